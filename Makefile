@@ -1,0 +1,37 @@
+# Two commands set everything up on a fresh machine (only Python and pip needed):
+#   make run   - runs the bot (with no DISCORD_TOKEN it starts the terminal game)
+#   make test  - runs the whole test suite
+# Both create .venv and install the project with its dev extra when missing or stale.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: run play test lint bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/python -m bot
+
+play: $(STAMP)
+	$(BIN)/python -m bot play
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q
+
+lint: $(STAMP)
+	$(BIN)/ruff check bot tests bench
+	$(BIN)/mypy bot
+
+bench: $(STAMP)
+	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/games.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,88 @@
+"""Settings read from the environment (and ``.env``), shared by every adapter.
+
+Kept free of Discord so the terminal game can use the same database and idle timeout.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_DATABASE_PATH = Path("data") / "tictactoe.db"
+
+
+class SettingsError(ValueError):
+    """A setting has a value the program cannot use; the message says which and why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Every knob of the program, with the defaults a fresh install runs on."""
+
+    discord_token: str | None = None
+    command_prefix: str = "!"
+    database_path: Path = DEFAULT_DATABASE_PATH
+    idle_timeout_seconds: float = 600.0
+    discord_guild_id: int | None = None
+    log_level: str = "INFO"
+
+    def __repr__(self) -> str:
+        # The token must never reach a log line, so it is masked even in repr().
+        token = "set" if self.discord_token else "unset"
+        return (
+            f"Settings(discord_token=<{token}>, command_prefix={self.command_prefix!r}, "
+            f"database_path={str(self.database_path)!r}, "
+            f"idle_timeout_seconds={self.idle_timeout_seconds!r}, "
+            f"discord_guild_id={self.discord_guild_id!r}, log_level={self.log_level!r})"
+        )
+
+    __str__ = __repr__
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        """Build settings from ``env`` (default: ``os.environ``), rejecting bad values clearly."""
+        env = os.environ if env is None else env
+
+        def get(name: str) -> str | None:
+            value = env.get(name, "").strip()
+            return value or None
+
+        token = get("DISCORD_TOKEN")
+        prefix = get("COMMAND_PREFIX") or "!"
+        if any(ch.isspace() for ch in prefix):
+            raise SettingsError(f"COMMAND_PREFIX={prefix!r} must not contain spaces.")
+        database = Path(get("DATABASE_PATH") or DEFAULT_DATABASE_PATH)
+        idle = _positive_number(get("IDLE_TIMEOUT_MINUTES"), "IDLE_TIMEOUT_MINUTES", 10.0) * 60
+        guild = _guild_id(get("DISCORD_GUILD_ID"))
+        level = (get("LOG_LEVEL") or "INFO").upper()
+        if not isinstance(logging.getLevelName(level), int):
+            raise SettingsError(
+                f"LOG_LEVEL={level!r} is not a log level; use DEBUG, INFO, WARNING or ERROR."
+            )
+        return cls(token, prefix, database, idle, guild, level)
+
+
+def _positive_number(raw: str | None, name: str, default: float) -> float:
+    if raw is None:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise SettingsError(f"{name}={raw!r} is not a number, for example {name}=10.") from None
+    if not value > 0 or value == float("inf"):
+        raise SettingsError(f"{name}={raw!r} must be a positive number, for example {name}=10.")
+    return value
+
+
+def _guild_id(raw: str | None) -> int | None:
+    if raw is None:
+        return None
+    if not raw.isdigit():
+        raise SettingsError(
+            f"DISCORD_GUILD_ID={raw!r} must be a server ID (digits only): in Discord, enable "
+            "Developer Mode, right-click the server and choose 'Copy Server ID'."
+        )
+    return int(raw)
