@@ -12,7 +12,10 @@ from dotenv import load_dotenv
 
 from bot.settings import Settings, SettingsError
 
-USAGE = "usage: python -m bot [play]\n  (no argument: the Discord bot, or the terminal game without a token)"
+USAGE = (
+    "usage: python -m bot [play]\n"
+    "  (no argument: the Discord bot, or the terminal game when no token is set)"
+)
 
 
 def main(argv: list[str] | None = None) -> int:
