@@ -1,0 +1,49 @@
+"""Reading a cell typed by a player ("2 3" or "2,3", 1-based) into an engine ``Move``.
+
+Both adapters use this for typed moves, so the wording of every mistake lives here once.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.engine import Move
+from bot.games.errors import InvalidCellError
+
+USAGE_MOVE = "Usage: move <row> <column>, for example: move 2 3"
+
+# Two ASCII numbers separated by a comma and/or whitespace. ASCII only on purpose: int() would
+# accept other scripts' digits ("٢"), which a player would never mean as a cell. At most nine
+# digits each, so a pasted wall of digits never reaches int()'s digit limit.
+_CELL = re.compile(r"\s*([0-9]{1,9})\s*(?:,|\s)\s*([0-9]{1,9})\s*", re.ASCII)
+_SHOWN = 30  # longest input quoted back in an error
+
+
+def _quote(text: str) -> str:
+    shown = text if len(text) <= _SHOWN else text[: _SHOWN - 1] + "…"
+    return repr(shown)
+
+
+def parse_cell(text: str, size: int = 3) -> Move:
+    """Parse ``"row col"`` (1-based, ``"2 3"`` or ``"2,3"``) into a 0-based ``Move``.
+
+    Raises ``InvalidCellError`` (and nothing else) for anything that is not a cell on a
+    ``size`` x ``size`` board; the message says what is wrong and ends with ``USAGE_MOVE``.
+    """
+    span = f"from 1 to {size}"
+    if not isinstance(text, str) or not text.strip():
+        raise InvalidCellError(
+            f"Which cell? Give the row and the column, each {span}. {USAGE_MOVE}"
+        )
+    match = _CELL.fullmatch(text)
+    if match is None:
+        raise InvalidCellError(
+            f"{_quote(text)} is not a cell: give the row and the column as two numbers "
+            f"{span}. {USAGE_MOVE}"
+        )
+    row, col = int(match.group(1)), int(match.group(2))
+    if not (1 <= row <= size and 1 <= col <= size):
+        raise InvalidCellError(
+            f"Row {row}, column {col} is off the board: rows and columns go {span}. {USAGE_MOVE}"
+        )
+    return Move(row - 1, col - 1)

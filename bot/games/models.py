@@ -1,0 +1,186 @@
+"""Value types of the game layer: seats, games, replies, records.
+
+All frozen: the service swaps whole ``Game`` values, so an adapter holding one never sees it
+change under its feet, and a game that failed to save never leaks into memory.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Literal
+
+from bot.engine import Analysis, Board, Move, Player
+
+
+class Status(StrEnum):
+    """Where a game stands. WON / LOST are from the member's point of view (member vs bot)."""
+
+    ACTIVE = "active"
+    WON = "won"
+    LOST = "lost"
+    DRAWN = "drawn"
+    RESIGNED = "resigned"
+    EXPIRED = "expired"
+
+
+First = Literal["me", "bot", "random"]
+"""Who goes first, as asked at start; whoever goes first plays X."""
+
+FIRST_CHOICES: tuple[First, ...] = ("me", "bot", "random")
+SIZES: tuple[int, ...] = (3, 4)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One side of a game: the bot (``member_id is None``) or a member, with a display name."""
+
+    member_id: int | None
+    name: str
+
+    @property
+    def is_bot(self) -> bool:
+        return self.member_id is None
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game in one channel, as stored. ``board`` is replayed from ``moves`` on creation,
+    so a ``Game`` with an impossible move history cannot exist (the engine raises)."""
+
+    id: int
+    channel_id: int
+    guild_id: int | None
+    x: Seat
+    o: Seat
+    level: str
+    size: int
+    first: str
+    moves: tuple[Move, ...]
+    status: Status
+    winner: Player | None
+    created_at: datetime
+    updated_at: datetime
+    message_id: int | None = None
+    _board: Board = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        board = Board.empty(self.size)
+        for move in self.moves:
+            board = board.play(move)
+        object.__setattr__(self, "_board", board)
+
+    @property
+    def board(self) -> Board:
+        """The position after ``moves`` (k = size)."""
+        return self._board
+
+    @property
+    def is_active(self) -> bool:
+        return self.status is Status.ACTIVE
+
+    @property
+    def k(self) -> int:
+        """Marks in a row needed to win: the board size."""
+        return self.size
+
+    @property
+    def last_move(self) -> Move | None:
+        return self.moves[-1] if self.moves else None
+
+    def seat(self, player: Player) -> Seat:
+        """The seat playing ``player``'s mark."""
+        return self.x if player is Player.X else self.o
+
+    @property
+    def member(self) -> Seat:
+        """The member's seat in a member-vs-bot game (X's seat if both seats are members)."""
+        if not self.x.is_bot:
+            return self.x
+        if not self.o.is_bot:
+            return self.o
+        raise ValueError(f"game {self.id} has no member seat")
+
+    @property
+    def bot_player(self) -> Player | None:
+        """The bot's mark, or None when both seats are members."""
+        if self.x.is_bot:
+            return Player.X
+        if self.o.is_bot:
+            return Player.O
+        return None
+
+    @property
+    def to_move_seat(self) -> Seat | None:
+        """Whose turn it is; None once the game is over."""
+        if not self.is_active:
+            return None
+        return self.seat(self._board.to_move)
+
+    def seat_of(self, member_id: int) -> Player | None:
+        """The mark ``member_id`` plays in this game, or None if they have no seat."""
+        if self.x.member_id == member_id:
+            return Player.X
+        if self.o.member_id == member_id:
+            return Player.O
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class MoveReply:
+    """The saved game after an operation, with the moves it made (for the adapter to describe)."""
+
+    game: Game
+    member_move: Move | None
+    bot_move: Move | None
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The engine's analysis of the position, for the member whose turn it is."""
+
+    game: Game
+    analysis: Analysis
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """Results of finished games. Resignations are losses; expired games are not counted."""
+
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.losses + self.draws
+
+    @property
+    def points(self) -> int:
+        """Leaderboard points: a win is worth 3, a draw 1."""
+        return 3 * self.wins + self.draws
+
+    def __add__(self, other: Record) -> Record:
+        return Record(self.wins + other.wins, self.losses + other.losses, self.draws + other.draws)
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """A member's record per level (every level present, zeros included) and overall."""
+
+    member_id: int
+    name: str
+    guild_id: int | None
+    by_level: dict[str, Record]
+    total: Record
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardEntry:
+    """One row of a server's leaderboard; ``points`` = 3 per win + 1 per draw."""
+
+    member_id: int
+    name: str
+    record: Record
+    points: int
