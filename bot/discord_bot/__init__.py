@@ -1,0 +1,14 @@
+"""The Discord adapter: ``create_bot`` builds the discord.py bot, ``run_discord`` runs it.
+
+Layout: ``app`` (the bot: intents, prefixes, mentions, start-up), ``board`` (the clickable board
+and its ``DynamicItem`` buttons), ``sync`` (slash-command sync, skipped when unchanged),
+``tree`` (slash-command error handling), ``runner`` (start-up failures explained), ``texts``
+(Discord wording), and ``cogs/`` with one cog per feature.
+"""
+
+from __future__ import annotations
+
+from bot.discord_bot.app import TicTacToeBot, create_bot
+from bot.discord_bot.runner import run_discord, serve
+
+__all__ = ["TicTacToeBot", "create_bot", "run_discord", "serve"]

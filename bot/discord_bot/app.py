@@ -1,0 +1,90 @@
+"""Building the Discord bot: intents, prefixes, allowed mentions, cogs and start-up work.
+
+``create_bot`` returns a real ``commands.Bot``; nothing here connects to Discord, so tests run
+the very same object against simcord's virtual Discord.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+from bot.discord_bot.sync import sync_commands
+from bot.discord_bot.tree import GameTree
+from bot.games import GameService
+from bot.settings import Settings
+
+log = logging.getLogger(__name__)
+
+NO_PINGS = discord.AllowedMentions(everyone=False, roles=False, users=False, replied_user=False)
+"""Nothing the bot writes pings anyone: player names are plain text, and a member called
+"@everyone" (or a message quoting one) must never notify a whole server."""
+
+
+def bot_intents() -> discord.Intents:
+    """Default intents plus message content, which `!move` needs to read what was typed.
+
+    Message content is privileged: it must also be enabled in the Developer Portal, or Discord
+    refuses the connection (see ``runner.INTENT_HELP``). Members and presences are not needed.
+    """
+    intents = discord.Intents.default()
+    intents.message_content = True
+    return intents
+
+
+class TicTacToeBot(commands.Bot):
+    """The bot: owns the game service and the settings every cog reads."""
+
+    def __init__(self, settings: Settings, service: GameService) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned_or(settings.command_prefix),
+            intents=bot_intents(),
+            allowed_mentions=NO_PINGS,
+            help_command=None,  # `/tictactoe help` explains everything; "!help" is often taken
+            tree_cls=GameTree,
+            description="Tic-Tac-Toe against a perfect minimax engine.",
+        )
+        self.settings = settings
+        self.service = service
+
+    @property
+    def prefix(self) -> str:
+        """The text-command prefix as members type it ("!")."""
+        return self.settings.command_prefix
+
+    async def setup_hook(self) -> None:
+        """Restore games, load the cogs, register the board buttons, sync slash commands."""
+        from bot.discord_bot.cogs import load_cogs
+
+        games = await self.service.load()
+        log.info("Restored %d active game(s).", len(games))
+        await load_cogs(self)  # the board buttons are registered here too (BoardButtons)
+        await sync_commands(
+            self.tree,
+            database_path=self.settings.database_path,
+            guild_id=self.settings.discord_guild_id,
+            application_id=self.application_id,
+        )
+
+    async def on_message(self, message: discord.Message, /) -> None:
+        """Only humans are listened to: other bots (and this one) never trigger anything."""
+        if message.author.bot:
+            return
+        await self.process_commands(message)
+
+    async def close(self) -> None:
+        """Stop the expiry task and close the database after discord.py shut down."""
+        try:
+            await super().close()
+        finally:
+            await self.service.close()
+
+
+def create_bot(settings: Settings, *, service: GameService | None = None) -> TicTacToeBot:
+    """The bot, ready for ``bot.start(token)`` (or simcord). Without ``service`` it opens the
+    SQLite database at ``settings.database_path`` (``StorageError`` if that is impossible)."""
+    if service is None:
+        service = GameService.from_settings(settings)
+    return TicTacToeBot(settings, service)

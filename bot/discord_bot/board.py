@@ -1,0 +1,181 @@
+"""The clickable board: one button per cell, whose ``custom_id`` names the game and the cell.
+
+Buttons are ``discord.ui.DynamicItem`` s: everything a click needs (game id, row, column) is in
+the ``custom_id`` ("ttt:<game>:<row>:<col>", 0-based), and the class is registered with
+``bot.add_dynamic_items`` at start-up. Nothing is kept in memory per message, so a board
+posted before a restart keeps working after it, and the game itself is always read from the
+service, never from the message.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot.discord_bot.texts import APOLOGY, GAME_OVER, error_text, not_your_game
+from bot.engine import Move
+from bot.games import Game, GameError, GameOverError, Status
+from bot.games.render import EMOJI_MARK, describe_reply, render_emoji
+
+if TYPE_CHECKING:
+    from bot.discord_bot.app import TicTacToeBot
+
+log = logging.getLogger(__name__)
+
+CUSTOM_ID = "ttt:{game}:{row}:{col}"
+TEMPLATE = r"ttt:(?P<game>[0-9]+):(?P<row>[0-9]):(?P<col>[0-9])"
+
+
+def cell_label(move: Move) -> str:
+    """An empty cell's label: its 1-based coordinates, the same numbers `!move` takes."""
+    return f"{move.row + 1},{move.col + 1}"
+
+
+class CellButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=TEMPLATE):
+    """One cell of one game's board. A click by the game's member plays that cell."""
+
+    def __init__(self, game_id: int, move: Move, *, game: Game | None = None) -> None:
+        button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
+            custom_id=CUSTOM_ID.format(game=game_id, row=move.row, col=move.col),
+            style=discord.ButtonStyle.secondary,
+            label=cell_label(move),
+            row=move.row,
+        )
+        if game is not None:
+            _dress(button, game, move)
+        super().__init__(button)
+        self.game_id = game_id
+        self.move = move
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[discord.Client],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> CellButton:
+        return cls(int(match["game"]), Move(int(match["row"]), int(match["col"])))
+
+    async def interaction_check(self, interaction: discord.Interaction[discord.Client], /) -> bool:
+        """Let only the game's member play; everyone else gets a private, friendly refusal.
+
+        Anything else (a finished game, a stale board) is the callback's business, so the
+        service gives the one answer for it.
+        """
+        try:
+            game = await _bot(interaction).service.get(self.game_id)
+            if game is None or not game.is_active or game.seat_of(interaction.user.id):
+                return True
+            await interaction.response.send_message(not_your_game(game.member.name), ephemeral=True)
+        except Exception as error:  # discord.py would swallow it silently
+            await report_failure(interaction, error)
+        return False
+
+    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
+        """Play the cell and edit the board in place; errors are answered privately."""
+        try:
+            await self._play(interaction)
+        except Exception as error:  # discord.py only logs dynamic-item errors
+            await report_failure(interaction, error)
+
+    async def _play(self, interaction: discord.Interaction[discord.Client]) -> None:
+        bot = _bot(interaction)
+        # Acknowledge first: a 4x4 engine move may take longer than Discord's 3 seconds.
+        await interaction.response.defer()
+        try:
+            reply = await bot.service.move(
+                channel_id=_channel_id(interaction),
+                member_id=interaction.user.id,
+                move=self.move,
+                game_id=self.game_id,
+            )
+        except GameOverError as error:
+            await interaction.followup.send(error_text(error, bot.prefix), ephemeral=True)
+            await self._retire_stale_board(interaction)
+            return
+        except GameError as error:
+            await interaction.followup.send(error_text(error, bot.prefix), ephemeral=True)
+            return
+        game = reply.game
+        await interaction.edit_original_response(
+            content=board_content(game, describe_reply(reply)),
+            view=board_view(game),
+        )
+        if interaction.message is not None and interaction.message.id != game.message_id:
+            await bot.service.attach_message(game.id, interaction.message.id)
+
+    async def _retire_stale_board(self, interaction: discord.Interaction[discord.Client]) -> None:
+        """Disable a finished game's leftover buttons so nobody else clicks into the void."""
+        game = await _bot(interaction).service.get(self.game_id)
+        try:
+            if game is not None:
+                await interaction.edit_original_response(view=board_view(game))
+            else:
+                await interaction.edit_original_response(view=None)
+        except discord.HTTPException as error:
+            log.warning("Could not disable the buttons of game %s: %s", self.game_id, error)
+
+
+def _dress(button: discord.ui.Button[discord.ui.View], game: Game, move: Move) -> None:
+    """Show the cell as it stands: its mark (disabled), or clickable while the game is on."""
+    board = game.board
+    mark = board.at(move)
+    winning = move in (board.winning_line or ())
+    if mark is not None:
+        button.label = None
+        button.emoji = EMOJI_MARK[mark]
+        button.disabled = True
+        if winning:
+            member_won = game.status is Status.WON
+            button.style = discord.ButtonStyle.success if member_won else discord.ButtonStyle.danger
+    else:
+        button.disabled = not game.is_active
+
+
+def board_view(game: Game) -> discord.ui.View:
+    """One button per cell in ``size`` rows of ``size``; all disabled once the game is over."""
+    view = discord.ui.View(timeout=None)
+    for row in range(game.size):
+        for col in range(game.size):
+            view.add_item(CellButton(game.id, Move(row, col), game=game))
+    return view
+
+
+def board_content(game: Game, headline: str = "") -> str:
+    """The message text of a board: what just happened (if anything), board and status."""
+    board = render_emoji(game)
+    return f"{headline}\n{board}" if headline else board
+
+
+def _bot(interaction: discord.Interaction[discord.Client]) -> TicTacToeBot:
+    return cast("TicTacToeBot", interaction.client)
+
+
+def _channel_id(interaction: discord.Interaction[discord.Client]) -> int:
+    if interaction.channel_id is None:  # never for component clicks; keeps mypy honest
+        raise GameOverError(GAME_OVER)
+    return interaction.channel_id
+
+
+async def report_failure(
+    interaction: discord.Interaction[discord.Client], error: BaseException
+) -> None:
+    """Log an unexpected error with its traceback and apologise privately, if still possible."""
+    log.error("Unexpected error handling %s", _describe(interaction), exc_info=error)
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(APOLOGY, ephemeral=True)
+        else:
+            await interaction.response.send_message(APOLOGY, ephemeral=True)
+    except discord.HTTPException as reply_error:
+        log.warning("Could not apologise for the error above: %s", reply_error)
+
+
+def _describe(interaction: discord.Interaction[discord.Client]) -> str:
+    data = interaction.data or {}
+    what = data.get("custom_id") or data.get("name") or "an interaction"
+    return f"{what!s} from user {interaction.user.id} in channel {interaction.channel_id}"

@@ -1,0 +1,21 @@
+"""The bot's features, one cog each: game commands, board buttons, expiry, error handling."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.discord_bot.app import TicTacToeBot
+
+
+async def load_cogs(bot: TicTacToeBot) -> None:
+    """Add every cog to ``bot`` (called from ``setup_hook``)."""
+    from bot.discord_bot.cogs.board_buttons import BoardButtons
+    from bot.discord_bot.cogs.errors import ErrorHandling
+    from bot.discord_bot.cogs.expiry import ExpiryAnnouncer
+    from bot.discord_bot.cogs.game_commands import GameCommands
+
+    await bot.add_cog(ErrorHandling(bot))
+    await bot.add_cog(GameCommands(bot))
+    await bot.add_cog(BoardButtons(bot))
+    await bot.add_cog(ExpiryAnnouncer(bot))

@@ -1,0 +1,75 @@
+"""Announcing games that expired for lack of moves, and disabling their boards.
+
+A ``discord.ext.tasks`` loop asks the service every ``EXPIRY_INTERVAL`` seconds which games
+went idle (``expire_idle`` marks them expired and returns them, including games that expired
+while the bot was down), posts the expiry notice in each game's channel and disables the
+buttons of its last board. A channel or message that vanished, or a channel the bot may no
+longer write in, is logged and skipped: one bad channel never stops the loop.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands, tasks
+
+from bot.discord_bot.board import board_view
+from bot.games import Game
+from bot.games.render import render_expired
+
+if TYPE_CHECKING:
+    from bot.discord_bot.app import TicTacToeBot
+
+log = logging.getLogger(__name__)
+
+EXPIRY_INTERVAL = 30.0
+"""Seconds between sweeps: an idle game is announced at most this long after it expired."""
+
+
+class ExpiryAnnouncer(commands.Cog):
+    """Runs the sweep while the cog is loaded."""
+
+    def __init__(self, bot: TicTacToeBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.sweep.start()
+
+    async def cog_unload(self) -> None:
+        self.sweep.cancel()
+
+    @tasks.loop(seconds=EXPIRY_INTERVAL)
+    async def sweep(self) -> None:
+        """Expire idle games and announce each; never lets an error end the loop."""
+        try:
+            games = await self.bot.service.expire_idle()
+        except Exception:
+            log.exception("Could not expire idle games; trying again next round.")
+            return
+        for game in games:
+            try:
+                await self.announce(game)
+            except Exception:
+                log.exception("Could not announce the expiry of game %s.", game.id)
+
+    @sweep.before_loop
+    async def _wait_until_ready(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def announce(self, game: Game) -> None:
+        """Post the expiry notice in the game's channel and disable its board's buttons."""
+        # A partial channel needs no cache or fetch; a vanished channel answers NotFound.
+        channel = self.bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+        notice = render_expired(game, self.bot.service.idle_timeout)
+        try:
+            await channel.send(notice)
+        except (discord.Forbidden, discord.NotFound) as error:
+            log.warning("Could not announce expired game %s: %s", game.id, error)
+        if game.message_id is None:
+            return
+        try:
+            await channel.get_partial_message(game.message_id).edit(view=board_view(game))
+        except (discord.Forbidden, discord.NotFound) as error:
+            log.warning("Could not disable the board of expired game %s: %s", game.id, error)

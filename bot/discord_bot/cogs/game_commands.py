@@ -1,0 +1,258 @@
+"""The commands members type: ``!move r c`` and the ``/tictactoe`` slash group.
+
+Every command answers domain errors (``GameError``) with the game layer's sentence, privately
+for slash commands. Work that may be slow (a 4x4 engine move, an analysis) is preceded by a
+``defer`` so Discord's 3-second acknowledgement limit is always met; everything else answers
+at once.
+
+A game's board is one message with a button per cell, remembered through
+``service.attach_message``. Posting a newer board for the same game (after ``!move`` or
+``/tictactoe board``) removes the buttons from the older one, so only one live board exists.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.ext import commands
+
+from bot.discord_bot.board import board_content, board_view
+from bot.discord_bot.texts import error_text, help_text
+from bot.games import Game, GameError, MoveReply, parse_cell
+from bot.games.render import (
+    describe_reply,
+    render_hint,
+    render_leaderboard,
+    render_stats,
+)
+
+if TYPE_CHECKING:
+    from bot.discord_bot.app import TicTacToeBot
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[Any]
+
+DIFFICULTIES = [
+    Choice(name="easy: plays at random, beatable", value="easy"),
+    Choice(name="medium: blocks and takes wins, sometimes slips", value="medium"),
+    Choice(name="hard: rarely slips", value="hard"),
+    Choice(name="perfect: never loses (default)", value="perfect"),
+]
+FIRST = [
+    Choice(name="me: you play ❌ and move first", value="me"),
+    Choice(name="bot: I play ❌ and move first", value="bot"),
+    Choice(name="random: a coin toss (default)", value="random"),
+]
+SIZES = [
+    Choice(name="3x3, three in a row (default)", value=3),
+    Choice(name="4x4, four in a row", value=4),
+]
+SLOW_SIZE = 4
+"""From this board size on, the bot's move may take seconds: defer before asking for it."""
+
+
+class GameCommands(commands.Cog):
+    """``!move`` and ``/tictactoe start|resign|board|hint|stats|leaderboard|help``."""
+
+    tictactoe = app_commands.Group(
+        name="tictactoe", description="Play Tic-Tac-Toe against me in this channel."
+    )
+
+    def __init__(self, bot: TicTacToeBot) -> None:
+        self.bot = bot
+
+    @property
+    def _prefix(self) -> str:
+        return self.bot.prefix
+
+    # -- text command ------------------------------------------------------------------------
+
+    @commands.command(name="move", usage="<row> <column>", help="Play a cell, e.g. !move 2 3")
+    async def move(self, ctx: commands.Context[Any], *, cell: str = "") -> None:
+        """``!move 2 3``: play row 2, column 3 (1-based) in this channel's game."""
+        service = self.bot.service
+        try:
+            game = await service.current(ctx.channel.id)
+            move = parse_cell(cell, game.size)
+            if game.size >= SLOW_SIZE:
+                async with ctx.typing():
+                    reply = await self._play(ctx, move)
+            else:
+                reply = await self._play(ctx, move)
+        except GameError as error:
+            await ctx.reply(error_text(error, self._prefix), mention_author=False)
+            return
+        message = await ctx.reply(
+            board_content(reply.game, describe_reply(reply)),
+            view=board_view(reply.game),
+            mention_author=False,
+        )
+        await self._replace_board(reply.game, message.id)
+
+    async def _play(self, ctx: commands.Context[Any], move: Any) -> MoveReply:
+        return await self.bot.service.move(
+            channel_id=ctx.channel.id, member_id=ctx.author.id, move=move
+        )
+
+    # -- slash commands ------------------------------------------------------------------------
+
+    @tictactoe.command(name="start", description="Start a game against me in this channel.")
+    @app_commands.describe(
+        difficulty="How well I play; perfect never loses (default: perfect).",
+        first="Who moves first; the first mover plays ❌ (default: random).",
+        size="Board size: 3x3 needs three in a row, 4x4 four in a row (default: 3x3).",
+    )
+    @app_commands.choices(difficulty=DIFFICULTIES, first=FIRST, size=SIZES)
+    async def start(
+        self,
+        interaction: Interaction,
+        difficulty: Choice[str] | None = None,
+        first: Choice[str] | None = None,
+        size: Choice[int] | None = None,
+    ) -> None:
+        options: dict[str, Any] = {}
+        if difficulty is not None:
+            options["level"] = difficulty.value
+        if first is not None:
+            options["first"] = first.value
+        if size is not None:
+            options["size"] = size.value
+        slow = size is not None and size.value >= SLOW_SIZE
+        if slow:
+            await interaction.response.defer(thinking=True)
+        try:
+            reply = await self.bot.service.start(
+                channel_id=_channel_id(interaction),
+                guild_id=interaction.guild_id,
+                member_id=interaction.user.id,
+                member_name=interaction.user.display_name,
+                **options,
+            )
+        except GameError as error:
+            if slow:  # the public "thinking..." placeholder must not carry a private error
+                await interaction.delete_original_response()
+            await _private(interaction, error_text(error, self._prefix))
+            return
+        game = reply.game
+        content = board_content(game, _start_headline(reply, self._prefix))
+        view = board_view(game)
+        if slow:
+            message = await interaction.edit_original_response(content=content, view=view)
+            message_id: int | None = message.id
+        else:
+            callback = await interaction.response.send_message(content, view=view)
+            message_id = callback.message_id
+        if message_id is not None:
+            await self.bot.service.attach_message(game.id, message_id)
+
+    @tictactoe.command(name="resign", description="Give up your game in this channel.")
+    async def resign(self, interaction: Interaction) -> None:
+        try:
+            game = await self.bot.service.resign(
+                channel_id=_channel_id(interaction), member_id=interaction.user.id
+            )
+        except GameError as error:
+            await _private(interaction, error_text(error, self._prefix))
+            return
+        await interaction.response.send_message(board_content(game))
+        await self._disable_board(game)
+
+    @tictactoe.command(name="board", description="Show this channel's game again, with buttons.")
+    async def board(self, interaction: Interaction) -> None:
+        try:
+            game = await self.bot.service.current(_channel_id(interaction))
+        except GameError as error:
+            await _private(interaction, error_text(error, self._prefix))
+            return
+        callback = await interaction.response.send_message(
+            board_content(game), view=board_view(game)
+        )
+        if callback.message_id is not None:
+            await self._replace_board(game, callback.message_id)
+
+    @tictactoe.command(name="hint", description="Which moves win, draw or lose (only you see it).")
+    async def hint(self, interaction: Interaction) -> None:
+        # Analysing a 4x4 position can take a while: acknowledge privately first.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            hint = await self.bot.service.hint(
+                channel_id=_channel_id(interaction), member_id=interaction.user.id
+            )
+        except GameError as error:
+            await interaction.followup.send(error_text(error, self._prefix), ephemeral=True)
+            return
+        await interaction.followup.send(render_hint(hint), ephemeral=True)
+
+    @tictactoe.command(name="stats", description="Wins, losses and draws per difficulty.")
+    @app_commands.describe(member="Whose record to show (default: yours).")
+    async def stats(self, interaction: Interaction, member: discord.User | None = None) -> None:
+        target = member or interaction.user
+        try:
+            stats = await self.bot.service.stats(member_id=target.id, guild_id=interaction.guild_id)
+        except GameError as error:
+            await _private(interaction, error_text(error, self._prefix))
+            return
+        # The name they go by now, not the one stored with their last game.
+        await interaction.response.send_message(
+            render_stats(replace(stats, name=target.display_name))
+        )
+
+    @tictactoe.command(name="leaderboard", description="This server's best players.")
+    async def leaderboard(self, interaction: Interaction) -> None:
+        try:
+            entries = await self.bot.service.leaderboard(guild_id=interaction.guild_id)
+        except GameError as error:
+            await _private(interaction, error_text(error, self._prefix))
+            return
+        await interaction.response.send_message(render_leaderboard(entries))
+
+    @tictactoe.command(name="help", description="How to play, with every command.")
+    async def help(self, interaction: Interaction) -> None:
+        await interaction.response.send_message(help_text(self._prefix), ephemeral=True)
+
+    # -- boards ----------------------------------------------------------------------------------
+
+    async def _replace_board(self, game: Game, message_id: int) -> None:
+        """Make ``message_id`` the game's board and strip the buttons of the previous one."""
+        previous = game.message_id
+        await self.bot.service.attach_message(game.id, message_id)
+        if previous is not None and previous != message_id:
+            await self._edit_board(game, previous, None)
+
+    async def _disable_board(self, game: Game) -> None:
+        """Show the finished game's last board with every button disabled."""
+        if game.message_id is not None:
+            await self._edit_board(game, game.message_id, board_view(game))
+
+    async def _edit_board(self, game: Game, message_id: int, view: discord.ui.View | None) -> None:
+        channel = self.bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+        try:
+            await channel.get_partial_message(message_id).edit(view=view)
+        except (discord.NotFound, discord.Forbidden) as error:
+            log.info("Could not update the old board %s of game %s: %s", message_id, game.id, error)
+
+
+def _start_headline(reply: MoveReply, prefix: str) -> str:
+    opening = describe_reply(reply)
+    how = f"Click a cell or type `{prefix}move <row> <column>`."
+    return f"{opening} {how}" if opening else how
+
+
+def _channel_id(interaction: Interaction) -> int:
+    if interaction.channel_id is None:  # Discord always sends it for these commands
+        raise GameError("I can't tell which channel this is; please try again.")
+    return interaction.channel_id
+
+
+async def _private(interaction: Interaction, text: str) -> None:
+    """Answer only the member who asked, whether or not the interaction was acknowledged."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)

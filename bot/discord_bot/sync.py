@@ -1,0 +1,105 @@
+"""Publishing the slash commands to Discord at start-up, only when they changed.
+
+Discord rate-limits command registration hard (about 200 command creations per day per scope,
+and a bulk overwrite counts every command in it), so re-uploading an unchanged command set on
+every restart can lock a bot out of updates for a day while it crash-loops. We therefore hash
+what we would upload (the tree's JSON payload for the scope, plus the application id, so
+switching bots re-syncs) and keep the hash in a small file next to the database,
+``<database_path>.commands-<scope>.sha256``. A restart with the same commands skips the upload;
+a changed description, option or choice changes the hash and syncs again. Delete the file to
+force a sync.
+
+Scope: with ``DISCORD_GUILD_ID`` set the global commands are copied to that one server and
+synced there (instant, handy while developing); otherwise they are synced globally (Discord may
+take up to an hour to show changes everywhere).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+
+log = logging.getLogger(__name__)
+
+
+def scope_name(guild_id: int | None) -> str:
+    """``global`` or ``guild-<id>``: the part of the hash file name naming where we sync."""
+    return "global" if guild_id is None else f"guild-{guild_id}"
+
+
+def hash_path(database_path: Path, guild_id: int | None) -> Path | None:
+    """Where the hash for a scope lives, or None for an in-memory database (always sync)."""
+    if str(database_path) == ":memory:":
+        return None
+    return database_path.with_name(f"{database_path.name}.commands-{scope_name(guild_id)}.sha256")
+
+
+def commands_digest(
+    tree: app_commands.CommandTree[Any],
+    guild: discord.abc.Snowflake | None,
+    application_id: int | None,
+) -> str:
+    """SHA-256 of exactly what ``tree.sync(guild=guild)`` would upload (order-independent)."""
+    payload = sorted(
+        (command.to_dict(tree) for command in tree.get_commands(guild=guild)),
+        key=lambda item: (item.get("type", 1), item["name"]),
+    )
+    document = {"application_id": application_id, "commands": payload}
+    text = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+async def sync_commands(
+    tree: app_commands.CommandTree[Any],
+    *,
+    database_path: Path,
+    guild_id: int | None,
+    application_id: int | None,
+) -> bool:
+    """Sync the tree to its scope unless the stored hash says nothing changed.
+
+    Returns True when an upload happened. Failures are logged, never raised: the bot still
+    serves text commands and buttons when Discord refuses the sync (typically because the
+    invite lacked the ``applications.commands`` scope).
+    """
+    guild = discord.Object(id=guild_id) if guild_id is not None else None
+    if guild is not None:
+        tree.copy_global_to(guild=guild)
+    digest = commands_digest(tree, guild, application_id)
+    path = hash_path(database_path, guild_id)
+    where = scope_name(guild_id)
+    if path is not None and _read(path) == digest:
+        log.info("Slash commands unchanged since the last sync (%s); not syncing.", where)
+        return False
+    try:
+        synced = await tree.sync(guild=guild)
+    except discord.HTTPException as error:
+        log.error(
+            "Could not sync slash commands (%s): %s. Text commands and buttons still work; "
+            "check that the bot was invited with the applications.commands scope%s.",
+            where,
+            error,
+            " and is a member of that server" if guild is not None else "",
+        )
+        return False
+    log.info("Synced %d slash command(s) (%s).", len(synced), where)
+    if path is not None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(digest + "\n", encoding="utf-8")
+        except OSError as error:
+            log.warning("Could not remember the command hash in %s: %s", path, error)
+    return True
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8").strip()
+    except OSError:
+        return None

@@ -1,0 +1,55 @@
+"""Sentences the Discord adapter adds to the game layer's own (usage, help, refusals, apologies).
+
+The game layer words every domain error for any adapter ("move 2 3", "start"); here those
+words are turned into the commands a Discord member actually types ("!move 2 3",
+"/tictactoe start"), so the terminal and Discord agree on everything else.
+"""
+
+from __future__ import annotations
+
+from bot.games import USAGE_MOVE, GameError
+
+APOLOGY = "Sorry, something went wrong on my side. Please try again in a moment."
+GAME_OVER = "That game is over."
+
+
+def usage_move(prefix: str) -> str:
+    """The usage line for ``move`` with the configured prefix: "Usage: !move <row> <column>..."."""
+    return USAGE_MOVE.replace("move ", f"{prefix}move ")
+
+
+def error_text(error: GameError, prefix: str) -> str:
+    """The error's sentence, with generic command names turned into Discord ones."""
+    text = str(error)
+    if USAGE_MOVE in text:
+        text = text.replace(USAGE_MOVE, usage_move(prefix))
+    return text.replace("with `start`", "with `/tictactoe start`")
+
+
+def not_your_game(owner: str) -> str:
+    """The friendly refusal a member reads when clicking someone else's board."""
+    return (
+        f"This board belongs to {owner}'s game, so only they can play it. "
+        "When it ends you can start your own with `/tictactoe start`."
+    )
+
+
+def help_text(prefix: str) -> str:
+    """What `/tictactoe help` shows: every command with an example."""
+    return "\n".join(
+        [
+            "**Tic-Tac-Toe against me.** One game per channel; I never lose a game I can draw "
+            "at `perfect`.",
+            "`/tictactoe start` — start a game. Options: `difficulty` (easy, medium, hard, "
+            "perfect), `first` (me, bot, random), `size` (3x3 or 4x4, four in a row).",
+            f"Then click a cell on the board, or type `{prefix}move <row> <column>` "
+            f"(1-based, as labelled), for example `{prefix}move 2 3`. "
+            "Mentioning me works as a prefix too: `@me move 2 3`.",
+            "`/tictactoe hint` — which moves win, draw or lose (only you see it).",
+            "`/tictactoe board` — show the board again at the bottom of the channel.",
+            "`/tictactoe resign` — give up the game (counts as a loss).",
+            "`/tictactoe stats [member]` — wins, losses and draws per difficulty.",
+            "`/tictactoe leaderboard` — this server's best players (win 3 points, draw 1).",
+            "A game with no move for a while expires and is not counted.",
+        ]
+    )
