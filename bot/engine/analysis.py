@@ -1,0 +1,176 @@
+"""Exact analysis of a position: every move's result under best play.
+
+This is what a hint shows a player: for each legal move, will it win, draw or
+lose, and how many plies (single moves) until the game ends if both sides play
+perfectly from then on.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from .board import Board
+from .errors import GameOverError
+from .geometry import Geometry
+from .solver import Search, Solver
+from .values import Move
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import NoReturn
+
+
+class Value(enum.Enum):
+    """The game-theoretic result for the side to move."""
+
+    WIN = "win"
+    DRAW = "draw"
+    LOSS = "loss"
+
+
+def _frozen(self: object, name: str, value: object) -> NoReturn:
+    raise AttributeError(f"{type(self).__name__} is immutable; cannot set {name!r}")
+
+
+class MoveAnalysis:
+    """One legal move and its result under best play.
+
+    ``value`` is the result for the side to move if it plays ``move``;
+    ``plies`` counts the moves until the game ends, this one included
+    (an immediate win is 1 ply; a draw lasts until the board is full).
+    """
+
+    __slots__ = ("move", "plies", "value")
+    move: Move
+    value: Value
+    plies: int
+
+    def __init__(self, move: Move, value: Value, plies: int) -> None:
+        object.__setattr__(self, "move", move)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "plies", plies)
+
+    __setattr__ = _frozen
+
+    def __repr__(self) -> str:
+        return f"MoveAnalysis(move={self.move!r}, value={self.value!r}, plies={self.plies})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is MoveAnalysis:
+            return self._fields() == other._fields()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def _fields(self) -> tuple[Move, Value, int]:
+        return (self.move, self.value, self.plies)
+
+
+class Analysis:
+    """The exact analysis of a position for the side to move.
+
+    ``moves`` lists every legal move, best first (then row-major);
+    ``best_moves`` are the moves that share the best result; ``value`` is the
+    position's result under best play; ``positions_examined`` counts the
+    positions this analysis searched (fewer when earlier searches are reused).
+    """
+
+    __slots__ = ("best_moves", "board", "moves", "positions_examined", "value")
+    board: Board
+    moves: tuple[MoveAnalysis, ...]
+    value: Value
+    best_moves: tuple[Move, ...]
+    positions_examined: int
+
+    def __init__(
+        self,
+        board: Board,
+        moves: tuple[MoveAnalysis, ...],
+        value: Value,
+        best_moves: tuple[Move, ...],
+        positions_examined: int,
+    ) -> None:
+        object.__setattr__(self, "board", board)
+        object.__setattr__(self, "moves", moves)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "best_moves", best_moves)
+        object.__setattr__(self, "positions_examined", positions_examined)
+
+    __setattr__ = _frozen
+
+    def __repr__(self) -> str:
+        return (
+            f"Analysis(board={self.board!r}, value={self.value!r}, "
+            f"best_moves={self.best_moves!r}, moves={self.moves!r}, "
+            f"positions_examined={self.positions_examined})"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is Analysis:
+            return self._fields() == other._fields()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.board, self.moves, self.value, self.best_moves, self.positions_examined)
+
+
+_SOLVERS: dict[Geometry, Solver] = {}
+
+
+def solver_for(geo: Geometry) -> Solver:
+    """The shared exact solver (and its transposition table) for a geometry."""
+    solver = _SOLVERS.get(geo)
+    if solver is None:
+        solver = _SOLVERS.setdefault(geo, Solver(geo))
+    return solver
+
+
+def sides(board: Board) -> tuple[int, int]:
+    """The position as ``(mover's bits, opponent's bits)``."""
+    x, o = board._x, board._o
+    return (x, o) if x.bit_count() == o.bit_count() else (o, x)
+
+
+def start_search(board: Board) -> Search:
+    """A new exact search on the board's geometry; GameOverError if the game is over."""
+    if board.is_over:
+        raise GameOverError("The game is already over.")
+    return solver_for(board._geo).search()
+
+
+def score_to_result(score: int, empties: int) -> tuple[Value, int]:
+    """Turn a depth-aware score for a move into (value, plies until the game ends).
+
+    A win scores ``cells left after the winning move + 1``, so a move scoring
+    ``s > 0`` in a position with ``empties`` empty cells wins after
+    ``empties - s + 1`` plies; losses mirror that; draws fill the board.
+    """
+    if score > 0:
+        return Value.WIN, empties - score + 1
+    if score < 0:
+        return Value.LOSS, empties + score + 1
+    return Value.DRAW, empties
+
+
+def analyze(board: Board) -> Analysis:
+    """Exact value and length of play for every legal move of ``board``.
+
+    Raises:
+        GameOverError: the game is already over.
+    """
+    search = start_search(board)
+    me, opp = sides(board)
+    scores = search.root(me, opp, exact=True)
+    empties = board._geo.cells - board.moves_played
+    moves_of = board._geo.moves
+    ranked = sorted(scores, key=lambda pair: (-pair[1], pair[0]))
+    top = ranked[0][1]
+    moves = tuple(
+        MoveAnalysis(moves_of[cell], *score_to_result(score, empties)) for cell, score in ranked
+    )
+    best = tuple(moves_of[cell] for cell, score in ranked if score == top)
+    return Analysis(board, moves, moves[0].value, best, search.nodes)

@@ -1,0 +1,39 @@
+"""Engine errors.
+
+Every message is the sentence a player (or a developer at the CLI) reads, so it
+names rows and columns 1-based and says what to do differently.
+"""
+
+from __future__ import annotations
+
+
+class EngineError(Exception):
+    """Base class of every error the engine raises."""
+
+
+class InvalidNotationError(EngineError, ValueError):
+    """A board notation string could not be read; the message quotes it and says why."""
+
+
+class BoardSizeError(EngineError, ValueError):
+    """A board size or line length that the engine does not support was asked for."""
+
+
+class UnknownLevelError(EngineError, ValueError):
+    """A difficulty level name that is not one of ``LEVELS``."""
+
+
+class IllegalMoveError(EngineError, ValueError):
+    """A move that the rules do not allow in this position."""
+
+
+class CellTakenError(IllegalMoveError):
+    """The chosen cell already holds a mark."""
+
+
+class OffBoardError(IllegalMoveError):
+    """The chosen row or column is outside the board."""
+
+
+class GameOverError(IllegalMoveError):
+    """The game has already been won or drawn, so nobody may move."""

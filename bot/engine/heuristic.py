@@ -1,0 +1,133 @@
+"""Depth-limited search for the weaker levels, with a heuristic evaluation.
+
+A search that stops after ``depth`` plies cannot know who wins, so at the
+cut-off it *estimates*: every line still open for one side is worth more the
+more marks that side already has in it (1, 4, 16, ... for 1, 2, 3, ... marks),
+and the evaluation is the side to move's sum minus the opponent's. Pretending
+an unfinished position is a draw would make the engine blind to threats that
+lie just beyond its horizon.
+
+Real results still dominate: a win scores ``WIN + empties`` (sooner is
+better), far above any estimate, and the same exact shortcuts as the solver
+apply (take a win, block a single threat, two threats lose, dead lines draw).
+"""
+
+from __future__ import annotations
+
+from .geometry import Geometry
+from .solver import completes_line
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+WIN = 100_000
+INFINITY = 10 * WIN
+
+
+class LimitedSearch:
+    """One depth-limited search; ``nodes`` counts the positions it examined."""
+
+    def __init__(self, geo: Geometry) -> None:
+        self.geo = geo
+        self.value, self._count = _build(geo)
+
+    @property
+    def nodes(self) -> int:
+        """Positions examined so far by this search."""
+        return self._count()
+
+    def root(self, me: int, opp: int, depth: int) -> list[tuple[int, int]]:
+        """``(cell, score)`` for every legal move, searching ``depth`` plies in total.
+
+        Scores of moves worse than the best are upper bounds only (alpha-beta
+        at the root keeps ties: a move must reach ``best - 1`` to be searched
+        exactly).
+        """
+        geo = self.geo
+        empty = geo.full ^ (me | opp)
+        e = empty.bit_count()
+        results: list[tuple[int, int]] = []
+        best = -INFINITY
+        for cell in geo.order:
+            if not empty >> cell & 1:
+                continue
+            child = me | 1 << cell
+            if completes_line(geo, child, cell):
+                score = WIN + e
+            else:
+                score = -self.value(opp, child, depth - 1, -INFINITY, -(best - 1))
+            best = max(best, score)
+            results.append((cell, score))
+        return results
+
+
+def _build(geo: Geometry) -> tuple[Callable[[int, int, int, int, int], int], Callable[[], int]]:
+    lines = geo.lines
+    k = geo.k
+    k_minus_1 = k - 1
+    full = geo.full
+    order = geo.order
+    weight = tuple(4 ** (c - 1) if c else 0 for c in range(k + 1))
+    nodes = 0
+
+    def negamax(me: int, opp: int, depth: int, alpha: int, beta: int) -> int:
+        nonlocal nodes
+        nodes += 1
+        empty = full ^ (me | opp)
+        e = empty.bit_count()
+        mine_left = (e + 1) >> 1
+        theirs_left = e >> 1
+        threats = 0
+        estimate = 0
+        my_live = their_live = False
+        for line in lines:
+            if line & opp:
+                if line & me:
+                    continue
+                c = (line & opp).bit_count()
+                if c == k_minus_1:
+                    threats |= line & empty
+                if k - c <= theirs_left:
+                    their_live = True
+                estimate -= weight[c]
+            elif line & me:
+                c = (line & me).bit_count()
+                if c == k_minus_1:
+                    return WIN + e
+                if k - c <= mine_left:
+                    my_live = True
+                estimate += weight[c]
+            else:
+                if k <= mine_left:
+                    my_live = True
+                if k <= theirs_left:
+                    their_live = True
+        if threats & (threats - 1):
+            return 1 - e - WIN
+        if not (my_live or their_live):
+            return 0
+        if depth <= 0:
+            return estimate
+        if threats:
+            moves: tuple[int, ...] = (threats.bit_length() - 1,)
+        else:
+            moves = order
+        best = -INFINITY
+        for cell in moves:
+            bit = 1 << cell
+            if not empty & bit:
+                continue
+            score = -negamax(opp, me | bit, depth - 1, -beta, -alpha)
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
+        return best
+
+    def count() -> int:
+        return nodes
+
+    return negamax, count

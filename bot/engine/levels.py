@@ -1,0 +1,128 @@
+"""Choosing the engine's move at each difficulty level.
+
+========  =====================================  ===================================
+Level     Search                                 Mistakes
+========  =====================================  ===================================
+easy      1 ply, heuristic evaluation            40 %: any legal move at random
+                                                 (may miss wins and blocks)
+medium    3 plies, heuristic evaluation          15 %: a random move, but it always
+                                                 takes a win on the board
+hard      5 plies (4 on boards over 3x3),        5 %: a random move, but it always
+          heuristic evaluation                   takes a win and blocks a threat
+perfect   exact search to the end of the game    none: never loses, wins whenever
+                                                 the position allows, as fast as
+                                                 possible
+========  =====================================  ===================================
+
+Among equally good moves the choice is random (``rng``), so games vary.
+
+Perfect play on a position already solved is a dictionary lookup: the set of
+best moves is cached per position, and ``choose_move`` only picks one of them.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .analysis import sides, start_search
+from .board import Board
+from .errors import GameOverError, UnknownLevelError
+from .heuristic import LimitedSearch
+from .values import Move
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Literal
+
+    Level = Literal["easy", "medium", "hard", "perfect"]
+else:
+    Level = str  # typing.Literal at type-check time; importing typing costs ~2.5 ms
+
+LEVELS: tuple[Level, ...] = ("easy", "medium", "hard", "perfect")
+
+# level -> (depth on 3x3, depth on larger boards, mistake rate, mistake kind)
+_PROFILES: dict[str, tuple[int, int, float, str]] = {
+    "easy": (1, 1, 0.40, "any"),
+    "medium": (3, 3, 0.15, "takes wins"),
+    "hard": (5, 4, 0.05, "takes wins and blocks"),
+}
+
+_RNG = random.Random()
+_BEST_MOVES: dict[int, tuple[Move, ...]] = {}
+_BEST_MOVES_LIMIT = 500_000
+
+
+def choose_move(board: Board, level: str = "perfect", rng: random.Random | None = None) -> Move:
+    """The engine's move for the side to move at ``level`` (see the module table).
+
+    Raises:
+        GameOverError: the game is already over.
+        UnknownLevelError: ``level`` is not one of ``LEVELS``.
+    """
+    if level == "perfect":
+        best = _BEST_MOVES.get(board._key)
+        if best is not None:
+            return (rng or _RNG).choice(best)
+    return _choose(board, level, rng or _RNG)
+
+
+def best_moves(board: Board) -> tuple[Move, ...]:
+    """All moves that are best under perfect play (cached per position)."""
+    best = _BEST_MOVES.get(board._key)
+    if best is None:
+        search = start_search(board)
+        me, opp = sides(board)
+        scores = search.root(me, opp, exact=False)
+        top = max(score for _, score in scores)
+        moves = board._geo.moves
+        best = tuple(moves[cell] for cell, score in scores if score == top)
+        if len(_BEST_MOVES) >= _BEST_MOVES_LIMIT:
+            _BEST_MOVES.clear()
+        _BEST_MOVES[board._key] = best
+    return best
+
+
+def _choose(board: Board, level: str, rng: random.Random) -> Move:
+    if level not in LEVELS:
+        raise UnknownLevelError(
+            f"Unknown level {level!r}: choose one of {', '.join(LEVELS)}."
+        )
+    if board.is_over:
+        raise GameOverError("The game is already over.")
+    if level == "perfect":
+        return rng.choice(best_moves(board))
+    depth_small, depth_large, mistake_rate, kind = _PROFILES[level]
+    if rng.random() < mistake_rate:
+        return rng.choice(_mistake_candidates(board, kind))
+    depth = depth_small if board.size == 3 else depth_large
+    search = LimitedSearch(board._geo)
+    me, opp = sides(board)
+    scores = search.root(me, opp, depth)
+    top = max(score for _, score in scores)
+    moves = board._geo.moves
+    return rng.choice(sorted(moves[cell] for cell, score in scores if score == top))
+
+
+def _mistake_candidates(board: Board, kind: str) -> tuple[Move, ...]:
+    """Moves a level may play by mistake: random, but some levels never miss a win or block."""
+    legal = board.legal_moves
+    if kind == "any":
+        return legal
+    me, opp = sides(board)
+    lines_through = board._geo.lines_through
+    moves = board._geo.moves
+
+    def completes(marks: int, move: Move) -> bool:
+        cell = move.row * board.size + move.col
+        marks |= 1 << cell
+        return any(marks & line == line for line in lines_through[cell])
+
+    wins = tuple(m for m in legal if completes(me, m))
+    if wins:
+        return wins
+    if kind == "takes wins and blocks":
+        blocks = tuple(m for m in legal if completes(opp, m))
+        if blocks:
+            return blocks
+    del moves
+    return legal

@@ -1,0 +1,341 @@
+"""Exact game-tree search: negamax with alpha-beta, a transposition table and symmetry.
+
+**Negamax.** Tic-Tac-Toe is zero-sum, so a position worth ``v`` to the side
+to move is worth ``-v`` to the other side. One function therefore serves both
+players: the value of a position is the maximum over moves of *minus* the
+value of the position after the move (for the opponent, who then moves).
+
+**Depth-aware scores.** A win is worth more the sooner it comes: winning with
+``e`` empty cells left after the winning move scores ``e + 1`` (always >= 1), a
+draw scores 0 and a loss is the negative of the opponent's win. Maximising this
+makes the engine win as fast as possible and, when lost, resist as long as
+possible. The score depends only on the position (how many cells are empty),
+never on how the search reached it, so transposition-table entries can be
+reused anywhere.
+
+**Alpha-beta.** ``negamax(me, opp, alpha, beta)`` only needs the exact value
+when it lies strictly between ``alpha`` and ``beta``. Once a move scores
+``>= beta`` the opponent would never allow this position (they have something
+at least as good elsewhere), so the remaining moves are skipped (a *cut*).
+If every move scores ``<= alpha`` the result is only an upper bound. Results
+are *fail-soft*: a score outside the window is still a true bound.
+
+**Transposition table (TT).** The same position is reached by many move orders.
+Each searched position stores ``(score, flag, best cell)``: ``EXACT`` when the
+score was inside the window, ``LOWER`` when it caused a cut (true value >=
+score), ``UPPER`` when every move failed low (true value <= score). A later
+visit returns at once if the stored bound already decides its window, and tries
+the stored best move first otherwise.
+
+**Symmetry.** Rotating or reflecting the board (and, on 4x4 with K=4, swapping
+inner and outer rows/columns) maps lines onto lines, so it keeps the value.
+Near the root every position is stored under the smallest of its images (its
+*canonical key*), which shrinks the tree by up to the size of the symmetry group.
+Deeper down, where symmetric positions are rare, the raw key is cheaper.
+
+**Cheap exact knowledge before searching.**
+* a move that completes a line wins at once (score = empties);
+* if the opponent threatens to complete a line and we cannot win first, only
+  blocking moves matter; two different threats cannot both be blocked;
+* a line is *live* for a player if it holds no enemy mark and that player still
+  has enough moves left to fill it. With no live line a player cannot win, so
+  its score is at most 0; if neither side has one the game is a dead draw.
+"""
+
+from __future__ import annotations
+
+from .geometry import Geometry
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+EXACT = 0
+LOWER = 1
+UPPER = 2
+
+INFINITY = 1 << 10  # larger than any score (at most 36 on a 6x6 board)
+
+# Transposition-table entries are packed into one small int to save memory:
+# bits 0-6 hold score + 64, bits 7-8 the flag, bits 9+ the best cell + 1.
+_SCORE_BIAS = 64
+
+
+def pack(score: int, flag: int, cell: int) -> int:
+    """Pack a TT entry into one int."""
+    return (score + _SCORE_BIAS) | flag << 7 | (cell + 1) << 9
+
+
+def unpack(entry: int) -> tuple[int, int, int]:
+    """Unpack a TT entry: ``(score, flag, cell)``; cell is -1 when unknown."""
+    return (entry & 0x7F) - _SCORE_BIAS, entry >> 7 & 3, (entry >> 9) - 1
+
+
+# How many marks a position may hold and still be stored under its canonical
+# (symmetry-reduced) key; computing the key costs one table lookup per symmetry.
+_CANONICAL_UP_TO = {9: 9, 16: 9}
+_TT_LIMIT = 3_000_000  # entries kept between searches before the table is dropped
+
+
+class Solver:
+    """The exact solver for one board geometry.
+
+    The TT is shared by every search on this geometry (entries are true facts
+    about positions, so any search can reuse them). Each call to :meth:`search`
+    gets its own :class:`Search`, so concurrent searches in different threads
+    never share counters; under the GIL a dict read or write is atomic.
+    """
+
+    def __init__(self, geo: Geometry) -> None:
+        self.geo = geo
+        self.table: dict[int, int] = {}
+        self.canonical_up_to = _CANONICAL_UP_TO.get(geo.cells, 6)
+
+    def search(self) -> Search:
+        """A fresh search context (node counter) that uses the shared TT."""
+        if len(self.table) > _TT_LIMIT:
+            self.table = {}
+        return Search(self)
+
+
+class Search:
+    """One search: the negamax function plus its node counter."""
+
+    def __init__(self, solver: Solver) -> None:
+        self.geo = solver.geo
+        self.value, self._count = _build_negamax(
+            solver.geo, solver.table, solver.canonical_up_to
+        )
+
+    @property
+    def nodes(self) -> int:
+        """Positions examined so far by this search."""
+        return self._count()
+
+    def root(self, me: int, opp: int, *, exact: bool) -> list[tuple[int, int]]:
+        """Score every legal move of a position (side to move owns ``me``).
+
+        Returns ``(cell, score)`` pairs, score from the mover's point of view.
+        With ``exact=True`` every score is exact. With ``exact=False`` only the
+        best moves get their exact score; to find them cheaply each further move
+        is first tested with a narrow window around the best score so far (is it
+        worse, equal or better?), and worse moves keep the bound the test gave.
+
+        Moves that are symmetric to one already searched (under a symmetry that
+        fixes the position) share its score without a search.
+        """
+        geo = self.geo
+        empty = geo.full ^ (me | opp)
+        stabilizer = [
+            perm
+            for perm in geo.symmetries[1:]
+            if _image(perm, me) == me and _image(perm, opp) == opp
+        ] if (me | opp).bit_count() <= 4 else []
+        scores: dict[int, int] = {}
+        best = -INFINITY
+        for cell in geo.order:
+            if not empty >> cell & 1 or cell in scores:
+                continue
+            child_me, child_opp = opp, me | 1 << cell
+            if completes_line(geo, child_opp, cell):
+                score = empty.bit_count()  # wins on the spot
+            elif exact or best == -INFINITY:
+                score = -self.value(child_me, child_opp, -INFINITY, INFINITY)
+            else:
+                score = -self.value(child_me, child_opp, -best - 1, -best + 1)
+                if score > best:  # better than everything so far: get its exact score
+                    score = -self.value(child_me, child_opp, -INFINITY, -best)
+            best = max(best, score)
+            scores[cell] = score
+            for perm in stabilizer:
+                scores.setdefault(perm[cell], score)
+        return sorted(scores.items())
+
+
+def canonical(geo: Geometry, me: int, opp: int) -> tuple[int, int]:
+    """The smallest key among all symmetric images of a position, and which symmetry gave it."""
+    n = geo.cells
+    best, best_sym = me | opp << n, 0
+    for sym, table in enumerate(geo.tables):
+        image = 0
+        for j, chunk in enumerate(table):
+            image |= chunk[me >> 8 * j & 0xFF] | chunk[opp >> 8 * j & 0xFF] << n
+        if image < best:
+            best, best_sym = image, sym
+    return best, best_sym
+
+
+
+def completes_line(geo: Geometry, marks: int, cell: int) -> bool:
+    """True if ``marks`` (which include ``cell``) own a whole line through ``cell``."""
+    return any(marks & line == line for line in geo.lines_through[cell])
+
+
+def _image(perm: tuple[int, ...], bits: int) -> int:
+    out = 0
+    while bits:
+        low = bits & -bits
+        out |= 1 << perm[low.bit_length() - 1]
+        bits ^= low
+    return out
+
+
+def _build_negamax(geo: Geometry, table: dict[int, int], canonical_up_to: int) -> tuple[
+    Callable[[int, int, int, int], int], Callable[[], int]
+]:
+    """Make the recursive negamax function and its node counter.
+
+    The function is a closure with every table bound to a local name: in
+    CPython that is markedly faster than attribute lookups on ``self``.
+    """
+    lines = geo.lines
+    k = geo.k
+    k_minus_1 = k - 1
+    full = geo.full
+    n = geo.cells
+    order = geo.order
+    table_get = table.get
+    if canonical_up_to and n <= 16:
+        perms = geo.symmetries
+        inverses = tuple(_inverse(perm) for perm in perms)
+        pairs = tuple((t[0], t[1]) for t in geo.tables[1:])
+    else:
+        canonical_up_to = -1
+        perms = inverses = ()
+        pairs = ()
+    nodes = 0
+
+    def negamax(me: int, opp: int, alpha: int, beta: int) -> int:
+        nonlocal nodes
+        nodes += 1
+        empty = full ^ (me | opp)
+        e = empty.bit_count()
+        mine_left = (e + 1) >> 1
+        theirs_left = e >> 1
+        threats = 0
+        my_live = their_live = False
+        for line in lines:
+            if line & opp:
+                if line & me:
+                    continue  # dead: holds both marks
+                c = (line & opp).bit_count()
+                if c == k_minus_1:
+                    threats |= line & empty
+                if k - c <= theirs_left:
+                    their_live = True
+            elif line & me:
+                c = (line & me).bit_count()
+                if c == k_minus_1:
+                    return e  # complete the line now: the fastest possible win
+                if k - c <= mine_left:
+                    my_live = True
+            else:
+                if k <= mine_left:
+                    my_live = True
+                if k <= theirs_left:
+                    their_live = True
+
+        # Bounds known without searching.
+        if threats:
+            if threats & (threats - 1):
+                return 1 - e  # two threats: we block one, they complete the other
+            lower = 1 - e if their_live else 0
+        else:
+            lower = 3 - e if their_live else 0
+        if my_live:
+            upper = e - 2
+        elif their_live:
+            upper = 0
+        else:
+            return 0  # nobody can complete a line any more: dead draw
+        if upper <= alpha:
+            return upper
+        if lower >= beta:
+            return lower
+        if upper < beta:
+            beta = upper
+        if lower > alpha:
+            alpha = lower
+
+        # Transposition table.
+        sym = 0
+        if n - e <= canonical_up_to:
+            key = me | opp << n
+            lo_m, hi_m, lo_o, hi_o = me & 0xFF, me >> 8, opp & 0xFF, opp >> 8
+            for index, (t0, t1) in enumerate(pairs, 1):
+                image = t0[lo_m] | t1[hi_m] | (t0[lo_o] | t1[hi_o]) << n
+                if image < key:
+                    key, sym = image, index
+        else:
+            key = me | opp << n
+        entry = table_get(key)
+        first = -1
+        if entry is not None:
+            score = (entry & 0x7F) - _SCORE_BIAS
+            flag = entry >> 7 & 3
+            if flag == EXACT:
+                return score
+            if flag == LOWER:
+                if score >= beta:
+                    return score
+                if score > alpha:
+                    alpha = score
+            else:
+                if score <= alpha:
+                    return score
+                if score < beta:
+                    beta = score
+            first = (entry >> 9) - 1
+            if first >= 0 and sym:
+                first = inverses[sym][first]
+
+        # Search the moves: a forced block alone, else TT move first, then static order.
+        best = -INFINITY
+        best_cell = -1
+        a = alpha
+        if threats:
+            moves: tuple[int, ...] = (threats.bit_length() - 1,)
+            first = -1
+        else:
+            moves = order
+            if first >= 0:
+                best = -negamax(opp, me | 1 << first, -beta, -a)
+                best_cell = first
+                if best > a:
+                    a = best
+        if a < beta:
+            for cell in moves:
+                bit = 1 << cell
+                if not empty & bit or cell == first:
+                    continue
+                score = -negamax(opp, me | bit, -beta, -a)
+                if score > best:
+                    best = score
+                    best_cell = cell
+                    if score > a:
+                        a = score
+                        if a >= beta:
+                            break
+
+        if best >= beta:
+            flag = LOWER
+        elif best <= alpha:
+            flag = UPPER
+        else:
+            flag = EXACT
+        if sym:
+            best_cell = perms[sym][best_cell]
+        table[key] = (best + _SCORE_BIAS) | flag << 7 | (best_cell + 1) << 9
+        return best
+
+    def count() -> int:
+        return nodes
+
+    return negamax, count
+
+
+def _inverse(perm: tuple[int, ...]) -> tuple[int, ...]:
+    inverse = [0] * len(perm)
+    for cell, image in enumerate(perm):
+        inverse[image] = cell
+    return tuple(inverse)
