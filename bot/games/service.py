@@ -212,12 +212,15 @@ class GameService:
         """Restore the active games from the store (call once at start-up; other operations
         call it themselves if it was not). Games that went idle while the program was down
         are expired by the next ``expire_idle()``, so adapters can announce them."""
+        self._check_open()
         async with self._load_lock:
-            self._check_open()
-            games = await self._store.active_games()
-            self._active = {game.channel_id: game for game in games}
-            self._loaded = True
-            return games
+            return await self._load()
+
+    async def _load(self) -> list[Game]:
+        games = await self._store.active_games()
+        self._active = {game.channel_id: game for game in games}
+        self._loaded = True
+        return games
 
     async def close(self) -> None:
         """Close the store; later operations raise ``StorageError``."""
@@ -347,7 +350,7 @@ class GameService:
         games still running are not counted; a resignation is a loss."""
         await self._ready()
         records = await self._store.records(member_id, guild_id)
-        by_level = {level: records.get(level, Record()) for level in LEVELS}
+        by_level: dict[str, Record] = {level: records.get(level, Record()) for level in LEVELS}
         by_level.update(records)  # levels a future version dropped still show
         total = sum(by_level.values(), Record())
         name = await self._store.member_name(member_id) or f"member {member_id}"
@@ -407,7 +410,9 @@ class GameService:
     async def _ready(self) -> None:
         self._check_open()
         if not self._loaded:
-            await self.load()
+            async with self._load_lock:
+                if not self._loaded:  # another operation may have loaded while we waited
+                    await self._load()
 
     def _check_open(self) -> None:
         if self._closed:

@@ -19,7 +19,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from bot.engine import EngineError, Move, Player
 from bot.games.errors import StorageError
@@ -77,9 +77,9 @@ _SEATS = f"""
       FROM games WHERE status IN {_COUNTED} AND o_member_id IS NOT NULL
 """
 _TALLY = """
-    SUM(winner = mark) AS wins,
-    SUM(winner IS NOT NULL AND winner <> mark) AS losses,
-    SUM(winner IS NULL) AS draws
+    COUNT(CASE WHEN winner = mark THEN 1 END) AS wins,
+    COUNT(CASE WHEN winner <> mark THEN 1 END) AS losses,
+    COUNT(CASE WHEN winner IS NULL THEN 1 END) AS draws
 """
 _COLUMNS = (
     "id, channel_id, guild_id, x_member_id, x_name, o_member_id, o_name, level, size, first, "
@@ -282,7 +282,7 @@ class SqliteGameStore:
                 f"Could not save to the game database {self._where}: {error}."
             ) from error
 
-    def _query(self, sql: str, params: tuple[object, ...]) -> list[tuple[object, ...]]:
+    def _query(self, sql: str, params: tuple[object, ...]) -> list[tuple[Any, ...]]:
         try:
             return self._connection().execute(sql, params).fetchall()
         except sqlite3.Error as error:
@@ -309,7 +309,7 @@ class SqliteGameStore:
             game.message_id,
         )
 
-    def _game(self, row: Sequence[object]) -> Game:
+    def _game(self, row: Sequence[Any]) -> Game:
         """A row back into a ``Game``, replayed through the engine; a row that does not
         make a legal game raises ``StorageError`` instead of loading half-broken."""
         try:
@@ -331,13 +331,13 @@ class SqliteGameStore:
                 updated,
                 message,
             ) = row
-            size = int(str(size))
+            size = int(size)
             return Game(
-                id=int(str(gid)),
-                channel_id=int(str(channel)),
-                guild_id=None if guild is None else int(str(guild)),
-                x=Seat(None if x_id is None else int(str(x_id)), str(x_name)),
-                o=Seat(None if o_id is None else int(str(o_id)), str(o_name)),
+                id=int(gid),
+                channel_id=int(channel),
+                guild_id=None if guild is None else int(guild),
+                x=Seat(None if x_id is None else int(x_id), str(x_name)),
+                o=Seat(None if o_id is None else int(o_id), str(o_name)),
                 level=str(level),
                 size=size,
                 first=str(first),
@@ -346,7 +346,7 @@ class SqliteGameStore:
                 winner=None if winner is None else Player(str(winner)),
                 created_at=datetime.fromisoformat(str(created)),
                 updated_at=datetime.fromisoformat(str(updated)),
-                message_id=None if message is None else int(str(message)),
+                message_id=None if message is None else int(message),
             )
         except (ValueError, TypeError, EngineError) as error:
             raise StorageError(

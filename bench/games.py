@@ -1,0 +1,131 @@
+"""Benchmark of the game layer: many channels playing at once through GameService + SQLite.
+
+Prints figures (not a test). Every timed move is one ``GameService.move`` call: the member's
+move, the bot's answer and the SQLite commit of both, as a player would wait for it.
+
+    python bench/games.py [--channels 1000] [--synchronous NORMAL|FULL] [--seed 0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.engine import LEVELS, Board, choose_move
+from bot.games import GameService, SqliteGameStore
+
+TARGET_P99_MS = 5.0
+TARGET_MOVES_PER_S = 1000.0
+
+
+def pin_to_one_core() -> str:
+    """Run on a single CPU so the figure means 'one core' (where the OS allows it)."""
+    if hasattr(os, "sched_setaffinity"):
+        cpu = min(os.sched_getaffinity(0))
+        os.sched_setaffinity(0, {cpu})
+        return f"pinned to CPU {cpu}"
+    return "not pinned (no sched_setaffinity here)"
+
+
+def warm_engine(seed: int) -> tuple[float, float]:
+    """Time the very first 3x3 decision (cold cache), then play games at every level until
+    the cache holds what the timed run will ask. Returns (cold ms, warm-up seconds)."""
+    rng = random.Random(seed)
+    began = time.perf_counter()
+    choose_move(Board.empty(3), "perfect", rng)
+    cold_ms = (time.perf_counter() - began) * 1000
+    began = time.perf_counter()
+    for _ in range(200):
+        for level in LEVELS:
+            board = Board.empty(3)
+            while not board.is_over:
+                board = board.play(rng.choice(board.legal_moves))
+                if not board.is_over:
+                    board = board.play(choose_move(board, level, rng))
+    return cold_ms, time.perf_counter() - began
+
+
+async def play_channel(
+    service: GameService, channel: int, rng: random.Random, timings: list[float]
+) -> None:
+    """One member plays a whole game in one channel, picking random free cells."""
+    reply = await service.start(
+        channel_id=channel,
+        guild_id=channel % 10,
+        member_id=channel,
+        member_name=f"m{channel}",
+        level=rng.choice(LEVELS),
+        first=rng.choice(("me", "bot")),
+    )
+    game = reply.game
+    while game.is_active:
+        await asyncio.sleep(0)  # let the other channels interleave, as real traffic would
+        move = rng.choice(game.board.legal_moves)
+        began = time.perf_counter()
+        reply = await service.move(channel_id=channel, member_id=channel, move=move)
+        timings.append(time.perf_counter() - began)
+        game = reply.game
+
+
+async def run(channels: int, synchronous: str, seed: int, folder: Path) -> None:
+    store = SqliteGameStore(folder / "bench.db", synchronous=synchronous)  # type: ignore[arg-type]
+    service = GameService(store, rng=random.Random(seed))
+    await service.load()
+    rng = random.Random(seed)
+    timings: list[float] = []
+    began = time.perf_counter()
+    await asyncio.gather(
+        *(
+            play_channel(service, c, random.Random(rng.random()), timings)
+            for c in range(1, channels + 1)
+        )
+    )
+    wall = time.perf_counter() - began
+    await service.close()
+
+    timings.sort()
+    median_ms = statistics.median(timings) * 1000
+    p99_ms = timings[min(len(timings) - 1, int(len(timings) * 0.99))] * 1000
+    rate = len(timings) / wall
+    print(
+        f"  {channels} channels, {len(timings)} timed moves in {wall:.2f} s "
+        f"(game starts included in the wall time)"
+    )
+    print(f"  median per move   {median_ms:7.3f} ms")
+    verdict = "PASS" if p99_ms <= TARGET_P99_MS else "FAIL"
+    print(f"  p99 per move      {p99_ms:7.3f} ms   target <= {TARGET_P99_MS:g} ms   {verdict}")
+    print(f"  max per move      {timings[-1] * 1000:7.3f} ms")
+    verdict = "PASS" if rate >= TARGET_MOVES_PER_S else "FAIL"
+    print(f"  moves per second  {rate:7.0f}      target >= {TARGET_MOVES_PER_S:g}      {verdict}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--channels", type=int, default=1000)
+    parser.add_argument("--synchronous", choices=("NORMAL", "FULL"), default="NORMAL")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+
+    print("Game layer benchmark: GameService.move = member move + bot reply + SQLite commit")
+    print(f"  {pin_to_one_core()}; SQLite WAL, synchronous={args.synchronous}, temp file")
+    cold_ms, warm_s = warm_engine(args.seed)
+    print(
+        f"  engine: first 3x3 decision took {cold_ms:.1f} ms cold; the cache was then warmed "
+        f"({warm_s:.2f} s of games at every level) before timing"
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        asyncio.run(run(args.channels, args.synchronous, args.seed, Path(folder)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

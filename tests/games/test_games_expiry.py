@@ -1,0 +1,108 @@
+"""Idle games expire after the configured time, measured on an injected clock."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_games_support import ALICE, BOB, CHANNEL, GUILD, FakeClock, make_service
+
+from bot.engine import Move
+from bot.games import GameOverError, NoGameError, SqliteGameStore, Status
+
+
+async def test_expire_idle_after_the_timeout_and_only_once(tmp_path: Path) -> None:
+    clock = FakeClock()
+    service = make_service(tmp_path / "g.db", clock=clock, idle_timeout=600)
+    assert service.idle_timeout == 600
+    start = await service.start(
+        channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice", first="me"
+    )
+    await service.attach_message(start.game.id, 99)
+    clock.advance(599)
+    assert await service.expire_idle() == []
+    await service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(1, 1))  # resets the timer
+    clock.advance(599)
+    assert await service.expire_idle() == []
+    clock.advance(1)
+    expired = await service.expire_idle()
+    assert [g.id for g in expired] == [start.game.id]
+    game = expired[0]
+    assert game.status is Status.EXPIRED and game.winner is None and not game.is_active
+    assert game.message_id == 99  # so the adapter can disable that board's buttons
+    assert game.updated_at == clock.now
+    assert await service.expire_idle() == []
+    with pytest.raises(NoGameError, match="There is no game running here"):
+        await service.current(CHANNEL)
+    assert await service.get(game.id) == game
+    await service.close()
+    store = SqliteGameStore(tmp_path / "g.db")
+    stored = await store.get(game.id)
+    assert stored is not None and stored.status is Status.EXPIRED
+    assert await store.active_games() == []
+
+
+async def test_an_operation_on_an_idle_game_expires_it_and_it_is_still_announced() -> None:
+    clock = FakeClock()
+    service = make_service(clock=clock, idle_timeout=60)
+    start = await service.start(
+        channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice", first="me"
+    )
+    clock.advance(61)
+    with pytest.raises(NoGameError) as caught:
+        await service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(0, 0))
+    assert str(caught.value) == (
+        "The game here (alice) expired after 1 minute without a move. Start a new one with `start`."
+    )
+    with pytest.raises(GameOverError, match=r"^That game is over\.$"):
+        await service.move(
+            channel_id=CHANNEL, member_id=ALICE, move=Move(0, 0), game_id=start.game.id
+        )
+    announced = await service.expire_idle()
+    assert [g.id for g in announced] == [start.game.id]
+    assert await service.expire_idle() == []
+
+
+async def test_start_replaces_an_idle_game() -> None:
+    clock = FakeClock()
+    service = make_service(clock=clock, idle_timeout=600)
+    old = await service.start(
+        channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice", first="me"
+    )
+    clock.advance(600)
+    new = await service.start(
+        channel_id=CHANNEL, guild_id=GUILD, member_id=BOB, member_name="bob", first="me"
+    )
+    assert new.game.id != old.game.id and new.game.member.name == "bob"
+    old_now = await service.get(old.game.id)
+    assert old_now is not None and old_now.status is Status.EXPIRED
+    assert [g.id for g in await service.expire_idle()] == [old.game.id]
+
+
+async def test_expired_games_do_not_count_in_stats() -> None:
+    clock = FakeClock()
+    service = make_service(clock=clock, idle_timeout=60)
+    await service.start(
+        channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice", first="me"
+    )
+    clock.advance(60)
+    assert len(await service.expire_idle()) == 1
+    stats = await service.stats(member_id=ALICE)
+    assert stats.total.games == 0
+    assert await service.leaderboard(guild_id=GUILD) == []
+
+
+async def test_games_idle_across_a_restart_expire_on_the_first_sweep(tmp_path: Path) -> None:
+    clock = FakeClock()
+    first = make_service(tmp_path / "g.db", clock=clock)
+    await first.start(channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice")
+    await first.close()
+    clock.advance(3600)  # the bot was down for an hour
+    second = make_service(tmp_path / "g.db", clock=clock)
+    assert len(await second.load()) == 1
+    assert [g.status for g in await second.expire_idle()] == [Status.EXPIRED]
+
+
+def test_timeout_must_be_positive() -> None:
+    with pytest.raises(ValueError, match="idle_timeout"):
+        make_service(idle_timeout=0)

@@ -1,0 +1,185 @@
+"""SQLite storage: restart continues games exactly, schema versioning, and bad files give a
+clear StorageError at start-up without the file being touched."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from test_games_support import ALICE, BOB, CHANNEL, GUILD, FakeClock, make_service, replay_ok
+
+from bot.engine import Move
+from bot.games import SCHEMA_VERSION, GameService, SqliteGameStore, Status, StorageError
+from bot.games.sqlite_store import MIGRATIONS, decode_moves, encode_moves
+from bot.settings import Settings
+
+
+async def test_a_restarted_service_continues_the_game_exactly(tmp_path: Path) -> None:
+    path = tmp_path / "games.db"
+    clock = FakeClock()
+    first = make_service(path, clock=clock, seed=3)
+    await first.start(
+        channel_id=CHANNEL,
+        guild_id=GUILD,
+        member_id=ALICE,
+        member_name="alice",
+        first="bot",
+        level="medium",
+    )
+    await first.start(
+        channel_id=CHANNEL + 1,
+        guild_id=None,
+        member_id=BOB,
+        member_name="bob",
+        first="me",
+        size=4,
+        level="easy",
+    )
+    game = await first.current(CHANNEL)
+    free = next(m for m in game.board.legal_moves)
+    game = (await first.move(channel_id=CHANNEL, member_id=ALICE, move=free)).game
+    await first.attach_message(game.id, 4242)
+    game = await first.current(CHANNEL)
+    other = await first.current(CHANNEL + 1)
+    await first.close()
+
+    second = make_service(path, clock=clock, seed=3)
+    restored = await second.load()
+    assert sorted(restored, key=lambda g: g.id) == [game, other]
+    assert await second.current(CHANNEL) == game  # every field, timestamps included
+    assert game.message_id == 4242
+    nxt = game.board.legal_moves[0]
+    reply = await second.move(channel_id=CHANNEL, member_id=ALICE, move=nxt)
+    assert reply.game.moves[: len(game.moves) + 1] == (*game.moves, nxt)
+    replay_ok(reply.game)
+    await second.close()
+
+
+async def test_operations_load_by_themselves(tmp_path: Path) -> None:
+    path = tmp_path / "games.db"
+    first = make_service(path)
+    await first.start(channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice")
+    await first.close()
+    second = make_service(path)
+    assert (await second.current(CHANNEL)).member.name == "alice"  # no explicit load()
+    await second.close()
+
+
+def test_parent_folder_is_created_and_schema_is_current(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "er" / "games.db"
+    SqliteGameStore(path)
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"games", "members"} <= tables
+    assert SCHEMA_VERSION == len(MIGRATIONS) >= 1
+
+
+async def test_reopening_does_not_migrate_twice_or_lose_anything(tmp_path: Path) -> None:
+    path = tmp_path / "games.db"
+    service = make_service(path)
+    await service.start(channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice")
+    await service.close()
+    for _ in range(2):
+        store = SqliteGameStore(path)
+        assert len(await store.active_games()) == 1
+        await store.close()
+
+
+def test_garbage_file_is_a_clear_error_and_left_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "games.db"
+    garbage = bytes(range(256)) * 64
+    path.write_bytes(garbage)
+    with pytest.raises(StorageError) as caught:
+        SqliteGameStore(path)
+    message = str(caught.value)
+    assert str(path) in message
+    assert "not a database" in message
+    assert "left untouched" in message and "backup" in message
+    assert path.read_bytes() == garbage
+
+
+def test_service_from_settings_reports_a_bad_file(tmp_path: Path) -> None:
+    path = tmp_path / "games.db"
+    path.write_bytes(b"definitely not sqlite" * 100)
+    with pytest.raises(StorageError, match=r"games\.db"):
+        GameService.from_settings(Settings(database_path=path))
+
+
+def test_newer_schema_is_refused_not_downgraded(tmp_path: Path) -> None:
+    path = tmp_path / "games.db"
+    SqliteGameStore(path)
+    with sqlite3.connect(path) as conn:
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    before = path.read_bytes()
+    with pytest.raises(StorageError) as caught:
+        SqliteGameStore(path)
+    message = str(caught.value)
+    assert f"schema version {SCHEMA_VERSION + 1}" in message
+    assert f"only knows up to version {SCHEMA_VERSION}" in message
+    assert "newer release" in message and str(path) in message
+    assert path.read_bytes() == before
+
+
+def test_another_programs_database_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "other.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY)")
+    with pytest.raises(StorageError, match="another program"):
+        SqliteGameStore(path)
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT name FROM sqlite_master").fetchall() == [("invoices",)]
+
+
+def test_a_folder_in_the_way_is_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "games.db"
+    path.mkdir()
+    with pytest.raises(StorageError, match="Cannot open the game database"):
+        SqliteGameStore(path)
+
+
+async def test_a_damaged_row_is_reported_by_game_id(tmp_path: Path) -> None:
+    path = tmp_path / "games.db"
+    service = make_service(path)
+    reply = await service.start(
+        channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice"
+    )
+    await service.close()
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE games SET moves = '4,4' WHERE id = ?", (reply.game.id,))
+    fresh = make_service(path)
+    with pytest.raises(StorageError, match=rf"Game #{reply.game.id} .* cannot be read"):
+        await fresh.load()
+
+
+async def test_store_refuses_use_after_close() -> None:
+    store = SqliteGameStore(":memory:")
+    await store.close()
+    with pytest.raises(StorageError, match="closed"):
+        await store.active_games()
+
+
+@pytest.mark.parametrize("size", [3, 4])
+def test_moves_encoding_round_trips(size: int) -> None:
+    moves = tuple(Move(r, c) for r in range(size) for c in range(size))
+    text = encode_moves(moves, size)
+    assert decode_moves(text, size) == moves
+    assert encode_moves((Move(1, 1), Move(0, 0), Move(2, 2)), 3) == "4,0,8"
+    assert decode_moves("", size) == ()
+    with pytest.raises(ValueError):
+        decode_moves(str(size * size), size)
+
+
+async def test_member_names_follow_the_latest_game(tmp_path: Path) -> None:
+    service = make_service(tmp_path / "g.db")
+    await service.start(channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice")
+    await service.resign(channel_id=CHANNEL, member_id=ALICE)
+    await service.start(
+        channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="Alice the Great"
+    )
+    stats = await service.stats(member_id=ALICE)
+    assert stats.name == "Alice the Great"
+    game = await service.current(CHANNEL)
+    assert game.status is Status.ACTIVE

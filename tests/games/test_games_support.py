@@ -1,0 +1,130 @@
+"""Shared helpers for the game-layer tests (imported by the test_games_* modules).
+
+Kept in a module rather than a conftest.py so no other helper's conftest can collide.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from bot.engine import Board, Move, Player
+from bot.games import Game, GameService, Record, Seat, SqliteGameStore, Status
+
+START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+CHANNEL = 100
+GUILD = 7
+ALICE = 1
+BOB = 2
+
+
+class FakeClock:
+    """A clock that only moves when told to, so expiry needs no sleeping."""
+
+    def __init__(self, now: datetime = START) -> None:
+        self.now = now
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+class YieldingStore(SqliteGameStore):
+    """The SQLite store, but every call gives the event loop a turn first, like a networked
+    database would: without the per-channel lock, operations would interleave here."""
+
+    async def insert(self, game: Game) -> Game:
+        await asyncio.sleep(0)
+        return await super().insert(game)
+
+    async def update(self, game: Game) -> None:
+        await asyncio.sleep(0)
+        await super().update(game)
+
+    async def get(self, game_id: int) -> Game | None:
+        await asyncio.sleep(0)
+        return await super().get(game_id)
+
+
+def make_service(
+    path: Path | str = ":memory:",
+    *,
+    clock: FakeClock | None = None,
+    seed: int = 1,
+    store: SqliteGameStore | None = None,
+    idle_timeout: float = 600.0,
+) -> GameService:
+    return GameService(
+        store if store is not None else SqliteGameStore(path),
+        idle_timeout=idle_timeout,
+        clock=clock if clock is not None else FakeClock(),
+        rng=random.Random(seed),
+    )
+
+
+def finished_game(
+    member_id: int,
+    name: str,
+    *,
+    status: Status,
+    level: str = "perfect",
+    guild_id: int | None = GUILD,
+    channel_id: int = CHANNEL,
+    when: datetime = START,
+) -> Game:
+    """A finished member(X)-vs-bot game with the given result, for stats tests. The moves are
+    only there to make a plausible board; stats read status and winner."""
+    winner = {
+        Status.WON: Player.X,
+        Status.LOST: Player.O,
+        Status.RESIGNED: Player.O,
+        Status.DRAWN: None,
+        Status.EXPIRED: None,
+    }[status]
+    return Game(
+        id=0,
+        channel_id=channel_id,
+        guild_id=guild_id,
+        x=Seat(member_id, name),
+        o=Seat(None, "the bot"),
+        level=level,
+        size=3,
+        first="me",
+        moves=(Move(1, 1), Move(0, 0)),
+        status=status,
+        winner=winner,
+        created_at=when,
+        updated_at=when,
+    )
+
+
+def replay_ok(game: Game) -> None:
+    """Assert a stored game is internally consistent: it replays, marks alternate (the
+    engine enforces that) and the status agrees with the board."""
+    board = Board.empty(game.size)
+    for move in game.moves:
+        board = board.play(move)
+    assert board == game.board
+    if game.status is Status.ACTIVE:
+        assert not board.is_over
+        assert game.winner is None
+    elif game.status in (Status.WON, Status.LOST, Status.DRAWN):
+        assert board.is_over
+        assert game.winner == board.winner
+        if board.winner is not None:
+            member_won = game.seat(board.winner) == game.member
+            assert game.status is (Status.WON if member_won else Status.LOST)
+        else:
+            assert game.status is Status.DRAWN
+
+
+def record(wins: int = 0, losses: int = 0, draws: int = 0) -> Record:
+    return Record(wins, losses, draws)
+
+
+def rng_choice(seed: int) -> random.Random:
+    return random.Random(seed)
