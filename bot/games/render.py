@@ -1,0 +1,316 @@
+"""Turning games, hints and records into the text players read, for Discord and the terminal.
+
+One module for both adapters so a game reads the same everywhere:
+
+* ``render_emoji`` draws the board with emoji for Discord: ❌ and ⭕ marks, ⬜ for an empty cell,
+  keycap numbers (1️⃣ 2️⃣ 3️⃣) for rows and columns, and the winning line turned green (❎ and 🟢).
+* ``render_text`` draws the same board in plain ASCII for any terminal: ``X``, ``O`` and ``.``,
+  with the winning cells in brackets (``[X]``) so the line shows even without colour.
+
+Every function only reads the values it is given; nothing here touches storage or Discord.
+Rows and columns are shown 1-based, as everywhere a player reads them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from math import ceil
+
+from bot.engine import LEVELS, Board, Move, MoveAnalysis, Player, Value
+from bot.games.models import (
+    Game,
+    Hint,
+    LeaderboardEntry,
+    MoveReply,
+    Record,
+    Seat,
+    Stats,
+    Status,
+)
+
+# --- glyphs -------------------------------------------------------------------------------------
+
+EMOJI_MARK = {Player.X: "❌", Player.O: "⭕"}
+EMOJI_WINNING_MARK = {Player.X: "❎", Player.O: "🟢"}  # green: the winning line stands out
+EMOJI_EMPTY = "⬜"  # bordered in the light theme, bright in the dark theme
+EMOJI_CORNER = "⬛"  # the top-left cell between the row and column numbers
+TEXT_EMPTY = "."
+
+DISCORD_LIMIT = 2000  # characters in one Discord message
+
+
+def keycap(number: int) -> str:
+    """The keycap emoji for 1..9 ("2️⃣"), used as row and column labels."""
+    if not 0 <= number <= 9:
+        raise ValueError(f"No keycap emoji for {number}: boards have at most 9 rows.")
+    return f"{number}\ufe0f\u20e3"
+
+
+# --- boards -------------------------------------------------------------------------------------
+
+
+def _winning_cells(board: Board) -> frozenset[Move]:
+    return frozenset(board.winning_line or ())
+
+
+def emoji_grid(board: Board) -> list[str]:
+    """The board as emoji lines: a header of column numbers, then one line per row."""
+    winning = _winning_cells(board)
+    lines = [EMOJI_CORNER + "".join(keycap(col + 1) for col in range(board.size))]
+    for row in range(board.size):
+        cells = []
+        for col in range(board.size):
+            move = Move(row, col)
+            mark = board.at(move)
+            if mark is None:
+                cells.append(EMOJI_EMPTY)
+            elif move in winning:
+                cells.append(EMOJI_WINNING_MARK[mark])
+            else:
+                cells.append(EMOJI_MARK[mark])
+        lines.append(keycap(row + 1) + "".join(cells))
+    return lines
+
+
+def text_grid(board: Board) -> list[str]:
+    """The board as ASCII lines: column numbers, rows with ``|`` and ``---+---`` separators.
+
+    A winning cell is drawn ``[X]`` instead of `` X `` so the line survives a terminal
+    without colour (and a copy-paste into an e-mail).
+    """
+    winning = _winning_cells(board)
+    indent = "   "  # room for the row number
+    lines = [indent + " ".join(f" {col + 1} " for col in range(board.size)).rstrip()]
+    separator = indent + "+".join("---" for _ in range(board.size))
+    for row in range(board.size):
+        cells = []
+        for col in range(board.size):
+            move = Move(row, col)
+            mark = board.at(move)
+            glyph = TEXT_EMPTY if mark is None else mark.value
+            cells.append(f"[{glyph}]" if move in winning else f" {glyph} ")
+        if row:
+            lines.append(separator)
+        lines.append(f"{row + 1:<2} " + "|".join(cells))
+    return lines
+
+
+def render_emoji(game: Game) -> str:
+    """Title, emoji board and status line: one Discord message (well under 2,000 characters)."""
+    return "\n".join([_title(game, plain=False), *emoji_grid(game.board), status_line(game)])
+
+
+def render_text(game: Game) -> str:
+    """Title, plain-text board and status line for the terminal (ASCII apart from names)."""
+    return "\n".join(
+        [_title(game, plain=True), *text_grid(game.board), status_line(game, plain=True)]
+    )
+
+
+# --- status -------------------------------------------------------------------------------------
+
+
+def _mark(player: Player, *, plain: bool) -> str:
+    return player.value if plain else EMOJI_MARK[player]
+
+
+def _seat_name(seat: Seat) -> str:
+    return "me" if seat.is_bot else seat.name
+
+
+def _title(game: Game, *, plain: bool) -> str:
+    size = f"{game.size}x{game.size}" if plain else f"{game.size}\u00d7{game.size}"
+    x = f"{_seat_name(game.x)} ({_mark(Player.X, plain=plain)})"
+    o = f"{_seat_name(game.o)} ({_mark(Player.O, plain=plain)})"
+    return f"Tic-Tac-Toe: {x} vs {o}, {game.level}, {size}"
+
+
+def describe_line(line: Sequence[Move]) -> str:
+    """Name a winning line the way a player would: "row 1", "column 3", "the diagonal ..."."""
+    if not line:
+        return "the line"
+    rows = {move.row for move in line}
+    cols = {move.col for move in line}
+    if len(rows) == 1:
+        return f"row {line[0].row + 1}"
+    if len(cols) == 1:
+        return f"column {line[0].col + 1}"
+    if all(move.row == move.col for move in line):
+        return "the diagonal from the top left"
+    return "the diagonal from the top right"
+
+
+def _seat_of(game: Game, player: Player) -> Seat:
+    return game.x if player is Player.X else game.o
+
+
+def status_line(game: Game, *, plain: bool = False) -> str:
+    """One sentence: whose turn it is with their mark, or how the game ended.
+
+    ``plain=True`` writes marks as ``X``/``O`` and dashes as ``-`` for the terminal.
+    """
+    dash = "-" if plain else "—"
+    line = describe_line(game.board.winning_line or ())
+    status = game.status
+    if status is Status.ACTIVE:
+        seat = game.to_move_seat
+        if seat is None:  # a finished board not yet recorded; say what the board says
+            return "The game is over."
+        mark = _mark(game.board.to_move, plain=plain)
+        if seat.is_bot:
+            return f"My turn ({mark})."
+        return f"Your turn, {seat.name} ({mark})."
+    if status is Status.WON:
+        if game.board.winning_line:
+            return f"You win, {game.member.name}! {line[0].upper()}{line[1:]} was yours."
+        return f"You win, {game.member.name}!"
+    if status is Status.LOST:
+        if game.board.winning_line:
+            return f"I win {dash} {line} was mine."
+        return "I win."
+    if status is Status.DRAWN:
+        return "Draw."
+    if status is Status.RESIGNED:
+        return f"{game.member.name} resigned."
+    if status is Status.EXPIRED:
+        return _expired_sentence(None)
+    return f"The game is {status}."
+
+
+def _duration(seconds: float) -> str:
+    """ "10 minutes", "1 minute", "30 seconds" """
+    amount, unit = (seconds / 60, "minute") if seconds >= 60 else (seconds, "second")
+    return f"{amount:g} {unit}{'' if amount == 1 else 's'}"
+
+
+def _expired_sentence(idle_timeout: float | None) -> str:
+    if idle_timeout is None:
+        return "This game expired: nobody moved for too long."
+    return f"This game expired after {_duration(idle_timeout)} without a move."
+
+
+def render_expired(game: Game, idle_timeout: float | None = None) -> str:
+    """Tell the player their game ran out of time (``idle_timeout`` in seconds, if known)."""
+    return f"{_expired_sentence(idle_timeout)} Start a new one whenever you like."
+
+
+# --- replies and hints --------------------------------------------------------------------------
+
+
+def describe_reply(reply: MoveReply) -> str:
+    """Say what just happened: "You played row 2, column 2. I played row 1, column 3."
+
+    After a start where the bot opens only the bot's move is told; with no move at all
+    (the member goes first) the result is an empty string.
+    """
+    parts = []
+    if reply.member_move is not None:
+        parts.append(f"You played {reply.member_move}.")
+    if reply.bot_move is not None:
+        if reply.member_move is None and len(reply.game.moves) == 1:
+            parts.append(f"I opened with {reply.bot_move}.")
+        else:
+            parts.append(f"I played {reply.bot_move}.")
+    return " ".join(parts)
+
+
+def your_moves(plies: int) -> int:
+    """Moves the player to move makes in ``plies`` plies, counting the one they are about to make.
+
+    Plies alternate you, me, you, ...: the 1st, 3rd, 5th ... are yours, so ``ceil(plies / 2)``.
+    """
+    return ceil(plies / 2)
+
+
+def describe_outcome(analysis: MoveAnalysis) -> str:
+    """What one move leads to under best play: "wins in 2 of your moves", "draws", ..."""
+    count = your_moves(analysis.plies)
+    if analysis.value is Value.WIN:
+        return "wins right away" if count == 1 else f"wins in {count} of your moves"
+    if analysis.value is Value.LOSS:
+        return "loses: I win on my next move" if count == 1 else f"loses in {count} of your moves"
+    return "draws"
+
+
+_VERDICT = {
+    Value.WIN: "You can force a win from here.",
+    Value.DRAW: "With best play on both sides this is a draw.",
+    Value.LOSS: "I can force a win whatever you do, but make me find it.",
+}
+
+
+def render_hint(hint: Hint) -> str:
+    """Every legal move with what it leads to under best play, best first, 1-based.
+
+    Counts are the player's own moves including the one suggested, so "wins in 2 of your
+    moves" means: play this, then one more of yours wins, whatever I do.
+    """
+    moves = hint.analysis.moves
+    name = hint.game.member.name
+    if not moves:
+        return "The game is over: there is nothing left to play."
+    best = moves[0]
+    lines = [
+        f"Hint for {name}: {_VERDICT[hint.analysis.value]}",
+        f"Best: {best.move} — {describe_outcome(best)}.",
+    ]
+    if len(moves) > 1:
+        lines.append("Every move, best first:")
+        lines.extend(f"  {item.move} — {describe_outcome(item)}" for item in moves)
+    if any(item.value is not Value.DRAW for item in moves):
+        lines.append("(Counts are your own moves, this one included, with best play from me.)")
+    return "\n".join(lines)
+
+
+# --- records ------------------------------------------------------------------------------------
+
+
+def _count(number: int, singular: str, plural: str) -> str:
+    return f"{number} {singular if number == 1 else plural}"
+
+
+def describe_record(record: Record) -> str:
+    """ "3 wins, 1 loss, 2 draws" """
+    return ", ".join(
+        [
+            _count(record.wins, "win", "wins"),
+            _count(record.losses, "loss", "losses"),
+            _count(record.draws, "draw", "draws"),
+        ]
+    )
+
+
+def _level_order(levels: Iterable[str]) -> list[str]:
+    known = [level for level in LEVELS if level in levels]
+    return known + sorted(level for level in levels if level not in LEVELS)
+
+
+def render_stats(stats: Stats) -> str:
+    """A member's record overall and per level (resignations count as losses)."""
+    total = stats.total.games
+    if total == 0:
+        return f"{stats.name} has not finished a game yet. Expired games do not count."
+    lines = [
+        f"{stats.name}: {describe_record(stats.total)} "
+        f"({_count(total, 'game', 'games')}, resignations count as losses)."
+    ]
+    for level in _level_order(stats.by_level):
+        record = stats.by_level[level]
+        if record.games:
+            lines.append(f"  {level}: {describe_record(record)}")
+    return "\n".join(lines)
+
+
+def render_leaderboard(entries: list[LeaderboardEntry]) -> str:
+    """Ranked lines, ties sharing a rank; a friendly sentence when nobody has played yet."""
+    if not entries:
+        return "Nobody is on the leaderboard yet: finish a game to be the first!"
+    lines = ["Leaderboard (a win is 3 points, a draw 1):"]
+    rank = 0
+    previous: int | None = None
+    for position, entry in enumerate(entries, start=1):
+        if entry.points != previous:
+            rank, previous = position, entry.points
+        points = _count(entry.points, "point", "points")
+        lines.append(f"{rank}. {entry.name} — {points} ({describe_record(entry.record)})")
+    return "\n".join(lines)
