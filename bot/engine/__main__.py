@@ -1,0 +1,5 @@
+"""``python -m bot.engine NOTATION``: analyse a position (see :mod:`bot.engine.cli`)."""
+
+from .cli import main
+
+raise SystemExit(main())
