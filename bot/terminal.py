@@ -1,0 +1,306 @@
+"""The terminal game: the same ``GameService`` and SQLite database as the Discord bot, played
+by typing commands (``python -m bot play``, or ``python -m bot`` without a token).
+
+The local player sits in channel 0 as member 0 (Discord ids are far larger, so a shared
+database never mixes them up), named after the login (``getpass.getuser()``). A game left
+running is restored on the next launch; one idle longer than the idle timeout expires, as on
+Discord.
+
+Input is read by a daemon thread with ``os.read`` on file descriptor 0, and handed to the
+event loop through a queue, so ``asyncio.run`` runs once and is never blocked. Ctrl-C then
+cancels the session at once (no worker thread to wait for) and exits with status 130, the
+shell's convention for an interrupt; the game is saved after every move anyway. End of input
+(Ctrl-D, a closed or absent stdin as under CI) ends with a goodbye and status 0.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import codecs
+import contextlib
+import getpass
+import io
+import logging
+import os
+import sys
+import threading
+from typing import TextIO
+
+from bot.games import (
+    GameError,
+    GameService,
+    NoGameError,
+    StorageError,
+    parse_cell,
+)
+from bot.games.render import (
+    describe_reply,
+    render_expired,
+    render_hint,
+    render_leaderboard,
+    render_stats,
+    render_text,
+)
+from bot.settings import Settings
+from bot.terminal_commands import (
+    HELP,
+    CommandError,
+    Nothing,
+    Plain,
+    PlayCell,
+    StartGame,
+    parse_command,
+)
+
+CHANNEL_ID = 0
+MEMBER_ID = 0
+DEFAULT_LEVEL = "medium"  # beatable but not careless: a newcomer can win, and learns how
+DEFAULT_FIRST = "me"
+DEFAULT_SIZE = 3
+PROMPT = "> "
+INTERRUPTED = 130  # exit status after Ctrl-C (128 + SIGINT)
+
+log = logging.getLogger(__name__)
+
+WELCOME = (
+    "Tic-Tac-Toe against a minimax engine. Type a cell as <row> <column> (for example: 2 3),\n"
+    "hint for advice, help for every command, quit to leave (your game is saved)."
+)
+AFTER_GAME = (
+    "Type start for another game like this one, or choose, for example: start perfect bot 3"
+)
+GOODBYE = "Goodbye! Your games are saved."
+
+
+def player_name() -> str:
+    """The login name, or "player" where there is none (some containers, odd platforms)."""
+    try:
+        name = getpass.getuser().strip()
+    except Exception:  # getuser raises OSError or KeyError depending on the platform
+        return "player"
+    return name or "player"
+
+
+class TerminalSession:
+    """One player's session: turns typed lines into service calls and prints the replies.
+
+    Kept free of stdin so tests drive it line by line with an in-memory store.
+    """
+
+    def __init__(self, service: GameService, out: TextIO, name: str) -> None:
+        self.service = service
+        self.out = out
+        self.name = name
+        self.level = DEFAULT_LEVEL
+        self.first = DEFAULT_FIRST
+        self.size = DEFAULT_SIZE
+
+    def say(self, text: str) -> None:
+        """Print one block of output followed by a blank line."""
+        if text:
+            print(text, file=self.out)
+            print(file=self.out)
+            self.out.flush()
+
+    async def open(self) -> None:
+        """Welcome the player, then restore their running game or start a friendly one."""
+        self.say(WELCOME)
+        await self.announce_expired()
+        try:
+            game = await self.service.current(CHANNEL_ID)
+        except NoGameError:
+            await self.start(StartGame(), opening=True)
+            return
+        self.level, self.first, self.size = game.level, game.first, game.size
+        self.say(f"Welcome back, {game.member.name}! Your game is where you left it:")
+        self.say(render_text(game))
+
+    async def announce_expired(self) -> None:
+        """Tell the player if their game ran out of time since the last command."""
+        for game in await self.service.expire_idle():
+            if game.channel_id == CHANNEL_ID:
+                self.say(render_expired(game, self.service.idle_timeout))
+
+    async def handle(self, line: str) -> bool:
+        """Carry out one typed line; False when the player wants to leave."""
+        await self.announce_expired()
+        try:
+            command = parse_command(line)
+        except CommandError as error:
+            self.say(str(error))
+            return True
+        try:
+            return await self.dispatch(command)
+        except GameError as error:
+            self.say(str(error))
+        return True
+
+    async def dispatch(self, command: Nothing | PlayCell | StartGame | Plain) -> bool:
+        if isinstance(command, Nothing):
+            return True
+        if isinstance(command, PlayCell):
+            await self.move(command.text)
+        elif isinstance(command, StartGame):
+            await self.start(command)
+        elif command.name == "quit":
+            return False
+        elif command.name == "help":
+            self.say(HELP)
+        elif command.name == "board":
+            self.say(render_text(await self.service.current(CHANNEL_ID)))
+        elif command.name == "hint":
+            hint = await self.service.hint(channel_id=CHANNEL_ID, member_id=MEMBER_ID)
+            self.say(render_hint(hint))
+        elif command.name == "resign":
+            game = await self.service.resign(channel_id=CHANNEL_ID, member_id=MEMBER_ID)
+            self.say(render_text(game))
+            self.say(AFTER_GAME)
+        elif command.name == "stats":
+            self.say(render_stats(await self.service.stats(member_id=MEMBER_ID, guild_id=None)))
+        elif command.name == "leaderboard":
+            self.say(render_leaderboard(await self.service.leaderboard(guild_id=None)))
+        return True
+
+    async def move(self, text: str) -> None:
+        game = await self.service.current(CHANNEL_ID)
+        cell = parse_cell(text, game.size)
+        reply = await self.service.move(channel_id=CHANNEL_ID, member_id=MEMBER_ID, move=cell)
+        self.say(describe_reply(reply))
+        self.say(render_text(reply.game))
+        if not reply.game.is_active:
+            self.say(AFTER_GAME)
+
+    async def start(self, command: StartGame, *, opening: bool = False) -> None:
+        """Start a game; options left out repeat the last game's (a newcomer gets medium)."""
+        level = command.level or self.level
+        first = command.first or self.first
+        size = command.size or self.size
+        reply = await self.service.start(
+            channel_id=CHANNEL_ID,
+            guild_id=None,
+            member_id=MEMBER_ID,
+            member_name=self.name,
+            level=level,
+            first=first,
+            size=size,
+        )
+        self.level, self.first, self.size = level, first, size
+        game = reply.game
+        mark = "X" if game.x == game.member else "O"
+        goes = "you go first" if mark == "X" else "I go first"
+        if opening:
+            self.say(
+                f"I started a {level} game for you, {game.member.name}: you are {mark} and "
+                f"{goes}.\nWant the unbeatable engine? Type: start perfect"
+            )
+        else:
+            self.say(f"New {level} game on a {size}x{size} board: you are {mark} and {goes}.")
+        self.say(describe_reply(reply))
+        self.say(render_text(game))
+
+
+class LineReader:
+    """Lines from file descriptor 0, read by a daemon thread and queued for the event loop.
+
+    ``os.read`` on the raw descriptor holds no Python-level lock while it waits, so the
+    program can exit while the thread is blocked (buffered ``sys.stdin`` in a daemon thread
+    can abort the interpreter at shutdown). ``None`` marks the end of input.
+    """
+
+    def __init__(self, fd: int | None) -> None:
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._loop = asyncio.get_running_loop()
+        if fd is None:  # no stdin at all: the input has already ended
+            self._queue.put_nowait(None)
+        else:
+            thread = threading.Thread(target=self._pump, args=(fd,), name="terminal-input")
+            thread.daemon = True
+            thread.start()
+
+    def _put(self, line: str | None) -> None:
+        with contextlib.suppress(RuntimeError):  # the loop closed: nobody is listening
+            self._loop.call_soon_threadsafe(self._queue.put_nowait, line)
+
+    def _pump(self, fd: int) -> None:
+        decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        pending = ""
+        while True:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:  # no stdin at all (closed descriptor)
+                chunk = b""
+            pending += decoder.decode(chunk, final=not chunk)
+            *lines, pending = pending.split("\n")
+            for line in lines:
+                self._put(line.rstrip("\r"))
+            if not chunk:
+                if pending:
+                    self._put(pending)
+                self._put(None)
+                return
+
+    async def readline(self) -> str | None:
+        return await self._queue.get()
+
+
+def stdin_fd() -> int | None:
+    """Descriptor of stdin, or None when the program was started without one. (Then fd 0
+    may since have been reused by a file this program opened, so it must not be read.)"""
+    if sys.stdin is None:
+        return None
+    try:
+        return sys.stdin.fileno()
+    except (OSError, ValueError):  # replaced by an object without a descriptor, or closed
+        return None
+
+
+async def play(settings: Settings, out: TextIO) -> int:
+    """The whole session: open the database, greet, then one command per line until done."""
+    try:
+        service = GameService.from_settings(settings)
+        await service.load()
+    except StorageError as error:
+        print(error, file=sys.stderr)
+        return 2
+    try:
+        session = TerminalSession(service, out, player_name())
+        await session.open()
+        fd = stdin_fd()
+        reader = LineReader(fd)
+        interactive = fd is not None and os.isatty(fd)
+        while True:
+            if interactive:
+                out.write(PROMPT)
+                out.flush()
+            line = await reader.readline()
+            if line is None:
+                if interactive:
+                    out.write("\n")
+                break
+            if not await session.handle(line):
+                break
+        session.say(GOODBYE)
+    finally:
+        with contextlib.suppress(StorageError):
+            await service.close()
+    return 0
+
+
+def run_terminal(settings: Settings) -> int:
+    """Play in the terminal until quit, end of input or Ctrl-C; return the exit status.
+
+    0 after quit or end of input, 130 after Ctrl-C, 2 if the database cannot be used, 1 if
+    something unexpected broke (the message goes to stderr; LOG_LEVEL=DEBUG shows details).
+    """
+    out = sys.stdout
+    if isinstance(out, io.TextIOWrapper):  # a name the terminal cannot encode is replaced
+        out.reconfigure(errors="replace")
+    try:
+        return asyncio.run(play(settings, out))
+    except KeyboardInterrupt:
+        print(f"\n{GOODBYE}", file=out)
+        return INTERRUPTED
+    except Exception as error:
+        log.debug("terminal game crashed", exc_info=True)
+        print(f"Sorry, something went wrong: {error!r}", file=sys.stderr)
+        return 1

@@ -1,0 +1,152 @@
+"""Reading one line typed in the terminal game into a command.
+
+Kept apart from the session so it is pure (no I/O, no game state) and can be tested with
+generated input. Cells are not parsed here: the board size is only known to the session, which
+hands the text to ``bot.games.parse_cell`` so the wording of a bad cell lives in one place.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from bot.engine import LEVELS
+
+FIRST_WORDS: dict[str, str] = {"me": "me", "bot": "bot", "you": "bot", "random": "random"}
+"""Who goes first, as typed -> as the game layer names it ("you" means the bot, like "bot")."""
+
+USAGE_START = (
+    "Usage: start [level] [who goes first] [size], in any order, for example: start hard bot. "
+    f"Levels: {', '.join(LEVELS)}; first: me, bot or random; size: 3 or 4."
+)
+
+HELP = f"""Commands:
+  move <row> <column>   play a cell, for example: move 2 3 (or just: 2 3)
+  start [level] [first] [size]
+                        a new game, for example: start perfect me 4
+                        levels: {", ".join(LEVELS)}; first: me, bot, random; size: 3 or 4
+                        (plain "start" repeats your last game's settings)
+  hint                  every move you can make, and whether it wins, draws or loses
+  board                 show the board again
+  resign                give up this game (it counts as a loss)
+  stats                 your record per level
+  leaderboard           the best players on this computer
+  help                  this list
+  quit                  leave; your game is saved for next time (exit works too)"""
+
+Simple = Literal["resign", "hint", "board", "stats", "leaderboard", "help", "quit"]
+
+_SIMPLE: dict[str, Simple] = {
+    "resign": "resign",
+    "hint": "hint",
+    "board": "board",
+    "show": "board",
+    "stats": "stats",
+    "leaderboard": "leaderboard",
+    "top": "leaderboard",
+    "help": "help",
+    "?": "help",
+    "commands": "help",
+    "quit": "quit",
+    "exit": "quit",
+    "bye": "quit",
+}
+_MOVE_WORDS = frozenset({"move", "m", "play"})
+_START_WORDS = frozenset({"start", "new"})
+_SIZE = re.compile(r"([0-9]{1,2})(?:[x\u00d7]([0-9]{1,2}))?", re.ASCII)
+_SHOWN = 30  # longest input quoted back in an error
+
+
+class CommandError(ValueError):
+    """The line is not a command; the message says why and what to type instead."""
+
+
+@dataclass(frozen=True, slots=True)
+class Nothing:
+    """An empty line: nothing to do."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCell:
+    """Play a cell; ``text`` is what followed ``move`` (or the whole line for a bare ``2 3``)."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class StartGame:
+    """Start a game; ``None`` means "as in the last game" (the session fills it in)."""
+
+    level: str | None = None
+    first: str | None = None
+    size: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Plain:
+    """A command without arguments."""
+
+    name: Simple
+
+
+Command = Nothing | PlayCell | StartGame | Plain
+
+
+def _quote(text: str) -> str:
+    return repr(text if len(text) <= _SHOWN else text[: _SHOWN - 1] + "…")
+
+
+def parse_command(line: str) -> Command:
+    """Read one typed line. Raises ``CommandError`` with a helpful sentence for anything else.
+
+    Case does not matter, and a leading ``!`` or ``/`` (habits from Discord) is ignored.
+    """
+    text = line.strip()
+    if text[:1] in ("!", "/"):
+        text = text[1:].lstrip()
+    if not text:
+        return Nothing()
+    parts = text.split(maxsplit=1)
+    word, rest = parts[0].lower(), (parts[1].strip() if len(parts) > 1 else "")
+    if word[:1].isdigit() and word.isascii():
+        return PlayCell(text)
+    if word in _MOVE_WORDS:
+        return PlayCell(rest)
+    if word in _START_WORDS:
+        return parse_start(rest)
+    if word in _SIMPLE:
+        name = _SIMPLE[word]
+        if rest:
+            raise CommandError(f"'{name}' takes nothing after it: just type {name}.")
+        return Plain(name)
+    raise CommandError(f"I don't know the command {_quote(word)}.\n{HELP}")
+
+
+def parse_start(options: str) -> StartGame:
+    """Read ``start``'s options: a level, who goes first and a size, each at most once."""
+    level: str | None = None
+    first: str | None = None
+    size: int | None = None
+    for token in options.lower().replace(",", " ").split():
+        if token in LEVELS:
+            if level is not None and level != token:
+                raise CommandError(f"You gave two levels ({level} and {token}); pick one.")
+            level = token
+        elif token in FIRST_WORDS:
+            chosen = FIRST_WORDS[token]
+            if first is not None and first != chosen:
+                raise CommandError(
+                    f"You said both {first} and {chosen} go first; pick one. {USAGE_START}"
+                )
+            first = chosen
+        elif (match := _SIZE.fullmatch(token)) is not None:
+            rows, cols = match.group(1), match.group(2) or match.group(1)
+            if rows != cols:
+                raise CommandError(f"Boards are square: try {rows}x{rows}. {USAGE_START}")
+            if size is not None and size != int(rows):
+                raise CommandError(f"You gave two sizes ({size} and {rows}); pick one.")
+            size = int(rows)
+        else:
+            raise CommandError(f"I don't know the option {_quote(token)}. {USAGE_START}")
+    return StartGame(level, first, size)

@@ -1,0 +1,154 @@
+"""The terminal's command parser: every way of typing a command, and every way of getting it
+wrong, ends in a command or a friendly ``CommandError``."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.engine import LEVELS
+from bot.terminal_commands import (
+    HELP,
+    USAGE_START,
+    CommandError,
+    Nothing,
+    Plain,
+    PlayCell,
+    StartGame,
+    parse_command,
+)
+
+
+@pytest.mark.parametrize("line", ["", "   ", "\t", "!", " / "])
+def test_empty_lines_do_nothing(line: str) -> None:
+    assert parse_command(line) == Nothing()
+
+
+@pytest.mark.parametrize(
+    ("line", "text"),
+    [
+        ("move 2 3", "2 3"),
+        ("MOVE 2 3", "2 3"),
+        ("  move   1,1  ", "1,1"),
+        ("m 3 3", "3 3"),
+        ("play 1 2", "1 2"),
+        ("!move 2 2", "2 2"),
+        ("/move 2 2", "2 2"),
+        ("2 3", "2 3"),
+        ("2,3", "2,3"),
+        ("9 9", "9 9"),
+        ("1", "1"),
+        ("move", ""),
+        ("move a b", "a b"),
+    ],
+)
+def test_moves_keep_the_cell_text_for_parse_cell(line: str, text: str) -> None:
+    assert parse_command(line) == PlayCell(text)
+
+
+@pytest.mark.parametrize(
+    ("line", "name"),
+    [
+        ("resign", "resign"),
+        ("hint", "hint"),
+        ("HINT", "hint"),
+        ("board", "board"),
+        ("show", "board"),
+        ("stats", "stats"),
+        ("leaderboard", "leaderboard"),
+        ("top", "leaderboard"),
+        ("help", "help"),
+        ("?", "help"),
+        ("quit", "quit"),
+        ("exit", "quit"),
+        ("bye", "quit"),
+        ("!hint", "hint"),
+    ],
+)
+def test_plain_commands(line: str, name: str) -> None:
+    assert parse_command(line) == Plain(name)  # type: ignore[arg-type]
+
+
+def test_plain_commands_take_no_arguments() -> None:
+    with pytest.raises(CommandError, match="'resign' takes nothing after it: just type resign"):
+        parse_command("resign 2 3")
+
+
+@pytest.mark.parametrize("line", ["dance", "mvoe 2 3", "x", "\uff12 \uff13", "start-game"])
+def test_unknown_commands_list_the_commands(line: str) -> None:
+    with pytest.raises(CommandError) as caught:
+        parse_command(line)
+    assert str(caught.value).startswith("I don't know the command ")
+    assert HELP in str(caught.value)
+
+
+def test_long_garbage_is_quoted_short() -> None:
+    with pytest.raises(CommandError) as caught:
+        parse_command("z" * 500)
+    assert "z" * 31 not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("start", StartGame()),
+        ("new", StartGame()),
+        ("start hard bot", StartGame("hard", "bot", None)),
+        ("start perfect me 4", StartGame("perfect", "me", 4)),
+        ("start 4 me perfect", StartGame("perfect", "me", 4)),
+        ("START Easy RANDOM 3x3", StartGame("easy", "random", 3)),
+        ("start 4x4", StartGame(None, None, 4)),
+        ("start you", StartGame(None, "bot", None)),
+        ("start hard, bot", StartGame("hard", "bot", None)),
+        ("start hard hard", StartGame("hard", None, None)),
+        ("start 5", StartGame(None, None, 5)),  # the service says which sizes exist
+    ],
+)
+def test_start_options_in_any_order(line: str, expected: StartGame) -> None:
+    assert parse_command(line) == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("start hard easy", "You gave two levels (hard and easy); pick one."),
+        ("start me bot", "You said both me and bot go first; pick one."),
+        ("start 3 4", "You gave two sizes (3 and 4); pick one."),
+        ("start 3x4", "Boards are square: try 3x3."),
+        ("start impossible", "I don't know the option 'impossible'."),
+    ],
+)
+def test_bad_start_options_say_what_is_wrong(line: str, message: str) -> None:
+    with pytest.raises(CommandError) as caught:
+        parse_command(line)
+    assert str(caught.value).startswith(message)
+    if "option" in message:
+        assert str(caught.value).endswith(USAGE_START)
+
+
+@given(
+    level=st.sampled_from([None, *LEVELS]),
+    first=st.sampled_from([None, "me", "bot", "random"]),
+    size=st.sampled_from([None, 3, 4]),
+    data=st.data(),
+)
+def test_any_order_of_start_options_means_the_same(
+    level: str | None, first: str | None, size: int | None, data: st.DataObject
+) -> None:
+    words = [str(w) for w in (level, first, size) if w is not None]
+    order = data.draw(st.sampled_from(list(itertools.permutations(words))))
+    assert parse_command("start " + " ".join(order)) == StartGame(level, first, size)
+
+
+@given(st.text(max_size=60))
+def test_any_line_is_a_command_or_a_friendly_error(line: str) -> None:
+    try:
+        command = parse_command(line)
+    except CommandError as error:
+        assert str(error)
+        assert "Traceback" not in str(error)
+    else:
+        assert isinstance(command, Nothing | PlayCell | StartGame | Plain)

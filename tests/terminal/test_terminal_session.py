@@ -1,0 +1,182 @@
+"""The terminal session in-process: an in-memory store, a seeded bot and a clock we control."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bot.games import GameService, SqliteGameStore
+from bot.terminal import AFTER_GAME, WELCOME, TerminalSession
+
+
+@dataclass
+class Clock:
+    now: datetime = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@dataclass
+class Terminal:
+    session: TerminalSession
+    out: io.StringIO
+    clock: Clock
+
+    async def type(self, line: str) -> str:
+        """Type one line; return what the terminal printed for it."""
+        start = len(self.out.getvalue())
+        await self.session.handle(line)
+        return self.out.getvalue()[start:]
+
+
+@pytest.fixture
+async def terminal() -> AsyncIterator[Terminal]:
+    clock = Clock()
+    service = GameService(
+        SqliteGameStore(":memory:"), idle_timeout=600, clock=clock, rng=random.Random(7)
+    )
+    out = io.StringIO()
+    session = TerminalSession(service, out, "alice")
+    await session.open()
+    yield Terminal(session, out, clock)
+    await service.close()
+
+
+def last_status(text: str) -> str:
+    """The status line under the last board printed."""
+    boards = text.strip().split("Tic-Tac-Toe: ")
+    assert len(boards) > 1, text
+    lines = [line for line in boards[-1].split("\n") if line.strip()]
+    return lines[-1] if not lines[-1].startswith("Type start") else lines[-2]
+
+
+async def test_launch_welcomes_and_starts_a_medium_game_where_you_go_first(
+    terminal: Terminal,
+) -> None:
+    text = terminal.out.getvalue()
+    assert text.startswith(WELCOME)
+    assert "I started a medium game for you, alice: you are X and you go first." in text
+    assert "Tic-Tac-Toe: alice (X) vs me (O), medium, 3x3" in text
+    assert last_status(text) == "Your turn, alice (X)."
+
+
+async def test_a_move_is_told_and_answered(terminal: Terminal) -> None:
+    text = await terminal.type("2 2")
+    assert re.match(r"You played row 2, column 2\. I played row \d, column \d\.\n", text)
+    assert "2   . |[X]| . " not in text and "2   . | X | . " in text.replace("O", ".")
+    assert last_status(text) == "Your turn, alice (X)."
+
+
+async def test_following_the_hints_against_perfect_play_is_a_draw(terminal: Terminal) -> None:
+    await terminal.type("resign")
+    text = await terminal.type("start perfect bot")
+    assert "New perfect game on a 3x3 board: you are O and I go first." in text
+    assert "I opened with row " in text
+    for _ in range(5):
+        hint = await terminal.type("hint")
+        best = re.search(r"^Best: row (\d), column (\d) — ", hint, re.MULTILINE)
+        assert best is not None, hint
+        text = await terminal.type(f"move {best[1]} {best[2]}")
+        if AFTER_GAME in text:
+            break
+    assert last_status(text) == "Draw."
+    assert AFTER_GAME in text
+    assert "1 draw" in await terminal.type("stats")
+
+
+async def test_start_while_a_game_runs_says_so(terminal: Terminal) -> None:
+    text = await terminal.type("start hard")
+    assert "You already have a game running here" in text
+    assert "Finish or resign that game first." in text
+
+
+async def test_resign_shows_the_board_and_counts_a_loss(terminal: Terminal) -> None:
+    text = await terminal.type("resign")
+    assert last_status(text) == "alice resigned."
+    assert AFTER_GAME in text
+    stats = await terminal.type("stats")
+    assert stats.startswith("alice: 0 wins, 1 loss, 0 draws")
+    board = await terminal.type("board")
+    assert board.startswith("There is no game running here. Start one with `start`.")
+    leaderboard = await terminal.type("leaderboard")
+    assert "1. alice — 0 points (0 wins, 1 loss, 0 draws)" in leaderboard
+
+
+async def test_plain_start_repeats_the_last_settings(terminal: Terminal) -> None:
+    await terminal.type("resign")
+    await terminal.type("start easy 4 me")
+    await terminal.type("resign")
+    text = await terminal.type("start")
+    assert "New easy game on a 4x4 board: you are X and you go first." in text
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("move 9 9", "Row 9, column 9 is off the board: rows and columns go from 1 to 3."),
+        ("move a b", "'a b' is not a cell"),
+        ("move 1", "'1' is not a cell"),
+        ("move", "Which cell?"),
+        ("dance", "I don't know the command 'dance'."),
+        ("hint me", "'hint' takes nothing after it"),
+        ("start 5", "The board size must be 3 or 4"),
+        ("start weird", "I don't know the option 'weird'."),
+    ],
+)
+async def test_bad_input_gets_a_friendly_message(
+    terminal: Terminal, line: str, message: str
+) -> None:
+    text = await terminal.type(line)
+    assert text.startswith(message), text
+    if line.startswith("move"):
+        assert "Usage: move <row> <column>, for example: move 2 3" in text
+
+
+async def test_empty_lines_print_nothing(terminal: Terminal) -> None:
+    assert await terminal.type("") == ""
+    assert await terminal.type("   ") == ""
+
+
+async def test_a_taken_cell_is_refused_and_the_game_goes_on(terminal: Terminal) -> None:
+    await terminal.type("1 1")
+    text = await terminal.type("1 1")
+    assert text.startswith("Row 1, column 1 is already taken.")
+    assert last_status(await terminal.type("board")) == "Your turn, alice (X)."
+
+
+async def test_an_idle_game_expires_and_the_player_is_told(terminal: Terminal) -> None:
+    terminal.clock.now += timedelta(minutes=11)
+    text = await terminal.type("2 2")
+    assert text.startswith("This game expired after 10 minutes without a move.")
+    assert "There is no game running here" in text or "expired" in text.split("\n\n")[1]
+    text = await terminal.type("start")
+    assert "New medium game" in text
+
+
+async def test_help_lists_every_command(terminal: Terminal) -> None:
+    text = await terminal.type("help")
+    for word in ("move", "start", "hint", "board", "resign", "stats", "help", "quit"):
+        assert f"\n  {word}" in text
+
+
+async def test_quit_ends_the_session(terminal: Terminal) -> None:
+    assert await terminal.session.handle("quit") is False
+    assert await terminal.session.handle("exit") is False
+    assert await terminal.session.handle("board") is True
+
+
+async def test_a_restarted_session_restores_the_game(terminal: Terminal) -> None:
+    await terminal.type("2 2")
+    board = await terminal.type("board")
+    out = io.StringIO()
+    again = TerminalSession(terminal.session.service, out, "alice")
+    await again.open()
+    assert "Welcome back, alice! Your game is where you left it:" in out.getvalue()
+    assert board.strip() in out.getvalue()

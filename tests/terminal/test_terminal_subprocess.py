@@ -1,0 +1,163 @@
+"""The terminal game as a player runs it: ``python -m bot play`` in a subprocess, input piped.
+
+Each run gets its own database under ``tmp_path`` and an environment without a Discord token
+(set empty, so a developer's ``.env`` cannot supply one).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ALL_CELLS = [f"{row} {col}" for row in range(1, 4) for col in range(1, 4)]
+
+
+def environment(database: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(
+        DISCORD_TOKEN="",
+        DATABASE_PATH=str(database),
+        IDLE_TIMEOUT_MINUTES="10",
+        LOG_LEVEL="WARNING",
+        PYTHONIOENCODING="utf-8",
+    )
+    return env
+
+
+def run(
+    database: Path, lines: list[str] | None, *args: str, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run the game with ``lines`` on stdin (None: stdin is /dev/null)."""
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        input=None if lines is None else "".join(line + "\n" for line in lines),
+        stdin=subprocess.DEVNULL if lines is None else None,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=environment(database),
+        cwd=cwd or database.parent,
+        timeout=60,
+    )
+    assert "Traceback" not in result.stdout + result.stderr, result.stdout + result.stderr
+    return result
+
+
+def boards(stdout: str) -> list[str]:
+    """Every board printed, title to status line."""
+    found = []
+    for block in stdout.split("\n\n"):
+        if block.startswith("Tic-Tac-Toe: "):
+            found.append(block)
+    return found
+
+
+def test_a_whole_game_against_perfect_play_ends_in_a_loss_or_a_draw(tmp_path: Path) -> None:
+    # Every cell in turn: taken ones are refused, so the board fills up or someone wins.
+    lines = ["resign", "start perfect bot", *ALL_CELLS, "quit"]
+    result = run(tmp_path / "games.db", lines, "play")
+    assert result.returncode == 0
+    final = boards(result.stdout)[-1].split("\n")[-1]
+    assert final == "Draw." or final.startswith("I win - "), final
+    assert "Type start for another game" in result.stdout
+    assert result.stdout.rstrip().endswith("Goodbye! Your games are saved.")
+
+
+def test_bad_input_is_answered_kindly(tmp_path: Path) -> None:
+    lines = ["flibbertigibbet", "move 9 9", "move a b", "move 1", "", "   ", "1 1", "1 1", "quit"]
+    result = run(tmp_path / "games.db", lines, "play")
+    assert result.returncode == 0
+    out = result.stdout
+    assert "I don't know the command 'flibbertigibbet'." in out
+    assert "Row 9, column 9 is off the board" in out
+    assert "'a b' is not a cell" in out
+    assert "'1' is not a cell" in out
+    assert "Usage: move <row> <column>, for example: move 2 3" in out
+    assert "Row 1, column 1 is already taken." in out
+    assert result.stderr == ""
+
+
+@pytest.mark.parametrize("lines", [None, [], ["board"]], ids=["devnull", "empty", "no-quit"])
+def test_end_of_input_says_goodbye_and_exits_0(tmp_path: Path, lines: list[str] | None) -> None:
+    result = run(tmp_path / "games.db", lines, "play")
+    assert result.returncode == 0
+    assert result.stdout.rstrip().endswith("Goodbye! Your games are saved.")
+    assert "Your turn" in result.stdout
+
+
+def test_no_stdin_at_all_exits_0(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "play"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env=environment(tmp_path / "games.db"),
+        cwd=tmp_path,
+        timeout=60,
+        preexec_fn=lambda: os.close(0),  # fd 0 closed, as under some CI runners
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Goodbye!" in result.stdout
+    assert "Traceback" not in result.stderr
+
+
+def test_a_game_survives_a_restart(tmp_path: Path) -> None:
+    database = tmp_path / "nested" / "games.db"
+    database.parent.mkdir()
+    first = run(database, ["resign", "start hard me", "2 2", "quit"], "play")
+    before = boards(first.stdout)[-1]
+    second = run(database, ["board", "quit"], "play")
+    assert "Welcome back" in second.stdout
+    after = boards(second.stdout)
+    assert after[0] == before == after[1]
+    assert "vs me (O), hard, 3x3" in before
+
+
+def test_without_a_token_python_m_bot_explains_and_plays(tmp_path: Path) -> None:
+    result = run(tmp_path / "games.db", ["quit"])
+    assert result.returncode == 0
+    assert result.stdout.startswith("No DISCORD_TOKEN is set, so here is the terminal game")
+    assert "Your turn" in result.stdout
+
+
+def test_a_corrupt_database_is_a_clear_error(tmp_path: Path) -> None:
+    database = tmp_path / "games.db"
+    database.write_bytes(b"this is not a database, just some text that someone saved here" * 50)
+    result = run(database, ["quit"], "play")
+    assert result.returncode == 2
+    assert str(database) in result.stderr
+    assert result.stderr.count("\n") <= 3, result.stderr
+    assert "Goodbye" not in result.stdout
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is a POSIX signal")
+def test_ctrl_c_says_goodbye_and_exits_130(tmp_path: Path) -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot", "play"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=environment(tmp_path / "games.db"),
+        cwd=tmp_path,
+    )
+    try:
+        assert process.stdout is not None
+        seen = []
+        while not any(line.startswith("Your turn") for line in seen):
+            line = process.stdout.readline()
+            assert line, "the game ended before showing the board"
+            seen.append(line)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130
+    assert "Goodbye! Your games are saved." in out
+    assert "Traceback" not in out + err
