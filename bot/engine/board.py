@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from .errors import CellTakenError, GameOverError, OffBoardError
 from .geometry import Geometry, check_size, geometry_for
-from .notation import parse_notation
 from .values import Move, Outcome, Player
 
 _NO_WINNER = 0
@@ -87,6 +86,8 @@ class Board:
             InvalidNotationError: the text is not a board that a real game reaches;
                 the message quotes it and says what is wrong.
         """
+        from .notation import parse_notation  # imported on first use: keeps start-up light
+
         size, k, x, o = parse_notation(text, k)
         return cls._from_bits(geometry_for(size, k), x, o)
 

@@ -7,12 +7,18 @@ easy      1 ply, heuristic evaluation            40 %: any legal move at random
                                                  (may miss wins and blocks)
 medium    3 plies, heuristic evaluation          15 %: a random move, but it always
                                                  takes a win on the board
-hard      5 plies (4 on boards over 3x3),        5 %: a random move, but it always
-          heuristic evaluation                   takes a win and blocks a threat
+hard      5 plies, heuristic evaluation          5 %: a random move, but it always
+                                                 takes a win and blocks a threat
 perfect   exact search to the end of the game    none: never loses, wins whenever
                                                  the position allows, as fast as
                                                  possible
 ========  =====================================  ===================================
+
+Every level that searches sees a win on the board and a threat to block even
+at depth 1 (those are checked exactly before any estimate), so weak play comes
+from the mistakes and from the short horizon: easy and medium walk into forks
+they cannot see coming. The search depth is counted in plies (single moves)
+including the engine's own move.
 
 Among equally good moves the choice is random (``rng``), so games vary.
 
@@ -27,7 +33,6 @@ import random
 from .analysis import sides, start_search
 from .board import Board
 from .errors import GameOverError, UnknownLevelError
-from .heuristic import LimitedSearch
 from .values import Move
 
 TYPE_CHECKING = False
@@ -40,11 +45,11 @@ else:
 
 LEVELS: tuple[Level, ...] = ("easy", "medium", "hard", "perfect")
 
-# level -> (depth on 3x3, depth on larger boards, mistake rate, mistake kind)
-_PROFILES: dict[str, tuple[int, int, float, str]] = {
-    "easy": (1, 1, 0.40, "any"),
-    "medium": (3, 3, 0.15, "takes wins"),
-    "hard": (5, 4, 0.05, "takes wins and blocks"),
+# level -> (search depth in plies, mistake rate, which mistakes it may make)
+_PROFILES: dict[str, tuple[int, float, str]] = {
+    "easy": (1, 0.40, "any"),
+    "medium": (3, 0.15, "takes wins"),
+    "hard": (5, 0.05, "takes wins and blocks"),
 }
 
 _RNG = random.Random()
@@ -91,10 +96,11 @@ def _choose(board: Board, level: str, rng: random.Random) -> Move:
         raise GameOverError("The game is already over.")
     if level == "perfect":
         return rng.choice(best_moves(board))
-    depth_small, depth_large, mistake_rate, kind = _PROFILES[level]
+    depth, mistake_rate, kind = _PROFILES[level]
     if rng.random() < mistake_rate:
         return rng.choice(_mistake_candidates(board, kind))
-    depth = depth_small if board.size == 3 else depth_large
+    from .heuristic import LimitedSearch  # imported on first use: keeps start-up light
+
     search = LimitedSearch(board._geo)
     me, opp = sides(board)
     scores = search.root(me, opp, depth)
@@ -110,7 +116,6 @@ def _mistake_candidates(board: Board, kind: str) -> tuple[Move, ...]:
         return legal
     me, opp = sides(board)
     lines_through = board._geo.lines_through
-    moves = board._geo.moves
 
     def completes(marks: int, move: Move) -> bool:
         cell = move.row * board.size + move.col
@@ -124,5 +129,4 @@ def _mistake_candidates(board: Board, kind: str) -> tuple[Move, ...]:
         blocks = tuple(m for m in legal if completes(opp, m))
         if blocks:
             return blocks
-    del moves
     return legal
