@@ -1,0 +1,250 @@
+"""Engine benchmark: prints decision times, cold start, node counts and memory against targets.
+
+Run from the repository root:  python bench/engine.py
+It reports and never gates: it always exits 0, and marks every missed target FAIL.
+
+Figures (all measured in this one run, so the ratios compare like with like):
+  * warm decision time, choose_move(..., "perfect") with time.perf_counter_ns, median and p99,
+    on the empty 3x3 board and over every reachable 3x3 position;
+  * cold first decision: a fresh interpreter (sys.executable -c) times, from just before
+    `import bot.engine` to just after its first choose_move on the empty board (median of runs);
+  * positions examined by a cold analyze() of the empty board, in a fresh interpreter;
+  * speed-up over plain minimax (bench/_reference.py: no pruning, no cache) on the empty board;
+  * 4x4 four-in-a-row first move: cold time in a fresh interpreter, tracemalloc peak and the
+    growth of the process's peak resident size (ru_maxrss).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _reference import plain_decision  # noqa: E402
+
+try:
+    from bot.engine import Board, choose_move
+except ImportError as missing:  # report, don't crash: the benchmark never gates
+    print(f"engine benchmark: cannot import bot.engine ({missing})")
+    sys.exit(0)
+
+COLD_RUNS = 7
+COLD_4X4_RUNS = 3
+WARM_EMPTY_REPS = 20_000
+WARM_ALL_PASSES = 5
+
+COLD_3X3_CHILD = """
+import json, random, time
+t0 = time.perf_counter_ns()
+import bot.engine as engine
+move = engine.choose_move(engine.Board.empty(), "perfect", random.Random(0))
+t1 = time.perf_counter_ns()
+print(json.dumps({"ns": t1 - t0, "move": str(move)}))
+"""
+
+COLD_NODES_CHILD = """
+import json
+import bot.engine as engine
+analysis = engine.analyze(engine.Board.empty())
+print(json.dumps({"nodes": analysis.positions_examined, "value": analysis.value.value}))
+"""
+
+COLD_4X4_CHILD = """
+import json, random, resource, time
+rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+t0 = time.perf_counter_ns()
+import bot.engine as engine
+t1 = time.perf_counter_ns()
+move = engine.choose_move(engine.Board.empty(4), "perfect", random.Random(0))
+t2 = time.perf_counter_ns()
+rss1 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps({"ns": t2 - t0, "move_ns": t2 - t1, "rss_kb": rss1 - rss0, "move": str(move)}))
+"""
+
+TRACEMALLOC_4X4_CHILD = """
+import json, random, tracemalloc
+tracemalloc.start()
+import bot.engine as engine
+engine.choose_move(engine.Board.empty(4), "perfect", random.Random(0))
+print(json.dumps({"peak": tracemalloc.get_traced_memory()[1]}))
+"""
+
+
+@dataclass
+class Row:
+    figure: str
+    measured: str
+    target: str = ""
+    ok: bool | None = None  # None: informational, no target
+
+    @property
+    def verdict(self) -> str:
+        return "" if self.ok is None else ("PASS" if self.ok else "FAIL")
+
+
+def run_child(code: str) -> dict[str, object]:
+    """Run `code` in a fresh interpreter and return the JSON object it printed last."""
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120,
+        check=False,
+    )
+    if result.returncode != 0:
+        raise RuntimeError(result.stderr.strip().splitlines()[-1] if result.stderr else "failed")
+    loaded: dict[str, object] = json.loads(result.stdout.strip().splitlines()[-1])
+    return loaded
+
+
+def percentile(samples: list[int], fraction: float) -> float:
+    ordered = sorted(samples)
+    return float(ordered[min(len(ordered) - 1, int(fraction * len(ordered)))])
+
+
+def fmt_ns(ns: float) -> str:
+    if ns < 10_000:
+        return f"{ns / 1000:.2f} µs"
+    if ns < 10_000_000:
+        return f"{ns / 1_000_000:.3f} ms"
+    return f"{ns / 1_000_000:.1f} ms"
+
+
+def timer_overhead_ns() -> float:
+    samples = []
+    for _ in range(10_000):
+        t0 = time.perf_counter_ns()
+        samples.append(time.perf_counter_ns() - t0)
+    return statistics.median(samples)
+
+
+def warm_times(boards: list[Board], reps: int) -> list[int]:
+    """Per-decision times for choose_move(perfect) after one untimed warm-up pass."""
+    rng = random.Random(0)
+    for board in boards:
+        choose_move(board, "perfect", rng)
+    samples = []
+    for _ in range(reps):
+        for board in boards:
+            t0 = time.perf_counter_ns()
+            choose_move(board, "perfect", rng)
+            samples.append(time.perf_counter_ns() - t0)
+    return samples
+
+
+def reachable_live_positions() -> list[Board]:
+    seen: set[Board] = set()
+    stack = [Board.empty()]
+    while stack:
+        board = stack.pop()
+        if board not in seen:
+            seen.add(board)
+            stack.extend(board.play(m) for m in board.legal_moves)
+    return [b for b in seen if not b.is_over]
+
+
+def measure() -> list[Row]:
+    rows: list[Row] = []
+    overhead = timer_overhead_ns()
+
+    empty = warm_times([Board.empty()], WARM_EMPTY_REPS)
+    empty_median = statistics.median(empty)
+    rows.append(Row("3x3 empty board, warm median per decision", fmt_ns(empty_median),
+                    "≤ 5 µs", empty_median <= 5_000))
+    rows.append(Row("3x3 empty board, warm p99 per decision", fmt_ns(percentile(empty, 0.99))))
+
+    live = reachable_live_positions()
+    every = warm_times(live, WARM_ALL_PASSES)
+    every_median = statistics.median(every)
+    rows.append(Row(f"all {len(live)} reachable 3x3 positions, warm median", fmt_ns(every_median),
+                    "≤ 5 µs", every_median <= 5_000))
+    rows.append(Row("all reachable 3x3 positions, warm p99", fmt_ns(percentile(every, 0.99))))
+    rows.append(Row("(perf_counter_ns overhead included above)", fmt_ns(overhead)))
+
+    try:
+        cold = [int(str(run_child(COLD_3X3_CHILD)["ns"])) for _ in range(COLD_RUNS)]
+        cold_median = statistics.median(cold)
+        rows.append(Row(f"3x3 cold first decision incl. import (median of {COLD_RUNS})",
+                        fmt_ns(cold_median), "≤ 20 ms", cold_median <= 20_000_000))
+        rows.append(Row("3x3 cold first decision, fastest / slowest",
+                        f"{fmt_ns(min(cold))} / {fmt_ns(max(cold))}"))
+    except (RuntimeError, ValueError) as error:
+        rows.append(
+            Row("3x3 cold first decision incl. import", f"error: {error}", "≤ 20 ms", False)
+        )
+
+    try:
+        nodes = run_child(COLD_NODES_CHILD)
+        rows.append(Row("positions examined, cold analyze() of empty 3x3",
+                        f"{int(str(nodes['nodes'])):,} ({nodes['value']})"))
+    except (RuntimeError, ValueError) as error:
+        rows.append(Row("positions examined, cold analyze() of empty 3x3", f"error: {error}"))
+
+    t0 = time.perf_counter_ns()
+    _, plain_nodes = plain_decision(["."] * 9)
+    plain_ns = time.perf_counter_ns() - t0
+    rows.append(Row("plain minimax on empty 3x3 (no pruning, no cache)",
+                    f"{fmt_ns(plain_ns)}, {plain_nodes:,} positions"))
+    ratio = plain_ns / max(empty_median, 1)
+    rows.append(Row("speed-up: plain minimax / warm median decision", f"{ratio:,.0f}x",
+                    "≥ 100,000x", ratio >= 100_000))
+
+    try:
+        runs = [run_child(COLD_4X4_CHILD) for _ in range(COLD_4X4_RUNS)]
+        total = statistics.median(int(str(r["ns"])) for r in runs)
+        move_only = statistics.median(int(str(r["move_ns"])) for r in runs)
+        rss_mb = max(int(str(r["rss_kb"])) for r in runs) / 1024
+        rows.append(Row(f"4x4 k=4 cold first move incl. import (median of {COLD_4X4_RUNS})",
+                        fmt_ns(total), "≤ 200 ms", total <= 200_000_000))
+        rows.append(Row("4x4 k=4 first move alone (after import)", fmt_ns(move_only)))
+        rows.append(Row("4x4 k=4 peak RSS growth (ru_maxrss delta)", f"{rss_mb:.1f} MB",
+                        "≤ 100 MB", rss_mb <= 100))
+    except (RuntimeError, ValueError) as error:
+        rows.append(Row("4x4 k=4 cold first move", f"error: {error}", "≤ 200 ms", False))
+    try:
+        peak_mb = int(str(run_child(TRACEMALLOC_4X4_CHILD)["peak"])) / 1_048_576
+        rows.append(Row("4x4 k=4 tracemalloc peak (import + first move)", f"{peak_mb:.1f} MB",
+                        "≤ 100 MB", peak_mb <= 100))
+    except (RuntimeError, ValueError) as error:
+        rows.append(Row("4x4 k=4 tracemalloc peak", f"error: {error}", "≤ 100 MB", False))
+    return rows
+
+
+def print_table(rows: list[Row]) -> None:
+    width = max(len(r.figure) for r in rows)
+    value_width = max(len(r.measured) for r in rows)
+    print(f"{'figure':<{width}}  {'measured':>{value_width}}  {'target':<10}  result")
+    print("-" * (width + value_width + 22))
+    for r in rows:
+        print(f"{r.figure:<{width}}  {r.measured:>{value_width}}  {r.target:<10}  {r.verdict}")
+    missed = [r.figure for r in rows if r.ok is False]
+    print()
+    if missed:
+        print(f"MISSED {len(missed)} target(s):")
+        for figure in missed:
+            print(f"  FAIL  {figure}")
+    else:
+        print("All targets met.")
+
+
+def main() -> int:
+    started = time.perf_counter()
+    print(f"engine benchmark — Python {sys.version.split()[0]} on {sys.platform}\n")
+    try:
+        rows = measure()
+    except Exception as error:  # the benchmark reports; it never gates
+        print(f"benchmark could not run: {type(error).__name__}: {error}")
+        return 0
+    print_table(rows)
+    print(f"\n(benchmark took {time.perf_counter() - started:.1f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
