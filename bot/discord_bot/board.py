@@ -176,6 +176,9 @@ async def report_failure(
 
 
 def _describe(interaction: discord.Interaction[discord.Client]) -> str:
-    data = interaction.data or {}
-    what = data.get("custom_id") or data.get("name") or "an interaction"
-    return f"{what!s} from user {interaction.user.id} in channel {interaction.channel_id}"
+    if interaction.command is not None:
+        what = f"/{interaction.command.qualified_name}"
+    else:
+        data = cast("dict[str, Any]", interaction.data or {})
+        what = str(data.get("custom_id", "an interaction"))
+    return f"{what} from user {interaction.user.id} in channel {interaction.channel_id}"

@@ -108,7 +108,8 @@ class GameCommands(commands.Cog):
         first="Who moves first; the first mover plays ❌ (default: random).",
         size="Board size: 3x3 needs three in a row, 4x4 four in a row (default: 3x3).",
     )
-    @app_commands.choices(difficulty=DIFFICULTIES, first=FIRST, size=SIZES)
+    @app_commands.choices(difficulty=DIFFICULTIES, first=FIRST)
+    @app_commands.choices(size=SIZES)
     async def start(
         self,
         interaction: Interaction,
@@ -123,20 +124,23 @@ class GameCommands(commands.Cog):
             options["first"] = first.value
         if size is not None:
             options["size"] = size.value
-        slow = size is not None and size.value >= SLOW_SIZE
+        channel_id = _channel_id(interaction)
+        # A 4x4 bot opening may take seconds, so acknowledge first; but only when the channel
+        # is free: a refusal must stay private, and a deferred answer is public for good.
+        slow = size is not None and size.value >= SLOW_SIZE and not await self._busy(channel_id)
         if slow:
             await interaction.response.defer(thinking=True)
         try:
             reply = await self.bot.service.start(
-                channel_id=_channel_id(interaction),
+                channel_id=channel_id,
                 guild_id=interaction.guild_id,
                 member_id=interaction.user.id,
                 member_name=interaction.user.display_name,
                 **options,
             )
         except GameError as error:
-            if slow:  # the public "thinking..." placeholder must not carry a private error
-                await interaction.delete_original_response()
+            # Only if someone started a game in the instant since the check above does the
+            # (public) placeholder carry the refusal.
             await _private(interaction, error_text(error, self._prefix))
             return
         game = reply.game
@@ -185,9 +189,9 @@ class GameCommands(commands.Cog):
                 channel_id=_channel_id(interaction), member_id=interaction.user.id
             )
         except GameError as error:
-            await interaction.followup.send(error_text(error, self._prefix), ephemeral=True)
+            await interaction.edit_original_response(content=error_text(error, self._prefix))
             return
-        await interaction.followup.send(render_hint(hint), ephemeral=True)
+        await interaction.edit_original_response(content=render_hint(hint))
 
     @tictactoe.command(name="stats", description="Wins, losses and draws per difficulty.")
     @app_commands.describe(member="Whose record to show (default: yours).")
@@ -217,6 +221,14 @@ class GameCommands(commands.Cog):
         await interaction.response.send_message(help_text(self._prefix), ephemeral=True)
 
     # -- boards ----------------------------------------------------------------------------------
+
+    async def _busy(self, channel_id: int) -> bool:
+        """Whether the channel already has an active game (then ``start`` refuses at once)."""
+        try:
+            await self.bot.service.current(channel_id)
+        except GameError:
+            return False
+        return True
 
     async def _replace_board(self, game: Game, message_id: int) -> None:
         """Make ``message_id`` the game's board and strip the buttons of the previous one."""
@@ -251,8 +263,10 @@ def _channel_id(interaction: Interaction) -> int:
 
 
 async def _private(interaction: Interaction, text: str) -> None:
-    """Answer only the member who asked, whether or not the interaction was acknowledged."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
+    """Answer only the member who asked. If the interaction was already deferred publicly,
+    Discord turns the first follow-up into the (public) placeholder's content, whatever its
+    flags, so there the answer completes the placeholder instead."""
+    if not interaction.response.is_done():
         await interaction.response.send_message(text, ephemeral=True)
+    else:
+        await interaction.edit_original_response(content=text)

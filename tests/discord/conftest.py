@@ -1,0 +1,77 @@
+"""Fixtures for driving the real Discord bot through simcord's virtual Discord.
+
+``simcord_bot`` is what simcord's ``simcord_env`` fixture runs: ``create_bot`` with a service on
+a temporary SQLite file, a seeded rng (reproducible games) and ``discord.utils.utcnow`` as its
+clock, which simcord ties to its virtual clock, so ``env.advance_time`` ages games too.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import discord
+import pytest
+import simcord
+from discord_helpers import IDLE_TIMEOUT, MakeBot, World
+
+from bot.discord_bot import TicTacToeBot, create_bot
+from bot.games import GameService
+from bot.games.sqlite_store import SqliteGameStore
+from bot.settings import Settings
+
+SEED = 7
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(database_path=tmp_path / "games.db", idle_timeout_seconds=IDLE_TIMEOUT)
+
+
+@pytest.fixture
+def make_bot(settings: Settings) -> MakeBot:
+    """Build a fresh bot (and service) on the test's database, e.g. to simulate a restart."""
+
+    def make(*, seed: int = SEED, settings: Settings = settings) -> TicTacToeBot:
+        service = GameService(
+            SqliteGameStore(settings.database_path),
+            idle_timeout=settings.idle_timeout_seconds,
+            clock=discord.utils.utcnow,
+            rng=random.Random(seed),
+        )
+        return create_bot(settings, service=service)
+
+    return make
+
+
+@pytest.fixture
+def simcord_bot(make_bot: MakeBot) -> TicTacToeBot:
+    return make_bot()
+
+
+@pytest.fixture
+def world(simcord_env: simcord.Env) -> World:
+    guild = simcord_env.create_guild("Tic-Tac-Toe Club")
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    return World(simcord_env, guild, channel, alice, bob)
+
+
+@pytest.fixture(autouse=True)
+def no_unexpected_errors(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """Fail any test in which the adapter logged an ERROR it did not expect.
+
+    Button errors are answered and logged, never raised, so simcord cannot see them: this
+    makes a swallowed bug fail the test. Tests expecting an error log clear ``caplog``.
+    """
+    caplog.set_level(logging.INFO, logger="bot")
+    yield
+    errors = [
+        record
+        for record in caplog.get_records("call")
+        if record.levelno >= logging.ERROR and record.name.startswith("bot.discord_bot")
+    ]
+    assert not errors, [record.getMessage() for record in errors]

@@ -1,0 +1,75 @@
+"""Helpers shared by the Discord tests (fixtures live in conftest.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import discord
+import simcord
+
+from bot.discord_bot import TicTacToeBot
+from bot.engine import Move
+from bot.games import Game
+
+MakeBot = Callable[..., TicTacToeBot]
+IDLE_TIMEOUT = 600.0
+
+
+@dataclass
+class World:
+    """One server with a games channel and two members, alice and bob."""
+
+    env: simcord.Env
+    guild: simcord.GuildHandle
+    channel: simcord.ChannelHandle
+    alice: simcord.MemberActor
+    bob: simcord.MemberActor
+
+    @property
+    def bot(self) -> TicTacToeBot:
+        assert isinstance(self.env.bot, TicTacToeBot)
+        return self.env.bot
+
+    async def game(self) -> Game:
+        """The channel's active game, straight from the service."""
+        return await self.bot.service.current(self.channel.id)
+
+    def last(self) -> discord.Message:
+        message = self.channel.last_message
+        assert message is not None
+        return message
+
+
+def cell_id(game: Game, move: Move) -> str:
+    """The custom_id of a cell's button on ``game``'s board."""
+    return f"ttt:{game.id}:{move.row}:{move.col}"
+
+
+def move_text(move: Move) -> str:
+    """What a member types for ``move``: 1-based, as labelled."""
+    return f"!move {move.row + 1} {move.col + 1}"
+
+
+def buttons(message: discord.Message) -> list[discord.Button]:
+    """Every button on a message, row by row."""
+    found: list[discord.Button] = []
+    for row in message.components:
+        assert isinstance(row, discord.ActionRow)
+        found.extend(child for child in row.children if isinstance(child, discord.Button))
+    return found
+
+
+def deferred_first(world: World, result: simcord.InteractionResult) -> bool:
+    """Whether the bot's first answer to the interaction was a defer ("thinking..." or a
+    deferred update), i.e. it acknowledged before doing the slow work."""
+    token = result._interaction.token  # simcord exposes no public accessor for this
+    callbacks = [
+        entry.json
+        for entry in world.env.http_requests
+        if entry.method == "POST" and entry.path.endswith(f"/{token}/callback")
+    ]
+    assert len(callbacks) == 1, callbacks
+    body = callbacks[0]
+    assert isinstance(body, dict)
+    return body.get("type") in (5, 6)

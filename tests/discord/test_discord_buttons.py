@@ -1,0 +1,114 @@
+"""Board buttons: playing by clicking, refusals, finished boards, and restarts."""
+
+from __future__ import annotations
+
+import discord
+from discord_helpers import MakeBot, World, buttons, cell_id, move_text
+
+from bot.discord_bot import TicTacToeBot
+from bot.engine import Move, analyze
+from bot.games import Status
+
+
+async def start_board(world: World, **options: object) -> discord.Message:
+    result = await world.alice.slash(world.channel, "tictactoe start", **options)
+    assert result.response is not None
+    return result.response.message
+
+
+def fresh(world: World, message: discord.Message) -> discord.Message:
+    """The message as it is now in the channel (after edits)."""
+    return next(m for m in world.channel.history() if m.id == message.id)
+
+
+async def test_click_plays_the_cell_and_edits_the_board_in_place(world: World) -> None:
+    board = await start_board(world, first="me", difficulty="perfect")
+    game = await world.game()
+    before = len(world.channel.history())
+    result = await world.alice.click(board, custom_id=cell_id(game, Move(1, 1)))
+    assert result.acknowledged and result.deferred and not result.followups
+    assert len(world.channel.history()) == before  # edited, not reposted
+    edited = fresh(world, board)
+    assert "You played row 2, column 2." in edited.content
+    assert "I played row" in edited.content
+    after = await world.game()
+    assert after.moves[0] == Move(1, 1) and len(after.moves) == 2
+    cells = buttons(edited)
+    assert cells[4].disabled and str(cells[4].emoji) == "❌"
+    reply = after.moves[1]
+    assert cells[reply.row * 3 + reply.col].disabled
+    assert sum(not cell.disabled for cell in cells) == 7
+
+
+async def test_wrong_member_click_is_refused_privately_and_changes_nothing(
+    world: World,
+) -> None:
+    board = await start_board(world, first="me")
+    game = await world.game()
+    result = await world.bob.click(board, custom_id=cell_id(game, Move(0, 0)))
+    assert result.ephemeral
+    assert result.response is not None
+    assert "alice's game" in result.response.content
+    assert await world.game() == game
+    assert fresh(world, board).content == board.content
+    assert len(world.channel.history(viewer=world.alice)) == 1  # alice sees nothing new
+
+
+async def test_a_whole_game_by_clicks_ends_with_every_button_disabled(world: World) -> None:
+    board = await start_board(world, first="me", difficulty="perfect")
+    game = await world.game()
+    while game.is_active:
+        move = analyze(game.board).best_moves[0]
+        await world.alice.click(fresh(world, board), custom_id=cell_id(game, move))
+        latest = await world.bot.service.get(game.id)
+        assert latest is not None
+        game = latest
+    assert game.status is Status.DRAWN
+    final = fresh(world, board)
+    assert "Draw." in final.content
+    assert all(cell.disabled for cell in buttons(final))
+
+
+async def test_click_on_a_finished_board_says_the_game_is_over(world: World) -> None:
+    """If the bot could not disable a finished game's board, a click answers "over"."""
+    board = await start_board(world, first="me")
+    game = await world.game()
+    # Make the resign's board edit fail, as if the bot lost access for a moment.
+    world.env.inject_error("PATCH", f"/channels/{world.channel.id}/messages/*", status=404)
+    await world.alice.slash(world.channel, "tictactoe resign")
+    still_live = fresh(world, board)
+    assert not any(cell.disabled for cell in buttons(still_live))
+    result = await world.alice.click(still_live, custom_id=cell_id(game, Move(0, 0)))
+    assert [m.ephemeral for m in result.followups] == [True]
+    assert result.followups[0].content == "That game is over."
+    assert all(cell.disabled for cell in buttons(fresh(world, board)))  # tidied up
+    assert (await world.bot.service.get(game.id)).status is Status.RESIGNED  # type: ignore[union-attr]
+
+
+async def test_restart_mid_game_keeps_buttons_and_text_moves_working(
+    world: World, make_bot: MakeBot
+) -> None:
+    board = await start_board(world, first="me", difficulty="perfect")
+    game = await world.game()
+    await world.alice.click(board, custom_id=cell_id(game, Move(1, 1)))
+    old_bot = world.bot
+
+    new_bot: TicTacToeBot = make_bot()
+    await world.env.restart_bot(new_bot)
+    await old_bot.service.close()
+    assert world.bot is new_bot
+
+    # The board posted before the restart still plays.
+    game = await world.game()
+    move = analyze(game.board).best_moves[0]
+    result = await world.alice.click(fresh(world, board), custom_id=cell_id(game, move))
+    assert result.acknowledged and not result.followups
+    after = await world.game()
+    assert after.moves[:3] == (*game.moves, move)
+    assert f"You played row {move.row + 1}, column {move.col + 1}." in fresh(world, board).content
+
+    # And typing continues the same game.
+    move = analyze(after.board).best_moves[0]
+    await world.alice.send(world.channel, move_text(move))
+    assert f"You played row {move.row + 1}, column {move.col + 1}." in world.last().content
+    assert (await world.bot.service.get(game.id)).moves[4] == move  # type: ignore[union-attr]

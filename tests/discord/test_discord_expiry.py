@@ -1,0 +1,51 @@
+"""Idle games expire on simcord's virtual clock: announced, board disabled, not counted."""
+
+from __future__ import annotations
+
+from discord_helpers import IDLE_TIMEOUT, World, buttons
+
+from bot.discord_bot.cogs.expiry import EXPIRY_INTERVAL
+from bot.games import Status
+
+
+async def test_idle_game_is_announced_and_its_board_disabled(world: World) -> None:
+    result = await world.alice.slash(world.channel, "tictactoe start", first="me")
+    assert result.response is not None
+    game = await world.game()
+
+    await world.env.advance_time(IDLE_TIMEOUT - EXPIRY_INTERVAL)  # not idle long enough yet
+    assert (await world.game()).is_active
+
+    await world.env.advance_time(2 * EXPIRY_INTERVAL)
+    expired = await world.bot.service.get(game.id)
+    assert expired is not None and expired.status is Status.EXPIRED
+    notice = world.last()
+    assert notice.content.startswith("This game expired after 10 minutes without a move.")
+    board = next(m for m in world.channel.history() if m.id == result.response.id)
+    assert all(button.disabled for button in buttons(board))
+
+    await world.alice.send(world.channel, "!move 1 1")
+    assert "/tictactoe start" in world.last().content
+    stats = await world.alice.slash(world.channel, "tictactoe stats")
+    assert stats.response is not None
+    assert "has not finished a game yet" in stats.response.content  # expiry is not a loss
+
+
+async def test_a_move_resets_the_idle_clock(world: World) -> None:
+    await world.alice.slash(world.channel, "tictactoe start", first="me")
+    await world.env.advance_time(IDLE_TIMEOUT - EXPIRY_INTERVAL)
+    await world.alice.send(world.channel, "!move 2 2")
+    await world.env.advance_time(IDLE_TIMEOUT - EXPIRY_INTERVAL)
+    assert (await world.game()).is_active
+    assert not world.last().content.startswith("This game expired")
+
+
+async def test_expiry_announcement_survives_a_deleted_channel(world: World) -> None:
+    """A channel that vanished is logged and skipped; the loop keeps running for others."""
+    other = world.guild.create_text_channel("other")
+    await world.alice.slash(other, "tictactoe start", first="me")
+    await world.bob.slash(world.channel, "tictactoe start", first="me")
+    world.env.inject_error("POST", f"/channels/{other.id}/messages", status=404, times=None)
+    await world.env.advance_time(IDLE_TIMEOUT + EXPIRY_INTERVAL)
+    assert world.last().content.startswith("This game expired")
+    assert world.bot.get_cog("ExpiryAnnouncer").sweep.is_running()  # type: ignore[union-attr]

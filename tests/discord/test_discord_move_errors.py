@@ -1,0 +1,67 @@
+"""Every malformed or impossible `!move` gets a short reply with the usage, and changes nothing."""
+
+from __future__ import annotations
+
+import pytest
+from discord_helpers import World, buttons
+
+from bot.games import USAGE_MOVE, parse_cell
+
+DISCORD_USAGE = "Usage: !move <row> <column>, for example: !move 2 3"
+
+
+@pytest.mark.parametrize(
+    ("typed", "argument", "expected"),
+    [
+        ("!move", "", "Which cell?"),
+        ("!move 4 1", "4 1", "Row 4, column 1 is off the board"),
+        ("!move 0 2", "0 2", "Row 0, column 2 is off the board"),
+        ("!move a b", "a b", "'a b' is not a cell"),
+        ("!move 1 1 1", "1 1 1", "'1 1 1' is not a cell"),
+        ("!move 22", "22", "'22' is not a cell"),
+    ],
+)
+async def test_bad_move_gets_usage_and_example(
+    world: World, typed: str, argument: str, expected: str
+) -> None:
+    await world.alice.slash(world.channel, "tictactoe start", first="me")
+    before = await world.game()
+    await world.alice.send(world.channel, typed)
+    reply = world.last()
+    assert reply.author.id == world.bot.user.id  # type: ignore[union-attr]
+    assert expected in reply.content
+    assert reply.content.endswith(DISCORD_USAGE)
+    # Same sentence as the terminal's, only with the Discord prefix.
+    with pytest.raises(Exception) as parsed:
+        parse_cell(argument, 3)
+    assert reply.content == str(parsed.value).replace(USAGE_MOVE, DISCORD_USAGE)
+    assert buttons(reply) == []  # an error is not a board
+    assert await world.game() == before
+
+
+async def test_taken_cell_is_refused(world: World) -> None:
+    await world.alice.slash(world.channel, "tictactoe start", first="me")
+    await world.alice.send(world.channel, "!move 2 2")
+    before = await world.game()
+    await world.alice.send(world.channel, "!move 2 2")
+    assert "Row 2, column 2 is already taken." in world.last().content
+    assert await world.game() == before
+
+
+async def test_move_without_a_game_says_how_to_start(world: World) -> None:
+    await world.alice.send(world.channel, "!move 1 1")
+    assert "/tictactoe start" in world.last().content
+
+
+async def test_move_by_someone_else_is_refused(world: World) -> None:
+    await world.alice.slash(world.channel, "tictactoe start", first="me")
+    before = await world.game()
+    await world.bob.send(world.channel, "!move 1 1")
+    assert "alice's game" in world.last().content
+    assert await world.game() == before
+
+
+async def test_unknown_commands_are_ignored(world: World) -> None:
+    """The `!` prefix is shared with other bots: their commands get no answer from us."""
+    sent = await world.alice.send(world.channel, "!play some music")
+    assert world.last().id == sent.id

@@ -1,0 +1,83 @@
+"""Nothing the bot writes pings anyone; bots are ignored; missing permissions don't crash it."""
+
+from __future__ import annotations
+
+import discord
+from discord_helpers import World
+
+from bot.discord_bot.app import NO_PINGS
+
+
+def pings(world: World, message: discord.Message) -> tuple[list[int], list[int], bool]:
+    """Who Discord actually notified for ``message``: users, roles, @everyone."""
+    stored = world.env.backend.get_message(world.channel.id, message.id)
+    return stored.ping_user_ids, stored.ping_role_ids, stored.mention_everyone
+
+
+async def test_member_named_everyone_does_not_ping_the_server(world: World) -> None:
+    sneaky = world.guild.add_member(world.env.create_user("@everyone"))
+    result = await sneaky.slash(world.channel, "tictactoe start", first="me")
+    assert result.response is not None
+    assert "@everyone" in result.response.content  # the name is shown...
+    assert pings(world, result.response.message) == ([], [], False)  # ...but pings nobody
+    await sneaky.send(world.channel, "!move 2 2")
+    reply = world.last()
+    assert "@everyone" in reply.content
+    assert pings(world, reply) == ([], [], False)
+
+
+async def test_quoted_mentions_in_a_bad_move_ping_nobody(world: World) -> None:
+    role = world.guild.create_role("players", mentionable=True)
+    await world.alice.slash(world.channel, "tictactoe start", first="me")
+    for text in (
+        "!move @everyone",
+        "!move @here",
+        f"!move {role.mention}",
+        f"!move {world.bob.mention}",
+    ):
+        await world.alice.send(world.channel, text)
+        reply = world.last()
+        assert "is not a cell" in reply.content
+        assert pings(world, reply) == ([], [], False), text
+
+
+def test_allowed_mentions_are_set_on_the_bot(world: World) -> None:
+    allowed = world.bot.allowed_mentions
+    assert allowed is NO_PINGS
+    assert allowed.to_dict() == {"parse": []}  # parse nothing: no @everyone, roles or users
+    assert allowed.replied_user is False
+
+
+async def test_messages_from_other_bots_are_ignored(world: World) -> None:
+    robot = world.guild.add_member(world.env.create_user("robot", bot=True))
+    await world.alice.slash(world.channel, "tictactoe start", first="me")
+    before = await world.game()
+    sent = await robot.send(world.channel, "!move 1 1")
+    assert world.last().id == sent.id
+    mention = world.bot.user.mention  # type: ignore[union-attr]
+    sent = await robot.send(world.channel, f"{mention} move 1 1")
+    assert world.last().id == sent.id
+    assert await world.game() == before
+
+
+async def test_webhook_messages_are_ignored(world: World) -> None:
+    hook = world.guild.create_webhook(world.channel, "Announcer")
+    await world.alice.slash(world.channel, "tictactoe start", first="me")
+    sent = await hook.send("!move 1 1")
+    assert world.last().id == sent.id
+
+
+async def test_missing_send_permission_is_logged_not_crashed(world: World) -> None:
+    me = world.guild.me
+    assert me is not None
+    muted = world.guild.create_text_channel(
+        "read-only", overwrites={me: discord.PermissionOverwrite(send_messages=False)}
+    )
+    await world.alice.send(muted, "!move 1 1")
+    errors = world.env.errors
+    assert errors and all(
+        isinstance(getattr(error, "original", error), discord.Forbidden) for error in errors
+    )
+    # Still alive and answering elsewhere.
+    await world.alice.send(world.channel, "!move 1 1")
+    assert "/tictactoe start" in world.last().content

@@ -1,0 +1,213 @@
+"""The `/tictactoe` group: start (every option), resign, board, hint, stats, leaderboard, help."""
+
+from __future__ import annotations
+
+import pytest
+from discord_helpers import World, buttons, deferred_first, move_text
+
+from bot.engine import Player, analyze
+from bot.games import Status
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "perfect"])
+async def test_start_with_each_difficulty(world: World, difficulty: str) -> None:
+    result = await world.alice.slash(
+        world.channel, "tictactoe start", difficulty=difficulty, first="me"
+    )
+    assert result.acknowledged and not result.ephemeral
+    game = await world.game()
+    assert game.level == difficulty
+    assert result.response is not None
+    assert f", {difficulty}, 3\N{MULTIPLICATION SIGN}3" in result.response.content
+    assert game.message_id == result.response.id
+
+
+async def test_start_me_first_gives_member_x_and_an_empty_board(world: World) -> None:
+    result = await world.alice.slash(world.channel, "tictactoe start", first="me")
+    game = await world.game()
+    assert game.x.member_id == world.alice.id and game.moves == ()
+    assert result.response is not None
+    board = buttons(result.response.message)
+    assert len(board) == 9 and not any(button.disabled for button in board)
+    rows = result.response.message.components
+    assert [len(row.children) for row in rows] == [3, 3, 3]  # type: ignore[union-attr]
+    assert [button.label for button in board[:3]] == ["1,1", "1,2", "1,3"]
+    assert "Your turn, alice (❌)." in result.response.content
+
+
+async def test_start_bot_first_shows_its_opening_as_a_disabled_cell(world: World) -> None:
+    result = await world.alice.slash(world.channel, "tictactoe start", first="bot")
+    game = await world.game()
+    assert game.x.is_bot and len(game.moves) == 1
+    assert result.response is not None
+    opening = game.moves[0]
+    board = buttons(result.response.message)
+    taken = board[opening.row * 3 + opening.col]
+    assert taken.disabled and str(taken.emoji) == "❌"
+    assert sum(button.disabled for button in board) == 1
+
+
+async def test_start_random_first_is_reproducible_with_the_seed(world: World) -> None:
+    await world.alice.slash(world.channel, "tictactoe start", first="random")
+    game = await world.game()
+    assert game.first == "random"
+    assert game.seat_of(world.alice.id) in (Player.X, Player.O)
+
+
+async def test_start_four_by_four_defers_then_shows_four_rows_of_four(world: World) -> None:
+    result = await world.alice.slash(
+        world.channel, "tictactoe start", size=4, difficulty="easy", first="bot"
+    )
+    assert deferred_first(world, result)  # acknowledged before the engine ran
+    assert result.response is not None
+    rows = result.response.message.components
+    assert [len(row.children) for row in rows] == [4, 4, 4, 4]  # type: ignore[union-attr]
+    game = await world.game()
+    assert game.size == 4 and len(game.moves) == 1
+    assert game.message_id == result.response.id
+    assert "4\N{MULTIPLICATION SIGN}4" in result.response.content
+
+
+async def test_second_start_in_a_busy_channel_is_refused_privately(world: World) -> None:
+    await world.alice.slash(world.channel, "tictactoe start", first="me")
+    game = await world.game()
+    result = await world.bob.slash(world.channel, "tictactoe start")
+    assert result.ephemeral
+    assert result.response is not None
+    assert "alice is already playing here" in result.response.content
+    assert await world.game() == game
+
+
+async def test_busy_four_by_four_start_leaves_no_public_placeholder(world: World) -> None:
+    await world.alice.slash(world.channel, "tictactoe start", first="me")
+    before = len(world.channel.history())
+    result = await world.bob.slash(world.channel, "tictactoe start", size=4)
+    assert result.ephemeral and not deferred_first(world, result)
+    assert result.response is not None
+    assert "already playing" in result.response.content
+    assert len(world.channel.history(viewer=world.alice)) == before
+
+
+async def test_options_are_described_with_choices(world: World) -> None:
+    start = world.bot.tree.get_command("tictactoe")
+    assert start is not None
+    payload = start.to_dict(world.bot.tree)
+    subcommands = {option["name"]: option for option in payload["options"]}
+    assert set(subcommands) == {
+        "start",
+        "resign",
+        "board",
+        "hint",
+        "stats",
+        "leaderboard",
+        "help",
+    }
+    options = {option["name"]: option for option in subcommands["start"]["options"]}
+    assert [c["value"] for c in options["difficulty"]["choices"]] == [
+        "easy",
+        "medium",
+        "hard",
+        "perfect",
+    ]
+    assert [c["value"] for c in options["first"]["choices"]] == ["me", "bot", "random"]
+    assert [c["value"] for c in options["size"]["choices"]] == [3, 4]
+    assert not any(option["required"] for option in options.values())
+    for sub in subcommands.values():
+        assert sub["description"]
+        for option in sub.get("options", []):
+            assert option["description"] and option["description"] != "…"
+
+
+async def test_resign_ends_the_game_and_disables_the_board(world: World) -> None:
+    start = await world.alice.slash(world.channel, "tictactoe start", first="me")
+    result = await world.alice.slash(world.channel, "tictactoe resign")
+    assert result.response is not None and not result.ephemeral
+    assert "alice resigned." in result.response.content
+    assert start.response is not None
+    assert all(button.disabled for button in buttons(start.response.message))
+    await world.alice.send(world.channel, "!move 1 1")
+    assert "no game" in world.last().content.lower()
+
+
+async def test_resign_by_a_bystander_is_refused_privately(world: World) -> None:
+    await world.alice.slash(world.channel, "tictactoe start", first="me")
+    result = await world.bob.slash(world.channel, "tictactoe resign")
+    assert result.ephemeral
+    assert (await world.game()).is_active
+
+
+async def test_board_reposts_the_game_and_retires_the_old_buttons(world: World) -> None:
+    start = await world.alice.slash(world.channel, "tictactoe start", first="me")
+    result = await world.bob.slash(world.channel, "tictactoe board")
+    assert result.response is not None and not result.ephemeral
+    assert len(buttons(result.response.message)) == 9
+    assert start.response is not None
+    assert start.response.message.components == []
+    assert (await world.game()).message_id == result.response.id
+
+
+async def test_hint_is_private_and_lists_every_move(world: World) -> None:
+    await world.alice.slash(world.channel, "tictactoe start", first="me")
+    public_before = len(world.channel.history(viewer=world.bob))
+    result = await world.alice.slash(world.channel, "tictactoe hint")
+    assert deferred_first(world, result) and result.ephemeral
+    assert result.response is not None
+    hint = result.response.content
+    assert hint.startswith("Hint for alice:")
+    assert hint.count("row ") >= 9
+    assert len(world.channel.history(viewer=world.bob)) == public_before
+
+
+async def test_hint_without_a_game_is_a_private_error(world: World) -> None:
+    result = await world.alice.slash(world.channel, "tictactoe hint")
+    assert result.ephemeral and result.response is not None
+    assert "/tictactoe start" in result.response.content
+
+
+async def test_stats_and_leaderboard_after_games(world: World) -> None:
+    # alice loses one game at perfect (playing the worst move each turn), bob resigns one.
+    await world.alice.slash(world.channel, "tictactoe start", difficulty="perfect", first="me")
+    game = await world.game()
+    while game.is_active:
+        await world.alice.send(world.channel, move_text(analyze(game.board).moves[-1].move))
+        latest = await world.bot.service.get(game.id)
+        assert latest is not None
+        game = latest
+    assert game.status is Status.LOST
+    await world.bob.slash(world.channel, "tictactoe start", difficulty="easy", first="me")
+    await world.bob.slash(world.channel, "tictactoe resign")
+
+    mine = await world.alice.slash(world.channel, "tictactoe stats")
+    assert mine.response is not None
+    assert mine.response.content.startswith("alice: 0 wins, 1 loss, 0 draws")
+    assert "perfect: 0 wins, 1 loss" in mine.response.content
+
+    theirs = await world.alice.slash(world.channel, "tictactoe stats", member=world.bob)
+    assert theirs.response is not None
+    assert theirs.response.content.startswith("bob: 0 wins, 1 loss")
+    assert "easy" in theirs.response.content
+
+    board = await world.alice.slash(world.channel, "tictactoe leaderboard")
+    assert board.response is not None
+    lines = board.response.content.splitlines()
+    assert lines[0].startswith("Leaderboard")
+    assert any("alice" in line for line in lines[1:])
+    assert any("bob" in line for line in lines[1:])
+
+
+async def test_stats_and_leaderboard_before_any_game(world: World) -> None:
+    mine = await world.alice.slash(world.channel, "tictactoe stats")
+    assert mine.response is not None
+    assert "alice has not finished a game yet" in mine.response.content
+    board = await world.alice.slash(world.channel, "tictactoe leaderboard")
+    assert board.response is not None
+    assert "Nobody is on the leaderboard yet" in board.response.content
+
+
+async def test_help_is_private_and_names_every_command(world: World) -> None:
+    result = await world.alice.slash(world.channel, "tictactoe help")
+    assert result.ephemeral and result.response is not None
+    text = result.response.content
+    for command in ("start", "hint", "board", "resign", "stats", "leaderboard"):
+        assert f"/tictactoe {command}" in text
+    assert "!move 2 3" in text
