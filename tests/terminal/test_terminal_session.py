@@ -67,10 +67,20 @@ async def test_launch_welcomes_and_starts_a_medium_game_where_you_go_first(
     assert last_status(text) == "Your turn, alice (X)."
 
 
+def cell_texts(text: str) -> list[list[str]]:
+    """The cells of the last text board printed, as their three-character drawings."""
+    board = text.split("Tic-Tac-Toe: ")[-1].split("\n")
+    return [line[3:].split("|") for line in board if line[:1].isdigit()]
+
+
 async def test_a_move_is_told_and_answered(terminal: Terminal) -> None:
     text = await terminal.type("2 2")
-    assert re.match(r"You played row 2, column 2\. I played row \d, column \d\.\n", text)
-    assert "2   . |[X]| . " not in text and "2   . | X | . " in text.replace("O", ".")
+    said = re.match(r"You played row 2, column 2\. I played row (\d), column (\d)\.\n", text)
+    assert said is not None, text
+    cells = cell_texts(text)
+    assert cells[1][1] == " X "
+    assert cells[int(said[1]) - 1][int(said[2]) - 1] == " O "
+    assert sum(cell != " . " for row in cells for cell in row) == 2
     assert last_status(text) == "Your turn, alice (X)."
 
 
@@ -154,8 +164,10 @@ async def test_a_taken_cell_is_refused_and_the_game_goes_on(terminal: Terminal) 
 async def test_an_idle_game_expires_and_the_player_is_told(terminal: Terminal) -> None:
     terminal.clock.now += timedelta(minutes=11)
     text = await terminal.type("2 2")
-    assert text.startswith("This game expired after 10 minutes without a move.")
-    assert "There is no game running here" in text or "expired" in text.split("\n\n")[1]
+    assert text == (
+        "This game expired after 10 minutes without a move. Start a new one whenever you like."
+        "\n\nThere is no game running here. Start one with `start`.\n\n"
+    )
     text = await terminal.type("start")
     assert "New medium game" in text
 
@@ -180,3 +192,14 @@ async def test_a_restarted_session_restores_the_game(terminal: Terminal) -> None
     await again.open()
     assert "Welcome back, alice! Your game is where you left it:" in out.getvalue()
     assert board.strip() in out.getvalue()
+
+
+async def test_a_game_that_expired_while_away_is_announced_at_launch(terminal: Terminal) -> None:
+    terminal.clock.now += timedelta(hours=3)
+    out = io.StringIO()
+    again = TerminalSession(terminal.session.service, out, "alice")
+    await again.open()
+    blocks = out.getvalue().split("\n\n")
+    assert blocks[0] == WELCOME
+    assert blocks[1].startswith("This game expired after 10 minutes without a move.")
+    assert blocks[2].startswith("I started a medium game for you, alice")
