@@ -1,0 +1,111 @@
+"""Random sequences of operations (starts, moves, resigns, hints, idle time, restarts) across a
+few channels and members: whatever happens, memory and the database agree, every stored game
+replays to a legal board with a status that matches it, and a channel never has two games."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from tempfile import TemporaryDirectory
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_games_support import FakeClock, make_service, replay_ok
+
+from bot.engine import Move
+from bot.games import Game, GameError, GameService, SqliteGameStore, Status
+
+CHANNELS = (1, 2)
+MEMBERS = (10, 11)
+
+Action = tuple[str, int, int, int, int]
+
+actions = st.lists(
+    st.tuples(
+        st.sampled_from(
+            ["start", "move", "move", "move", "move", "resign", "hint", "idle", "restart", "expire"]
+        ),
+        st.sampled_from(CHANNELS),
+        st.sampled_from(MEMBERS),
+        st.integers(0, 4),
+        st.integers(0, 3),
+    ),
+    min_size=5,
+    max_size=40,
+)
+
+
+async def _check(service: GameService, path: Path) -> None:
+    memory = {c: g for c in CHANNELS if (g := await _current(service, c)) is not None}
+    store = SqliteGameStore(path)
+    stored = await store.active_games()
+    await store.close()
+    assert {g.channel_id: g for g in stored} == memory
+    with sqlite3.connect(path) as conn:
+        ids = [row[0] for row in conn.execute("SELECT id FROM games")]
+    reader = SqliteGameStore(path)
+    for game_id in ids:
+        game = await reader.get(game_id)
+        assert game is not None
+        replay_ok(game)
+        if game.status is Status.RESIGNED:
+            assert game.winner is not None
+    await reader.close()
+
+
+async def _current(service: GameService, channel: int) -> Game | None:
+    try:
+        return await service.current(channel)
+    except GameError:
+        return None
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(script=actions, seed=st.integers(0, 1000))
+async def test_random_operations_keep_memory_and_database_consistent(
+    script: list[Action], seed: int
+) -> None:
+    with TemporaryDirectory() as folder:
+        path = Path(folder) / "g.db"
+        clock = FakeClock()
+        service = make_service(path, clock=clock, seed=seed, idle_timeout=300)
+        for kind, channel, member, a, b in script:
+            try:
+                if kind == "start":
+                    await service.start(
+                        channel_id=channel,
+                        guild_id=None,
+                        member_id=member,
+                        member_name=f"m{member}",
+                        level=["easy", "hard", "perfect"][a % 3],
+                        first=["me", "bot", "random"][b % 3],
+                        size=4 if a == 4 else 3,
+                    )
+                elif kind in ("move", "resign"):
+                    # Mostly the seated member and a free cell, sometimes anything at all.
+                    game = await _current(service, channel)
+                    who, cell = member, Move(a, b)
+                    if isinstance(game, Game) and a < 3:
+                        who = game.member.member_id or member
+                        free = game.board.legal_moves
+                        cell = free[(a * 4 + b) % len(free)]
+                    if kind == "move":
+                        await service.move(channel_id=channel, member_id=who, move=cell)
+                    else:
+                        await service.resign(channel_id=channel, member_id=who)
+                elif kind == "hint":
+                    game = await service.current(channel)
+                    if game.size == 3:  # a cold 4x4 analysis is too slow for a unit test
+                        await service.hint(channel_id=channel, member_id=member)
+                elif kind == "idle":
+                    clock.advance(100 * (a + 1))
+                elif kind == "expire":
+                    for game in await service.expire_idle():
+                        assert game.status is Status.EXPIRED
+                else:
+                    await service.close()
+                    service = make_service(path, clock=clock, seed=seed, idle_timeout=300)
+            except GameError:
+                pass
+        await _check(service, path)
+        await service.close()
