@@ -183,3 +183,10 @@ async def test_member_names_follow_the_latest_game(tmp_path: Path) -> None:
     assert stats.name == "Alice the Great"
     game = await service.current(CHANNEL)
     assert game.status is Status.ACTIVE
+
+
+@pytest.mark.parametrize(("mode", "level"), [("NORMAL", 1), ("FULL", 2)])
+async def test_synchronous_mode_is_applied(tmp_path: Path, mode: str, level: int) -> None:
+    store = SqliteGameStore(tmp_path / "g.db", synchronous=mode)  # type: ignore[arg-type]
+    assert store._query("PRAGMA synchronous", ()) == [(level,)]
+    await store.close()
