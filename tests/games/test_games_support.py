@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from bot.engine import Board, Move, Player
-from bot.games import Game, GameService, Record, Seat, SqliteGameStore, Status
+from bot.games import Game, GameService, Seat, SqliteGameStore, Status
 
 START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 CHANNEL = 100
@@ -120,11 +120,3 @@ def replay_ok(game: Game) -> None:
             assert game.status is (Status.WON if member_won else Status.LOST)
         else:
             assert game.status is Status.DRAWN
-
-
-def record(wins: int = 0, losses: int = 0, draws: int = 0) -> Record:
-    return Record(wins, losses, draws)
-
-
-def rng_choice(seed: int) -> random.Random:
-    return random.Random(seed)
