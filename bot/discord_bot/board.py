@@ -68,7 +68,7 @@ class CellButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], tem
         """
         try:
             game = await _bot(interaction).service.get(self.game_id)
-            if game is None or not game.is_active or game.seat_of(interaction.user.id):
+            if game is None or not game.is_active or game.seat_of(interaction.user.id) is not None:
                 return True
             await interaction.response.send_message(not_your_game(game.member.name), ephemeral=True)
         except Exception as error:  # discord.py would swallow it silently

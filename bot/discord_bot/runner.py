@@ -13,6 +13,7 @@ import sys
 from collections.abc import Awaitable, Callable
 from functools import partial
 
+import aiohttp
 import discord
 
 from bot.discord_bot.app import create_bot
@@ -32,6 +33,10 @@ LOGIN_HELP = (
     "Discord rejected the token in DISCORD_TOKEN. Copy a fresh one from "
     "https://discord.com/developers/applications -> your app -> Bot -> Reset Token, put it in "
     ".env as DISCORD_TOKEN=<token> (no quotes, no spaces), and start the bot again."
+)
+UNREACHABLE = (
+    "Could not reach Discord. Check this machine's internet connection (and any proxy or "
+    "firewall), then start the bot again."
 )
 NO_TOKEN = "DISCORD_TOKEN is not set: put your bot's token in .env (see README.md, Discord setup)."
 
@@ -62,16 +67,20 @@ async def serve(bot: discord.Client, connect: Callable[[], Awaitable[None]]) -> 
         log.error("Start-up failed: %s", type(error).__name__)
         print(message, file=sys.stderr)
         return EXIT_FAILURE
+    except (OSError, aiohttp.ClientError, discord.GatewayNotFound) as error:
+        log.error("Could not reach Discord: %s", error)
+        print(f"{UNREACHABLE} ({error})", file=sys.stderr)
+        return EXIT_FAILURE
     return EXIT_OK
 
 
 def run_discord(settings: Settings) -> int:
     """``python -m bot`` with a token: run the Discord bot until Ctrl-C; return the exit status."""
-    discord.utils.setup_logging(level=logging.getLevelNamesMapping()[settings.log_level])
     token = settings.discord_token
     if not token:
         print(NO_TOKEN, file=sys.stderr)
         return EXIT_FAILURE
+    discord.utils.setup_logging(level=logging.getLevelNamesMapping()[settings.log_level])
     try:
         bot = create_bot(settings)
     except GameError as error:  # e.g. the database file cannot be opened
