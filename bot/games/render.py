@@ -91,7 +91,7 @@ def text_grid(board: Board) -> list[str]:
             cells.append(f"[{glyph}]" if move in winning else f" {glyph} ")
         if row:
             lines.append(separator)
-        lines.append(f"{row + 1:<2} " + "|".join(cells))
+        lines.append(f"{row + 1:<2} " + "|".join(cells).rstrip())
     return lines
 
 

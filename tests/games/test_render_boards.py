@@ -155,7 +155,8 @@ def decode_text(text: str, size: int) -> tuple[dict[Move, tuple[Player | None, b
         if row:
             assert lines[1 + 2 * row] == "   " + "+".join(["---"] * size)
         assert line.startswith(f"{row + 1}  ")
-        parts = line[3:].split("|")
+        assert line == line.rstrip(), "no trailing spaces"
+        parts = line[3:].ljust(4 * size - 1).split("|")
         assert len(parts) == size, line
         for col, part in enumerate(parts):
             cells[Move(row, col)] = TEXT[part]
@@ -198,9 +199,9 @@ def test_a_text_board_looks_like_this() -> None:
     assert render_text(make_game(x_wins)) == (
         "Tic-Tac-Toe: alice (X) vs me (O), perfect, 3x3\n"
         "    1   2   3\n"
-        "1  [X]| . | O \n"
+        "1  [X]| . | O\n"
         "   ---+---+---\n"
-        "2   O |[X]| . \n"
+        "2   O |[X]| .\n"
         "   ---+---+---\n"
         "3   . | . |[X]\n"
         "You win, alice! The diagonal from the top left was yours."

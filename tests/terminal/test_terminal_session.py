@@ -70,7 +70,8 @@ async def test_launch_welcomes_and_starts_a_medium_game_where_you_go_first(
 def cell_texts(text: str) -> list[list[str]]:
     """The cells of the last text board printed, as their three-character drawings."""
     board = text.split("Tic-Tac-Toe: ")[-1].split("\n")
-    return [line[3:].split("|") for line in board if line[:1].isdigit()]
+    rows = [line[3:] for line in board if line[:1].isdigit()]
+    return [row.ljust(4 * len(rows) - 1).split("|") for row in rows]
 
 
 async def test_a_move_is_told_and_answered(terminal: Terminal) -> None:
