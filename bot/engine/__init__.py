@@ -13,7 +13,6 @@ Reading order for students: ``board.py`` (rules on bitboards), ``solver.py``
 (depth-limited search with an evaluation), ``levels.py`` (difficulty levels).
 """
 
-from .analysis import Analysis, MoveAnalysis, Value, analyze
 from .board import Board
 from .errors import (
     BoardSizeError,
@@ -23,10 +22,33 @@ from .errors import (
     IllegalMoveError,
     InvalidNotationError,
     OffBoardError,
+    SearchTooLargeError,
     UnknownLevelError,
 )
-from .levels import LEVELS, Level, best_moves, choose_move
+from .exact import best_moves
+from .levels import LEVELS, Level, choose_move
 from .values import Move, Outcome, Player
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .analysis import Analysis, MoveAnalysis, Value, analyze
+
+_LAZY = frozenset({"Analysis", "MoveAnalysis", "Value", "analyze"})
+
+
+def __getattr__(name: str) -> object:
+    """Load the analysis types on first use: choosing a move does not need them.
+
+    ``from bot.engine import analyze`` works as usual; it just defers compiling
+    :mod:`bot.engine.analysis` until someone asks for it.
+    """
+    if name in _LAZY:
+        from . import analysis
+
+        value: object = getattr(analysis, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "LEVELS",
@@ -44,6 +66,7 @@ __all__ = [
     "OffBoardError",
     "Outcome",
     "Player",
+    "SearchTooLargeError",
     "UnknownLevelError",
     "Value",
     "analyze",

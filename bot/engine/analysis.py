@@ -10,9 +10,7 @@ from __future__ import annotations
 import enum
 
 from .board import Board
-from .errors import GameOverError
-from .geometry import Geometry
-from .solver import Search, Solver
+from .exact import sides, start_search
 from .values import Move
 
 TYPE_CHECKING = False
@@ -118,30 +116,6 @@ class Analysis:
         return (self.board, self.moves, self.value, self.best_moves, self.positions_examined)
 
 
-_SOLVERS: dict[Geometry, Solver] = {}
-
-
-def solver_for(geo: Geometry) -> Solver:
-    """The shared exact solver (and its transposition table) for a geometry."""
-    solver = _SOLVERS.get(geo)
-    if solver is None:
-        solver = _SOLVERS.setdefault(geo, Solver(geo))
-    return solver
-
-
-def sides(board: Board) -> tuple[int, int]:
-    """The position as ``(mover's bits, opponent's bits)``."""
-    x, o = board._x, board._o
-    return (x, o) if x.bit_count() == o.bit_count() else (o, x)
-
-
-def start_search(board: Board) -> Search:
-    """A new exact search on the board's geometry; GameOverError if the game is over."""
-    if board.is_over:
-        raise GameOverError("The game is already over.")
-    return solver_for(board._geo).search()
-
-
 def score_to_result(score: int, empties: int) -> tuple[Value, int]:
     """Turn a depth-aware score for a move into (value, plies until the game ends).
 
@@ -161,6 +135,8 @@ def analyze(board: Board) -> Analysis:
 
     Raises:
         GameOverError: the game is already over.
+        SearchTooLargeError: the position is too big to solve exactly (only
+            early positions on 5x5 and 6x6 boards).
     """
     search = start_search(board)
     me, opp = sides(board)

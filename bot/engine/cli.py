@@ -2,7 +2,8 @@
 
 Prints the board, every legal move's result under perfect play, the best
 moves, how many positions were examined and how long it took. A notation the
-engine cannot read prints the reason on stderr and exits with status 2.
+engine cannot read prints the reason on stderr and exits with status 2; a
+position too big to solve exactly (early 5x5/6x6) exits with status 1.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import random
 import sys
 import time
 
-from . import LEVELS, Board, EngineError, analyze, choose_move
+from . import LEVELS, Board, EngineError, SearchTooLargeError, analyze, choose_move
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -69,7 +70,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
     start = time.perf_counter()
-    analysis = analyze(board)
+    try:
+        analysis = analyze(board)
+    except SearchTooLargeError as error:
+        print(error, file=sys.stderr)
+        return 1
     elapsed = time.perf_counter() - start
     mover = board.to_move.value
     print(f"{mover} to move. Result for {mover} after each move, under best play:")

@@ -23,6 +23,14 @@ class UnknownLevelError(EngineError, ValueError):
     """A difficulty level name that is not one of ``LEVELS``."""
 
 
+class SearchTooLargeError(EngineError):
+    """An exact search would examine more positions than the engine allows itself.
+
+    Never happens on 3x3 or 4x4 boards; early positions on 5x5 and 6x6 boards
+    are too big to solve exactly in pure Python.
+    """
+
+
 class IllegalMoveError(EngineError, ValueError):
     """A move that the rules do not allow in this position."""
 

@@ -42,6 +42,7 @@ class Geometry:
     """
 
     __slots__ = (
+        "_inverses",
         "_symmetries",
         "_tables",
         "cells",
@@ -83,6 +84,7 @@ class Geometry:
         self.order = tuple(sorted(range(self.cells), key=priority))
         self._symmetries: tuple[tuple[int, ...], ...] | None = None
         self._tables: tuple[tuple[tuple[int, ...], ...], ...] | None = None
+        self._inverses: tuple[tuple[int, ...], ...] | None = None
 
     def __repr__(self) -> str:
         return f"Geometry(size={self.size}, k={self.k})"
@@ -104,6 +106,19 @@ class Geometry:
         if self._symmetries is None:
             self._symmetries = _find_symmetries(self.size, set(self.lines))
         return self._symmetries
+
+    @property
+    def inverse_symmetries(self) -> tuple[tuple[int, ...], ...]:
+        """``inverse_symmetries[s]`` undoes ``symmetries[s]``."""
+        if self._inverses is None:
+            inverses = []
+            for perm in self.symmetries:
+                inverse = [0] * len(perm)
+                for cell, image in enumerate(perm):
+                    inverse[image] = cell
+                inverses.append(tuple(inverse))
+            self._inverses = tuple(inverses)
+        return self._inverses
 
     @property
     def tables(self) -> tuple[tuple[tuple[int, ...], ...], ...]:

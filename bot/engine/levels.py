@@ -22,21 +22,25 @@ including the engine's own move.
 
 Among equally good moves the choice is random (``rng``), so games vary.
 
+"Perfect" is exact on 3x3 and 4x4 boards. Early positions on 5x5 and 6x6
+boards are too big for an exact search in pure Python (it stops after
+``solver.NODE_BUDGET`` positions); there "perfect" plays the move of a 5-ply
+heuristic search instead, without mistakes.
+
 Perfect play on a position already solved is a dictionary lookup: the set of
 best moves is cached per position, and ``choose_move`` only picks one of them.
 """
 
 from __future__ import annotations
 
-import random
-
-from .analysis import sides, start_search
 from .board import Board
-from .errors import GameOverError, UnknownLevelError
+from .errors import GameOverError, SearchTooLargeError, UnknownLevelError
+from .exact import _BEST_MOVES, best_moves, sides
 from .values import Move
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import random
     from typing import Literal
 
     Level = Literal["easy", "medium", "hard", "perfect"]
@@ -52,9 +56,18 @@ _PROFILES: dict[str, tuple[int, float, str]] = {
     "hard": (5, 0.05, "takes wins and blocks"),
 }
 
-_RNG = random.Random()
-_BEST_MOVES: dict[int, tuple[Move, ...]] = {}
-_BEST_MOVES_LIMIT = 500_000
+_FALLBACK_DEPTH = 5  # "perfect" on a position too big to solve exactly (5x5, 6x6 openings)
+
+_shared_rng: list[random.Random] = []  # the default rng, made on first use
+
+
+def _default_rng() -> random.Random:
+    """The module's own ``random.Random()`` (importing random costs ~1 ms, so made lazily)."""
+    if not _shared_rng:
+        import random
+
+        _shared_rng.append(random.Random())
+    return _shared_rng[0]
 
 
 def choose_move(board: Board, level: str = "perfect", rng: random.Random | None = None) -> Move:
@@ -67,24 +80,8 @@ def choose_move(board: Board, level: str = "perfect", rng: random.Random | None 
     if level == "perfect":
         best = _BEST_MOVES.get(board._key)
         if best is not None:
-            return (rng or _RNG).choice(best)
-    return _choose(board, level, rng or _RNG)
-
-
-def best_moves(board: Board) -> tuple[Move, ...]:
-    """All moves that are best under perfect play (cached per position)."""
-    best = _BEST_MOVES.get(board._key)
-    if best is None:
-        search = start_search(board)
-        me, opp = sides(board)
-        scores = search.root(me, opp, exact=False)
-        top = max(score for _, score in scores)
-        moves = board._geo.moves
-        best = tuple(moves[cell] for cell, score in scores if score == top)
-        if len(_BEST_MOVES) >= _BEST_MOVES_LIMIT:
-            _BEST_MOVES.clear()
-        _BEST_MOVES[board._key] = best
-    return best
+            return (rng or _default_rng()).choice(best)
+    return _choose(board, level, rng or _default_rng())
 
 
 def _choose(board: Board, level: str, rng: random.Random) -> Move:
@@ -95,10 +92,18 @@ def _choose(board: Board, level: str, rng: random.Random) -> Move:
     if board.is_over:
         raise GameOverError("The game is already over.")
     if level == "perfect":
-        return rng.choice(best_moves(board))
+        try:
+            return rng.choice(best_moves(board))
+        except SearchTooLargeError:
+            return _searched_move(board, _FALLBACK_DEPTH, rng)
     depth, mistake_rate, kind = _PROFILES[level]
     if rng.random() < mistake_rate:
         return rng.choice(_mistake_candidates(board, kind))
+    return _searched_move(board, depth, rng)
+
+
+def _searched_move(board: Board, depth: int, rng: random.Random) -> Move:
+    """A best move of a ``depth``-ply heuristic search (ties broken by ``rng``)."""
     from .heuristic import LimitedSearch  # imported on first use: keeps start-up light
 
     search = LimitedSearch(board._geo)
