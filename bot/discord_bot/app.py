@@ -34,6 +34,11 @@ def bot_intents() -> discord.Intents:
     return intents
 
 
+# The bot never joins voice: don't warn at every start that voice libraries are missing.
+discord.VoiceClient.warn_nacl = False
+discord.VoiceClient.warn_dave = False
+
+
 class TicTacToeBot(commands.Bot):
     """The bot: owns the game service and the settings every cog reads."""
 
