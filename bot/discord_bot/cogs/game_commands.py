@@ -23,6 +23,7 @@ from discord.ext import commands
 
 from bot.discord_bot.board import board_content, board_view
 from bot.discord_bot.texts import error_text, help_text
+from bot.engine import Move
 from bot.games import Game, GameError, MoveReply, parse_cell
 from bot.games.render import (
     describe_reply,
@@ -95,7 +96,7 @@ class GameCommands(commands.Cog):
         )
         await self._replace_board(reply.game, message.id)
 
-    async def _play(self, ctx: commands.Context[Any], move: Any) -> MoveReply:
+    async def _play(self, ctx: commands.Context[Any], move: Move) -> MoveReply:
         return await self.bot.service.move(
             channel_id=ctx.channel.id, member_id=ctx.author.id, move=move
         )
