@@ -50,6 +50,7 @@ def __getattr__(name: str) -> object:
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
+
 __all__ = [
     "LEVELS",
     "Analysis",

@@ -36,7 +36,6 @@ def start_search(board: Board) -> Search:
     return solver_for(board._geo).search()
 
 
-
 _BEST_MOVES: dict[int, tuple[Move, ...]] = {}
 _BEST_MOVES_LIMIT = 500_000
 

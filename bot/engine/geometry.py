@@ -161,13 +161,14 @@ def _find_symmetries(size: int, lines: set[int]) -> tuple[tuple[int, ...], ...]:
             perm = tuple(row * size + col for row, col in images)
             if perm in found:
                 continue
-            if all(_apply(perm, line) in lines for line in lines):
+            if all(permute_bits(perm, line) in lines for line in lines):
                 found[perm] = None
     identity = tuple(range(size * size))
     return (identity, *(perm for perm in found if perm != identity))
 
 
-def _apply(perm: tuple[int, ...], bits: int) -> int:
+def permute_bits(perm: tuple[int, ...], bits: int) -> int:
+    """Move every set bit ``cell`` of a bitboard to ``perm[cell]`` (slow but simple)."""
     out = 0
     while bits:
         low = bits & -bits

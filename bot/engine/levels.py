@@ -86,9 +86,7 @@ def choose_move(board: Board, level: str = "perfect", rng: random.Random | None 
 
 def _choose(board: Board, level: str, rng: random.Random) -> Move:
     if level not in LEVELS:
-        raise UnknownLevelError(
-            f"Unknown level {level!r}: choose one of {', '.join(LEVELS)}."
-        )
+        raise UnknownLevelError(f"Unknown level {level!r}: choose one of {', '.join(LEVELS)}.")
     if board.is_over:
         raise GameOverError("The game is already over.")
     if level == "perfect":

@@ -45,7 +45,7 @@ Deeper down, where symmetric positions are rare, the raw key is cheaper.
 from __future__ import annotations
 
 from .errors import SearchTooLargeError
-from .geometry import Geometry
+from .geometry import Geometry, permute_bits
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -96,7 +96,8 @@ class Solver:
     def __init__(self, geo: Geometry) -> None:
         self.geo = geo
         self.table: dict[int, int] = {}
-        self.canonical_up_to = _CANONICAL_UP_TO.get(geo.cells, 6)
+        # Larger boards: off (the inlined key code handles two byte-chunks only).
+        self.canonical_up_to = _CANONICAL_UP_TO.get(geo.cells, 0)
 
     def search(self) -> Search:
         """A fresh search context (node counter) that uses the shared TT."""
@@ -133,11 +134,15 @@ class Search:
         """
         geo = self.geo
         empty = geo.full ^ (me | opp)
-        stabilizer = [
-            perm
-            for perm in geo.symmetries[1:]
-            if _image(perm, me) == me and _image(perm, opp) == opp
-        ] if (me | opp).bit_count() <= 4 else []
+        stabilizer = (
+            [
+                perm
+                for perm in geo.symmetries[1:]
+                if permute_bits(perm, me) == me and permute_bits(perm, opp) == opp
+            ]
+            if (me | opp).bit_count() <= 4
+            else []
+        )
         scores: dict[int, int] = {}
         best = -INFINITY
         for cell in geo.order:
@@ -160,7 +165,11 @@ class Search:
 
 
 def canonical(geo: Geometry, me: int, opp: int) -> tuple[int, int]:
-    """The smallest key among all symmetric images of a position, and which symmetry gave it."""
+    """The smallest key among all symmetric images of a position, and which symmetry gave it.
+
+    The readable version of what ``negamax`` does inline (there specialised to
+    boards of at most 16 cells, i.e. two byte-chunks per bitboard).
+    """
     n = geo.cells
     best, best_sym = me | opp << n, 0
     for sym, table in enumerate(geo.tables):
@@ -172,26 +181,14 @@ def canonical(geo: Geometry, me: int, opp: int) -> tuple[int, int]:
     return best, best_sym
 
 
-
 def completes_line(geo: Geometry, marks: int, cell: int) -> bool:
     """True if ``marks`` (which include ``cell``) own a whole line through ``cell``."""
     return any(marks & line == line for line in geo.lines_through[cell])
 
 
-def _image(perm: tuple[int, ...], bits: int) -> int:
-    out = 0
-    while bits:
-        low = bits & -bits
-        out |= 1 << perm[low.bit_length() - 1]
-        bits ^= low
-    return out
-
-
 def _build_negamax(
     geo: Geometry, table: dict[int, int], canonical_up_to: int, budget: int
-) -> tuple[
-    Callable[[int, int, int, int], int], Callable[[], int]
-]:
+) -> tuple[Callable[[int, int, int, int], int], Callable[[], int]]:
     """Make the recursive negamax function and its node counter.
 
     The function is a closure with every table bound to a local name: in
