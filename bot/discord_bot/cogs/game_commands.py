@@ -40,9 +40,9 @@ log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 
 DIFFICULTIES = [
-    Choice(name="easy: plays at random, beatable", value="easy"),
-    Choice(name="medium: blocks and takes wins, sometimes slips", value="medium"),
-    Choice(name="hard: rarely slips", value="hard"),
+    Choice(name="easy: looks one move ahead, often slips", value="easy"),
+    Choice(name="medium: looks 3 moves ahead, sometimes slips", value="medium"),
+    Choice(name="hard: looks 5 moves ahead, rarely slips", value="hard"),
     Choice(name="perfect: never loses (default)", value="perfect"),
 ]
 FIRST = [
