@@ -120,6 +120,21 @@ class Search:
         """Positions examined so far by this search."""
         return self._count()
 
+    def exact_value(self, me: int, opp: int) -> int:
+        """The exact score of a position, searched first with the window (-1, 1).
+
+        Most positions are draws, and a narrow window cuts far more than the
+        full one; only if the value turns out to be a win or a loss is the
+        search repeated on the side of the window where the value lies (the
+        fail-soft result already bounds it, and the TT remembers the first pass).
+        """
+        score = self.value(me, opp, -1, 1)
+        if score <= -1:
+            score = self.value(me, opp, -INFINITY, score + 1)
+        elif score >= 1:
+            score = self.value(me, opp, score - 1, INFINITY)
+        return score
+
     def root(self, me: int, opp: int, *, exact: bool) -> list[tuple[int, int]]:
         """Score every legal move of a position (side to move owns ``me``).
 
@@ -152,7 +167,7 @@ class Search:
             if completes_line(geo, child_opp, cell):
                 score = empty.bit_count()  # wins on the spot
             elif exact or best == -INFINITY:
-                score = -self.value(child_me, child_opp, -INFINITY, INFINITY)
+                score = -self.exact_value(child_me, child_opp)
             else:
                 score = -self.value(child_me, child_opp, -best - 1, -best + 1)
                 if score > best:  # better than everything so far: get its exact score
