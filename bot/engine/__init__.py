@@ -8,9 +8,11 @@ storage. Public API::
     board = board.play(move)                   # a new Board
     analysis = analyze(board)                  # every move: win/draw/loss and plies
 
-Reading order for students: ``board.py`` (rules on bitboards), ``solver.py``
-(negamax, alpha-beta, transposition table, symmetry), ``heuristic.py``
-(depth-limited search with an evaluation), ``levels.py`` (difficulty levels).
+Reading order for students: ``geometry.py`` (bitboards, lines, symmetries),
+``board.py`` (the rules), ``solver.py`` (negamax, alpha-beta, transposition
+table, depth-aware scores, symmetry), ``exact.py`` and ``analysis.py`` (from a
+Board to best moves and per-move results), ``heuristic.py`` (depth-limited
+search with an evaluation), ``levels.py`` (difficulty levels).
 """
 
 from .board import Board

@@ -4,8 +4,9 @@ Reads like the game interface in aima-python's ``games.py``: ``to_move``
 (whose turn), ``legal_moves`` (actions), ``play(move)`` (result, a *new*
 board), ``is_over`` (terminal test) and ``outcome``/``winner`` (utility).
 
-Inside, a position is two bitboards (``int``\\ s): the cells of X and of O. The
-search never builds Board objects; it works on those two ints directly.
+Inside, a position is two bitboards (ints whose bit ``row * size + col`` marks
+a cell): the cells of X and the cells of O. The search never builds Board
+objects; it works on those two ints directly.
 """
 
 from __future__ import annotations

@@ -29,9 +29,11 @@ the stored best move first otherwise.
 
 **Symmetry.** Rotating or reflecting the board (and, on 4x4 with K=4, swapping
 inner and outer rows/columns) maps lines onto lines, so it keeps the value.
-Near the root every position is stored under the smallest of its images (its
-*canonical key*), which shrinks the tree by up to the size of the symmetry group.
-Deeper down, where symmetric positions are rare, the raw key is cheaper.
+Positions are stored under the smallest of their images (their *canonical
+key*), so all symmetric copies share one entry. That costs one table lookup
+per symmetry, so it is used where it pays (measured): on 4x4 for positions
+with up to 7 marks. At the root, moves that are images of each other under a
+symmetry of the current position are searched once.
 
 **Cheap exact knowledge before searching.**
 * a move that completes a line wins at once (score = empties);
@@ -39,7 +41,16 @@ Deeper down, where symmetric positions are rare, the raw key is cheaper.
   blocking moves matter; two different threats cannot both be blocked;
 * a line is *live* for a player if it holds no enemy mark and that player still
   has enough moves left to fill it. With no live line a player cannot win, so
-  its score is at most 0; if neither side has one the game is a dead draw.
+  its score is at most 0; if neither side has one the game is a dead draw;
+* no score can beat the fastest conceivable win (our next-but-one move) or be
+  worse than the fastest conceivable loss, which narrows the window for free.
+
+**Move ordering.** Alpha-beta cuts most when the best move comes first: the
+TT's best move, then cells on the most lines (the centre on 3x3).
+
+**Finding all best moves** (see :meth:`Search.root`): the first move gets an
+exact score; every other move only needs to be compared with the best so far,
+which a narrow window around that score answers far more cheaply.
 """
 
 from __future__ import annotations
