@@ -9,7 +9,7 @@ from __future__ import annotations
 from .errors import BoardSizeError, InvalidNotationError
 from .geometry import MAX_SIZE, MIN_SIZE, check_size, geometry_for
 
-_SYMBOLS = {"X": 1, "O": 2, ".": 0}
+_SYMBOLS = {"X": 1, "x": 1, "O": 2, "o": 2, ".": 0}
 
 
 def _fail(text: str, reason: str) -> InvalidNotationError:
@@ -39,13 +39,14 @@ def parse_notation(text: str, k: int | None = None) -> tuple[int, int, int, int]
     stripped = text.strip()
     if not stripped:
         raise _fail(text, "it is empty; write rows of X, O and . separated by /")
-    rows = [row.strip().upper() for row in stripped.split("/")]
+    rows = [row.strip() for row in stripped.split("/")]
     for index, row in enumerate(rows):
         for char in row:
             if char not in _SYMBOLS:
                 raise _fail(
                     text,
-                    f"{_row_name(index)} contains {char!r}; "
+                    f"{_row_name(index)} contains {char!r}"
+                    f"{' (a zero; O is the letter)' if char == '0' else ''}; "
                     "use X and O for marks, . for an empty cell and / between rows",
                 )
     size = len(rows)
