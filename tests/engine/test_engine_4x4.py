@@ -201,3 +201,77 @@ def test_perfect_blocks_the_only_4x4_threat() -> None:
     board = Board.from_notation("XXX./OO../..../....")  # O to move must block (0,3)
     assert board.to_move is Player.O
     assert choose_move(board, "perfect", random.Random(0)) == Move(0, 3)
+
+
+# ---------------------------------------------------------------- full solve of small 4x4 endgames
+
+
+@functools.cache
+def solve(cells: Cells) -> tuple[int, int]:
+    """Independent exact result for the side to move: (1/0/-1, plies to the end), depth-aware."""
+    results = move_results(cells).values()
+    if not results:
+        return (0, 0)
+    return max(results, key=lambda r: rank(*r))
+
+
+@functools.cache
+def move_results(cells: Cells) -> dict[int, tuple[int, int]]:
+    """Every empty cell -> (value for the mover if it plays there, plies counting that move)."""
+    me = mover(cells)
+    found = {}
+    for i, c in enumerate(cells):
+        if c != ".":
+            continue
+        if completes(cells, i, me):
+            found[i] = (1, 1)
+            continue
+        value, plies = solve(put(cells, i, me))
+        found[i] = (-value, plies + 1)
+    return found
+
+
+def rank(value: int, plies: int) -> tuple[int, int]:
+    """Fast win > slow win > draw > slow loss > fast loss."""
+    return (2, -plies) if value > 0 else (0, plies) if value < 0 else (1, 0)
+
+
+def endgames(count: int, marks: int, seed: int) -> list[Board]:
+    """Distinct live 4x4 positions reached by random play with `marks` marks on the board."""
+    rng = random.Random(seed)
+    found: dict[Board, None] = {}
+    while len(found) < count:
+        board = Board.empty(4)
+        while board.moves_played < marks and not board.is_over:
+            board = board.play(rng.choice(board.legal_moves))
+        if not board.is_over:
+            found[board] = None
+    return list(found)
+
+
+VALUE_OF = {1: Value.WIN, 0: Value.DRAW, -1: Value.LOSS}
+
+
+@pytest.mark.parametrize(
+    ("marks", "count", "seed"), [(6, 6, 5), (7, 20, 1), (8, 20, 2), (9, 20, 3), (10, 20, 4)]
+)
+def test_analyze_matches_a_full_independent_solve_of_4x4_endgames(
+    marks: int, count: int, seed: int
+) -> None:
+    problems = []
+    for board in endgames(count, marks, seed):
+        cells = cells_of(board)
+        expected = {
+            Move(i // 4, i % 4): (VALUE_OF[v], p) for i, (v, p) in move_results(cells).items()
+        }
+        analysis = analyze(board)
+        got = {m.move: (m.value, m.plies) for m in analysis.moves}
+        if got != expected:
+            problems.append(f"{board.notation}: {got} != {expected}")
+        best = max(rank(*r) for r in move_results(cells).values())
+        optimal = {Move(i // 4, i % 4) for i, r in move_results(cells).items() if rank(*r) == best}
+        if set(analysis.best_moves) != optimal:
+            problems.append(f"{board.notation}: best {analysis.best_moves} != {optimal}")
+        if choose_move(board, "perfect", random.Random(seed)) not in optimal:
+            problems.append(f"{board.notation}: perfect chose a non-optimal move")
+    assert not problems, f"{len(problems)} disagreements, first: {problems[:3]}"

@@ -9,8 +9,12 @@ one, which is what `perfect` promises and what analyze() reports as `plies`.
 from __future__ import annotations
 
 import functools
+import json
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -315,3 +319,65 @@ def test_other_levels_do_not_corrupt_perfect(live_positions: list[Board]) -> Non
             assert choose_move(board, level, rng) in board.legal_moves
     problems = analysis_mismatches(live_positions)
     assert not problems, f"{len(problems)} disagreements, first: {problems[:5]}"
+
+
+# ---------------------------------------------------------------- fresh process, other orders
+
+# The engine keeps one transposition table per board shape for the whole process, holding exact
+# scores and alpha-beta bounds. Above, analyze() ran first and warmed it. Here a fresh interpreter
+# asks in other orders (deepest positions first, shallowest first, shuffled with analyze and
+# choose_move interleaved), so stale or mis-flagged bounds would show up as wrong answers.
+FRESH_CHILD = """
+import json, random, sys
+from bot.engine import Board, analyze, choose_move
+order = sys.argv[1]
+seen, stack = set(), [Board.empty()]
+while stack:
+    board = stack.pop()
+    if board not in seen:
+        seen.add(board)
+        stack.extend(board.play(m) for m in board.legal_moves)
+live = sorted((b for b in seen if not b.is_over), key=lambda b: b.notation)
+if order == "deep":
+    live.sort(key=lambda b: -b.moves_played)
+elif order == "shallow":
+    live.sort(key=lambda b: b.moves_played)
+else:
+    random.Random(order).shuffle(live)
+rng = random.Random(1)
+out = []
+for board in live:
+    if order not in ("deep", "shallow") and rng.random() < 0.5:
+        a = analyze(board)
+        out.append([board.notation, "analyze",
+                    [[m.move.row, m.move.col, m.value.value, m.plies] for m in a.moves]])
+    else:
+        picks = {choose_move(board, "perfect", random.Random(s)) for s in range(3)}
+        out.append([board.notation, "choose", [[m.row, m.col] for m in picks]])
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.parametrize("order", ["deep", "shallow", "shuffle-1", "shuffle-2"])
+def test_fresh_process_answers_in_any_order(order: str) -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", FRESH_CHILD, order],
+        cwd=Path(__file__).resolve().parents[2],
+        capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    answers = json.loads(result.stdout)
+    assert len(answers) == 5478 - 958
+    wrong = []
+    for notation, kind, data in answers:
+        cells = tuple(notation.replace("/", ""))
+        if kind == "analyze":
+            expected = sorted(
+                [i // 3, i % 3, VALUE_OF[v].value, p]
+                for i, (v, p) in ref_move_results(cells).items()
+            )
+            if sorted(data) != expected:
+                wrong.append(f"{notation}: analyze {data}")
+        elif not {r * 3 + c for r, c in data} <= ref_optimal(cells):
+            wrong.append(f"{notation}: perfect chose {data}")
+    assert not wrong, f"{len(wrong)} wrong answers, first: {wrong[:5]}"
