@@ -12,14 +12,8 @@ share it.
 
 from __future__ import annotations
 
-from itertools import permutations
-
 from .errors import BoardSizeError
 from .values import Move
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Callable
 
 MIN_SIZE = 3
 MAX_SIZE = 6
@@ -104,20 +98,18 @@ class Geometry:
         columns also keeps every line a line, which gives 32.
         """
         if self._symmetries is None:
-            self._symmetries = _find_symmetries(self.size, set(self.lines))
+            from .symmetry import find_symmetries  # only searches that use symmetry need it
+
+            self._symmetries = find_symmetries(self.size, set(self.lines))
         return self._symmetries
 
     @property
     def inverse_symmetries(self) -> tuple[tuple[int, ...], ...]:
         """``inverse_symmetries[s]`` undoes ``symmetries[s]``."""
         if self._inverses is None:
-            inverses = []
-            for perm in self.symmetries:
-                inverse = [0] * len(perm)
-                for cell, image in enumerate(perm):
-                    inverse[image] = cell
-                inverses.append(tuple(inverse))
-            self._inverses = tuple(inverses)
+            from .symmetry import inverse
+
+            self._inverses = tuple(inverse(perm) for perm in self.symmetries)
         return self._inverses
 
     @property
@@ -128,7 +120,9 @@ class Geometry:
         ``8*j .. 8*j+7`` whose bits are ``byte``; OR the chunks together.
         """
         if self._tables is None:
-            self._tables = tuple(_byte_tables(perm) for perm in self.symmetries)
+            from .symmetry import byte_tables
+
+            self._tables = tuple(byte_tables(perm) for perm in self.symmetries)
         return self._tables
 
     def transform(self, bits: int, sym: int) -> int:
@@ -137,56 +131,6 @@ class Geometry:
         for j, table in enumerate(self.tables[sym]):
             out |= table[(bits >> (8 * j)) & 0xFF]
         return out
-
-
-def _find_symmetries(size: int, lines: set[int]) -> tuple[tuple[int, ...], ...]:
-    last = size - 1
-    dihedral: tuple[Callable[[int, int], tuple[int, int]], ...] = (
-        lambda r, c: (r, c),
-        lambda r, c: (c, last - r),
-        lambda r, c: (last - r, last - c),
-        lambda r, c: (last - c, r),
-        lambda r, c: (r, last - c),
-        lambda r, c: (last - r, c),
-        lambda r, c: (c, r),
-        lambda r, c: (last - c, last - r),
-    )
-    index_perms = [
-        p for p in permutations(range(size)) if all(p[last - i] == last - p[i] for i in range(size))
-    ]
-    found: dict[tuple[int, ...], None] = {}
-    for p in index_perms:
-        for d in dihedral:
-            images = (d(p[cell // size], p[cell % size]) for cell in range(size * size))
-            perm = tuple(row * size + col for row, col in images)
-            if perm in found:
-                continue
-            if all(permute_bits(perm, line) in lines for line in lines):
-                found[perm] = None
-    identity = tuple(range(size * size))
-    return (identity, *(perm for perm in found if perm != identity))
-
-
-def permute_bits(perm: tuple[int, ...], bits: int) -> int:
-    """Move every set bit ``cell`` of a bitboard to ``perm[cell]`` (slow but simple)."""
-    out = 0
-    while bits:
-        low = bits & -bits
-        out |= 1 << perm[low.bit_length() - 1]
-        bits ^= low
-    return out
-
-
-def _byte_tables(perm: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    chunks = []
-    for j in range(0, len(perm), 8):
-        width = min(8, len(perm) - j)
-        table = [0] * 256
-        for value in range(1, 1 << width):
-            low = value & -value
-            table[value] = table[value ^ low] | 1 << perm[j + low.bit_length() - 1]
-        chunks.append(tuple(table))
-    return tuple(chunks)
 
 
 _GEOMETRIES: dict[tuple[int, int], Geometry] = {}

@@ -56,7 +56,7 @@ which a narrow window around that score answers far more cheaply.
 from __future__ import annotations
 
 from .errors import SearchTooLargeError
-from .geometry import Geometry, permute_bits
+from .geometry import Geometry
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -122,6 +122,7 @@ class Search:
 
     def __init__(self, solver: Solver) -> None:
         self.geo = solver.geo
+        self.use_symmetry = solver.canonical_up_to > 0
         self.value, self._count = _build_negamax(
             solver.geo, solver.table, solver.canonical_up_to, NODE_BUDGET
         )
@@ -155,20 +156,21 @@ class Search:
         is first tested with a narrow window around the best score so far (is it
         worse, equal or better?), and worse moves keep the bound the test gave.
 
-        Moves that are symmetric to one already searched (under a symmetry that
-        fixes the position) share its score without a search.
+        Where the solver uses symmetry (4x4), moves that are symmetric to one
+        already searched (under a symmetry that fixes the position) share its
+        score without a search.
         """
         geo = self.geo
         empty = geo.full ^ (me | opp)
-        stabilizer = (
-            [
+        stabilizer: list[tuple[int, ...]] = []
+        if self.use_symmetry and (me | opp).bit_count() <= 4:
+            from .symmetry import permute_bits
+
+            stabilizer = [
                 perm
                 for perm in geo.symmetries[1:]
                 if permute_bits(perm, me) == me and permute_bits(perm, opp) == opp
             ]
-            if (me | opp).bit_count() <= 4
-            else []
-        )
         scores: dict[int, int] = {}
         best = -INFINITY
         for cell in geo.order:
