@@ -17,6 +17,7 @@ Figures (all measured in this one run, so the ratios compare like with like):
 from __future__ import annotations
 
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -37,7 +38,7 @@ except ImportError as missing:  # report, don't crash: the benchmark never gates
     print(f"engine benchmark: cannot import bot.engine ({missing})")
     sys.exit(0)
 
-COLD_RUNS = 7
+COLD_RUNS = 11
 COLD_4X4_RUNS = 3
 WARM_EMPTY_REPS = 20_000
 WARM_ALL_PASSES = 5
@@ -254,7 +255,10 @@ def print_table(rows: list[Row]) -> None:
 
 def main() -> int:
     started = time.perf_counter()
-    print(f"engine benchmark — Python {sys.version.split()[0]} on {sys.platform}\n")
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
+    print(f"engine benchmark — Python {sys.version.split()[0]} on {sys.platform}, "
+          f"{os.cpu_count()} CPUs, load average {load}")
+    print("(timings on a busy machine run slow; rerun when it is quiet before judging a FAIL)\n")
     try:
         rows = measure()
     except Exception as error:  # the benchmark reports; it never gates
