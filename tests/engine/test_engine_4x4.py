@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import random
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -275,3 +276,22 @@ def test_analyze_matches_a_full_independent_solve_of_4x4_endgames(
         if choose_move(board, "perfect", random.Random(seed)) not in optimal:
             problems.append(f"{board.notation}: perfect chose a non-optimal move")
     assert not problems, f"{len(problems)} disagreements, first: {problems[:3]}"
+
+
+def test_concurrent_analyses_agree_with_the_reference() -> None:
+    """The game layer may analyse from worker threads; the shared table must stay correct."""
+    boards = endgames(24, 8, seed=42) + endgames(16, 9, seed=43)
+
+    def check(board: Board) -> str | None:
+        expected = {
+            Move(i // 4, i % 4): (VALUE_OF[v], p)
+            for i, (v, p) in move_results(cells_of(board)).items()
+        }
+        got = {m.move: (m.value, m.plies) for m in analyze(board).moves}
+        return None if got == expected else f"{board.notation}: {got} != {expected}"
+
+    for board in boards:  # fill the reference cache first, so the threads race on the engine
+        move_results(cells_of(board))
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        problems = [p for p in pool.map(check, boards) if p]
+    assert not problems, problems[:3]
