@@ -14,6 +14,8 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	# Byte-compile now, so a fresh process starts fast even where PYTHONDONTWRITEBYTECODE is set.
+	$(BIN)/python -m compileall -q bot
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -30,6 +32,7 @@ lint: $(STAMP)
 	$(BIN)/mypy bot
 
 bench: $(STAMP)
+	$(BIN)/python -m compileall -q bot
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/games.py
 
