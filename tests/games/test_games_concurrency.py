@@ -18,15 +18,15 @@ from test_games_support import (
     BOB,
     CHANNEL,
     GUILD,
-    FakeClock,
     YieldingStore,
     make_service,
+    member_vs_member,
     replay_ok,
 )
 
 import bot.games.service as service_module
 from bot.engine import Board, Move, choose_move
-from bot.games import Game, GameService, MoveReply, Seat, SqliteGameStore, Status
+from bot.games import Game, GameService, MoveReply, SqliteGameStore
 
 Outcome = tuple[str, object]
 
@@ -62,25 +62,6 @@ async def _fire(
     ]
 
 
-def _mvm_game() -> Game:
-    now = FakeClock()()
-    return Game(
-        id=0,
-        channel_id=CHANNEL,
-        guild_id=GUILD,
-        x=Seat(ALICE, "alice"),
-        o=Seat(BOB, "bob"),
-        level="perfect",
-        size=3,
-        first="me",
-        moves=(),
-        status=Status.ACTIVE,
-        winner=None,
-        created_at=now,
-        updated_at=now,
-    )
-
-
 async def _run(
     path: Path, requests: list[tuple[int, Move]], *, concurrent: bool, vs_bot: bool, size: int
 ) -> tuple[list[Outcome], Game]:
@@ -97,7 +78,7 @@ async def _run(
             size=size,
         )
     else:
-        await store.insert(_mvm_game())
+        await store.insert(member_vs_member())
     outcomes = await _fire(service, requests, concurrent)
     await service.close()
     reloaded = SqliteGameStore(path)  # what is on disk, read back fresh

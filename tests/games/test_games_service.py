@@ -10,7 +10,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_games_support import ALICE, BOB, CHANNEL, GUILD, FakeClock, make_service, replay_ok
+from test_games_support import (
+    ALICE,
+    BOB,
+    CHANNEL,
+    GUILD,
+    FakeClock,
+    make_service,
+    member_vs_member,
+    replay_ok,
+)
 
 import bot.games.service as service_module
 from bot.engine import LEVELS, Board, Move, Player, Value
@@ -273,29 +282,9 @@ async def test_get_and_attach_message() -> None:
         await service.attach_message(999, 1)
 
 
-def _member_vs_member(channel_id: int = CHANNEL) -> Game:
-    """Member-vs-member games have no start option yet; the rules must already hold."""
-    now = FakeClock()()
-    return Game(
-        id=0,
-        channel_id=channel_id,
-        guild_id=GUILD,
-        x=Seat(ALICE, "alice"),
-        o=Seat(BOB, "bob"),
-        level="perfect",
-        size=3,
-        first="me",
-        moves=(),
-        status=Status.ACTIVE,
-        winner=None,
-        created_at=now,
-        updated_at=now,
-    )
-
-
 async def test_member_vs_member_turns_are_enforced_and_nobody_plays_for_them() -> None:
     store = SqliteGameStore(":memory:")
-    await store.insert(_member_vs_member())
+    await store.insert(member_vs_member())
     service = make_service(store=store)
     with pytest.raises(NotYourTurnError, match=r"^It is not your turn: wait for alice to move\.$"):
         await service.move(channel_id=CHANNEL, member_id=BOB, move=Move(0, 0))
@@ -376,6 +365,6 @@ async def test_errors_are_all_game_errors() -> None:
 
 
 def test_game_rejects_an_impossible_history() -> None:
-    game = _member_vs_member()
+    game = member_vs_member()
     with pytest.raises(ValueError, match=r"already taken"):
         replace(game, moves=(Move(0, 0), Move(0, 0)))

@@ -120,3 +120,24 @@ def replay_ok(game: Game) -> None:
             assert game.status is (Status.WON if member_won else Status.LOST)
         else:
             assert game.status is Status.DRAWN
+
+
+def member_vs_member(channel_id: int = CHANNEL) -> Game:
+    """A fresh alice(X)-vs-bob(O) game: there is no start option for these yet, but the rules
+    (turns, seats, locking) must already hold for them."""
+    now = FakeClock()()
+    return Game(
+        id=0,
+        channel_id=channel_id,
+        guild_id=GUILD,
+        x=Seat(ALICE, "alice"),
+        o=Seat(BOB, "bob"),
+        level="perfect",
+        size=3,
+        first="me",
+        moves=(),
+        status=Status.ACTIVE,
+        winner=None,
+        created_at=now,
+        updated_at=now,
+    )
