@@ -362,9 +362,9 @@ class GameService:
         if limit < 1:
             raise InvalidOptionError(f"The leaderboard length must be at least 1, not {limit}.")
         await self._ready()
-        rows = await self._store.guild_records(guild_id)
+        rows = await self._store.guild_records(guild_id, limit)
         entries = [LeaderboardEntry(mid, name, rec, rec.points) for mid, name, rec in rows]
-        entries.sort(key=_rank_key)
+        entries.sort(key=_rank_key)  # already in this order from the store; cheap to be sure
         return entries[:limit]
 
     async def expire_idle(self) -> list[Game]:

@@ -7,6 +7,10 @@ a whole move), so a worker thread would cost more in hand-offs than it saves. Du
 cut may lose the last moments of commits but never corrupts the file. Pass
 ``synchronous="FULL"`` to fsync every commit instead (slower, survives power cuts too).
 
+Stats and leaderboards read running totals that triggers keep in step with the games table
+(schema v2, below), so they cost the same with a hundred games or millions: a member's stats
+read one row per level, a leaderboard reads its top rows through an index (bench/games.py).
+
 Moves are stored compactly as the cell indices ``row * size + col`` joined by commas
 ("4,0,8"); the rows are replayed through the engine on load, so a damaged row is caught.
 """
@@ -24,6 +28,145 @@ from typing import Any, Literal
 from bot.engine import EngineError, Move, Player
 from bot.games.errors import StorageError
 from bot.games.models import Game, Record, Seat, Status
+
+# -- schema version 2: running totals -------------------------------------------------------
+#
+# Stats and leaderboards read two small tables of running totals instead of aggregating every
+# finished game on each call. Triggers on ``games`` keep them equal to a recount of the games
+# table inside the very statement that changes a game (so in the same transaction that records
+# a game's end): a game adds its result when it is inserted or updated into a counted status
+# and takes it back if that status or result ever changes again, or the row is deleted. The
+# tally is therefore idempotent per game: saving a finished game again changes nothing.
+#
+# Counting rules (the same as the v1 queries they replace): won/lost/drawn/resigned games
+# count, active and expired ones do not; each member seat counts (both, member vs member);
+# a seat wins when ``winner`` is its mark, loses when ``winner`` is the other mark (so a
+# resignation is the resigner's loss), draws when ``winner`` is NULL.
+#
+# "No server" (the terminal, guild_id NULL) cannot be a key as NULL: NULLs never conflict in a
+# primary key, so every game would add a new row. The totals key the scope by two columns
+# instead: ``in_guild`` (1 = a server, 0 = none) and ``guild_id`` (the server, 0 when
+# ``in_guild`` is 0), so no real server id, 0 included, can be mistaken for "no server".
+#
+# These helpers only build the v2 text below; like MIGRATIONS, never change what they produce.
+
+_V2_COUNTED = "('won', 'lost', 'drawn', 'resigned')"
+
+
+def _v2_seats(row: str, sign: str) -> str:
+    """One line per member seat of trigger row ``row`` (NEW or OLD) if its game counts:
+    the key and ``sign`` (+1/-1) times that seat's win, loss and draw."""
+    return f"""
+        SELECT seat.member_id AS member_id,
+               {row}.guild_id IS NOT NULL AS in_guild,
+               COALESCE({row}.guild_id, 0) AS guild_id,
+               {row}.level AS level,
+               {sign} * (CASE WHEN {row}.winner = seat.mark THEN 1 ELSE 0 END) AS wins,
+               {sign} * (CASE WHEN {row}.winner <> seat.mark THEN 1 ELSE 0 END) AS losses,
+               {sign} * (CASE WHEN {row}.winner IS NULL THEN 1 ELSE 0 END) AS draws
+          FROM (SELECT {row}.x_member_id AS member_id, 'X' AS mark
+                UNION ALL SELECT {row}.o_member_id, 'O') AS seat
+         WHERE seat.member_id IS NOT NULL AND {row}.status IN {_V2_COUNTED}"""
+
+
+def _v2_apply(changes: str, *, tidy: str | None) -> str:
+    """Trigger body: add the signed ``changes`` to both totals tables; with ``tidy`` (the
+    trigger row whose totals may have dropped) delete rows that fell back to all zeros, so
+    the tables hold exactly what a recount would."""
+    body = f"""
+        INSERT INTO records (member_id, in_guild, guild_id, level, wins, losses, draws)
+        SELECT member_id, in_guild, guild_id, level, SUM(wins), SUM(losses), SUM(draws)
+          FROM ({changes}) GROUP BY member_id, in_guild, guild_id, level
+        ON CONFLICT (member_id, in_guild, guild_id, level) DO UPDATE SET
+            wins = wins + excluded.wins, losses = losses + excluded.losses,
+            draws = draws + excluded.draws;
+        INSERT INTO standings (in_guild, guild_id, member_id, wins, losses, draws)
+        SELECT in_guild, guild_id, member_id, SUM(wins), SUM(losses), SUM(draws)
+          FROM ({changes}) GROUP BY in_guild, guild_id, member_id
+        ON CONFLICT (in_guild, guild_id, member_id) DO UPDATE SET
+            wins = wins + excluded.wins, losses = losses + excluded.losses,
+            draws = draws + excluded.draws;"""
+    if tidy is not None:
+        members = f"({tidy}.x_member_id, {tidy}.o_member_id)"
+        body += f"""
+        DELETE FROM records WHERE member_id IN {members}
+           AND wins = 0 AND losses = 0 AND draws = 0;
+        DELETE FROM standings WHERE member_id IN {members}
+           AND wins = 0 AND losses = 0 AND draws = 0;"""
+    return body
+
+
+_V2_KEY_CHANGED = " OR ".join(
+    f"OLD.{column} IS NOT NEW.{column}"
+    for column in ("status", "winner", "level", "guild_id", "x_member_id", "o_member_id")
+)
+
+_MIGRATION_V2: tuple[str, ...] = (
+    """
+    CREATE TABLE records (            -- per member, scope and level: one row per level played
+        member_id INTEGER NOT NULL,
+        in_guild  INTEGER NOT NULL CHECK (in_guild IN (0, 1)),   -- 0: no server (terminal)
+        guild_id  INTEGER NOT NULL,                              -- 0 when in_guild = 0
+        level     TEXT    NOT NULL,
+        wins      INTEGER NOT NULL,
+        losses    INTEGER NOT NULL,
+        draws     INTEGER NOT NULL,
+        PRIMARY KEY (member_id, in_guild, guild_id, level)
+    ) WITHOUT ROWID
+    """,
+    """
+    CREATE TABLE standings (          -- per scope and member, all levels: the leaderboard
+        in_guild  INTEGER NOT NULL CHECK (in_guild IN (0, 1)),
+        guild_id  INTEGER NOT NULL,
+        member_id INTEGER NOT NULL,
+        wins      INTEGER NOT NULL,
+        losses    INTEGER NOT NULL,
+        draws     INTEGER NOT NULL,
+        PRIMARY KEY (in_guild, guild_id, member_id)
+    ) WITHOUT ROWID
+    """,
+    # Leaderboard order (points = 3 per win + 1 per draw), so LIMIT reads only the top rows.
+    "CREATE INDEX standings_ranking ON standings "
+    "(in_guild, guild_id, 3 * wins + draws DESC, losses, wins DESC)",
+    # Backfill from the games already played, with the v1 counting rules.
+    f"""
+    INSERT INTO records (member_id, in_guild, guild_id, level, wins, losses, draws)
+    SELECT member_id, guild_id IS NOT NULL, COALESCE(guild_id, 0), level,
+           COUNT(CASE WHEN winner = mark THEN 1 END),
+           COUNT(CASE WHEN winner <> mark THEN 1 END),
+           COUNT(CASE WHEN winner IS NULL THEN 1 END)
+      FROM (SELECT x_member_id AS member_id, 'X' AS mark, level, guild_id, winner
+              FROM games WHERE status IN {_V2_COUNTED} AND x_member_id IS NOT NULL
+            UNION ALL
+            SELECT o_member_id, 'O', level, guild_id, winner
+              FROM games WHERE status IN {_V2_COUNTED} AND o_member_id IS NOT NULL)
+     GROUP BY member_id, guild_id IS NOT NULL, COALESCE(guild_id, 0), level
+    """,
+    """
+    INSERT INTO standings (in_guild, guild_id, member_id, wins, losses, draws)
+    SELECT in_guild, guild_id, member_id, SUM(wins), SUM(losses), SUM(draws)
+      FROM records GROUP BY in_guild, guild_id, member_id
+    """,
+    f"""
+    CREATE TRIGGER games_tally_insert AFTER INSERT ON games
+    WHEN NEW.status IN {_V2_COUNTED}
+    BEGIN {_v2_apply(_v2_seats("NEW", "1"), tidy=None)}
+    END
+    """,
+    f"""
+    CREATE TRIGGER games_tally_update AFTER UPDATE ON games
+    WHEN {_V2_KEY_CHANGED}
+    BEGIN {_v2_apply(_v2_seats("OLD", "-1") + " UNION ALL " + _v2_seats("NEW", "1"), tidy="OLD")}
+    END
+    """,
+    f"""
+    CREATE TRIGGER games_tally_delete AFTER DELETE ON games
+    WHEN OLD.status IN {_V2_COUNTED}
+    BEGIN {_v2_apply(_v2_seats("OLD", "-1"), tidy="OLD")}
+    END
+    """,
+)
+
 
 # Each entry upgrades the schema by one version; PRAGMA user_version holds how many ran.
 # Never edit a released entry: append a new one.
@@ -64,23 +207,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )
         """,
     ),
+    _MIGRATION_V2,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
-# Finished games that count in stats: expired (and active) games do not.
-_COUNTED = "('won', 'lost', 'drawn', 'resigned')"
-_SEATS = f"""
-    SELECT x_member_id AS member_id, 'X' AS mark, level, guild_id, winner
-      FROM games WHERE status IN {_COUNTED} AND x_member_id IS NOT NULL
-    UNION ALL
-    SELECT o_member_id, 'O', level, guild_id, winner
-      FROM games WHERE status IN {_COUNTED} AND o_member_id IS NOT NULL
-"""
-_TALLY = """
-    COUNT(CASE WHEN winner = mark THEN 1 END) AS wins,
-    COUNT(CASE WHEN winner <> mark THEN 1 END) AS losses,
-    COUNT(CASE WHEN winner IS NULL THEN 1 END) AS draws
-"""
 _COLUMNS = (
     "id, channel_id, guild_id, x_member_id, x_name, o_member_id, o_name, level, size, first, "
     "moves, status, winner, created_at, updated_at, message_id"
@@ -124,6 +254,9 @@ class SqliteGameStore:
             if isinstance(self.path, Path):
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             self._conn = sqlite3.connect(self.path, isolation_level=None)
+            # Leaderboard ties sort by name as Python's str.casefold() does (SQLite's own
+            # lower() only folds ASCII), so SQL and the service agree on the order.
+            self._conn.create_function("casefold", 1, str.casefold, deterministic=True)
             self._conn.execute("PRAGMA busy_timeout = 5000")
             self._conn.execute("PRAGMA journal_mode = WAL").fetchone()
             self._conn.execute(f"PRAGMA synchronous = {synchronous}")
@@ -228,23 +361,31 @@ class SqliteGameStore:
         return str(rows[0][0]) if rows else None
 
     async def records(self, member_id: int, guild_id: int | None) -> dict[str, Record]:
-        where = "member_id = ?" + ("" if guild_id is None else " AND guild_id = ?")
+        scope = "" if guild_id is None else " AND in_guild = 1 AND guild_id = ?"
         params: tuple[int, ...] = (member_id,) if guild_id is None else (member_id, guild_id)
         rows = self._query(
-            f"SELECT level, {_TALLY} FROM ({_SEATS}) WHERE {where} GROUP BY level", params
+            "SELECT level, SUM(wins), SUM(losses), SUM(draws) FROM records "
+            f"WHERE member_id = ?{scope} GROUP BY level",
+            params,
         )
         return {str(level): Record(int(w), int(lo), int(d)) for level, w, lo, d in rows}
 
-    async def guild_records(self, guild_id: int | None) -> list[tuple[int, str, Record]]:
+    async def guild_records(
+        self, guild_id: int | None, limit: int | None = None
+    ) -> list[tuple[int, str, Record]]:
+        # The ORDER BY follows the standings_ranking index, so with a LIMIT SQLite reads the
+        # top rows (and any rows tied with the last one) instead of the whole server.
         rows = self._query(
-            f"SELECT s.member_id, COALESCE(m.name, ''), {_TALLY} FROM ({_SEATS}) AS s "
+            "SELECT s.member_id, COALESCE(NULLIF(m.name, ''), 'member ' || s.member_id) AS name, "
+            "s.wins, s.losses, s.draws FROM standings AS s "
             "LEFT JOIN members AS m ON m.member_id = s.member_id "
-            "WHERE s.guild_id IS ? GROUP BY s.member_id",
-            (guild_id,),
+            "WHERE s.in_guild = ? AND s.guild_id = ? "
+            "ORDER BY 3 * s.wins + s.draws DESC, s.losses, s.wins DESC, casefold(name), "
+            "s.member_id LIMIT ?",
+            (int(guild_id is not None), guild_id or 0, -1 if limit is None else limit),
         )
         return [
-            (int(mid), str(name) or f"member {mid}", Record(int(w), int(lo), int(d)))
-            for mid, name, w, lo, d in rows
+            (int(mid), str(name), Record(int(w), int(lo), int(d))) for mid, name, w, lo, d in rows
         ]
 
     async def close(self) -> None:

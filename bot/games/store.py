@@ -41,9 +41,13 @@ class GameStore(Protocol):
         ``guild_id=None`` counts games everywhere; an id restricts to that server."""
         ...
 
-    async def guild_records(self, guild_id: int | None) -> list[tuple[int, str, Record]]:
+    async def guild_records(
+        self, guild_id: int | None, limit: int | None = None
+    ) -> list[tuple[int, str, Record]]:
         """``(member_id, latest name, record)`` for every member with a counted game in the
-        server (``None``: games outside any server, e.g. the terminal)."""
+        server (``None``: games outside any server, e.g. the terminal). With ``limit``, only
+        the first ``limit`` in leaderboard order (points, fewer losses, more wins, name
+        case-folded, id); a store may return more, the service sorts and cuts again."""
         ...
 
     async def close(self) -> None:
