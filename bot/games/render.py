@@ -140,6 +140,30 @@ def describe_line(line: Sequence[Move]) -> str:
     return "the diagonal from the top right"
 
 
+_DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))  # along a row, a column, and both diagonals
+
+
+def split_lines(board: Board) -> list[tuple[Move, ...]]:
+    """The winning cells as the separate lines they form: one move can complete two lines at
+    once (``XXX/XOO/XOO``), and the engine reports the cells of all of them together."""
+    cells = frozenset(board.winning_line or ())
+    lines = []
+    for dr, dc in _DIRECTIONS:
+        for start in sorted(cells):
+            if Move(start.row - dr, start.col - dc) in cells:
+                continue  # not the first cell of a run in this direction
+            run = tuple(Move(start.row + i * dr, start.col + i * dc) for i in range(board.k))
+            if all(cell in cells for cell in run):
+                lines.append(run)
+    return lines
+
+
+def describe_lines(board: Board) -> tuple[str, bool]:
+    """Name the winning line(s) ("row 1", "row 1 and column 1"); True when there are two."""
+    names = [describe_line(line) for line in split_lines(board)]
+    return " and ".join(names) or "the line", len(names) > 1
+
+
 def _seat_of(game: Game, player: Player) -> Seat:
     return game.x if player is Player.X else game.o
 
@@ -150,7 +174,8 @@ def status_line(game: Game, *, plain: bool = False) -> str:
     ``plain=True`` writes marks as ``X``/``O`` and dashes as ``-`` for the terminal.
     """
     dash = "-" if plain else "—"
-    line = describe_line(game.board.winning_line or ())
+    line, several = describe_lines(game.board)
+    was = "were" if several else "was"
     status = game.status
     if status is Status.ACTIVE:
         seat = game.to_move_seat
@@ -162,11 +187,11 @@ def status_line(game: Game, *, plain: bool = False) -> str:
         return f"Your turn, {seat.name} ({mark})."
     if status is Status.WON:
         if game.board.winning_line:
-            return f"You win, {game.member.name}! {line[0].upper()}{line[1:]} was yours."
+            return f"You win, {game.member.name}! {line[0].upper()}{line[1:]} {was} yours."
         return f"You win, {game.member.name}!"
     if status is Status.LOST:
         if game.board.winning_line:
-            return f"I win {dash} {line} was mine."
+            return f"I win {dash} {line} {was} mine."
         return "I win."
     if status is Status.DRAWN:
         return "Draw."

@@ -109,21 +109,19 @@ def expected_status(game: Game) -> str:
         )
     if game.status is Status.DRAWN:
         return "Draw."
-    line = board.winning_line
-    assert line is not None
-    rows = {move.row for move in line}
-    cols = {move.col for move in line}
-    if len(rows) == 1:
-        where = f"row {line[0].row + 1}"
-    elif len(cols) == 1:
-        where = f"column {line[0].col + 1}"
-    elif all(move.row == move.col for move in line):
-        where = "the diagonal from the top left"
-    else:
-        where = "the diagonal from the top right"
+    cells = set(board.winning_line or ())
+    n = board.size  # k == size in games: the lines are whole rows, columns and diagonals
+    named = [(f"row {r + 1}", {Move(r, c) for c in range(n)}) for r in range(n)]
+    named += [(f"column {c + 1}", {Move(r, c) for r in range(n)}) for c in range(n)]
+    named.append(("the diagonal from the top left", {Move(i, i) for i in range(n)}))
+    named.append(("the diagonal from the top right", {Move(i, n - 1 - i) for i in range(n)}))
+    lines = [name for name, line in named if line <= cells]
+    assert lines, "a won game has at least one complete line"
+    where = " and ".join(lines)
+    was = "were" if len(lines) > 1 else "was"
     if game.status is Status.WON:
-        return f"You win, alice! {where[0].upper()}{where[1:]} was yours."
-    return f"I win — {where} was mine."
+        return f"You win, alice! {where[0].upper()}{where[1:]} {was} yours."
+    return f"I win — {where} {was} mine."
 
 
 def decode_emoji(text: str, size: int) -> tuple[dict[Move, tuple[Player | None, bool]], str]:
@@ -290,3 +288,21 @@ def test_the_title_names_both_sides_with_their_marks() -> None:
         render_emoji(game).split("\n")[0] == "Tic-Tac-Toe: me (❌) vs alice (⭕), perfect, 3\u00d73"
     )
     assert render_text(game).split("\n")[0] == "Tic-Tac-Toe: me (X) vs alice (O), perfect, 3x3"
+
+
+def test_a_move_that_completes_two_lines_names_both() -> None:
+    both = tuple(
+        Move(r, c)
+        for r, c in [(0, 1), (1, 1), (0, 2), (1, 2), (1, 0), (2, 2), (2, 0), (2, 1), (0, 0)]
+    )
+    game = make_game(both)
+    assert game.board.notation == "XXX/XOO/XOO"
+    assert status_line(game) == "You win, alice! Row 1 and column 1 were yours."
+    cells, _ = decode_emoji(render_emoji(game), 3)
+    assert {move for move, (_, winning) in cells.items() if winning} == {
+        Move(0, 0),
+        Move(0, 1),
+        Move(0, 2),
+        Move(1, 0),
+        Move(2, 0),
+    }
