@@ -48,9 +48,24 @@ from bot.games.models import Game, Record, Seat, Status
 # instead: ``in_guild`` (1 = a server, 0 = none) and ``guild_id`` (the server, 0 when
 # ``in_guild`` is 0), so no real server id, 0 included, can be mistaken for "no server".
 #
+# The leaderboard breaks ties by name, case-insensitively as Python's ``str.casefold`` does
+# (SQLite's lower() only folds ASCII). So that even thousands of tied members cost nothing,
+# ``standings`` carries ``name_key`` (the member's latest name, casefolded) in its ranking
+# index: ``members.name_key`` is written by the program with the name, and triggers copy it
+# into ``standings`` when a member row appears or is renamed.
+#
 # These helpers only build the v2 text below; like MIGRATIONS, never change what they produce.
 
 _V2_COUNTED = "('won', 'lost', 'drawn', 'resigned')"
+
+
+def _v2_name_key(member_id: str) -> str:
+    """SQL for the sort key of the member ``member_id`` is named now; a member without a row
+    shows as "member 5", which casefolds to itself."""
+    return (
+        f"COALESCE((SELECT m.name_key FROM members AS m WHERE m.member_id = {member_id}), "
+        f"'member ' || {member_id})"
+    )
 
 
 def _v2_seats(row: str, sign: str) -> str:
@@ -80,9 +95,10 @@ def _v2_apply(changes: str, *, tidy: str | None) -> str:
         ON CONFLICT (member_id, in_guild, guild_id, level) DO UPDATE SET
             wins = wins + excluded.wins, losses = losses + excluded.losses,
             draws = draws + excluded.draws;
-        INSERT INTO standings (in_guild, guild_id, member_id, wins, losses, draws)
-        SELECT in_guild, guild_id, member_id, SUM(wins), SUM(losses), SUM(draws)
-          FROM ({changes}) GROUP BY in_guild, guild_id, member_id
+        INSERT INTO standings (in_guild, guild_id, member_id, wins, losses, draws, name_key)
+        SELECT c.in_guild, c.guild_id, c.member_id, SUM(c.wins), SUM(c.losses), SUM(c.draws),
+               {_v2_name_key("c.member_id")}
+          FROM ({changes}) AS c GROUP BY c.in_guild, c.guild_id, c.member_id
         ON CONFLICT (in_guild, guild_id, member_id) DO UPDATE SET
             wins = wins + excluded.wins, losses = losses + excluded.losses,
             draws = draws + excluded.draws;"""
@@ -122,12 +138,31 @@ _MIGRATION_V2: tuple[str, ...] = (
         wins      INTEGER NOT NULL,
         losses    INTEGER NOT NULL,
         draws     INTEGER NOT NULL,
+        name_key  TEXT    NOT NULL,       -- members.name_key, for the name tie-break
         PRIMARY KEY (in_guild, guild_id, member_id)
     ) WITHOUT ROWID
     """,
-    # Leaderboard order (points = 3 per win + 1 per draw), so LIMIT reads only the top rows.
+    # The whole leaderboard order (points = 3 per win + 1 per draw, then fewer losses, more
+    # wins, name, id), so a LIMIT reads only the top rows, however many members are tied.
     "CREATE INDEX standings_ranking ON standings "
-    "(in_guild, guild_id, 3 * wins + draws DESC, losses, wins DESC)",
+    "(in_guild, guild_id, 3 * wins + draws DESC, losses, wins DESC, name_key, member_id)",
+    "CREATE INDEX standings_by_member ON standings (member_id)",
+    "ALTER TABLE members ADD COLUMN name_key TEXT NOT NULL DEFAULT ''",
+    # casefold() is the store's own SQL function (str.casefold), registered on its connection.
+    "UPDATE members SET name_key = casefold(COALESCE(NULLIF(name, ''), 'member ' || member_id))",
+    """
+    CREATE TRIGGER members_name_key_insert AFTER INSERT ON members
+    BEGIN
+        UPDATE standings SET name_key = NEW.name_key WHERE member_id = NEW.member_id;
+    END
+    """,
+    """
+    CREATE TRIGGER members_name_key_update AFTER UPDATE OF name_key ON members
+    WHEN OLD.name_key IS NOT NEW.name_key
+    BEGIN
+        UPDATE standings SET name_key = NEW.name_key WHERE member_id = NEW.member_id;
+    END
+    """,
     # Backfill from the games already played, with the v1 counting rules.
     f"""
     INSERT INTO records (member_id, in_guild, guild_id, level, wins, losses, draws)
@@ -142,10 +177,11 @@ _MIGRATION_V2: tuple[str, ...] = (
               FROM games WHERE status IN {_V2_COUNTED} AND o_member_id IS NOT NULL)
      GROUP BY member_id, guild_id IS NOT NULL, COALESCE(guild_id, 0), level
     """,
-    """
-    INSERT INTO standings (in_guild, guild_id, member_id, wins, losses, draws)
-    SELECT in_guild, guild_id, member_id, SUM(wins), SUM(losses), SUM(draws)
-      FROM records GROUP BY in_guild, guild_id, member_id
+    f"""
+    INSERT INTO standings (in_guild, guild_id, member_id, wins, losses, draws, name_key)
+    SELECT r.in_guild, r.guild_id, r.member_id, SUM(r.wins), SUM(r.losses), SUM(r.draws),
+           {_v2_name_key("r.member_id")}
+      FROM records AS r GROUP BY r.in_guild, r.guild_id, r.member_id
     """,
     f"""
     CREATE TRIGGER games_tally_insert AFTER INSERT ON games
@@ -217,6 +253,11 @@ _COLUMNS = (
 )
 
 
+def _name_key(seat: Seat) -> str:
+    """The leaderboard's tie-break key: the name as shown ("member 5" if empty), casefolded."""
+    return (seat.name or f"member {seat.member_id}").casefold()
+
+
 def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="microseconds")
 
@@ -255,7 +296,7 @@ class SqliteGameStore:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             self._conn = sqlite3.connect(self.path, isolation_level=None)
             # Leaderboard ties sort by name as Python's str.casefold() does (SQLite's own
-            # lower() only folds ASCII), so SQL and the service agree on the order.
+            # lower() only folds ASCII); the v2 migration fills members.name_key with it.
             self._conn.create_function("casefold", 1, str.casefold, deterministic=True)
             self._conn.execute("PRAGMA busy_timeout = 5000")
             self._conn.execute("PRAGMA journal_mode = WAL").fetchone()
@@ -328,10 +369,11 @@ class SqliteGameStore:
             for seat in (game.x, game.o):
                 if seat.member_id is not None:
                     tx.execute(
-                        "INSERT INTO members (member_id, name, updated_at) VALUES (?, ?, ?) "
-                        "ON CONFLICT (member_id) DO UPDATE SET name = excluded.name, "
+                        "INSERT INTO members (member_id, name, name_key, updated_at) "
+                        "VALUES (?, ?, ?, ?) ON CONFLICT (member_id) DO UPDATE SET "
+                        "name = excluded.name, name_key = excluded.name_key, "
                         "updated_at = excluded.updated_at",
-                        (seat.member_id, seat.name, _iso(game.updated_at)),
+                        (seat.member_id, seat.name, _name_key(seat), _iso(game.updated_at)),
                     )
             game_id = cursor.lastrowid
         assert game_id is not None
@@ -373,15 +415,15 @@ class SqliteGameStore:
     async def guild_records(
         self, guild_id: int | None, limit: int | None = None
     ) -> list[tuple[int, str, Record]]:
-        # The ORDER BY follows the standings_ranking index, so with a LIMIT SQLite reads the
-        # top rows (and any rows tied with the last one) instead of the whole server.
+        # The ORDER BY is the standings_ranking index, so with a LIMIT SQLite reads only the
+        # top rows of the server, however many members it has.
         rows = self._query(
             "SELECT s.member_id, COALESCE(NULLIF(m.name, ''), 'member ' || s.member_id) AS name, "
             "s.wins, s.losses, s.draws FROM standings AS s "
             "LEFT JOIN members AS m ON m.member_id = s.member_id "
             "WHERE s.in_guild = ? AND s.guild_id = ? "
-            "ORDER BY 3 * s.wins + s.draws DESC, s.losses, s.wins DESC, casefold(name), "
-            "s.member_id LIMIT ?",
+            "ORDER BY 3 * s.wins + s.draws DESC, s.losses, s.wins DESC, s.name_key, s.member_id "
+            "LIMIT ?",
             (int(guild_id is not None), guild_id or 0, -1 if limit is None else limit),
         )
         return [

@@ -28,6 +28,7 @@ import bot.games.sqlite_store as sqlite_store
 from bot.engine import Move
 from bot.games import (
     SCHEMA_VERSION,
+    Game,
     GameError,
     GameService,
     LeaderboardEntry,
@@ -38,7 +39,7 @@ from bot.games import (
     StorageError,
 )
 
-CAROL = 3
+CAROL, DAVE, EVE, FRANK = 3, 4, 5, 6
 SCOPES = (None, GUILD, GUILD + 1)
 
 # The v1 queries, verbatim in meaning: what stats and leaderboards were computed from before
@@ -59,7 +60,26 @@ _TALLY = """
 
 
 class V1Store(SqliteGameStore):
-    """The store as v1 read stats: aggregating every finished game on each call."""
+    """The store as v1 wrote games and read stats: members without a name key, stats
+    aggregated over every finished game on each call."""
+
+    async def insert(self, game: Game) -> Game:
+        values = self._values(game)
+        with self._transaction() as tx:
+            cursor = tx.execute(
+                f"INSERT INTO games ({sqlite_store._COLUMNS}) VALUES (NULL{', ?' * len(values)})",
+                values,
+            )
+            for seat in (game.x, game.o):
+                if seat.member_id is not None:
+                    tx.execute(
+                        "INSERT INTO members (member_id, name, updated_at) VALUES (?, ?, ?) "
+                        "ON CONFLICT (member_id) DO UPDATE SET name = excluded.name, "
+                        "updated_at = excluded.updated_at",
+                        (seat.member_id, seat.name, game.updated_at.isoformat()),
+                    )
+        assert cursor.lastrowid is not None
+        return replace(game, id=cursor.lastrowid)
 
     async def records(self, member_id: int, guild_id: int | None) -> dict[str, Record]:
         where = "member_id = ?" + ("" if guild_id is None else " AND guild_id = ?")
@@ -117,9 +137,15 @@ def stored_totals(path: Path) -> tuple[set[tuple[Any, ...]], set[tuple[Any, ...]
 async def everything(
     service: GameService, members: tuple[int, ...]
 ) -> tuple[list[Stats], list[list[LeaderboardEntry]]]:
-    """Every member's stats in every scope, and every scope's full leaderboard."""
+    """Every member's stats in every scope, and every scope's leaderboard at every length
+    (each cut must be the same prefix, so the store's SQL order is checked too)."""
     stats = [await service.stats(member_id=m, guild_id=g) for m in members for g in (None, *SCOPES)]
-    boards = [await service.leaderboard(guild_id=g, limit=100) for g in (*SCOPES, 0, 999)]
+    boards = []
+    for guild in (*SCOPES, 0, 999):
+        full = await service.leaderboard(guild_id=guild, limit=100)
+        for limit in range(1, len(full)):
+            assert await service.leaderboard(guild_id=guild, limit=limit) == full[:limit]
+        boards.append(full)
     return stats, boards
 
 
@@ -155,6 +181,9 @@ async def fill_v1(path: Path) -> None:
         (BOB, "bob", Status.DRAWN, "medium", GUILD),
         (CAROL, "carol", Status.WON, "easy", GUILD),
         (CAROL, "carol", Status.EXPIRED, "easy", None),
+        (DAVE, "Abe", Status.WON, "hard", GUILD),  # ties carol: the name decides, not the id
+        (EVE, "Émile", Status.WON, "easy", GUILD + 1),  # ties bob; casefold puts élan first
+        (FRANK, "élan", Status.WON, "easy", GUILD + 1),
     ]
     for member, name, status, level, guild in seeds:
         await store.insert(finished_game(member, name, status=status, level=level, guild_id=guild))
@@ -175,13 +204,13 @@ async def test_a_v1_file_upgrades_in_place_with_identical_stats(
         pin_v1(v1)
         await fill_v1(path)
         old = make_service(store=V1Store(path))
-        before = await everything(old, (ALICE, BOB, CAROL))
+        before = await everything(old, (ALICE, BOB, CAROL, DAVE, EVE, FRANK))
         await old.close()
     assert user_version(path) == 1
 
     service = make_service(path)  # this release: migrates to v2 on opening
     assert user_version(path) == SCHEMA_VERSION == 2
-    assert await everything(service, (ALICE, BOB, CAROL)) == before
+    assert await everything(service, (ALICE, BOB, CAROL, DAVE, EVE, FRANK)) == before
     assert stored_totals(path) == recount(path)
     alice = await service.stats(member_id=ALICE)
     assert alice.name == "alice"  # renamed "Alice" and back: the latest name wins
@@ -189,9 +218,12 @@ async def test_a_v1_file_upgrades_in_place_with_identical_stats(
     board = await service.leaderboard(guild_id=GUILD)
     assert [(e.member_id, e.record) for e in board] == [
         (ALICE, Record(2, 1, 0)),
+        (DAVE, Record(1, 0, 0)),
         (CAROL, Record(1, 0, 0)),
         (BOB, Record(0, 2, 2)),
     ]
+    there = await service.leaderboard(guild_id=GUILD + 1)
+    assert [e.name for e in there] == ["bob", "élan", "Émile"]
     await service.close()
 
 
@@ -274,6 +306,17 @@ async def test_totals_follow_any_change_to_the_games_table(tmp_path: Path) -> No
     await service.close()
 
 
+async def test_a_renamed_member_moves_among_the_tied_ones() -> None:
+    store = SqliteGameStore(":memory:")
+    await store.insert(finished_game(10, "bob", status=Status.WON))
+    await store.insert(finished_game(11, "carl", status=Status.WON))
+    service = make_service(store=store)
+    assert [e.name for e in await service.leaderboard(guild_id=GUILD, limit=1)] == ["bob"]
+    await service.start(channel_id=CHANNEL, guild_id=GUILD, member_id=10, member_name="Zed")
+    assert [e.name for e in await service.leaderboard(guild_id=GUILD, limit=1)] == ["carl"]
+    assert [e.name for e in await service.leaderboard(guild_id=GUILD)] == ["carl", "Zed"]
+
+
 async def test_no_server_and_server_zero_are_different_scopes() -> None:
     store = SqliteGameStore(":memory:")
     await store.insert(finished_game(ALICE, "alice", status=Status.WON, guild_id=None))
@@ -301,7 +344,7 @@ async def test_the_leaderboard_limit_keeps_the_tie_break_in_sql() -> None:
         assert await service.leaderboard(guild_id=GUILD, limit=limit) == full[:limit]
 
 
-MEMBERS = (ALICE, BOB, CAROL)
+MEMBERS = (ALICE, BOB, CAROL, DAVE, EVE, FRANK)
 CHANNELS = (1, 2)
 KINDS = (
     *("start", "start", "pair", "move", "play", "play", "resign"),
