@@ -1,9 +1,12 @@
 """Benchmark of the game layer: many channels playing at once through GameService + SQLite.
 
 Prints figures (not a test). Every timed move is one ``GameService.move`` call: the member's
-move, the bot's answer and the SQLite commit of both, as a player would wait for it.
+move, the bot's answer and the SQLite commit of both, as a player would wait for it. A second
+part times ``leaderboard`` and ``stats`` on a server with many finished games (they read the
+schema v2 running totals, so they must not grow with the number of games).
 
     python bench/games.py [--channels 1000] [--synchronous NORMAL|FULL] [--seed 0]
+                          [--finished 100000] [--members 1000,100000]
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import argparse
 import asyncio
 import os
 import random
+import sqlite3
 import statistics
 import sys
 import tempfile
@@ -22,9 +26,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.engine import LEVELS, Board, choose_move
 from bot.games import GameService, SqliteGameStore
+from bot.games.sqlite_store import MIGRATIONS
 
 TARGET_P99_MS = 5.0
 TARGET_MOVES_PER_S = 1000.0
+TARGET_READ_MS = 5.0
+GUILD = 7
 
 
 def pin_to_one_core() -> str:
@@ -108,11 +115,73 @@ async def run(channels: int, synchronous: str, seed: int, folder: Path) -> None:
     print(f"  moves per second  {rate:7.0f}      target >= {TARGET_MOVES_PER_S:g}      {verdict}")
 
 
+def build_v1_history(path: Path, finished: int, members: int, seed: int) -> None:
+    """A schema v1 file (as the previous release wrote it) holding ``finished`` games in one
+    server, each member vs the bot, inserted in bulk: the store then upgrades it to v2, whose
+    migration backfills the totals from these rows."""
+    rng = random.Random(seed)
+    results = [("won", "X"), ("lost", "O"), ("drawn", None), ("resigned", "O"), ("expired", None)]
+    when = "2026-01-01T12:00:00.000000+00:00"
+    rows = []
+    for number in range(finished):
+        member = 1 + number % members
+        status, winner = rng.choice(results)
+        seats = (GUILD, member, f"m{member}", None, "the bot")
+        game = (rng.choice(LEVELS), 3, "me", "4,0", status, winner, when, when)
+        rows.append((100 + number % 50, *seats, *game))
+    conn = sqlite3.connect(path)
+    for statement in MIGRATIONS[0]:
+        conn.execute(statement)
+    conn.execute("PRAGMA user_version = 1")
+    conn.executemany(
+        "INSERT INTO games (channel_id, guild_id, x_member_id, x_name, o_member_id, o_name, "
+        "level, size, first, moves, status, winner, created_at, updated_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        rows,
+    )
+    conn.executemany(
+        "INSERT INTO members (member_id, name, updated_at) VALUES (?, ?, ?)",
+        [(m, f"m{m}", when) for m in range(1, members + 1)],
+    )
+    conn.commit()
+    conn.close()
+
+
+async def time_reads(path: Path, members: int, seed: int, repeats: int = 300) -> None:
+    began = time.perf_counter()
+    service = GameService(SqliteGameStore(path))  # migrates v1 -> v2 (backfill) here
+    migrate_s = time.perf_counter() - began
+    await service.load()
+    rng = random.Random(seed)
+    boards: list[float] = []
+    stats: list[float] = []
+    for _ in range(repeats):
+        began = time.perf_counter()
+        await service.leaderboard(guild_id=GUILD, limit=10)
+        boards.append(time.perf_counter() - began)
+        member = rng.randint(1, members)
+        began = time.perf_counter()
+        await service.stats(member_id=member, guild_id=rng.choice((None, GUILD)))
+        stats.append(time.perf_counter() - began)
+    await service.close()
+    print(f"  {members} members: upgrade v1 -> v2 with backfill took {migrate_s * 1000:.0f} ms")
+    for label, timings in (("leaderboard (top 10)", boards), ("stats (one member)", stats)):
+        median_ms = statistics.median(timings) * 1000
+        verdict = "PASS" if median_ms <= TARGET_READ_MS else "FAIL"
+        print(
+            f"  median {label:21} {median_ms:7.3f} ms   target <= {TARGET_READ_MS:g} ms   {verdict}"
+        )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--channels", type=int, default=1000)
     parser.add_argument("--synchronous", choices=("NORMAL", "FULL"), default="NORMAL")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--finished", type=int, default=100_000)
+    parser.add_argument(
+        "--members", default="1000,100000", help="member counts to try, comma-separated"
+    )
     args = parser.parse_args()
 
     print("Game layer benchmark: GameService.move = member move + bot reply + SQLite commit")
@@ -124,6 +193,13 @@ def main() -> int:
     )
     with tempfile.TemporaryDirectory() as folder:
         asyncio.run(run(args.channels, args.synchronous, args.seed, Path(folder)))
+
+    print(f"Stats and leaderboard with {args.finished} finished games in one server")
+    for members in (int(m) for m in args.members.split(",")):
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "history.db"
+            build_v1_history(path, args.finished, members, args.seed)
+            asyncio.run(time_reads(path, members, args.seed))
     return 0
 
 
