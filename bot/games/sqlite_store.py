@@ -60,8 +60,8 @@ _V2_COUNTED = "('won', 'lost', 'drawn', 'resigned')"
 
 
 def _v2_name_key(member_id: str) -> str:
-    """SQL for the sort key of the member ``member_id`` is named now; a member without a row
-    shows as "member 5", which casefolds to itself."""
+    """SQL for the leaderboard sort key of the member whose id is the SQL expression
+    ``member_id``; a member without a row shows as "member 5", which casefolds to itself."""
     return (
         f"COALESCE((SELECT m.name_key FROM members AS m WHERE m.member_id = {member_id}), "
         f"'member ' || {member_id})"

@@ -245,6 +245,8 @@ async def test_a_failed_upgrade_leaves_the_v1_file_as_it_was(
     with sqlite3.connect(path) as conn:
         triggers = conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")
         assert triggers.fetchall() == []
+        columns = [row[1] for row in conn.execute("PRAGMA table_info(members)")]
+        assert columns == ["member_id", "name", "updated_at"]
     store = SqliteGameStore(path)  # the real upgrade still works afterwards
     assert user_version(path) == 2
     await store.close()
