@@ -249,7 +249,7 @@ class GameService:
         await self._ready()
         async with self._locks.hold(channel_id):
             now = self._now()
-            running = await self._running(channel_id, now)
+            running, _ = await self._running(channel_id, now)
             if running is not None:
                 raise GameRunningError(self._running_message(running, member_id, now))
             bot_first = first == "bot" or (first == "random" and self._rng.random() < 0.5)
@@ -285,11 +285,11 @@ class GameService:
         await self._ready()
         async with self._locks.hold(channel_id):
             now = self._now()
-            game = await self._running(channel_id, now)
+            game, expired = await self._running(channel_id, now)
             if game_id is not None and (game is None or game.id != game_id):
                 raise GameOverError("That game is over.")
             if game is None:
-                raise self._no_game(channel_id)
+                raise self._no_game(expired)
             self._check_turn(game, member_id)
             board = _play(game.board, move)
             moves = (*game.moves, move)
@@ -306,9 +306,9 @@ class GameService:
         await self._ready()
         async with self._locks.hold(channel_id):
             now = self._now()
-            game = await self._running(channel_id, now)
+            game, expired = await self._running(channel_id, now)
             if game is None:
-                raise self._no_game(channel_id)
+                raise self._no_game(expired)
             mark = game.seat_of(member_id)
             if mark is None:
                 raise self._not_yours(game)
@@ -320,9 +320,9 @@ class GameService:
         """The channel's active game (to show the board); ``NoGameError`` if there is none."""
         await self._ready()
         async with self._locks.hold(channel_id):
-            game = await self._running(channel_id, self._now())
+            game, expired = await self._running(channel_id, self._now())
             if game is None:
-                raise self._no_game(channel_id)
+                raise self._no_game(expired)
             return game
 
     async def get(self, game_id: int) -> Game | None:
@@ -337,9 +337,9 @@ class GameService:
         """The engine's analysis of the position for the member whose turn it is."""
         await self._ready()
         async with self._locks.hold(channel_id):
-            game = await self._running(channel_id, self._now())
+            game, expired = await self._running(channel_id, self._now())
             if game is None:
-                raise self._no_game(channel_id)
+                raise self._no_game(expired)
             self._check_turn(game, member_id)
             analysis = await asyncio.to_thread(analyze, game.board)
             return Hint(game, analysis)
@@ -424,14 +424,16 @@ class GameService:
             raise ValueError(f"the clock must return an aware datetime, got {moment!r}")
         return moment.astimezone(UTC)
 
-    async def _running(self, channel_id: int, now: datetime) -> Game | None:
-        """The channel's active game, expiring it first if it has been idle too long (the
-        caller holds the channel's lock)."""
+    async def _running(self, channel_id: int, now: datetime) -> tuple[Game | None, Game | None]:
+        """``(active game, None)``, or ``(None, game)`` when the channel's game had been idle
+        too long and this call expired it (``(None, None)``: no game). The caller holds the
+        channel's lock."""
         game = self._active.get(channel_id)
         if game is not None and now - game.updated_at >= self._idle:
-            self._unannounced.append(await self._expire(game))
-            return None
-        return game
+            expired = await self._expire(game)
+            self._unannounced.append(expired)
+            return None, expired
+        return game, None
 
     async def _expire(self, game: Game) -> Game:
         expired = replace(game, status=Status.EXPIRED, winner=None, updated_at=self._now())
@@ -470,15 +472,16 @@ class GameService:
             f"This is {players}'s game; you can start your own here once it is over."
         )
 
-    def _no_game(self, channel_id: int) -> NoGameError:
-        for game in reversed(self._unannounced):
-            if game.channel_id == channel_id:  # expired by this very operation, or lately
-                players = " and ".join(s.name for s in (game.x, game.o) if not s.is_bot)
-                return NoGameError(
-                    f"The game here ({players}) expired after {_duration(self.idle_timeout)} "
-                    "without a move. Start a new one with `start`."
-                )
-        return NoGameError()
+    def _no_game(self, expired: Game | None) -> NoGameError:
+        """The error for a channel without a game; ``expired``: the game this very operation
+        found idle and expired, named so the player knows where it went."""
+        if expired is None:
+            return NoGameError()
+        players = " and ".join(s.name for s in (expired.x, expired.o) if not s.is_bot)
+        return NoGameError(
+            f"The game here ({players}) expired after {_duration(self.idle_timeout)} "
+            "without a move. Start a new one with `start`."
+        )
 
     def _running_message(self, game: Game, member_id: int, now: datetime) -> str:
         since = _ago(game.created_at, now)

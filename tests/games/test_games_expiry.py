@@ -106,3 +106,37 @@ async def test_games_idle_across_a_restart_expire_on_the_first_sweep(tmp_path: P
 def test_timeout_must_be_positive() -> None:
     with pytest.raises(ValueError, match="idle_timeout"):
         make_service(idle_timeout=0)
+
+
+async def test_only_the_operation_that_expired_a_game_names_it() -> None:
+    clock = FakeClock()
+    service = make_service(clock=clock, idle_timeout=600)
+    await service.start(
+        channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice", first="me"
+    )
+    clock.advance(600)
+    await service.start(  # expires alice's game; it waits unannounced for expire_idle()
+        channel_id=CHANNEL, guild_id=GUILD, member_id=BOB, member_name="bob", first="me"
+    )
+    await service.resign(channel_id=CHANNEL, member_id=BOB)
+    plain = r"^There is no game running here\. Start one with `start`\.$"
+    with pytest.raises(NoGameError, match=plain):
+        await service.move(channel_id=CHANNEL, member_id=BOB, move=Move(0, 0))
+    for ask in (service.current(CHANNEL), service.resign(channel_id=CHANNEL, member_id=BOB)):
+        with pytest.raises(NoGameError, match=plain):
+            await ask
+    with pytest.raises(NoGameError, match=plain):
+        await service.hint(channel_id=CHANNEL, member_id=BOB)
+
+
+async def test_after_the_expiry_message_the_channel_simply_has_no_game() -> None:
+    clock = FakeClock()
+    service = make_service(clock=clock, idle_timeout=60)
+    await service.start(
+        channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice", first="me"
+    )
+    clock.advance(60)
+    with pytest.raises(NoGameError, match=r"^The game here \(alice\) expired after"):
+        await service.current(CHANNEL)
+    with pytest.raises(NoGameError, match=r"^There is no game running here\."):
+        await service.current(CHANNEL)
