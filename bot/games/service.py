@@ -367,18 +367,27 @@ class GameService:
         entries.sort(key=_rank_key)  # already in this order from the store; cheap to be sure
         return entries[:limit]
 
-    async def expire_idle(self) -> list[Game]:
+    async def expire_idle(self, *, channel_id: int | None = None) -> list[Game]:
         """Expire every active game idle for ``idle_timeout`` or longer and return them (with
-        any an operation expired since the last call), so adapters announce each once."""
+        any an operation expired since the last call), so adapters announce each once.
+
+        ``channel_id`` limits the sweep and the report to one channel: an adapter that shares
+        the database but owns only its own channel (the terminal) must leave the others' games
+        to the adapter that can announce them."""
         await self._ready()
-        expired, self._unannounced = self._unannounced, []
+
+        def wanted(game_channel: int) -> bool:
+            return channel_id is None or game_channel == channel_id
+
+        expired = [game for game in self._unannounced if wanted(game.channel_id)]
+        self._unannounced = [game for game in self._unannounced if not wanted(game.channel_id)]
         try:
             now = self._now()
-            for channel_id, game in list(self._active.items()):
-                if now - game.updated_at < self._idle:
+            for channel, game in list(self._active.items()):
+                if not wanted(channel) or now - game.updated_at < self._idle:
                     continue
-                async with self._locks.hold(channel_id):
-                    current = self._active.get(channel_id)
+                async with self._locks.hold(channel):
+                    current = self._active.get(channel)
                     # The game may have moved or ended while we waited for the lock.
                     if current is not None and self._now() - current.updated_at >= self._idle:
                         expired.append(await self._expire(current))
