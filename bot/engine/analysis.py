@@ -11,7 +11,7 @@ import enum
 
 from .board import Board
 from .exact import sides, start_search
-from .values import Move
+from .values import Move, _frozen
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -24,10 +24,6 @@ class Value(enum.Enum):
     WIN = "win"
     DRAW = "draw"
     LOSS = "loss"
-
-
-def _frozen(self: object, name: str, value: object) -> NoReturn:
-    raise AttributeError(f"{type(self).__name__} is immutable; cannot set {name!r}")
 
 
 class MoveAnalysis:
@@ -49,6 +45,12 @@ class MoveAnalysis:
         object.__setattr__(self, "plies", plies)
 
     __setattr__ = _frozen
+
+    def __delattr__(self, name: str) -> NoReturn:
+        _frozen(self, name, None)
+
+    def __reduce__(self) -> tuple[type[MoveAnalysis], tuple[Move, Value, int]]:
+        return (MoveAnalysis, self._fields())
 
     def __repr__(self) -> str:
         return f"MoveAnalysis(move={self.move!r}, value={self.value!r}, plies={self.plies})"
@@ -96,6 +98,12 @@ class Analysis:
         object.__setattr__(self, "positions_examined", positions_examined)
 
     __setattr__ = _frozen
+
+    def __delattr__(self, name: str) -> NoReturn:
+        _frozen(self, name, None)
+
+    def __reduce__(self) -> tuple[type[Analysis], tuple[object, ...]]:
+        return (Analysis, self._fields())
 
     def __repr__(self) -> str:
         return (
