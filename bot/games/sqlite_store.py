@@ -299,10 +299,13 @@ class SqliteGameStore:
             # lower() only folds ASCII); the v2 migration fills members.name_key with it.
             self._conn.create_function("casefold", 1, str.casefold, deterministic=True)
             self._conn.execute("PRAGMA busy_timeout = 5000")
+            # Only read until the file is known to be ours: switching to WAL rewrites the
+            # header and adds -wal/-shm files, so a refused file must not get that far.
+            self._check_health()
+            version = self._check_version()
             self._conn.execute("PRAGMA journal_mode = WAL").fetchone()
             self._conn.execute(f"PRAGMA synchronous = {synchronous}")
-            self._check_health()
-            self._migrate()
+            self._migrate(version)
         except StorageError:
             self._close_quietly()
             raise
@@ -317,6 +320,7 @@ class SqliteGameStore:
     # -- opening -------------------------------------------------------------------------
 
     def _check_health(self) -> None:
+        """``PRAGMA quick_check`` (read-only): refuse a damaged file before anything else."""
         conn = self._connection()
         problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
         if problems != ["ok"]:
@@ -326,7 +330,8 @@ class SqliteGameStore:
                 "starts a new, empty one) and restart."
             )
 
-    def _migrate(self) -> None:
+    def _check_version(self) -> int:
+        """The file's schema version, if this program can use it (read-only)."""
         conn = self._connection()
         version = int(conn.execute("PRAGMA user_version").fetchone()[0])
         if version > SCHEMA_VERSION:
@@ -344,6 +349,10 @@ class SqliteGameStore:
                     "tables but no tictactoe-bot schema version). It was left untouched: "
                     "point DATABASE_PATH at another file."
                 )
+        return version
+
+    def _migrate(self, version: int) -> None:
+        """Run the migrations after ``version`` (each in one transaction)."""
         for number, statements in enumerate(MIGRATIONS[version:], start=version + 1):
             with self._transaction() as tx:
                 for statement in statements:

@@ -4,6 +4,7 @@ clear StorageError at start-up without the file being touched."""
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -190,3 +191,47 @@ async def test_synchronous_mode_is_applied(tmp_path: Path, mode: str, level: int
     store = SqliteGameStore(tmp_path / "g.db", synchronous=mode)  # type: ignore[arg-type]
     assert store._query("PRAGMA synchronous", ()) == [(level,)]
     await store.close()
+
+
+def _foreign(path: Path) -> None:
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY)")
+    conn.close()
+
+
+def _newer(path: Path) -> None:
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE games (id INTEGER PRIMARY KEY)")
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.close()
+
+
+def _damaged(path: Path) -> None:
+    """A real SQLite file (rollback journal) with a table page overwritten by zeros."""
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA page_size = 1024")
+        conn.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, text TEXT)")
+        conn.execute("CREATE INDEX t_text ON t (text)")
+        conn.executemany("INSERT INTO t (text) VALUES (?)", [(f"row {i}" * 5,) for i in range(500)])
+    conn.close()
+    data = bytearray(path.read_bytes())
+    data[1024 * 5 : 1024 * 6] = bytes(1024)
+    path.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize(
+    ("make", "says"),
+    [(_foreign, "another program"), (_newer, "newer release"), (_damaged, "damaged|malformed")],
+)
+def test_a_refused_file_is_not_changed_at_all(
+    tmp_path: Path, make: Callable[[Path], None], says: str
+) -> None:
+    """Not even switched to WAL mode (which rewrites the header and adds -wal/-shm files)."""
+    path = tmp_path / "games.db"
+    make(path)
+    before = path.read_bytes()
+    with pytest.raises(StorageError, match=says) as caught:
+        SqliteGameStore(path)
+    assert "untouched" in str(caught.value)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.db"]
