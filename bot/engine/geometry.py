@@ -125,13 +125,6 @@ class Geometry:
             self._tables = tuple(byte_tables(perm) for perm in self.symmetries)
         return self._tables
 
-    def transform(self, bits: int, sym: int) -> int:
-        """Apply symmetry number ``sym`` to a bitboard."""
-        out = 0
-        for j, table in enumerate(self.tables[sym]):
-            out |= table[(bits >> (8 * j)) & 0xFF]
-        return out
-
 
 _GEOMETRIES: dict[tuple[int, int], Geometry] = {}
 

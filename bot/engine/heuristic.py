@@ -26,16 +26,11 @@ INFINITY = 10 * WIN
 
 
 class LimitedSearch:
-    """One depth-limited search; ``nodes`` counts the positions it examined."""
+    """One depth-limited search on a board geometry."""
 
     def __init__(self, geo: Geometry) -> None:
         self.geo = geo
-        self.value, self._count = _build(geo)
-
-    @property
-    def nodes(self) -> int:
-        """Positions examined so far by this search."""
-        return self._count()
+        self.value = _build(geo)
 
     def root(self, me: int, opp: int, depth: int) -> list[tuple[int, int]]:
         """``(cell, score)`` for every legal move, searching ``depth`` plies in total.
@@ -62,18 +57,16 @@ class LimitedSearch:
         return results
 
 
-def _build(geo: Geometry) -> tuple[Callable[[int, int, int, int, int], int], Callable[[], int]]:
+def _build(geo: Geometry) -> Callable[[int, int, int, int, int], int]:
+    """Make the recursive depth-limited negamax (a closure over local tables, for speed)."""
     lines = geo.lines
     k = geo.k
     k_minus_1 = k - 1
     full = geo.full
     order = geo.order
     weight = tuple(4 ** (c - 1) if c else 0 for c in range(k + 1))
-    nodes = 0
 
     def negamax(me: int, opp: int, depth: int, alpha: int, beta: int) -> int:
-        nonlocal nodes
-        nodes += 1
         empty = full ^ (me | opp)
         e = empty.bit_count()
         mine_left = (e + 1) >> 1
@@ -127,7 +120,4 @@ def _build(geo: Geometry) -> tuple[Callable[[int, int, int, int, int], int], Cal
                         break
         return best
 
-    def count() -> int:
-        return nodes
-
-    return negamax, count
+    return negamax

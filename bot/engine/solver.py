@@ -69,18 +69,9 @@ UPPER = 2
 INFINITY = 1 << 10  # larger than any score (at most 36 on a 6x6 board)
 
 # Transposition-table entries are packed into one small int to save memory:
-# bits 0-6 hold score + 64, bits 7-8 the flag, bits 9+ the best cell + 1.
+# bits 0-6 hold score + 64, bits 7-8 the flag, bits 9+ the best cell + 1 (0 = none).
+# ``negamax`` packs and unpacks them inline (a function call per node would cost more).
 _SCORE_BIAS = 64
-
-
-def pack(score: int, flag: int, cell: int) -> int:
-    """Pack a TT entry into one int."""
-    return (score + _SCORE_BIAS) | flag << 7 | (cell + 1) << 9
-
-
-def unpack(entry: int) -> tuple[int, int, int]:
-    """Unpack a TT entry: ``(score, flag, cell)``; cell is -1 when unknown."""
-    return (entry & 0x7F) - _SCORE_BIAS, entry >> 7 & 3, (entry >> 9) - 1
 
 
 # How many marks a position may hold and still be stored under its canonical
@@ -192,23 +183,6 @@ class Search:
         return sorted(scores.items())
 
 
-def canonical(geo: Geometry, me: int, opp: int) -> tuple[int, int]:
-    """The smallest key among all symmetric images of a position, and which symmetry gave it.
-
-    The readable version of what ``negamax`` does inline (there specialised to
-    boards of at most 16 cells, i.e. two byte-chunks per bitboard).
-    """
-    n = geo.cells
-    best, best_sym = me | opp << n, 0
-    for sym, table in enumerate(geo.tables):
-        image = 0
-        for j, chunk in enumerate(table):
-            image |= chunk[me >> 8 * j & 0xFF] | chunk[opp >> 8 * j & 0xFF] << n
-        if image < best:
-            best, best_sym = image, sym
-    return best, best_sym
-
-
 def completes_line(geo: Geometry, marks: int, cell: int) -> bool:
     """True if ``marks`` (which include ``cell``) own a whole line through ``cell``."""
     return any(marks & line == line for line in geo.lines_through[cell])
@@ -296,7 +270,10 @@ def _build_negamax(
         if lower > alpha:
             alpha = lower
 
-        # Transposition table.
+        # Transposition table. Early positions use the canonical key: the smallest
+        # image of (me, opp) under the board's symmetries, each image read from byte
+        # tables (two byte-chunks per bitboard, so at most 16 cells); ``sym`` is the
+        # symmetry that gave it, to map the stored best cell back onto this position.
         sym = 0
         if n - e <= canonical_up_to:
             key = me | opp << n
