@@ -116,10 +116,13 @@ class TerminalSession:
         self.say(render_text(game))
 
     async def announce_expired(self) -> None:
-        """Tell the player if their game ran out of time since the last command."""
-        for game in await self.service.expire_idle():
-            if game.channel_id == CHANNEL_ID:
-                self.say(render_expired(game, self.service.idle_timeout))
+        """Tell the player if their game ran out of time since the last command.
+
+        Only the terminal's own channel: the database may be shared with the Discord bot,
+        whose idle games it must leave for the bot to announce (and disable their boards).
+        """
+        for game in await self.service.expire_idle(channel_id=CHANNEL_ID):
+            self.say(render_expired(game, self.service.idle_timeout))
 
     async def handle(self, line: str) -> bool:
         """Carry out one typed line; False when the player wants to leave."""

@@ -8,6 +8,7 @@ import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
@@ -204,3 +205,29 @@ async def test_a_game_that_expired_while_away_is_announced_at_launch(terminal: T
     assert blocks[0] == WELCOME
     assert blocks[1].startswith("This game expired after 10 minutes without a move.")
     assert blocks[2].startswith("I started a medium game for you, alice")
+
+
+async def test_a_session_leaves_other_channels_idle_games_alone(tmp_path: Path) -> None:
+    """The terminal shares the database with the Discord bot but owns only its own channel:
+    a Discord game that went idle is left for the bot, which announces it and disables its
+    board; the terminal neither expires it nor swallows the announcement."""
+    path = tmp_path / "games.db"
+    clock = Clock()
+    discord_side = GameService(SqliteGameStore(path), idle_timeout=600, clock=clock)
+    other = await discord_side.start(
+        channel_id=42, guild_id=7, member_id=1234, member_name="bob", first="me"
+    )
+    terminal_side = GameService(SqliteGameStore(path), idle_timeout=600, clock=clock)
+    session = TerminalSession(terminal_side, io.StringIO(), "alice")
+    await session.open()
+    clock.now += timedelta(minutes=11)
+    await session.handle("board")
+    await terminal_side.close()
+
+    on_file = GameService(SqliteGameStore(path), idle_timeout=600, clock=clock)
+    still = await on_file.get(other.game.id)
+    await on_file.close()
+    assert still is not None and still.is_active  # the terminal did not expire it
+    [expired] = await discord_side.expire_idle()  # the bot's own sweep does, and announces it
+    assert expired.id == other.game.id and expired.channel_id == 42
+    await discord_side.close()
