@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from math import ceil
 
 from bot.engine import LEVELS, Board, Move, MoveAnalysis, Player, Value
+from bot.games.durations import describe_duration
 from bot.games.models import (
     Game,
     Hint,
@@ -202,16 +203,10 @@ def status_line(game: Game, *, plain: bool = False) -> str:
     return f"The game is {status}."
 
 
-def _duration(seconds: float) -> str:
-    """ "10 minutes", "1 minute", "30 seconds" """
-    amount, unit = (seconds / 60, "minute") if seconds >= 60 else (seconds, "second")
-    return f"{amount:g} {unit}{'' if amount == 1 else 's'}"
-
-
 def _expired_sentence(idle_timeout: float | None) -> str:
     if idle_timeout is None:
         return "This game expired: nobody moved for too long."
-    return f"This game expired after {_duration(idle_timeout)} without a move."
+    return f"This game expired after {describe_duration(idle_timeout)} without a move."
 
 
 def render_expired(game: Game, idle_timeout: float | None = None) -> str:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from bot import engine
 from bot.engine import LEVELS, Board, Move, Player, analyze, choose_move
+from bot.games.durations import describe_duration
 from bot.games.errors import (
     CellTakenError,
     GameError,
@@ -60,19 +61,9 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-def _duration(seconds: float) -> str:
-    """A rough human duration: "45 seconds", "1 minute", "3 hours"."""
-    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
-        if seconds >= size:
-            count = int(seconds // size)
-            return f"{count} {unit}{'s' if count != 1 else ''}"
-    count = max(0, int(seconds))
-    return f"{count} second{'s' if count != 1 else ''}"
-
-
 def _ago(then: datetime, now: datetime) -> str:
     seconds = (now - then).total_seconds()
-    return "just now" if seconds < 60 else f"{_duration(seconds)} ago"
+    return "just now" if seconds < 60 else f"{describe_duration(seconds)} ago"
 
 
 def _check_level(level: str) -> str:
@@ -488,7 +479,7 @@ class GameService:
             return NoGameError()
         players = " and ".join(s.name for s in (expired.x, expired.o) if not s.is_bot)
         return NoGameError(
-            f"The game here ({players}) expired after {_duration(self.idle_timeout)} "
+            f"The game here ({players}) expired after {describe_duration(self.idle_timeout)} "
             "without a move. Start a new one with `start`."
         )
 

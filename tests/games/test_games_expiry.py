@@ -9,6 +9,7 @@ from test_games_support import ALICE, BOB, CHANNEL, GUILD, FakeClock, make_servi
 
 from bot.engine import Move
 from bot.games import GameOverError, NoGameError, SqliteGameStore, Status
+from bot.games.render import render_expired
 
 
 async def test_expire_idle_after_the_timeout_and_only_once(tmp_path: Path) -> None:
@@ -140,3 +141,21 @@ async def test_after_the_expiry_message_the_channel_simply_has_no_game() -> None
         await service.current(CHANNEL)
     with pytest.raises(NoGameError, match=r"^There is no game running here\."):
         await service.current(CHANNEL)
+
+
+@pytest.mark.parametrize(("timeout", "words"), [(90, "1.5 minutes"), (7200, "2 hours")])
+async def test_the_service_and_the_renderer_name_the_timeout_alike(
+    timeout: float, words: str
+) -> None:
+    clock = FakeClock()
+    service = make_service(clock=clock, idle_timeout=timeout)
+    await service.start(
+        channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice", first="me"
+    )
+    clock.advance(timeout)
+    with pytest.raises(NoGameError) as caught:
+        await service.current(CHANNEL)
+    (game,) = await service.expire_idle()
+    sentence = f"expired after {words} without a move."
+    assert sentence in str(caught.value)
+    assert sentence in render_expired(game, service.idle_timeout)
