@@ -175,9 +175,10 @@ class TerminalSession:
 
     async def start(self, command: StartGame, *, opening: bool = False) -> None:
         """Start a game; options left out repeat the last game's (a newcomer gets medium)."""
-        level = command.level or self.level
-        first = command.first or self.first
-        size = command.size or self.size
+        # `is None`, not `or`: a typed 0 is a (bad) size the game layer must refuse, not "same".
+        level = self.level if command.level is None else command.level
+        first = self.first if command.first is None else command.first
+        size = self.size if command.size is None else command.size
         reply = await self.service.start(
             channel_id=CHANNEL_ID,
             guild_id=None,
