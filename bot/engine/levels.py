@@ -36,6 +36,7 @@ from __future__ import annotations
 from .board import Board
 from .errors import GameOverError, SearchTooLargeError, UnknownLevelError
 from .exact import _BEST_MOVES, best_moves, sides
+from .solver import completes_line
 from .values import Move
 
 TYPE_CHECKING = False
@@ -118,18 +119,13 @@ def _mistake_candidates(board: Board, kind: str) -> tuple[Move, ...]:
     if kind == "any":
         return legal
     me, opp = sides(board)
-    lines_through = board._geo.lines_through
-
-    def completes(marks: int, move: Move) -> bool:
-        cell = move.row * board.size + move.col
-        marks |= 1 << cell
-        return any(marks & line == line for line in lines_through[cell])
-
-    wins = tuple(m for m in legal if completes(me, m))
+    geo = board._geo
+    free = [(board._cell(m), m) for m in legal]
+    wins = tuple(m for cell, m in free if completes_line(geo, me | 1 << cell, cell))
     if wins:
         return wins
     if kind == "takes wins and blocks":
-        blocks = tuple(m for m in legal if completes(opp, m))
+        blocks = tuple(m for cell, m in free if completes_line(geo, opp | 1 << cell, cell))
         if blocks:
             return blocks
     return legal
