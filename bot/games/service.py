@@ -119,6 +119,16 @@ def _settle(game: Game) -> Game:
     return replace(game, status=Status.WON if member_won else Status.LOST, winner=winner)
 
 
+def _members(game: Game) -> list[Seat]:
+    """The game's member seats, X first (one against the bot, two member vs member)."""
+    return [seat for seat in (game.x, game.o) if not seat.is_bot]
+
+
+def _names(seats: list[Seat]) -> str:
+    """ "alice" or "alice and bob" """
+    return " and ".join(seat.name for seat in seats)
+
+
 def _rank_key(entry: LeaderboardEntry) -> tuple[int, int, int, str, int]:
     """Points first; among equals fewer losses, then more wins (= fewer games for the same
     points), then name and id so the order is stable."""
@@ -467,7 +477,7 @@ class GameService:
         return mark
 
     def _not_yours(self, game: Game) -> NotYourGameError:
-        players = " and ".join(s.name for s in (game.x, game.o) if not s.is_bot)
+        players = _names(_members(game))
         return NotYourGameError(
             f"This is {players}'s game; you can start your own here once it is over."
         )
@@ -477,7 +487,7 @@ class GameService:
         found idle and expired, named so the player knows where it went."""
         if expired is None:
             return NoGameError()
-        players = " and ".join(s.name for s in (expired.x, expired.o) if not s.is_bot)
+        players = _names(_members(expired))
         return NoGameError(
             f"The game here ({players}) expired after {describe_duration(self.idle_timeout)} "
             "without a move. Start a new one with `start`."
@@ -490,9 +500,9 @@ class GameService:
                 f"You already have a game running here (started {since}). "
                 "Finish or resign that game first."
             )
-        players = " and ".join(s.name for s in (game.x, game.o) if not s.is_bot)
-        verb = "is" if " and " not in players else "are"
+        members = _members(game)
+        verb = "is" if len(members) == 1 else "are"
         return (
-            f"{players} {verb} already playing here (started {since}). "
+            f"{_names(members)} {verb} already playing here (started {since}). "
             "Finish or resign that game first."
         )

@@ -368,3 +368,22 @@ def test_game_rejects_an_impossible_history() -> None:
     game = member_vs_member()
     with pytest.raises(ValueError, match=r"already taken"):
         replace(game, moves=(Move(0, 0), Move(0, 0)))
+
+
+async def test_who_is_playing_is_counted_not_guessed_from_names() -> None:
+    clock = FakeClock()
+    service = make_service(clock=clock)
+    await service.start(
+        channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="Tom and Jerry"
+    )
+    with pytest.raises(GameRunningError, match=r"^Tom and Jerry is already playing here \("):
+        await service.start(channel_id=CHANNEL, guild_id=GUILD, member_id=BOB, member_name="bob")
+
+    store = SqliteGameStore(":memory:")
+    await store.insert(member_vs_member(CHANNEL + 1))
+    service = make_service(store=store, clock=clock, idle_timeout=60)
+    with pytest.raises(GameRunningError, match=r"^alice and bob are already playing here \("):
+        await service.start(channel_id=CHANNEL + 1, guild_id=GUILD, member_id=3, member_name="cy")
+    clock.advance(60)
+    with pytest.raises(NoGameError, match=r"^The game here \(alice and bob\) expired after 1 m"):
+        await service.current(CHANNEL + 1)
