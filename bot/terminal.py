@@ -20,7 +20,6 @@ import codecs
 import contextlib
 import getpass
 import io
-import logging
 import os
 import sys
 import threading
@@ -59,8 +58,6 @@ DEFAULT_FIRST = "me"
 DEFAULT_SIZE = 3
 PROMPT = "> "
 INTERRUPTED = 130  # exit status after Ctrl-C (128 + SIGINT)
-
-log = logging.getLogger(__name__)
 
 WELCOME = (
     "Tic-Tac-Toe against a minimax engine. Type a cell as <row> <column> (for example: 2 3),\n"
@@ -294,7 +291,7 @@ def run_terminal(settings: Settings) -> int:
     """Play in the terminal until quit, end of input or Ctrl-C; return the exit status.
 
     0 after quit or end of input, 130 after Ctrl-C, 2 if the database cannot be used, 1 if
-    something unexpected broke (the message goes to stderr; LOG_LEVEL=DEBUG shows details).
+    something unexpected broke (one sentence on stderr; with LOG_LEVEL=DEBUG the traceback too).
     """
     out = sys.stdout
     if isinstance(out, io.TextIOWrapper):  # a name the terminal cannot encode is replaced
@@ -305,6 +302,16 @@ def run_terminal(settings: Settings) -> int:
         print(f"\n{GOODBYE}", file=out)
         return INTERRUPTED
     except Exception as error:
-        log.debug("terminal game crashed", exc_info=True)
-        print(f"Sorry, something went wrong: {error!r}", file=sys.stderr)
+        print(crash_report(error, details=settings.log_level == "DEBUG"), file=sys.stderr)
         return 1
+
+
+def crash_report(error: Exception, *, details: bool) -> str:
+    """What a player reads after a bug: one sentence, and how to see (or, with LOG_LEVEL=DEBUG,
+    first) the traceback that a bug report needs."""
+    sentence = f"Sorry, something went wrong: {str(error).rstrip('.') or type(error).__name__}."
+    if not details:
+        return f"{sentence} Run again with LOG_LEVEL=DEBUG to see the details."
+    import traceback  # only after a crash: the terminal game starts fast without it
+
+    return "".join(traceback.format_exception(error)) + sentence

@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from bot import terminal as terminal_module
 from bot.games import GameService, SqliteGameStore
+from bot.settings import Settings
 from bot.terminal import AFTER_GAME, WELCOME, TerminalSession
 
 
@@ -232,3 +234,27 @@ async def test_a_session_leaves_other_channels_idle_games_alone(tmp_path: Path) 
     [expired] = await discord_side.expire_idle()  # the bot's own sweep does, and announces it
     assert expired.id == other.game.id and expired.channel_id == 42
     await discord_side.close()
+
+
+@pytest.mark.parametrize("log_level", ["INFO", "DEBUG"])
+def test_a_crash_is_one_sentence_with_the_way_to_details(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    log_level: str,
+) -> None:
+    async def broken(settings: Settings, out: object) -> int:
+        raise RuntimeError("the disk is on fire")
+
+    monkeypatch.setattr(terminal_module, "play", broken)
+    settings = Settings(database_path=tmp_path / "games.db", log_level=log_level)
+    assert terminal_module.run_terminal(settings) == 1
+    err = capsys.readouterr().err
+    if log_level == "DEBUG":  # the details were asked for: the traceback, then the sentence
+        assert err.startswith("Traceback (most recent call last)")
+        assert err.endswith("\nSorry, something went wrong: the disk is on fire.\n")
+    else:
+        assert err == (
+            "Sorry, something went wrong: the disk is on fire. "
+            "Run again with LOG_LEVEL=DEBUG to see the details.\n"
+        )
