@@ -37,8 +37,6 @@ EMOJI_EMPTY = "⬜"  # bordered in the light theme, bright in the dark theme
 EMOJI_CORNER = "⬛"  # the top-left cell between the row and column numbers
 TEXT_EMPTY = "."
 
-DISCORD_LIMIT = 2000  # characters in one Discord message
-
 
 def keycap(number: int) -> str:
     """The keycap emoji for 1..9 ("2️⃣"), used as row and column labels."""
@@ -165,10 +163,6 @@ def describe_lines(board: Board) -> tuple[str, bool]:
     return " and ".join(names) or "the line", len(names) > 1
 
 
-def _seat_of(game: Game, player: Player) -> Seat:
-    return game.x if player is Player.X else game.o
-
-
 def status_line(game: Game, *, plain: bool = False) -> str:
     """One sentence: whose turn it is with their mark, or how the game ended.
 
@@ -179,9 +173,7 @@ def status_line(game: Game, *, plain: bool = False) -> str:
     was = "were" if several else "was"
     status = game.status
     if status is Status.ACTIVE:
-        seat = game.to_move_seat
-        if seat is None:  # a finished board not yet recorded; say what the board says
-            return "The game is over."
+        seat = game.seat(game.board.to_move)
         mark = _mark(game.board.to_move, plain=plain)
         if seat.is_bot:
             return f"My turn ({mark})."

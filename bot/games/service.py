@@ -17,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from bot import engine
-from bot.engine import LEVELS, Board, Move, Player, analyze, choose_move
+from bot.engine import LEVELS, Board, Move, analyze, choose_move
 from bot.games.durations import describe_duration
 from bot.games.errors import (
     CellTakenError,
@@ -466,7 +466,8 @@ class GameService:
             return choose_move(board, level, self._rng)
         return await asyncio.to_thread(choose_move, board, level, self._rng)
 
-    def _check_turn(self, game: Game, member_id: int) -> Player:
+    def _check_turn(self, game: Game, member_id: int) -> None:
+        """Raise unless ``member_id`` has a seat and it is that seat's turn."""
         mark = game.seat_of(member_id)
         if mark is None:
             raise self._not_yours(game)
@@ -474,7 +475,6 @@ class GameService:
             seat = game.seat(game.board.to_move)
             whom = "my move" if seat.is_bot else f"{seat.name} to move"
             raise NotYourTurnError(f"It is not your turn: wait for {whom}.")
-        return mark
 
     def _not_yours(self, game: Game) -> NotYourGameError:
         players = _names(_members(game))
