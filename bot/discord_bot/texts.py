@@ -11,6 +11,7 @@ from bot.games import USAGE_MOVE, GameError
 
 APOLOGY = "Sorry, something went wrong on my side. Please try again in a moment."
 GAME_OVER = "That game is over."
+SERVER_ONLY = "Tic-Tac-Toe is played in a server channel, not in direct messages."
 
 
 def usage_move(prefix: str) -> str:

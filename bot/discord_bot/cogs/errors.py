@@ -1,9 +1,10 @@
 """What happens when a text command fails in a way the command itself did not answer.
 
 Commands answer domain errors (``GameError``) with their sentence themselves. Here: unknown
-commands are ignored (the ``!`` prefix is shared with many bots), argument mistakes get the
-usage, missing channel permissions are logged (there is nowhere to answer), and anything else
-is logged with its traceback and answered with a short apology. Slash-command errors go
+commands are ignored (the ``!`` prefix is shared with many bots), a game command in a direct
+message is pointed to a server channel, argument mistakes get the usage, missing channel
+permissions are logged (there is nowhere to answer), and anything else is logged with its
+traceback and answered with a short apology. Slash-command errors go
 through ``GameTree.on_error``; button errors through ``board.report_failure``.
 """
 
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot.discord_bot.texts import APOLOGY, usage_move
+from bot.discord_bot.texts import APOLOGY, SERVER_ONLY, usage_move
 
 if TYPE_CHECKING:
     from bot.discord_bot.app import TicTacToeBot
@@ -43,6 +44,9 @@ class ErrorHandling(commands.Cog):
                 ctx.channel.id,
                 cause,
             )
+            return
+        if isinstance(error, commands.NoPrivateMessage):
+            await _answer(ctx, SERVER_ONLY)
             return
         if isinstance(error, commands.UserInputError):
             await _answer(ctx, f"{error} {usage_move(self.bot.prefix)}")

@@ -61,8 +61,13 @@ SLOW_SIZE = 4
 class GameCommands(commands.Cog):
     """``!move`` and ``/tictactoe start|resign|board|hint|stats|leaderboard|help``."""
 
+    # Server channels only: standings are per server, and "no server" is the terminal's.
     tictactoe = app_commands.Group(
-        name="tictactoe", description="Play Tic-Tac-Toe against me in this channel."
+        name="tictactoe",
+        description="Play Tic-Tac-Toe against me in this channel.",
+        allowed_contexts=app_commands.AppCommandContext(
+            guild=True, dm_channel=False, private_channel=False
+        ),
     )
 
     def __init__(self, bot: TicTacToeBot) -> None:
@@ -75,6 +80,7 @@ class GameCommands(commands.Cog):
     # -- text command ------------------------------------------------------------------------
 
     @commands.command(name="move", usage="<row> <column>", help="Play a cell, e.g. !move 2 3")
+    @commands.guild_only()  # NoPrivateMessage is answered with texts.SERVER_ONLY
     async def move(self, ctx: commands.Context[Any], *, cell: str = "") -> None:
         """``!move 2 3``: play row 2, column 3 (1-based) in this channel's game."""
         service = self.bot.service
