@@ -25,9 +25,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from bot.engine import EngineError, Move, Player
+from bot.engine import LEVELS, EngineError, Move, Player
 from bot.games.errors import StorageError
-from bot.games.models import Game, Record, Seat, Status
+from bot.games.models import SIZES, Game, Record, Seat, Status
 
 # -- schema version 2: running totals -------------------------------------------------------
 #
@@ -260,6 +260,43 @@ def _name_key(seat: Seat) -> str:
 
 def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def _aware(column: str, text: object) -> datetime:
+    """A stored timestamp; ``ValueError`` unless it is ISO 8601 with a time zone."""
+    moment = datetime.fromisoformat(str(text))
+    if moment.tzinfo is None:
+        raise ValueError(f"its {column} {str(text)!r} has no time zone")
+    return moment
+
+
+def _check_result(game: Game) -> None:
+    """``ValueError`` saying how ``status`` and ``winner`` contradict the board (or each
+    other), in the rules the service writes them by: active, resigned and expired games have
+    a board that is not over, only resigned ones a winner (the side that did not resign);
+    won/lost/drawn record the board's result from the member's (X's, member vs member) side."""
+    if game.x.is_bot and game.o.is_bot:
+        raise ValueError("it has no member seat: both seats are the bot")
+    board, status, winner = game.board, game.status, game.winner
+    if status in (Status.ACTIVE, Status.RESIGNED, Status.EXPIRED):
+        if board.is_over:
+            raise ValueError(f"it is {status} but its board is already over")
+        if (winner is None) is (status is Status.RESIGNED):
+            has = "no winner" if winner is None else "a winner"
+            raise ValueError(f"it is {status} but has {has}")
+        return
+    if not board.is_over:
+        raise ValueError(f"it is {status} but its board is not over")
+    if board.winner is None:
+        if winner is not None or status is not Status.DRAWN:
+            raise ValueError(f"it is {status} but the board is a draw")
+        return
+    if winner is not board.winner:
+        says = "nobody" if winner is None else winner.value
+        raise ValueError(f"it is {status} but {board.winner.value} won the board (winner: {says})")
+    seat = game.seat(winner)
+    if status is not (Status.WON if seat == game.member else Status.LOST):
+        raise ValueError(f"it is {status} but {winner.value} won the board, {seat.name}'s mark")
 
 
 def encode_moves(moves: Sequence[Move], size: int) -> str:
@@ -502,8 +539,10 @@ class SqliteGameStore:
         )
 
     def _game(self, row: Sequence[Any]) -> Game:
-        """A row back into a ``Game``, replayed through the engine; a row that does not
-        make a legal game raises ``StorageError`` instead of loading half-broken."""
+        """A row back into a ``Game``, replayed through the engine and checked (known level
+        and size, timestamps with a time zone, status and winner agreeing with the board); a
+        row that fails raises ``StorageError`` naming the game and the file, instead of
+        loading half-broken and failing later as a traceback in front of a player."""
         try:
             (
                 gid,
@@ -524,7 +563,12 @@ class SqliteGameStore:
                 message,
             ) = row
             size = int(size)
-            return Game(
+            if str(level) not in LEVELS:
+                raise ValueError(f"its level {str(level)!r} is not one of {', '.join(LEVELS)}")
+            if size not in SIZES:
+                sizes = ", ".join(str(s) for s in SIZES)
+                raise ValueError(f"its board size {size} is not one of {sizes}")
+            game = Game(
                 id=int(gid),
                 channel_id=int(channel),
                 guild_id=None if guild is None else int(guild),
@@ -536,10 +580,12 @@ class SqliteGameStore:
                 moves=decode_moves(str(moves), size),
                 status=Status(str(status)),
                 winner=None if winner is None else Player(str(winner)),
-                created_at=datetime.fromisoformat(str(created)),
-                updated_at=datetime.fromisoformat(str(updated)),
+                created_at=_aware("created_at", created),
+                updated_at=_aware("updated_at", updated),
                 message_id=None if message is None else int(message),
             )
+            _check_result(game)
+            return game
         except (ValueError, TypeError, EngineError) as error:
             raise StorageError(
                 f"Game #{row[0]} in the game database {self._where} cannot be read ({error}). "

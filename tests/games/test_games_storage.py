@@ -8,7 +8,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from test_games_support import ALICE, BOB, CHANNEL, GUILD, FakeClock, make_service, replay_ok
+from test_games_support import (
+    ALICE,
+    BOB,
+    CHANNEL,
+    GUILD,
+    FakeClock,
+    finished_game,
+    make_service,
+    replay_ok,
+)
 
 from bot.engine import Move
 from bot.games import SCHEMA_VERSION, GameService, SqliteGameStore, Status, StorageError
@@ -235,3 +244,104 @@ def test_a_refused_file_is_not_changed_at_all(
     assert "untouched" in str(caught.value)
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["games.db"]
+
+
+WIN_FOR_X = "0,3,1,4,2"  # X takes row 1
+DRAW = "0,4,8,1,7,6,2,5,3"  # a full board without a line
+
+
+@pytest.mark.parametrize(
+    ("edit", "says"),
+    [
+        ("level = 'impossible'", "level 'impossible' is not one of easy, medium, hard, perfect"),
+        ("size = 5", "board size 5 is not one of 3, 4"),
+        ("created_at = '2026-01-01T12:00:00'", "created_at '2026-01-01T12:00:00' has no time"),
+        ("updated_at = '2026-01-01T12:00:00'", "updated_at '2026-01-01T12:00:00' has no time"),
+        ("created_at = 'yesterday'", "yesterday"),
+        (f"moves = '{WIN_FOR_X}'", "it is active but its board is already over"),
+        ("winner = 'X'", "it is active but has a winner"),
+        ("status = 'won', winner = 'X'", "it is won but its board is not over"),
+        (f"status = 'won', moves = '{WIN_FOR_X}'", "it is won but X won the board"),
+        (
+            f"status = 'lost', winner = 'X', moves = '{WIN_FOR_X}'",
+            "it is lost but X won the board, alice's mark",
+        ),
+        (f"status = 'won', winner = 'O', moves = '{WIN_FOR_X}'", "it is won but X won the board"),
+        (f"status = 'drawn', moves = '{WIN_FOR_X}', winner = 'X'", "it is drawn but X won"),
+        (f"status = 'won', winner = 'X', moves = '{DRAW}'", "it is won but the board is a draw"),
+        (f"status = 'won', moves = '{DRAW}'", "it is won but the board is a draw"),
+        ("status = 'resigned'", "it is resigned but has no winner"),
+        (f"status = 'resigned', winner = 'O', moves = '{WIN_FOR_X}'", "its board is already over"),
+        ("status = 'expired', winner = 'O'", "it is expired but has a winner"),
+        (f"status = 'expired', moves = '{DRAW}'", "it is expired but its board is already over"),
+        ("x_member_id = NULL", "no member seat"),
+    ],
+)
+async def test_a_bad_stored_game_is_a_storage_error_naming_it(
+    tmp_path: Path, edit: str, says: str
+) -> None:
+    path = tmp_path / "games.db"
+    service = make_service(path)
+    game = (
+        await service.start(
+            channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice", first="me"
+        )
+    ).game
+    await service.close()
+    with sqlite3.connect(path) as conn:
+        conn.execute(f"UPDATE games SET {edit} WHERE id = ?", (game.id,))
+    conn.close()
+    store = SqliteGameStore(path)
+    with pytest.raises(StorageError) as caught:
+        await store.get(game.id)
+    message = str(caught.value)
+    assert message.startswith(f"Game #{game.id} in the game database '{path}' cannot be read")
+    assert says in message, message
+    if "status" not in edit:  # still active: loading the service at start-up meets it too
+        with pytest.raises(StorageError) as again:
+            await store.active_games()
+        assert str(again.value) == message
+        with pytest.raises(StorageError, match=f"^Game #{game.id} "):
+            await make_service(path).load()
+    await store.close()
+
+
+@pytest.mark.parametrize(
+    ("status", "moves", "winner"),
+    [
+        ("won", WIN_FOR_X, "X"),
+        ("drawn", DRAW, None),
+        ("resigned", "4", "O"),
+        ("expired", "4", None),
+    ],
+)
+async def test_consistent_finished_games_load(
+    tmp_path: Path, status: str, moves: str, winner: str | None
+) -> None:
+    path = tmp_path / "games.db"
+    service = make_service(path)
+    game = (
+        await service.start(
+            channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice", first="me"
+        )
+    ).game
+    await service.close()
+    with sqlite3.connect(path) as conn:
+        conn.execute(
+            "UPDATE games SET status = ?, moves = ?, winner = ? WHERE id = ?",
+            (status, moves, winner, game.id),
+        )
+    conn.close()
+    store = SqliteGameStore(path)
+    loaded = await store.get(game.id)
+    assert loaded is not None and loaded.status == status
+    replay_ok(loaded)
+    await store.close()
+
+
+@pytest.mark.parametrize("status", [s for s in Status if s is not Status.ACTIVE])
+async def test_every_finished_game_reads_back_as_saved(status: Status) -> None:
+    store = SqliteGameStore(":memory:")
+    saved = await store.insert(finished_game(ALICE, "alice", status=status))
+    assert await store.get(saved.id) == saved
+    await store.close()

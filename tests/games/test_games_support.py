@@ -76,14 +76,14 @@ def finished_game(
     channel_id: int = CHANNEL,
     when: datetime = START,
 ) -> Game:
-    """A finished member(X)-vs-bot game with the given result, for stats tests. The moves are
-    only there to make a plausible board; stats read status and winner."""
-    winner = {
-        Status.WON: Player.X,
-        Status.LOST: Player.O,
-        Status.RESIGNED: Player.O,
-        Status.DRAWN: None,
-        Status.EXPIRED: None,
+    """A finished member(X)-vs-bot game with the given result and a board that agrees with it
+    (the store refuses to read back a game whose status contradicts its board)."""
+    winner, cells = {
+        Status.WON: (Player.X, (0, 3, 1, 4, 2)),  # X takes row 1
+        Status.LOST: (Player.O, (0, 3, 1, 4, 8, 5)),  # O takes row 2
+        Status.RESIGNED: (Player.O, (4, 0)),
+        Status.DRAWN: (None, (0, 4, 8, 1, 7, 6, 2, 5, 3)),
+        Status.EXPIRED: (None, (4, 0)),
     }[status]
     return Game(
         id=0,
@@ -94,7 +94,7 @@ def finished_game(
         level=level,
         size=3,
         first="me",
-        moves=(Move(1, 1), Move(0, 0)),
+        moves=tuple(Move(*divmod(cell, 3)) for cell in cells),
         status=status,
         winner=winner,
         created_at=when,
