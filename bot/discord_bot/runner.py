@@ -2,6 +2,8 @@
 
 The two failures a new server owner meets first are a missing privileged intent and a wrong
 token; both get step-by-step instructions instead of a traceback, and a non-zero exit status.
+Every other failure that is not a bug (Discord down or refusing, the network, a damaged game
+database) gets one sentence too.
 The token is only ever handed to ``bot.start``; it is never logged or printed.
 """
 
@@ -40,36 +42,73 @@ UNREACHABLE = (
 )
 NO_TOKEN = "DISCORD_TOKEN is not set: put your bot's token in .env (see README.md, Discord setup)."
 
+DISCORD_TROUBLE = (
+    "Discord is having trouble right now (HTTP {status}). Nothing is wrong with your setup: "
+    "wait a few minutes (https://discordstatus.com shows outages), then start the bot again."
+)
+RATE_LIMITED = (
+    "Discord is rate-limiting this bot (HTTP {status}), usually after many restarts in a row. "
+    "Wait a while (up to an hour), then start the bot again."
+)
+REFUSED = (
+    "Discord refused a request while the bot was starting (HTTP {status}, error code {code}: "
+    "{text}). Check the application at https://discord.com/developers/applications, then "
+    "start the bot again."
+)
+CLOSED = (
+    "Discord closed the connection with code {code}. What the code means: "
+    "https://discord.com/developers/docs/topics/opcodes-and-status-codes"
+    "#gateway-gateway-close-event-codes. Start the bot again once it is fixed."
+)
+
 EXIT_OK = 0
 EXIT_FAILURE = 1
 
+STARTUP_ERRORS = (discord.DiscordException, OSError, aiohttp.ClientError, GameError)
+"""What ``bot.start`` can raise that is not a bug: Discord or the network refusing, or the
+game database failing when ``setup_hook`` restores the games. Each is one sentence on stderr."""
 
-def explain_startup_error(error: BaseException) -> str | None:
-    """The sentence for a start-up failure a server owner can fix, or None for others."""
+
+def explain_startup_error(
+    error: discord.DiscordException | OSError | aiohttp.ClientError | GameError,
+) -> str:
+    """The sentence a server owner reads for a failure that stopped the bot."""
     if isinstance(error, discord.PrivilegedIntentsRequired):
         return INTENT_HELP
     if isinstance(error, discord.LoginFailure):
         return LOGIN_HELP
-    return None
+    if isinstance(error, GameError):  # e.g. a damaged row in the database, found at start-up
+        return f"Cannot start: {error}"
+    if isinstance(error, discord.HTTPException):
+        status = f"{error.status} {getattr(error.response, 'reason', '') or ''}".strip()
+        if isinstance(error, discord.DiscordServerError):
+            return DISCORD_TROUBLE.format(status=status)
+        if error.status == 429:
+            return RATE_LIMITED.format(status=status)
+        return REFUSED.format(status=status, code=error.code, text=error.text or "no details")
+    if isinstance(error, discord.ConnectionClosed):
+        return CLOSED.format(code=error.code)
+    if isinstance(error, discord.DiscordException) and not isinstance(
+        error, discord.GatewayNotFound
+    ):
+        return f"Discord stopped the bot: {error}"
+    return f"{UNREACHABLE} ({error})"  # OSError, aiohttp.ClientError, GatewayNotFound
 
 
 async def serve(bot: discord.Client, connect: Callable[[], Awaitable[None]]) -> int:
     """Run ``connect`` (``bot.start`` with the token) until the bot stops; return the exit status.
 
-    Known start-up failures are explained on stderr (and logged) instead of raising; the bot is
-    closed in every case, which also closes the game database.
+    Failures that are not bugs (``STARTUP_ERRORS``) are explained in one sentence on stderr
+    (and logged; LOG_LEVEL=DEBUG adds the traceback) instead of raising; the bot is closed in
+    every case, which also closes the game database.
     """
     try:
         async with bot:
             await connect()
-    except (discord.PrivilegedIntentsRequired, discord.LoginFailure) as error:
-        message = explain_startup_error(error)
-        log.error("Start-up failed: %s", type(error).__name__)
-        print(message, file=sys.stderr)
-        return EXIT_FAILURE
-    except (OSError, aiohttp.ClientError, discord.GatewayNotFound) as error:
-        log.error("Could not reach Discord: %s", error)
-        print(f"{UNREACHABLE} ({error})", file=sys.stderr)
+    except STARTUP_ERRORS as error:
+        log.error("The bot stopped: %s: %s", type(error).__name__, error)
+        log.debug("Details of the failure above", exc_info=error)
+        print(explain_startup_error(error), file=sys.stderr)
         return EXIT_FAILURE
     return EXIT_OK
 

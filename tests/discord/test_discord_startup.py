@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import sqlite3
 from pathlib import Path
 
 import discord
@@ -58,6 +59,85 @@ async def test_bad_token_is_explained(
     assert await serve(bot, login_rejected) == 1
     err = capsys.readouterr().err
     assert err.strip() == LOGIN_HELP and "Traceback" not in err
+    caplog.clear()
+
+
+class Response:
+    """Stands in for the aiohttp response discord.py's HTTPException reads status from."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        self.status = status
+        self.reason = reason
+
+
+class Socket:
+    close_code = None
+
+
+@pytest.mark.parametrize(
+    ("error", "sentence"),
+    [
+        (
+            discord.DiscordServerError(Response(503, "Service Unavailable"), "upstream"),
+            "Discord is having trouble right now (HTTP 503 Service Unavailable). Nothing is "
+            "wrong with your setup: wait a few minutes (https://discordstatus.com shows "
+            "outages), then start the bot again.",
+        ),
+        (
+            discord.HTTPException(Response(429, "Too Many Requests"), "Slow down."),
+            "Discord is rate-limiting this bot (HTTP 429 Too Many Requests), usually after "
+            "many restarts in a row. Wait a while (up to an hour), then start the bot again.",
+        ),
+        (
+            discord.HTTPException(Response(403, "Forbidden"), {"code": 40002, "message": "x"}),
+            "Discord refused a request while the bot was starting (HTTP 403 Forbidden, error "
+            "code 40002: x). Check the application at https://discord.com/developers/applications, "
+            "then start the bot again.",
+        ),
+        (
+            discord.ConnectionClosed(Socket(), shard_id=None, code=4013),  # type: ignore[arg-type]
+            "Discord closed the connection with code 4013. What the code means: "
+            "https://discord.com/developers/docs/topics/opcodes-and-status-codes"
+            "#gateway-gateway-close-event-codes. Start the bot again once it is fixed.",
+        ),
+    ],
+    ids=["server-error", "rate-limited", "refused", "closed"],
+)
+async def test_discord_failures_at_start_are_one_sentence(
+    make_bot: MakeBot,
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+    error: discord.DiscordException,
+    sentence: str,
+) -> None:
+    async def connect() -> None:
+        raise error
+
+    assert await serve(make_bot(), connect) == 1
+    err = capsys.readouterr().err
+    assert err == sentence + "\n"
+    caplog.clear()
+
+
+async def test_an_unreadable_game_at_start_is_one_sentence(
+    make_bot: MakeBot,
+    settings: Settings,
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A damaged database row is found when ``setup_hook`` restores the games."""
+    service = make_bot().service
+    await service.start(channel_id=1, guild_id=2, member_id=3, member_name="alice", first="me")
+    await service.close()
+    with sqlite3.connect(settings.database_path) as db:
+        db.execute("UPDATE games SET moves = 'not moves'")
+    db.close()
+    bot = make_bot()
+    env = simcord.Env(bot)
+    assert await serve(bot, env.start) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("Cannot start: Game #1 in the game database")
+    assert err.count("\n") == 1 and "Traceback" not in err
     caplog.clear()
 
 
