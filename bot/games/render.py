@@ -189,7 +189,9 @@ def status_line(game: Game, *, plain: bool = False) -> str:
     if status is Status.DRAWN:
         return "Draw."
     if status is Status.RESIGNED:
-        return f"{game.member.name} resigned."
+        # winner is the side that did not resign (None only in a hand-made Game)
+        resigner = game.seat(game.winner.other) if game.winner is not None else game.member
+        return f"{resigner.name} resigned."
     if status is Status.EXPIRED:
         return _expired_sentence(None)
     return f"The game is {status}."
@@ -258,7 +260,7 @@ def render_hint(hint: Hint) -> str:
     moves" means: play this, then one more of yours wins, whatever I do.
     """
     moves = hint.analysis.moves
-    name = hint.game.member.name
+    name = hint.game.seat(hint.game.board.to_move).name  # hints go to the member to move
     if not moves:
         return "The game is over: there is nothing left to play."
     best = moves[0]

@@ -26,6 +26,7 @@ from bot.games.render import (
     render_hint,
     render_leaderboard,
     render_stats,
+    status_line,
     your_moves,
 )
 
@@ -247,3 +248,38 @@ def test_expiry_names_the_idle_time_when_known() -> None:
     assert render_expired(game, 90).startswith("This game expired after 1.5 minutes without")
     assert render_expired(game, 30).startswith("This game expired after 30 seconds without")
     assert render_expired(game).startswith("This game expired: nobody moved for too long.")
+
+
+# --- member vs member ---------------------------------------------------------------------------
+
+
+def members_game(moves: tuple[Move, ...], *, status: Status, winner: Player | None) -> Game:
+    return Game(
+        id=1,
+        channel_id=10,
+        guild_id=None,
+        x=Seat(7, "alice"),
+        o=Seat(8, "bob"),
+        level="perfect",
+        size=3,
+        first="me",
+        moves=moves,
+        status=status,
+        winner=winner,
+        created_at=NOW,
+        updated_at=NOW,
+    )
+
+
+@pytest.mark.parametrize(("winner", "resigner"), [(Player.X, "bob"), (Player.O, "alice")])
+def test_the_member_who_resigned_is_named(winner: Player, resigner: str) -> None:
+    game = members_game((Move(1, 1),), status=Status.RESIGNED, winner=winner)
+    assert status_line(game) == f"{resigner} resigned."
+
+
+def test_a_hint_is_addressed_to_the_member_to_move() -> None:
+    moves = (Move(1, 1),)
+    game = members_game(moves, status=Status.ACTIVE, winner=None)  # bob (O) to move
+    assert render_hint(Hint(game, analyze(game.board))).startswith("Hint for bob: ")
+    game = members_game((*moves, Move(0, 0)), status=Status.ACTIVE, winner=None)
+    assert render_hint(Hint(game, analyze(game.board))).startswith("Hint for alice: ")
