@@ -2,7 +2,8 @@
 
 Commands answer domain errors (``GameError``) themselves, privately; whatever still reaches
 ``on_error`` is a bug or an outage: it is logged with its traceback and the member gets a short
-private apology instead of Discord's "The application did not respond".
+private apology instead of Discord's "The application did not respond". A refusal (403, a
+missing permission) is no bug: a warning, and the member is told privately what happened.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.discord_bot.board import report_failure
+from bot.discord_bot.texts import MISSING_PERMISSION
 
 log = logging.getLogger(__name__)
 
@@ -26,12 +28,19 @@ class GameTree(app_commands.CommandTree[Any]):
     ) -> None:
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         if isinstance(cause, discord.Forbidden):
-            # Missing permissions in that channel: nothing to say there, just note it.
+            # Not a bug: Discord refused something in that channel. Note it, and tell the
+            # member privately (if the interaction is still unanswered) instead of leaving
+            # them with "The application did not respond".
             log.warning(
                 "Missing permissions answering /%s in channel %s: %s",
                 interaction.command.qualified_name if interaction.command else "?",
                 interaction.channel_id,
                 cause,
             )
+            if not interaction.response.is_done():
+                try:
+                    await interaction.response.send_message(MISSING_PERMISSION, ephemeral=True)
+                except discord.HTTPException as reply_error:
+                    log.warning("Could not say so either: %s", reply_error)
             return
         await report_failure(interaction, cause)

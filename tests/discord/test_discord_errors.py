@@ -12,7 +12,7 @@ import discord
 import pytest
 from discord_helpers import World, buttons, cell_id, deferred_first
 
-from bot.discord_bot.texts import APOLOGY
+from bot.discord_bot.texts import APOLOGY, MISSING_PERMISSION
 from bot.engine import Move
 
 
@@ -84,3 +84,23 @@ async def test_four_by_four_text_move(world: World) -> None:
     assert "You played row 4, column 4." in world.last().content
     await world.alice.send(world.channel, "!move 5 1")
     assert "rows and columns go from 1 to 4" in world.last().content
+
+
+@pytest.mark.parametrize("reply_fails_too", [False, True])
+async def test_missing_permission_in_a_slash_command_is_answered_privately(
+    world: World, caplog: pytest.LogCaptureFixture, reply_fails_too: bool
+) -> None:
+    """Discord refusing (403) is not a bug: logged as a warning, and the member is told,
+    instead of seeing "The application did not respond"; if even that is refused, the bot
+    shrugs (no error, no crash)."""
+    times = 2 if reply_fails_too else 1
+    world.env.inject_error("POST", "/interactions/*/callback", status=403, times=times)
+    result = await world.alice.slash(world.channel, "tictactoe leaderboard")
+    if reply_fails_too:
+        assert not result.acknowledged
+    else:
+        assert result.ephemeral and result.response is not None
+        assert result.response.content == MISSING_PERMISSION
+    assert [type(e.original) for e in world.env.errors] == [discord.Forbidden]  # type: ignore[attr-defined]
+    warnings = [r for r in caplog.get_records("call") if r.levelno == logging.WARNING]
+    assert len(warnings) == (2 if reply_fails_too else 1)
