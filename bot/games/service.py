@@ -327,11 +327,10 @@ class GameService:
             return game
 
     async def get(self, game_id: int) -> Game | None:
-        """Any game by id, active or finished (for adapters resolving a button's game)."""
+        """Any game by id, active or finished (for adapters resolving a button's game).
+        Read from the store: it holds every saved game, and an active game's memory copy is
+        only ever set after the store saved the same value."""
         await self._ready()
-        for game in self._active.values():
-            if game.id == game_id:
-                return game
         return await self._store.get(game_id)
 
     async def hint(self, *, channel_id: int, member_id: int) -> Hint:
@@ -401,19 +400,19 @@ class GameService:
         """Remember where an adapter shows the game's board (to edit it, or to disable its
         buttons when the game expires). ``NoGameError`` if no game has this id."""
         await self._ready()
-        for game in list(self._active.values()):
-            if game.id != game_id:
-                continue
-            async with self._locks.hold(game.channel_id):
-                current = self._active.get(game.channel_id)
-                if current is not None and current.id == game_id:
-                    await self._save(replace(current, message_id=message_id))
-                    return
-            break  # it ended while we waited for the lock: it is in the store now
         stored = await self._store.get(game_id)
         if stored is None:
             raise NoGameError(f"There is no game #{game_id}.")
-        await self._store.update(replace(stored, message_id=message_id))
+        async with self._locks.hold(stored.channel_id):  # a move may be saving it right now
+            current = self._active.get(stored.channel_id)
+            if current is not None and current.id == game_id:
+                await self._save(replace(current, message_id=message_id))
+                return
+            # Finished, possibly while we waited for the lock: re-read the final state.
+            final = await self._store.get(game_id)
+            if final is None:  # deleted by hand meanwhile
+                raise NoGameError(f"There is no game #{game_id}.")
+            await self._store.update(replace(final, message_id=message_id))
 
     # -- helpers -------------------------------------------------------------------------
 

@@ -210,3 +210,47 @@ async def test_idle_channel_locks_are_forgotten() -> None:
         return_exceptions=True,
     )
     assert len(service._locks) == 0
+
+
+class _NoScanning(dict[int, Game]):
+    """The service's active games, refusing to be looked through one by one."""
+
+    def _scanned(self, *args: object) -> object:
+        raise AssertionError("looked through every active game")
+
+    values = items = keys = __iter__ = _scanned  # type: ignore[assignment]
+
+
+async def test_get_and_attach_message_go_straight_to_the_game() -> None:
+    service = make_service()
+    games = [
+        (
+            await service.start(
+                channel_id=CHANNEL + n, guild_id=GUILD, member_id=n, member_name=f"m{n}"
+            )
+        ).game
+        for n in range(1, 4)
+    ]
+    service._active = _NoScanning(service._active)
+    for game in games:
+        assert await service.get(game.id) == game
+        await service.attach_message(game.id, 1000 + game.id)
+        shown = await service.current(game.channel_id)
+        assert shown.message_id == 1000 + game.id
+        assert await service.get(game.id) == shown
+
+
+@pytest.mark.parametrize("attach_first", [True, False])
+async def test_attach_message_while_the_game_ends(attach_first: bool) -> None:
+    service = make_service(store=YieldingStore(":memory:"))
+    game = (
+        await service.start(
+            channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice", first="me"
+        )
+    ).game
+    attach = service.attach_message(game.id, 55)
+    resign = service.resign(channel_id=CHANNEL, member_id=ALICE)
+    await asyncio.gather(*((attach, resign) if attach_first else (resign, attach)))
+    stored = await service.get(game.id)
+    assert stored is not None
+    assert (stored.status, stored.message_id) == ("resigned", 55)
