@@ -184,6 +184,24 @@ class Board:
         return tuple(m for c, m in enumerate(self._geo.moves) if self._line >> c & 1)
 
     @property
+    def winning_lines(self) -> tuple[tuple[Move, ...], ...]:
+        """Each completed line on its own (cells row-major), ``()`` without a winner.
+
+        Usually one line; two (or more) when the last move completed several at once.
+        Lines come in the geometry's order: rows, columns, diagonals from the top left,
+        diagonals from the top right (see :class:`Geometry`). Together they hold
+        exactly the cells of :attr:`winning_line`.
+        """
+        if not self._winner:
+            return ()
+        won, moves = self._line, self._geo.moves
+        return tuple(
+            tuple(m for c, m in enumerate(moves) if mask >> c & 1)
+            for mask in self._geo.lines
+            if won & mask == mask
+        )
+
+    @property
     def is_over(self) -> bool:
         """True once someone has a line or the board is full."""
         return bool(self._winner) or (self._x | self._o) == self._geo.full
@@ -192,7 +210,7 @@ class Board:
     def outcome(self) -> Outcome | None:
         """How the game ended, or None while it goes on."""
         if self._winner:
-            return Outcome(self.winner, self.winning_line or ())
+            return Outcome(self.winner, self.winning_line or (), self.winning_lines)
         if (self._x | self._o) == self._geo.full:
             return Outcome(None, ())
         return None

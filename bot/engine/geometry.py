@@ -28,7 +28,9 @@ class Geometry:
         size, k: board side and line length.
         cells: number of cells, ``size * size``.
         full: bitboard with every cell set.
-        lines: every winning line as a bitboard.
+        lines: every winning line as a bitboard, in a fixed order: rows, then columns,
+            then diagonals running down-right (from the top left), then diagonals running
+            down-left (from the top right); within each group by first cell, row-major.
         lines_through: ``lines_through[cell]`` = the lines that contain ``cell``.
         moves: ``moves[cell]`` = the :class:`Move` for that cell (shared objects).
         order: cells sorted for move ordering: most lines through the cell first
@@ -56,9 +58,9 @@ class Geometry:
         self.full = (1 << self.cells) - 1
         self.moves = tuple(Move(c // size, c % size) for c in range(self.cells))
         lines: list[int] = []
-        for row in range(size):
-            for col in range(size):
-                for d_row, d_col in _DIRECTIONS:
+        for d_row, d_col in _DIRECTIONS:
+            for row in range(size):
+                for col in range(size):
                     end_row, end_col = row + d_row * (k - 1), col + d_col * (k - 1)
                     if 0 <= end_row < size and 0 <= end_col < size:
                         mask = 0

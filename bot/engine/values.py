@@ -97,15 +97,25 @@ class Outcome:
 
     ``line`` holds the cells of the winning line in row-major order (when the
     last move completed two lines at once, the cells of both), ``()`` for a draw.
+    ``lines`` holds each completed line on its own, in the geometry's line order
+    (rows, columns, diagonal from the top left, diagonal from the top right), ``()``
+    for a draw. It defaults to ``(line,)``: pass it when one move completed two lines.
     """
 
-    __slots__ = ("line", "winner")
+    __slots__ = ("line", "lines", "winner")
     winner: Player | None
     line: tuple[Move, ...]
+    lines: tuple[tuple[Move, ...], ...]
 
-    def __init__(self, winner: Player | None, line: tuple[Move, ...]) -> None:
+    def __init__(
+        self,
+        winner: Player | None,
+        line: tuple[Move, ...],
+        lines: tuple[tuple[Move, ...], ...] | None = None,
+    ) -> None:
         object.__setattr__(self, "winner", winner)
         object.__setattr__(self, "line", line)
+        object.__setattr__(self, "lines", ((line,) if line else ()) if lines is None else lines)
 
     __setattr__ = _frozen
 
@@ -113,15 +123,22 @@ class Outcome:
         _frozen(self, name, None)
 
     def __repr__(self) -> str:
-        return f"Outcome(winner={self.winner!r}, line={self.line!r})"
+        return f"Outcome(winner={self.winner!r}, line={self.line!r}, lines={self.lines!r})"
+
+    def _fields(self) -> tuple[Player | None, tuple[Move, ...], tuple[tuple[Move, ...], ...]]:
+        return (self.winner, self.line, self.lines)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is Outcome:
-            return (self.winner, self.line) == (other.winner, other.line)
+            return self._fields() == other._fields()
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash((self.winner, self.line))
+        return hash(self._fields())
 
-    def __reduce__(self) -> tuple[type[Outcome], tuple[Player | None, tuple[Move, ...]]]:
-        return (Outcome, (self.winner, self.line))
+    def __reduce__(
+        self,
+    ) -> tuple[
+        type[Outcome], tuple[Player | None, tuple[Move, ...], tuple[tuple[Move, ...], ...]]
+    ]:
+        return (Outcome, self._fields())

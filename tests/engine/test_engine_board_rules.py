@@ -291,4 +291,43 @@ def test_a_last_move_that_completes_two_lines_is_one_win() -> None:
     column = {Move(0, 0), Move(1, 0), Move(2, 0)}
     assert set(board.winning_line) == row | column
     assert len(board.winning_line) == len(row | column)
-    assert board.outcome == Outcome(Player.X, board.winning_line)
+    # Each line on its own too, rows before columns, cells in row-major order.
+    lines = (tuple(sorted(row)), tuple(sorted(column)))
+    assert board.winning_lines == lines
+    assert board.outcome == Outcome(Player.X, board.winning_line, lines)
+    assert board.outcome.lines == lines
+
+
+def test_a_single_win_has_one_line_and_outcome_defaults_to_it() -> None:
+    board = Board.from_notation("XXX/OO./...")
+    line = (Move(0, 0), Move(0, 1), Move(0, 2))
+    assert board.winning_lines == (line,)
+    assert Outcome(Player.X, line).lines == (line,)
+    assert Outcome(None, ()).lines == ()
+    assert Board.empty().winning_lines == ()
+    assert Board.from_notation("XOX/XOO/OXX").winning_lines == ()
+
+
+def test_overlapping_lines_of_a_short_k_are_listed_separately() -> None:
+    """Four in a row with k=3 is two lines of three, each listed on its own."""
+    board = Board.from_notation("XX.X/OO../O.../....", k=3).play(Move(0, 2))
+    assert board.winning_lines == (
+        (Move(0, 0), Move(0, 1), Move(0, 2)),
+        (Move(0, 1), Move(0, 2), Move(0, 3)),
+    )
+    assert board.winning_line == (Move(0, 0), Move(0, 1), Move(0, 2), Move(0, 3))
+
+
+
+def test_double_wins_list_rows_then_diagonal_from_top_left_then_from_top_right() -> None:
+    row_and_diagonal = Board.from_notation(".XX/OXO/OOX").play(Move(0, 0))
+    assert row_and_diagonal.winning_lines == (
+        (Move(0, 0), Move(0, 1), Move(0, 2)),
+        (Move(0, 0), Move(1, 1), Move(2, 2)),
+    )
+    both_diagonals = Board.from_notation("XOX/O.O/XOX").play(Move(1, 1))
+    assert both_diagonals.winning_lines == (
+        (Move(0, 0), Move(1, 1), Move(2, 2)),
+        (Move(0, 2), Move(1, 1), Move(2, 0)),
+    )
+    assert len(both_diagonals.winning_line or ()) == 5

@@ -193,6 +193,29 @@ def test_every_terminal_position_agrees_with_the_reference(positions: list[Board
             assert board.outcome is None
 
 
+def test_every_win_lists_each_completed_line_separately(positions: list[Board]) -> None:
+    """winning_lines: the reference's completed lines, in its order (rows, columns, diagonals)."""
+    doubles = 0
+    for board in positions:
+        cells = cells_of(board)
+        completed = [
+            line for line in LINES if cells[line[0]] != "." and len({cells[i] for i in line}) == 1
+        ]
+        expected = tuple(tuple(move_of(i) for i in line) for line in completed)
+        assert board.winning_lines == expected, board.notation
+        outcome = board.outcome
+        if not completed:
+            assert outcome is None or outcome.lines == (), board.notation
+            continue
+        assert outcome is not None and outcome.lines == expected, board.notation
+        assert board.winning_line is not None
+        union = {move for line in expected for move in line}
+        assert set(board.winning_line) == union and len(board.winning_line) == len(union)
+        doubles += len(completed) == 2
+        assert len(completed) <= 2, board.notation
+    assert doubles > 0  # one move completing two lines does happen in real 3x3 games
+
+
 # ---------------------------------------------------------------- analyze() against the reference
 
 

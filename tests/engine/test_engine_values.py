@@ -36,7 +36,7 @@ VALUES: dict[str, object] = {
 
 FIELDS: dict[type, tuple[str, ...]] = {
     Move: ("row", "col"),
-    Outcome: ("winner", "line"),
+    Outcome: ("winner", "line", "lines"),
     MoveAnalysis: ("move", "value", "plies"),
     Analysis: ("board", "moves", "value", "best_moves", "positions_examined"),
 }
