@@ -5,6 +5,10 @@ the ``custom_id`` ("ttt:<game>:<row>:<col>", 0-based), and the class is register
 ``bot.add_dynamic_items`` at start-up. Nothing is kept in memory per message, so a board
 posted before a restart keeps working after it, and the game itself is always read from the
 service, never from the message.
+
+A game has one live board: ``replace_board`` remembers a newly posted (or clicked) board and
+strips the previous one, ``disable_board`` greys out a finished game's, and both go through
+``edit_board``, which logs and skips what Discord refuses.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot.discord_bot.texts import APOLOGY, GAME_OVER, error_text, not_your_game
+from bot.discord_bot.texts import APOLOGY, error_text, not_your_game
 from bot.engine import Move
 from bot.games import Game, GameError, GameOverError, Status
 from bot.games.render import EMOJI_MARK, describe_reply, render_emoji
@@ -88,7 +92,7 @@ class CellButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], tem
         await interaction.response.defer()
         try:
             reply = await bot.service.move(
-                channel_id=_channel_id(interaction),
+                channel_id=interaction_channel_id(interaction),
                 member_id=interaction.user.id,
                 move=self.move,
                 game_id=self.game_id,
@@ -105,19 +109,24 @@ class CellButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], tem
             content=board_content(game, describe_reply(reply)),
             view=board_view(game),
         )
-        if interaction.message is not None and interaction.message.id != game.message_id:
-            await bot.service.attach_message(game.id, interaction.message.id)
+        if interaction.message is not None:
+            # The clicked board may be an older copy that kept its buttons (stripping it
+            # failed): it is the live one now, and the newer copy must not stay clickable.
+            await replace_board(bot, game, interaction.message.id)
 
     async def _retire_stale_board(self, interaction: discord.Interaction[discord.Client]) -> None:
         """Disable a finished game's leftover buttons so nobody else clicks into the void."""
-        game = await _bot(interaction).service.get(self.game_id)
-        try:
-            if game is not None:
-                await interaction.edit_original_response(view=board_view(game))
-            else:
-                await interaction.edit_original_response(view=None)
-        except discord.HTTPException as error:
-            log.warning("Could not disable the buttons of game %s: %s", self.game_id, error)
+        if interaction.message is None:  # never for a click; keeps mypy honest
+            return
+        bot = _bot(interaction)
+        game = await bot.service.get(self.game_id)
+        await edit_board(
+            bot,
+            channel_id=interaction_channel_id(interaction),
+            guild_id=interaction.guild_id,
+            message_id=interaction.message.id,
+            view=None if game is None else board_view(game),
+        )
 
 
 def _dress(button: discord.ui.Button[discord.ui.View], game: Game, move: Move) -> None:
@@ -151,14 +160,66 @@ def board_content(game: Game, headline: str = "") -> str:
     return f"{headline}\n{board}" if headline else board
 
 
+async def edit_board(
+    bot: discord.Client,
+    *,
+    channel_id: int,
+    guild_id: int | None,
+    message_id: int,
+    view: discord.ui.View | None,
+) -> None:
+    """Change the buttons of a board posted earlier (``view=None`` strips them).
+
+    Housekeeping, never worth failing a command for: a deleted message, a channel the bot can
+    no longer see, or Discord failing is logged and skipped. A click on a board left live
+    still gets "That game is over." and retires that board then.
+    """
+    channel = bot.get_partial_messageable(channel_id, guild_id=guild_id)
+    try:
+        await channel.get_partial_message(message_id).edit(view=view)
+    except discord.HTTPException as error:
+        log.warning(
+            "Could not update the board message %s in channel %s: %s", message_id, channel_id, error
+        )
+
+
+async def disable_board(bot: TicTacToeBot, game: Game) -> None:
+    """Show a finished or expired game's last board with every button disabled."""
+    if game.message_id is not None:
+        await edit_board(
+            bot,
+            channel_id=game.channel_id,
+            guild_id=game.guild_id,
+            message_id=game.message_id,
+            view=board_view(game),
+        )
+
+
+async def replace_board(bot: TicTacToeBot, game: Game, message_id: int) -> None:
+    """Make ``message_id`` the game's one live board: remember it, strip the previous one."""
+    previous = game.message_id
+    if previous == message_id:
+        return
+    await bot.service.attach_message(game.id, message_id)
+    if previous is not None:
+        await edit_board(
+            bot,
+            channel_id=game.channel_id,
+            guild_id=game.guild_id,
+            message_id=previous,
+            view=None,
+        )
+
+
+def interaction_channel_id(interaction: discord.Interaction[Any]) -> int:
+    """The channel a command or click came from (Discord always sends it for ours)."""
+    if interaction.channel_id is None:
+        raise GameError("I can't tell which channel this is; please try again.")
+    return interaction.channel_id
+
+
 def _bot(interaction: discord.Interaction[discord.Client]) -> TicTacToeBot:
     return cast("TicTacToeBot", interaction.client)
-
-
-def _channel_id(interaction: discord.Interaction[discord.Client]) -> int:
-    if interaction.channel_id is None:  # never for component clicks; keeps mypy honest
-        raise GameOverError(GAME_OVER)
-    return interaction.channel_id
 
 
 async def report_failure(

@@ -10,7 +10,6 @@ from __future__ import annotations
 from bot.games import USAGE_MOVE, GameError
 
 APOLOGY = "Sorry, something went wrong on my side. Please try again in a moment."
-GAME_OVER = "That game is over."
 MISSING_PERMISSION = (
     "Discord did not let me finish that: I am missing a permission in this channel. "
     "A server admin can check my role's permissions here."

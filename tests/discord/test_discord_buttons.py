@@ -112,3 +112,20 @@ async def test_restart_mid_game_keeps_buttons_and_text_moves_working(
     await world.alice.send(world.channel, move_text(move))
     assert f"You played row {move.row + 1}, column {move.col + 1}." in world.last().content
     assert (await world.bot.service.get(game.id)).moves[4] == move  # type: ignore[union-attr]
+
+
+async def test_clicking_an_older_live_board_retires_the_newer_one(world: World) -> None:
+    """If stripping an old board failed (say Discord refused for a moment), a click on it
+    still plays, and that board becomes the one live board: the newer copy loses its buttons."""
+    old = await start_board(world, first="me", difficulty="perfect")
+    world.env.inject_error("PATCH", f"/channels/{world.channel.id}/messages/{old.id}", status=403)
+    repost = await world.bob.slash(world.channel, "tictactoe board")
+    assert repost.response is not None
+    new = repost.response.message
+    assert len(buttons(fresh(world, old))) == 9  # the strip failed: two live boards for now
+
+    game = await world.game()
+    await world.alice.click(fresh(world, old), custom_id=cell_id(game, Move(1, 1)))
+    assert "You played row 2, column 2." in fresh(world, old).content
+    assert fresh(world, new).components == []
+    assert (await world.game()).message_id == old.id

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands, tasks
 
-from bot.discord_bot.board import board_view
+from bot.discord_bot.board import disable_board
 from bot.games import Game
 from bot.games.render import render_expired
 
@@ -67,9 +67,4 @@ class ExpiryAnnouncer(commands.Cog):
             await channel.send(notice)
         except (discord.Forbidden, discord.NotFound) as error:
             log.warning("Could not announce expired game %s: %s", game.id, error)
-        if game.message_id is None:
-            return
-        try:
-            await channel.get_partial_message(game.message_id).edit(view=board_view(game))
-        except (discord.Forbidden, discord.NotFound) as error:
-            log.warning("Could not disable the board of expired game %s: %s", game.id, error)
+        await disable_board(self.bot, game)

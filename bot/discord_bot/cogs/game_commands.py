@@ -12,7 +12,6 @@ A game's board is one message with a button per cell, remembered through
 
 from __future__ import annotations
 
-import logging
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -21,10 +20,16 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.discord_bot.board import board_content, board_view
+from bot.discord_bot.board import (
+    board_content,
+    board_view,
+    disable_board,
+    interaction_channel_id,
+    replace_board,
+)
 from bot.discord_bot.texts import error_text, help_text
 from bot.engine import Move
-from bot.games import Game, GameError, MoveReply, parse_cell
+from bot.games import GameError, MoveReply, parse_cell
 from bot.games.render import (
     describe_reply,
     render_hint,
@@ -34,8 +39,6 @@ from bot.games.render import (
 
 if TYPE_CHECKING:
     from bot.discord_bot.app import TicTacToeBot
-
-log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 
@@ -100,7 +103,7 @@ class GameCommands(commands.Cog):
             view=board_view(reply.game),
             mention_author=False,
         )
-        await self._replace_board(reply.game, message.id)
+        await replace_board(self.bot, reply.game, message.id)
 
     async def _play(self, ctx: commands.Context[Any], move: Move) -> MoveReply:
         return await self.bot.service.move(
@@ -131,7 +134,7 @@ class GameCommands(commands.Cog):
             options["first"] = first.value
         if size is not None:
             options["size"] = size.value
-        channel_id = _channel_id(interaction)
+        channel_id = interaction_channel_id(interaction)
         # A 4x4 bot opening may take seconds, so acknowledge first; but only when the channel
         # is free: a refusal must stay private, and a deferred answer is public for good.
         slow = size is not None and size.value >= SLOW_SIZE and not await self._busy(channel_id)
@@ -160,24 +163,24 @@ class GameCommands(commands.Cog):
             callback = await interaction.response.send_message(content, view=view)
             message_id = callback.message_id
         if message_id is not None:
-            await self.bot.service.attach_message(game.id, message_id)
+            await replace_board(self.bot, game, message_id)
 
     @tictactoe.command(name="resign", description="Give up your game in this channel.")
     async def resign(self, interaction: Interaction) -> None:
         try:
             game = await self.bot.service.resign(
-                channel_id=_channel_id(interaction), member_id=interaction.user.id
+                channel_id=interaction_channel_id(interaction), member_id=interaction.user.id
             )
         except GameError as error:
             await _private(interaction, error_text(error, self._prefix))
             return
         await interaction.response.send_message(board_content(game))
-        await self._disable_board(game)
+        await disable_board(self.bot, game)
 
     @tictactoe.command(name="board", description="Show this channel's game again, with buttons.")
     async def board(self, interaction: Interaction) -> None:
         try:
-            game = await self.bot.service.current(_channel_id(interaction))
+            game = await self.bot.service.current(interaction_channel_id(interaction))
         except GameError as error:
             await _private(interaction, error_text(error, self._prefix))
             return
@@ -185,7 +188,7 @@ class GameCommands(commands.Cog):
             board_content(game), view=board_view(game)
         )
         if callback.message_id is not None:
-            await self._replace_board(game, callback.message_id)
+            await replace_board(self.bot, game, callback.message_id)
 
     @tictactoe.command(name="hint", description="Which moves win, draw or lose (only you see it).")
     async def hint(self, interaction: Interaction) -> None:
@@ -193,7 +196,7 @@ class GameCommands(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             hint = await self.bot.service.hint(
-                channel_id=_channel_id(interaction), member_id=interaction.user.id
+                channel_id=interaction_channel_id(interaction), member_id=interaction.user.id
             )
         except GameError as error:
             await interaction.edit_original_response(content=error_text(error, self._prefix))
@@ -237,36 +240,11 @@ class GameCommands(commands.Cog):
             return False
         return True
 
-    async def _replace_board(self, game: Game, message_id: int) -> None:
-        """Make ``message_id`` the game's board and strip the buttons of the previous one."""
-        previous = game.message_id
-        await self.bot.service.attach_message(game.id, message_id)
-        if previous is not None and previous != message_id:
-            await self._edit_board(game, previous, None)
-
-    async def _disable_board(self, game: Game) -> None:
-        """Show the finished game's last board with every button disabled."""
-        if game.message_id is not None:
-            await self._edit_board(game, game.message_id, board_view(game))
-
-    async def _edit_board(self, game: Game, message_id: int, view: discord.ui.View | None) -> None:
-        channel = self.bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
-        try:
-            await channel.get_partial_message(message_id).edit(view=view)
-        except (discord.NotFound, discord.Forbidden) as error:
-            log.info("Could not update the old board %s of game %s: %s", message_id, game.id, error)
-
 
 def _start_headline(reply: MoveReply, prefix: str) -> str:
     opening = describe_reply(reply)
     how = f"Click a cell or type `{prefix}move <row> <column>`."
     return f"{opening} {how}" if opening else how
-
-
-def _channel_id(interaction: Interaction) -> int:
-    if interaction.channel_id is None:  # Discord always sends it for these commands
-        raise GameError("I can't tell which channel this is; please try again.")
-    return interaction.channel_id
 
 
 async def _private(interaction: Interaction, text: str) -> None:
