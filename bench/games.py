@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.engine import LEVELS, Board, choose_move
 from bot.games import GameService, SqliteGameStore
-from bot.games.sqlite_store import MIGRATIONS
+from bot.games.sqlite_store import MIGRATIONS, SYNCHRONOUS_MODES, Synchronous
 
 TARGET_P99_MS = 5.0
 TARGET_MOVES_PER_S = 1000.0
@@ -83,8 +83,8 @@ async def play_channel(
         game = reply.game
 
 
-async def run(channels: int, synchronous: str, seed: int, folder: Path) -> None:
-    store = SqliteGameStore(folder / "bench.db", synchronous=synchronous)  # type: ignore[arg-type]
+async def run(channels: int, synchronous: Synchronous, seed: int, folder: Path) -> None:
+    store = SqliteGameStore(folder / "bench.db", synchronous=synchronous)
     service = GameService(store, rng=random.Random(seed))
     await service.load()
     rng = random.Random(seed)
@@ -176,7 +176,7 @@ async def time_reads(path: Path, members: int, seed: int, repeats: int = 300) ->
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--channels", type=int, default=1000)
-    parser.add_argument("--synchronous", choices=("NORMAL", "FULL"), default="NORMAL")
+    parser.add_argument("--synchronous", choices=SYNCHRONOUS_MODES, default="NORMAL")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--finished", type=int, default=100_000)
     parser.add_argument(
@@ -192,7 +192,8 @@ def main() -> int:
         f"({warm_s:.2f} s of games at every level) before timing"
     )
     with tempfile.TemporaryDirectory() as folder:
-        asyncio.run(run(args.channels, args.synchronous, args.seed, Path(folder)))
+        mode = next(m for m in SYNCHRONOUS_MODES if m == args.synchronous)  # typed Synchronous
+        asyncio.run(run(args.channels, mode, args.seed, Path(folder)))
 
     print(f"Stats and leaderboard with {args.finished} finished games in one server")
     for members in (int(m) for m in args.members.split(",")):

@@ -247,6 +247,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
+Synchronous = Literal["NORMAL", "FULL"]
+SYNCHRONOUS_MODES: tuple[Synchronous, ...] = ("NORMAL", "FULL")
+"""The ``PRAGMA synchronous`` settings the store offers (see the module docstring)."""
+
 _COLUMNS = (
     "id, channel_id, guild_id, x_member_id, x_name, o_member_id, o_name, level, size, first, "
     "moves, status, winner, created_at, updated_at, message_id"
@@ -323,8 +327,10 @@ class SqliteGameStore:
     ``StorageError`` naming the file. Nothing is ever reset or deleted to "fix" a file."""
 
     def __init__(
-        self, path: Path | str, *, synchronous: Literal["NORMAL", "FULL"] = "NORMAL"
+        self, path: Path | str, *, synchronous: Synchronous = "NORMAL"
     ) -> None:
+        if synchronous not in SYNCHRONOUS_MODES:  # it goes into a PRAGMA: nothing else may
+            raise ValueError(f"synchronous must be 'NORMAL' or 'FULL', not {synchronous!r}.")
         self.path = path if str(path) == ":memory:" else Path(path)
         self._where = "the in-memory database" if str(path) == ":memory:" else f"'{path}'"
         self._conn: sqlite3.Connection | None = None

@@ -21,7 +21,7 @@ from test_games_support import (
 
 from bot.engine import Move
 from bot.games import SCHEMA_VERSION, GameService, SqliteGameStore, Status, StorageError
-from bot.games.sqlite_store import MIGRATIONS, decode_moves, encode_moves
+from bot.games.sqlite_store import MIGRATIONS, Synchronous, decode_moves, encode_moves
 from bot.settings import Settings
 
 
@@ -196,8 +196,8 @@ async def test_member_names_follow_the_latest_game(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("mode", "level"), [("NORMAL", 1), ("FULL", 2)])
-async def test_synchronous_mode_is_applied(tmp_path: Path, mode: str, level: int) -> None:
-    store = SqliteGameStore(tmp_path / "g.db", synchronous=mode)  # type: ignore[arg-type]
+async def test_synchronous_mode_is_applied(tmp_path: Path, mode: Synchronous, level: int) -> None:
+    store = SqliteGameStore(tmp_path / "g.db", synchronous=mode)
     assert store._query("PRAGMA synchronous", ()) == [(level,)]
     await store.close()
 
@@ -345,3 +345,11 @@ async def test_every_finished_game_reads_back_as_saved(status: Status) -> None:
     saved = await store.insert(finished_game(ALICE, "alice", status=status))
     assert await store.get(saved.id) == saved
     await store.close()
+
+
+@pytest.mark.parametrize("mode", ["OFF", "normal", "NORMAL; PRAGMA user_version = 9", ""])
+def test_an_unknown_synchronous_mode_is_refused_before_opening(tmp_path: Path, mode: str) -> None:
+    path = tmp_path / "g.db"
+    with pytest.raises(ValueError, match=r"synchronous must be 'NORMAL' or 'FULL', not "):
+        SqliteGameStore(path, synchronous=mode)  # type: ignore[arg-type]
+    assert not path.exists()
