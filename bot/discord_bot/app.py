@@ -40,7 +40,12 @@ discord.VoiceClient.warn_dave = False
 
 
 class TicTacToeBot(commands.Bot):
-    """The bot: owns the game service and the settings every cog reads."""
+    """The bot: owns the game service and the settings every cog reads.
+
+    Only humans are listened to: ``commands.Bot.process_commands`` already ignores every
+    message whose author is a bot (this one, other bots, and webhooks, whose authors are bot
+    users), so ``on_message`` is not overridden.
+    """
 
     def __init__(self, settings: Settings, service: GameService) -> None:
         super().__init__(
@@ -72,12 +77,6 @@ class TicTacToeBot(commands.Bot):
             guild_id=self.settings.discord_guild_id,
             application_id=self.application_id,
         )
-
-    async def on_message(self, message: discord.Message, /) -> None:
-        """Only humans are listened to: other bots (and this one) never trigger anything."""
-        if message.author.bot:
-            return
-        await self.process_commands(message)
 
     async def close(self) -> None:
         """Stop the expiry task and close the database after discord.py shut down."""
