@@ -13,10 +13,10 @@ import json
 import random
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from engine_positions import reachable_positions
 
 from bot.engine import LEVELS, Board, Move, Player, Value, analyze, choose_move
 
@@ -119,22 +119,10 @@ def index_of(move: Move) -> int:
     return move.row * 3 + move.col
 
 
-def walk_engine_positions() -> Iterator[Board]:
-    """Every position reachable from the empty board, found only through Board.play."""
-    seen: set[Board] = set()
-    stack = [Board.empty()]
-    while stack:
-        board = stack.pop()
-        if board in seen:
-            continue
-        seen.add(board)
-        yield board
-        stack.extend(board.play(m) for m in board.legal_moves)
-
-
 @pytest.fixture(scope="module")
 def positions() -> list[Board]:
-    return list(walk_engine_positions())
+    """Every reachable position, found only through Board.play (engine_positions.py)."""
+    return list(reachable_positions())
 
 
 @pytest.fixture(scope="module")
@@ -352,15 +340,11 @@ def test_other_levels_do_not_corrupt_perfect(live_positions: list[Board]) -> Non
 # choose_move interleaved), so stale or mis-flagged bounds would show up as wrong answers.
 FRESH_CHILD = """
 import json, random, sys
-from bot.engine import Board, analyze, choose_move
+sys.path.insert(0, sys.argv[2])  # tests/engine, for the shared position walker
+from bot.engine import analyze, choose_move
+from engine_positions import live_positions
 order = sys.argv[1]
-seen, stack = set(), [Board.empty()]
-while stack:
-    board = stack.pop()
-    if board not in seen:
-        seen.add(board)
-        stack.extend(board.play(m) for m in board.legal_moves)
-live = sorted((b for b in seen if not b.is_over), key=lambda b: b.notation)
+live = list(live_positions())
 if order == "deep":
     live.sort(key=lambda b: -b.moves_played)
 elif order == "shallow":
@@ -384,7 +368,7 @@ print(json.dumps(out))
 @pytest.mark.parametrize("order", ["deep", "shallow", "shuffle-1", "shuffle-2"])
 def test_fresh_process_answers_in_any_order(order: str) -> None:
     result = subprocess.run(
-        [sys.executable, "-c", FRESH_CHILD, order],
+        [sys.executable, "-c", FRESH_CHILD, order, str(Path(__file__).resolve().parent)],
         cwd=Path(__file__).resolve().parents[2],
         capture_output=True, text=True, timeout=300, check=False,
     )

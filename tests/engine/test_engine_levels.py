@@ -8,6 +8,7 @@ import random
 from collections import Counter
 
 import pytest
+from engine_positions import live_positions
 
 from bot.engine import (
     LEVELS,
@@ -19,19 +20,7 @@ from bot.engine import (
     choose_move,
 )
 
-
-def reachable_3x3() -> list[Board]:
-    seen: set[Board] = set()
-    stack = [Board.empty()]
-    while stack:
-        board = stack.pop()
-        if board not in seen:
-            seen.add(board)
-            stack.extend(board.play(m) for m in board.legal_moves)
-    return sorted((b for b in seen if not b.is_over), key=lambda b: b.notation)
-
-
-LIVE = reachable_3x3()
+LIVE = live_positions()
 
 
 def immediate_wins(board: Board, side: Player) -> set[Move]:
