@@ -19,9 +19,9 @@ from test_games_support import (
     CHANNEL,
     GUILD,
     YieldingStore,
+    assert_consistent,
     make_service,
     member_vs_member,
-    replay_ok,
 )
 
 import bot.games.service as service_module
@@ -110,7 +110,7 @@ async def test_100_concurrent_moves_apply_exactly_the_legal_ones_in_turn_order(
     assert together == one_by_one
     assert game == expected
     # The stored game is consistent on its own terms too.
-    replay_ok(game)
+    assert_consistent(game)
     applied = [
         mv for (kind, _), (member, mv) in zip(together, requests, strict=True) if kind == "ok"
     ]

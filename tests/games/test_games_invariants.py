@@ -5,14 +5,17 @@ replays to a legal board with a status that matches it, and a channel never has 
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
+from datetime import timedelta
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_games_support import FakeClock, make_service, replay_ok
+from test_games_support import FakeClock, assert_consistent, finished_game, make_service
 
-from bot.engine import Move
+from bot.engine import Move, Player
 from bot.games import Game, GameError, GameService, SqliteGameStore, Status
 
 CHANNELS = (1, 2)
@@ -47,7 +50,7 @@ async def _check(service: GameService, path: Path) -> None:
     for game_id in ids:
         game = await reader.get(game_id)
         assert game is not None
-        replay_ok(game)
+        assert_consistent(game)
         if game.status is Status.RESIGNED:
             assert game.winner is not None
     await reader.close()
@@ -109,3 +112,26 @@ async def test_random_operations_keep_memory_and_database_consistent(
                 pass
         await _check(service, path)
         await service.close()
+
+
+def test_the_consistency_check_catches_each_contradiction() -> None:
+    """assert_consistent is the oracle of the tests above: it must be able to fail."""
+    won = finished_game(1, "alice", status=Status.WON)
+    drawn = finished_game(1, "alice", status=Status.DRAWN)
+    open_game = finished_game(1, "alice", status=Status.RESIGNED)  # a board that is not over
+    for game in (won, drawn, open_game, finished_game(1, "alice", status=Status.EXPIRED)):
+        assert_consistent(game)
+    bad = [
+        replace(won, status=Status.LOST),
+        replace(won, winner=Player.O),
+        replace(won, status=Status.ACTIVE, winner=None),
+        replace(drawn, status=Status.WON, winner=Player.X),
+        replace(open_game, status=Status.WON, winner=Player.X),
+        replace(open_game, winner=None),
+        replace(open_game, status=Status.EXPIRED),
+        replace(open_game, status=Status.ACTIVE),
+        replace(open_game, created_at=open_game.updated_at + timedelta(seconds=1)),
+    ]
+    for game in bad:
+        with pytest.raises(AssertionError):
+            assert_consistent(game)

@@ -16,9 +16,9 @@ from test_games_support import (
     CHANNEL,
     GUILD,
     FakeClock,
+    assert_consistent,
     make_service,
     member_vs_member,
-    replay_ok,
 )
 
 import bot.games.service as service_module
@@ -162,7 +162,7 @@ async def test_member_win_ends_without_a_bot_move(monkeypatch: pytest.MonkeyPatc
     assert reply.bot_move is None
     assert reply.game.status is Status.WON and reply.game.winner is Player.X
     assert reply.game.to_move_seat is None and not reply.game.is_active
-    replay_ok(reply.game)
+    assert_consistent(reply.game)
     with pytest.raises(NoGameError):
         await service.current(CHANNEL)
 
@@ -176,7 +176,7 @@ async def test_bot_win_is_a_loss(monkeypatch: pytest.MonkeyPatch) -> None:
     reply = await service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(1, 1))
     assert reply.bot_move == Move(0, 2)
     assert reply.game.status is Status.LOST and reply.game.winner is Player.O
-    replay_ok(reply.game)
+    assert_consistent(reply.game)
 
 
 async def test_perfect_play_from_both_sides_is_a_draw() -> None:
@@ -193,7 +193,7 @@ async def test_perfect_play_from_both_sides_is_a_draw() -> None:
         game = reply.game
     assert game.status is Status.DRAWN and game.winner is None
     assert len(game.moves) == 9
-    replay_ok(game)
+    assert_consistent(game)
 
 
 async def test_cell_errors_keep_the_engines_sentence() -> None:

@@ -14,9 +14,9 @@ from test_games_support import (
     CHANNEL,
     GUILD,
     FakeClock,
+    assert_consistent,
     finished_game,
     make_service,
-    replay_ok,
 )
 
 from bot.engine import Move
@@ -62,7 +62,7 @@ async def test_a_restarted_service_continues_the_game_exactly(tmp_path: Path) ->
     nxt = game.board.legal_moves[0]
     reply = await second.move(channel_id=CHANNEL, member_id=ALICE, move=nxt)
     assert reply.game.moves[: len(game.moves) + 1] == (*game.moves, nxt)
-    replay_ok(reply.game)
+    assert_consistent(reply.game)
     await second.close()
 
 
@@ -335,7 +335,7 @@ async def test_consistent_finished_games_load(
     store = SqliteGameStore(path)
     loaded = await store.get(game.id)
     assert loaded is not None and loaded.status == status
-    replay_ok(loaded)
+    assert_consistent(loaded)
     await store.close()
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import random
 from datetime import UTC, datetime, timedelta
+from functools import cache
 from pathlib import Path
 
 from bot.engine import Board, Move, Player
@@ -102,24 +103,41 @@ def finished_game(
     )
 
 
-def replay_ok(game: Game) -> None:
-    """Assert a stored game is internally consistent: it replays, marks alternate (the
-    engine enforces that) and the status agrees with the board."""
-    board = Board.empty(game.size)
-    for move in game.moves:
-        board = board.play(move)
-    assert board == game.board
-    if game.status is Status.ACTIVE:
-        assert not board.is_over
-        assert game.winner is None
-    elif game.status in (Status.WON, Status.LOST, Status.DRAWN):
-        assert board.is_over
-        assert game.winner == board.winner
-        if board.winner is not None:
-            member_won = game.seat(board.winner) == game.member
-            assert game.status is (Status.WON if member_won else Status.LOST)
+def assert_consistent(game: Game) -> None:
+    """Assert a game's status and winner agree with its board, by the service's rules (the
+    board itself is replayed from the moves by ``Game``): active, resigned and expired games
+    have a board that is not over and only a resignation has a winner, the side that did not
+    resign; won/lost/drawn carry the board's result from the member's (X's, member vs
+    member) side. Timestamps are aware and in order."""
+    board, status, winner = game.board, game.status, game.winner
+    if status in (Status.ACTIVE, Status.RESIGNED, Status.EXPIRED):
+        assert not board.is_over, (status, board.notation)
+        assert (winner is not None) is (status is Status.RESIGNED), (status, winner)
+    else:
+        assert board.is_over, (status, board.notation)
+        assert winner is board.winner, (status, winner, board.notation)
+        if winner is None:
+            assert status is Status.DRAWN
         else:
-            assert game.status is Status.DRAWN
+            member_won = game.seat(winner) == game.member
+            assert status is (Status.WON if member_won else Status.LOST), (status, winner)
+    assert game.created_at.tzinfo is not None and game.updated_at.tzinfo is not None
+    assert game.created_at <= game.updated_at
+
+
+@cache
+def reachable_3x3() -> tuple[tuple[Board, tuple[Move, ...]], ...]:
+    """Every position reachable from the empty 3x3 board (5,478, finished ones included),
+    each with one move history that leads to it."""
+    found: dict[Board, tuple[Move, ...]] = {}
+    stack: list[tuple[Board, tuple[Move, ...]]] = [(Board.empty(3), ())]
+    while stack:
+        board, moves = stack.pop()
+        if board in found:
+            continue
+        found[board] = moves
+        stack.extend((board.play(move), (*moves, move)) for move in board.legal_moves)
+    return tuple(found.items())
 
 
 def member_vs_member(channel_id: int = CHANNEL) -> Game:

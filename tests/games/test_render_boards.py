@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
-from functools import cache
 
 import pytest
+from test_games_support import reachable_3x3
 
 from bot.engine import Board, Move, Player
 from bot.games.models import Game, Seat, Status
@@ -76,23 +76,9 @@ def make_game(
     )
 
 
-@cache
-def reachable_3x3() -> tuple[tuple[Move, ...], ...]:
-    """One move history for every position reachable from the empty 3x3 board."""
-    found: dict[Board, tuple[Move, ...]] = {}
-    stack: list[tuple[Board, tuple[Move, ...]]] = [(Board.empty(3), ())]
-    while stack:
-        board, moves = stack.pop()
-        if board in found:
-            continue
-        found[board] = moves
-        stack.extend((board.play(move), (*moves, move)) for move in board.legal_moves)
-    return tuple(found.values())
-
-
 def games_3x3() -> Iterator[Game]:
     """Every reachable position, once with the member as X and once as O."""
-    for moves in reachable_3x3():
+    for _, moves in reachable_3x3():
         yield make_game(moves, member=Player.X)
         yield make_game(moves, member=Player.O)
 
