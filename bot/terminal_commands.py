@@ -12,20 +12,31 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bot.engine import LEVELS
+from bot.games import FIRST_CHOICES, SIZES
 
-FIRST_WORDS: dict[str, str] = {"me": "me", "bot": "bot", "you": "bot", "random": "random"}
+FIRST_WORDS: dict[str, str] = {**{choice: choice for choice in FIRST_CHOICES}, "you": "bot"}
 """Who goes first, as typed -> as the game layer names it ("you" means the bot, like "bot")."""
 
+
+def _either(options: tuple[object, ...]) -> str:
+    """ "a, b or c": a list of options as a sentence reads it."""
+    words = [str(option) for option in options]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+_START_OPTIONS = (
+    f"levels: {', '.join(LEVELS)}; first: {', '.join(FIRST_CHOICES)}; size: {_either(SIZES)}"
+)
 USAGE_START = (
     "Usage: start [level] [who goes first] [size], in any order, for example: start hard bot. "
-    f"Levels: {', '.join(LEVELS)}; first: me, bot or random; size: 3 or 4."
+    f"Levels: {', '.join(LEVELS)}; first: {_either(FIRST_CHOICES)}; size: {_either(SIZES)}."
 )
 
 HELP = f"""Commands:
   move <row> <column>   play a cell, for example: move 2 3 (or just: 2 3)
   start [level] [first] [size]
                         a new game, for example: start perfect me 4
-                        levels: {", ".join(LEVELS)}; first: me, bot, random; size: 3 or 4
+                        {_START_OPTIONS}
                         (plain "start" repeats your last game's settings)
   hint                  every move you can make, and whether it wins, draws or loses
   board                 show the board again

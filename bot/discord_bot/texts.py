@@ -7,7 +7,8 @@ words are turned into the commands a Discord member actually types ("!move 2 3",
 
 from __future__ import annotations
 
-from bot.games import USAGE_MOVE, GameError
+from bot.engine import LEVELS
+from bot.games import FIRST_CHOICES, SIZES, USAGE_MOVE, GameError
 
 APOLOGY = "Sorry, something went wrong on my side. Please try again in a moment."
 MISSING_PERMISSION = (
@@ -44,8 +45,10 @@ def help_text(prefix: str) -> str:
         [
             "**Tic-Tac-Toe against me.** One game per channel; I never lose a game I can draw "
             "at `perfect`.",
-            "`/tictactoe start` — start a game. Options: `difficulty` (easy, medium, hard, "
-            "perfect), `first` (me, bot, random), `size` (3x3 or 4x4, four in a row).",
+            "`/tictactoe start` — start a game. Options: "
+            f"`difficulty` ({', '.join(LEVELS)}), `first` ({', '.join(FIRST_CHOICES)}), "
+            f"`size` ({' or '.join(f'{n}x{n}' for n in SIZES)}: a full row, column or "
+            "diagonal wins).",
             f"Then click a cell on the board, or type `{prefix}move <row> <column>` "
             f"(1-based, as labelled), for example `{prefix}move 2 3`. "
             "Mentioning me works as a prefix too: `@me move 2 3`.",

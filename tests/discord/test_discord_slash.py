@@ -5,8 +5,17 @@ from __future__ import annotations
 import pytest
 from discord_helpers import World, buttons, deferred_first, move_text
 
-from bot.engine import Player, analyze
-from bot.games import Status
+from bot.discord_bot.cogs.game_commands import (
+    FIRST_NOTES,
+    FIRST_OPTION_CHOICES,
+    LEVEL_CHOICES,
+    LEVEL_NOTES,
+    SIZE_CHOICES,
+    SIZE_NOTES,
+)
+from bot.discord_bot.texts import help_text
+from bot.engine import LEVELS, Player, analyze
+from bot.games import FIRST_CHOICES, SIZES, Status
 
 
 @pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "perfect"])
@@ -211,3 +220,23 @@ async def test_help_is_private_and_names_every_command(world: World) -> None:
     for command in ("start", "hint", "board", "resign", "stats", "leaderboard"):
         assert f"/tictactoe {command}" in text
     assert "!move 2 3" in text
+
+
+def test_start_choices_follow_the_game_layer_with_a_note_each() -> None:
+    """The choices are built from the engine's levels and the game layer's first movers and
+    sizes; each has a human description, and exactly one is marked as the default."""
+    assert set(LEVEL_NOTES) == set(LEVELS)
+    assert set(FIRST_NOTES) == set(FIRST_CHOICES)
+    assert set(SIZE_NOTES) == set(SIZES)
+    for choices, values in (
+        (LEVEL_CHOICES, LEVELS),
+        (FIRST_OPTION_CHOICES, FIRST_CHOICES),
+        (SIZE_CHOICES, SIZES),
+    ):
+        assert [choice.value for choice in choices] == list(values)
+        assert sum(choice.name.endswith(" (default)") for choice in choices) == 1
+        assert all(len(choice.name) <= 100 for choice in choices)  # Discord's limit
+    text = help_text("!")
+    assert f"`difficulty` ({', '.join(LEVELS)})" in text
+    assert f"`first` ({', '.join(FIRST_CHOICES)})" in text
+    assert "`size` (3x3 or 4x4: " in text

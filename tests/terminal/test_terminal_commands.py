@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.engine import LEVELS
+from bot.games import FIRST_CHOICES, SIZES
 from bot.terminal_commands import (
     HELP,
     USAGE_START,
@@ -19,6 +20,7 @@ from bot.terminal_commands import (
     PlayCell,
     StartGame,
     parse_command,
+    parse_start,
 )
 
 
@@ -152,3 +154,19 @@ def test_any_line_is_a_command_or_a_friendly_error(line: str) -> None:
         assert "Traceback" not in str(error)
     else:
         assert isinstance(command, Nothing | PlayCell | StartGame | Plain)
+
+
+def test_start_options_follow_the_game_layer() -> None:
+    """Every level, first mover and size the game layer offers can be typed and is listed;
+    nothing is retyped here, so a new option shows up without touching the terminal."""
+    for level in LEVELS:
+        assert parse_start(level) == StartGame(level=level)
+    for first in FIRST_CHOICES:
+        assert parse_start(first) == StartGame(first=first)
+    for size in SIZES:
+        assert parse_start(str(size)) == StartGame(size=size)
+    options = f"levels: {', '.join(LEVELS)}; first: {', '.join(FIRST_CHOICES)}; size: 3 or 4"
+    assert options in HELP
+    assert "Levels: easy, medium, hard, perfect; first: me, bot or random; size: 3 or 4." in (
+        USAGE_START
+    )

@@ -28,9 +28,10 @@ from bot.discord_bot.board import (
     replace_board,
 )
 from bot.discord_bot.texts import error_text, help_text
-from bot.engine import Move
-from bot.games import GameError, MoveReply, parse_cell
+from bot.engine import LEVELS, Move, Player
+from bot.games import FIRST_CHOICES, SIZES, GameError, MoveReply, parse_cell
 from bot.games.render import (
+    EMOJI_MARK,
     describe_reply,
     render_hint,
     render_leaderboard,
@@ -42,20 +43,42 @@ if TYPE_CHECKING:
 
 Interaction = discord.Interaction[Any]
 
-DIFFICULTIES = [
-    Choice(name="easy: looks one move ahead, often slips", value="easy"),
-    Choice(name="medium: looks 3 moves ahead, sometimes slips", value="medium"),
-    Choice(name="hard: looks 5 moves ahead, rarely slips", value="hard"),
-    Choice(name="perfect: never loses (default)", value="perfect"),
+DEFAULT_LEVEL = "perfect"
+DEFAULT_FIRST = "random"
+DEFAULT_SIZE = 3
+
+LEVEL_NOTES: dict[str, str] = {
+    "easy": "looks one move ahead, often slips",
+    "medium": "looks 3 moves ahead, sometimes slips",
+    "hard": "looks 5 moves ahead, rarely slips",
+    "perfect": "never loses",
+}
+"""What each of the engine's ``LEVELS`` means to a player (a test keeps it complete)."""
+FIRST_NOTES: dict[str, str] = {
+    "me": f"you play {EMOJI_MARK[Player.X]} and move first",
+    "bot": f"I play {EMOJI_MARK[Player.X]} and move first",
+    "random": "a coin toss",
+}
+"""What each of the game layer's ``FIRST_CHOICES`` means (a test keeps it complete)."""
+SIZE_NOTES: dict[int, str] = {3: "three in a row", 4: "four in a row"}
+"""What it takes to win on each of the game layer's ``SIZES`` (a test keeps it complete)."""
+
+
+def _default(text: str, chosen: bool) -> str:
+    return f"{text} (default)" if chosen else text
+
+
+LEVEL_CHOICES = [
+    Choice(name=_default(f"{level}: {LEVEL_NOTES[level]}", level == DEFAULT_LEVEL), value=level)
+    for level in LEVELS
 ]
-FIRST = [
-    Choice(name="me: you play ❌ and move first", value="me"),
-    Choice(name="bot: I play ❌ and move first", value="bot"),
-    Choice(name="random: a coin toss (default)", value="random"),
+FIRST_OPTION_CHOICES = [
+    Choice(name=_default(f"{first}: {FIRST_NOTES[first]}", first == DEFAULT_FIRST), value=first)
+    for first in FIRST_CHOICES
 ]
-SIZES = [
-    Choice(name="3x3, three in a row (default)", value=3),
-    Choice(name="4x4, four in a row", value=4),
+SIZE_CHOICES = [
+    Choice(name=_default(f"{size}x{size}, {SIZE_NOTES[size]}", size == DEFAULT_SIZE), value=size)
+    for size in SIZES
 ]
 SLOW_SIZE = 4
 """From this board size on, the bot's move may take seconds: defer before asking for it."""
@@ -114,12 +137,14 @@ class GameCommands(commands.Cog):
 
     @tictactoe.command(name="start", description="Start a game against me in this channel.")
     @app_commands.describe(
-        difficulty="How well I play; perfect never loses (default: perfect).",
-        first="Who moves first; the first mover plays ❌ (default: random).",
-        size="Board size: 3x3 needs three in a row, 4x4 four in a row (default: 3x3).",
+        difficulty=f"How well I play; perfect never loses (default: {DEFAULT_LEVEL}).",
+        first=f"Who moves first; the first mover plays {EMOJI_MARK[Player.X]} "
+        f"(default: {DEFAULT_FIRST}).",
+        size="Board size; you need a full row, column or diagonal to win "
+        f"(default: {DEFAULT_SIZE}x{DEFAULT_SIZE}).",
     )
-    @app_commands.choices(difficulty=DIFFICULTIES, first=FIRST)
-    @app_commands.choices(size=SIZES)
+    @app_commands.choices(difficulty=LEVEL_CHOICES, first=FIRST_OPTION_CHOICES)
+    @app_commands.choices(size=SIZE_CHOICES)  # apart: one call takes one value type
     async def start(
         self,
         interaction: Interaction,
@@ -127,17 +152,13 @@ class GameCommands(commands.Cog):
         first: Choice[str] | None = None,
         size: Choice[int] | None = None,
     ) -> None:
-        options: dict[str, Any] = {}
-        if difficulty is not None:
-            options["level"] = difficulty.value
-        if first is not None:
-            options["first"] = first.value
-        if size is not None:
-            options["size"] = size.value
+        level = DEFAULT_LEVEL if difficulty is None else difficulty.value
+        who = DEFAULT_FIRST if first is None else first.value
+        cells = DEFAULT_SIZE if size is None else size.value
         channel_id = interaction_channel_id(interaction)
         # A 4x4 bot opening may take seconds, so acknowledge first; but only when the channel
         # is free: a refusal must stay private, and a deferred answer is public for good.
-        slow = size is not None and size.value >= SLOW_SIZE and not await self._busy(channel_id)
+        slow = cells >= SLOW_SIZE and not await self._busy(channel_id)
         if slow:
             await interaction.response.defer(thinking=True)
         try:
@@ -146,7 +167,9 @@ class GameCommands(commands.Cog):
                 guild_id=interaction.guild_id,
                 member_id=interaction.user.id,
                 member_name=interaction.user.display_name,
-                **options,
+                level=level,
+                first=who,
+                size=cells,
             )
         except GameError as error:
             # Only if someone started a game in the instant since the check above does the
