@@ -203,5 +203,16 @@ async def test_guild_setting_syncs_to_that_server_only(make_bot: MakeBot, tmp_pa
         await env.shutdown()
 
 
-def test_in_memory_database_always_syncs() -> None:
-    assert hash_path(Path(":memory:"), None) is None
+async def test_in_memory_database_always_syncs(make_bot: MakeBot) -> None:
+    """No file to keep the hash next to: every start uploads (fine for tests and trials)."""
+    settings = Settings(database_path=Path(":memory:"))
+    assert hash_path(settings.database_path, None) is None
+    env = simcord.Env(make_bot(settings=settings))
+    await env.start()
+    try:
+        old = env.bot
+        await env.restart_bot(make_bot(settings=settings))
+        await old.close()
+        assert len(command_syncs(env)) == 2
+    finally:
+        await env.shutdown()
