@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import logging
+from typing import Any
+
+import pytest
 from discord_helpers import IDLE_TIMEOUT, World, buttons
 
 from bot.discord_bot.cogs.expiry import EXPIRY_INTERVAL
-from bot.games import Status
+from bot.games import Game, Status, StorageError
 
 
 async def test_idle_game_is_announced_and_its_board_disabled(world: World) -> None:
@@ -49,3 +53,57 @@ async def test_expiry_announcement_survives_a_deleted_channel(world: World) -> N
     await world.env.advance_time(IDLE_TIMEOUT + EXPIRY_INTERVAL)
     assert world.last().content.startswith("This game expired")
     assert world.bot.get_cog("ExpiryAnnouncer").sweep.is_running()  # type: ignore[union-attr]
+
+
+async def test_an_announcement_discord_rejects_does_not_stop_the_next_ones(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A rejection announce does not expect (400, not a missing channel or permission) is
+    logged with its traceback; the same sweep and the later ones still announce."""
+    other = world.guild.create_text_channel("other")
+    await world.alice.slash(other, "tictactoe start", first="me")
+    world.env.inject_error("POST", f"/channels/{other.id}/messages", status=400, times=None)
+    await world.env.advance_time(IDLE_TIMEOUT / 2)
+    await world.bob.slash(world.channel, "tictactoe start", first="me")
+
+    await world.env.advance_time(IDLE_TIMEOUT / 2 + EXPIRY_INTERVAL)  # alice's game expires
+    failures = [r for r in caplog.get_records("call") if r.levelno >= logging.ERROR]
+    assert [r.getMessage() for r in failures] == ["Could not announce the expiry of game 1."]
+    assert failures[0].exc_info is not None
+    caplog.clear()
+    assert not world.last().content.startswith("This game expired")
+
+    await world.env.advance_time(IDLE_TIMEOUT / 2)  # bob's game expires
+    assert world.last().content.startswith("This game expired")
+    assert not (await world.bot.service.get(2)).is_active  # type: ignore[union-attr]
+
+
+async def test_sweeps_that_fail_are_retried_at_the_next_interval(
+    world: World, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While asking the service fails (say the database is locked), the loop logs it and
+    keeps running; the first sweep that works finds and announces the game."""
+    await world.alice.slash(world.channel, "tictactoe start", first="me")
+    service = world.bot.service
+    real = service.expire_idle
+    locked = True
+
+    async def while_locked(**kwargs: Any) -> list[Game]:
+        if locked:
+            raise StorageError("The game database is locked.")
+        return await real(**kwargs)
+
+    monkeypatch.setattr(service, "expire_idle", while_locked)
+    await world.env.advance_time(IDLE_TIMEOUT + EXPIRY_INTERVAL)  # every sweep fails
+    records = [r for r in caplog.get_records("call") if r.levelno >= logging.ERROR]
+    assert len(records) >= IDLE_TIMEOUT // EXPIRY_INTERVAL
+    assert {r.getMessage() for r in records} == {
+        "Could not expire idle games; trying again next round."
+    }
+    caplog.clear()
+    assert not world.last().content.startswith("This game expired")
+    assert world.bot.get_cog("ExpiryAnnouncer").sweep.is_running()  # type: ignore[union-attr]
+
+    locked = False
+    await world.env.advance_time(EXPIRY_INTERVAL)
+    assert world.last().content.startswith("This game expired")
