@@ -139,27 +139,10 @@ def describe_line(line: Sequence[Move]) -> str:
     return "the diagonal from the top right"
 
 
-_DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))  # along a row, a column, and both diagonals
-
-
-def split_lines(board: Board) -> list[tuple[Move, ...]]:
-    """The winning cells as the separate lines they form: one move can complete two lines at
-    once (``XXX/XOO/XOO``), and the engine reports the cells of all of them together."""
-    cells = frozenset(board.winning_line or ())
-    lines = []
-    for dr, dc in _DIRECTIONS:
-        for start in sorted(cells):
-            if Move(start.row - dr, start.col - dc) in cells:
-                continue  # not the first cell of a run in this direction
-            run = tuple(Move(start.row + i * dr, start.col + i * dc) for i in range(board.k))
-            if all(cell in cells for cell in run):
-                lines.append(run)
-    return lines
-
-
 def describe_lines(board: Board) -> tuple[str, bool]:
-    """Name the winning line(s) ("row 1", "row 1 and column 1"); True when there are two."""
-    names = [describe_line(line) for line in split_lines(board)]
+    """Name the winning line(s) ("row 1", "row 1 and column 1"); True when there are two: one
+    move can complete two lines at once (``XXX/XOO/XOO``)."""
+    names = [describe_line(line) for line in board.winning_lines]
     return " and ".join(names) or "the line", len(names) > 1
 
 
