@@ -129,3 +129,34 @@ async def test_clicking_an_older_live_board_retires_the_newer_one(world: World) 
     assert "You played row 2, column 2." in fresh(world, old).content
     assert fresh(world, new).components == []
     assert (await world.game()).message_id == old.id
+
+
+async def resigned_board_left_live(world: World) -> tuple[discord.Message, int]:
+    """alice's resigned game whose board kept its buttons (the edit was refused)."""
+    board = await start_board(world, first="me")
+    game = await world.game()
+    world.env.inject_error("PATCH", f"/channels/{world.channel.id}/messages/*", status=404)
+    await world.alice.slash(world.channel, "tictactoe resign")
+    assert not any(cell.disabled for cell in buttons(fresh(world, board)))
+    return board, game.id
+
+
+async def test_another_member_clicking_a_finished_board_is_told_it_is_over(world: World) -> None:
+    board, game_id = await resigned_board_left_live(world)
+    result = await world.bob.click(fresh(world, board), custom_id=f"ttt:{game_id}:0:0")
+    assert [(m.ephemeral, m.content) for m in result.followups] == [(True, "That game is over.")]
+    assert all(cell.disabled for cell in buttons(fresh(world, board)))
+    assert (await world.bot.service.get(game_id)).status is Status.RESIGNED  # type: ignore[union-attr]
+
+
+async def test_clicking_a_previous_games_board_leaves_the_new_game_alone(world: World) -> None:
+    board, old_id = await resigned_board_left_live(world)
+    started = await world.bob.slash(world.channel, "tictactoe start", first="me")
+    assert started.response is not None
+    current = await world.game()
+    # bob, whose game runs now, clicks the old board: it must not play into his game.
+    result = await world.bob.click(fresh(world, board), custom_id=f"ttt:{old_id}:1:1")
+    assert [(m.ephemeral, m.content) for m in result.followups] == [(True, "That game is over.")]
+    assert all(cell.disabled for cell in buttons(fresh(world, board)))
+    assert await world.game() == current  # bob's game: no move, same live board
+    assert not any(cell.disabled for cell in buttons(fresh(world, started.response.message)))
