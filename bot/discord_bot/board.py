@@ -178,8 +178,14 @@ async def edit_board(
     try:
         await channel.get_partial_message(message_id).edit(view=view)
     except discord.HTTPException as error:
-        log.warning(
-            "Could not update the board message %s in channel %s: %s", message_id, channel_id, error
+        # Someone deleting an old board is ordinary; anything else is worth a warning.
+        level = logging.INFO if isinstance(error, discord.NotFound) else logging.WARNING
+        log.log(
+            level,
+            "Could not update the board message %s in channel %s: %s",
+            message_id,
+            channel_id,
+            error,
         )
 
 
