@@ -20,7 +20,7 @@ from test_games_support import (
 )
 
 from bot.engine import Move
-from bot.games import SCHEMA_VERSION, GameService, SqliteGameStore, Status, StorageError
+from bot.games import SCHEMA_VERSION, Game, GameService, SqliteGameStore, Status, StorageError
 from bot.games.sqlite_store import MIGRATIONS, Synchronous, decode_moves, encode_moves
 from bot.settings import Settings
 
@@ -250,6 +250,18 @@ WIN_FOR_X = "0,3,1,4,2"  # X takes row 1
 DRAW = "0,4,8,1,7,6,2,5,3"  # a full board without a line
 
 
+async def saved_game(path: Path) -> Game:
+    """Alice's new game, saved in ``path`` by a service that is then closed (for hand edits)."""
+    service = make_service(path)
+    game = (
+        await service.start(
+            channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice", first="me"
+        )
+    ).game
+    await service.close()
+    return game
+
+
 @pytest.mark.parametrize(
     ("edit", "says"),
     [
@@ -281,13 +293,7 @@ async def test_a_bad_stored_game_is_a_storage_error_naming_it(
     tmp_path: Path, edit: str, says: str
 ) -> None:
     path = tmp_path / "games.db"
-    service = make_service(path)
-    game = (
-        await service.start(
-            channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice", first="me"
-        )
-    ).game
-    await service.close()
+    game = await saved_game(path)
     with sqlite3.connect(path) as conn:
         conn.execute(f"UPDATE games SET {edit} WHERE id = ?", (game.id,))
     conn.close()
@@ -319,13 +325,7 @@ async def test_consistent_finished_games_load(
     tmp_path: Path, status: str, moves: str, winner: str | None
 ) -> None:
     path = tmp_path / "games.db"
-    service = make_service(path)
-    game = (
-        await service.start(
-            channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice", first="me"
-        )
-    ).game
-    await service.close()
+    game = await saved_game(path)
     with sqlite3.connect(path) as conn:
         conn.execute(
             "UPDATE games SET status = ?, moves = ?, winner = ? WHERE id = ?",
