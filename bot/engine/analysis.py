@@ -11,11 +11,7 @@ import enum
 
 from .board import Board
 from .exact import sides, start_search
-from .values import Move, _frozen
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import NoReturn
+from .values import Frozen, Move
 
 
 class Value(enum.Enum):
@@ -26,7 +22,7 @@ class Value(enum.Enum):
     LOSS = "loss"
 
 
-class MoveAnalysis:
+class MoveAnalysis(Frozen):
     """One legal move and its result under best play.
 
     ``value`` is the result for the side to move if it plays ``move``;
@@ -44,30 +40,14 @@ class MoveAnalysis:
         object.__setattr__(self, "value", value)
         object.__setattr__(self, "plies", plies)
 
-    __setattr__ = _frozen
-
-    def __delattr__(self, name: str) -> NoReturn:
-        _frozen(self, name, None)
-
-    def __reduce__(self) -> tuple[type[MoveAnalysis], tuple[Move, Value, int]]:
-        return (MoveAnalysis, self._fields())
-
     def __repr__(self) -> str:
         return f"MoveAnalysis(move={self.move!r}, value={self.value!r}, plies={self.plies})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is MoveAnalysis:
-            return self._fields() == other._fields()
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
 
     def _fields(self) -> tuple[Move, Value, int]:
         return (self.move, self.value, self.plies)
 
 
-class Analysis:
+class Analysis(Frozen):
     """The exact analysis of a position for the side to move.
 
     ``moves`` lists every legal move, best first (then row-major);
@@ -97,28 +77,12 @@ class Analysis:
         object.__setattr__(self, "best_moves", best_moves)
         object.__setattr__(self, "positions_examined", positions_examined)
 
-    __setattr__ = _frozen
-
-    def __delattr__(self, name: str) -> NoReturn:
-        _frozen(self, name, None)
-
-    def __reduce__(self) -> tuple[type[Analysis], tuple[object, ...]]:
-        return (Analysis, self._fields())
-
     def __repr__(self) -> str:
         return (
             f"Analysis(board={self.board!r}, value={self.value!r}, "
             f"best_moves={self.best_moves!r}, moves={self.moves!r}, "
             f"positions_examined={self.positions_examined})"
         )
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is Analysis:
-            return self._fields() == other._fields()
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
 
     def _fields(self) -> tuple[object, ...]:
         return (self.board, self.moves, self.value, self.best_moves, self.positions_examined)

@@ -31,7 +31,33 @@ def _frozen(self: object, name: str, value: object) -> NoReturn:
     raise AttributeError(f"{type(self).__name__} is immutable; cannot set {name!r}")
 
 
-class Move:
+class Frozen:
+    """Base of the engine's value types: immutable, equal and hashable by ``_fields()``
+    (and only to the same class), pickled and copied by calling the class with them."""
+
+    __slots__ = ()
+
+    def _fields(self) -> tuple[object, ...]:
+        raise NotImplementedError
+
+    __setattr__ = _frozen
+
+    def __delattr__(self, name: str) -> NoReturn:
+        _frozen(self, name, None)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Frozen) and other.__class__ is self.__class__:
+            return self._fields() == other._fields()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __reduce__(self) -> tuple[type[Frozen], tuple[object, ...]]:
+        return (self.__class__, self._fields())
+
+
+class Move(Frozen):
     """A cell on the board, 0-based: ``Move(1, 2)`` is row 2, column 3 for a player.
 
     ``str(move)`` is the 1-based phrase players read: ``"row 2, column 3"``.
@@ -46,53 +72,37 @@ class Move:
         object.__setattr__(self, "row", row)
         object.__setattr__(self, "col", col)
 
-    __setattr__ = _frozen
-
-    def __delattr__(self, name: str) -> NoReturn:
-        _frozen(self, name, None)
-
     def __str__(self) -> str:
         return f"row {self.row + 1}, column {self.col + 1}"
 
     def __repr__(self) -> str:
         return f"Move(row={self.row}, col={self.col})"
 
-    def _pair(self) -> tuple[int, int]:
+    def _fields(self) -> tuple[int, int]:
         return (self.row, self.col)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is Move:
-            return self.row == other.row and self.col == other.col
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self.row, self.col))
 
     def __lt__(self, other: Move) -> bool:
         if other.__class__ is not Move:
             return NotImplemented
-        return self._pair() < other._pair()
+        return self._fields() < other._fields()
 
     def __le__(self, other: Move) -> bool:
         if other.__class__ is not Move:
             return NotImplemented
-        return self._pair() <= other._pair()
+        return self._fields() <= other._fields()
 
     def __gt__(self, other: Move) -> bool:
         if other.__class__ is not Move:
             return NotImplemented
-        return self._pair() > other._pair()
+        return self._fields() > other._fields()
 
     def __ge__(self, other: Move) -> bool:
         if other.__class__ is not Move:
             return NotImplemented
-        return self._pair() >= other._pair()
-
-    def __reduce__(self) -> tuple[type[Move], tuple[int, int]]:
-        return (Move, (self.row, self.col))
+        return self._fields() >= other._fields()
 
 
-class Outcome:
+class Outcome(Frozen):
     """How a finished game ended: ``winner`` is None for a draw.
 
     ``line`` holds the cells of the winning line in row-major order (when the
@@ -117,28 +127,8 @@ class Outcome:
         object.__setattr__(self, "line", line)
         object.__setattr__(self, "lines", ((line,) if line else ()) if lines is None else lines)
 
-    __setattr__ = _frozen
-
-    def __delattr__(self, name: str) -> NoReturn:
-        _frozen(self, name, None)
-
     def __repr__(self) -> str:
         return f"Outcome(winner={self.winner!r}, line={self.line!r}, lines={self.lines!r})"
 
     def _fields(self) -> tuple[Player | None, tuple[Move, ...], tuple[tuple[Move, ...], ...]]:
         return (self.winner, self.line, self.lines)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is Outcome:
-            return self._fields() == other._fields()
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __reduce__(
-        self,
-    ) -> tuple[
-        type[Outcome], tuple[Player | None, tuple[Move, ...], tuple[tuple[Move, ...], ...]]
-    ]:
-        return (Outcome, self._fields())
