@@ -236,7 +236,7 @@ class Board:
             CellTakenError: the cell already holds a mark.
         """
         if self.is_over:
-            raise GameOverError("The game is already over.")
+            raise GameOverError()
         cell = self._cell(move)
         bit = 1 << cell
         x, o = self._x, self._o

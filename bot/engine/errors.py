@@ -45,3 +45,6 @@ class OffBoardError(IllegalMoveError):
 
 class GameOverError(IllegalMoveError):
     """The game has already been won or drawn, so nobody may move."""
+
+    def __init__(self, message: str = "The game is already over.") -> None:
+        super().__init__(message)

@@ -32,7 +32,7 @@ def sides(board: Board) -> tuple[int, int]:
 def start_search(board: Board) -> Search:
     """A new exact search on the board's geometry; GameOverError if the game is over."""
     if board.is_over:
-        raise GameOverError("The game is already over.")
+        raise GameOverError()
     return solver_for(board._geo).search()
 
 

@@ -89,7 +89,7 @@ def _choose(board: Board, level: str, rng: random.Random) -> Move:
     if level not in LEVELS:
         raise UnknownLevelError(f"Unknown level {level!r}: choose one of {', '.join(LEVELS)}.")
     if board.is_over:
-        raise GameOverError("The game is already over.")
+        raise GameOverError()
     if level == "perfect":
         try:
             return rng.choice(best_moves(board))
