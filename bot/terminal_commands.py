@@ -13,23 +13,18 @@ from typing import Literal
 
 from bot.engine import LEVELS
 from bot.games import FIRST_CHOICES, SIZES
+from bot.games.wording import either, quote_input
 
 FIRST_WORDS: dict[str, str] = {**{choice: choice for choice in FIRST_CHOICES}, "you": "bot"}
 """Who goes first, as typed -> as the game layer names it ("you" means the bot, like "bot")."""
 
 
-def _either(options: tuple[object, ...]) -> str:
-    """ "a, b or c": a list of options as a sentence reads it."""
-    words = [str(option) for option in options]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
-
-
 _START_OPTIONS = (
-    f"levels: {', '.join(LEVELS)}; first: {', '.join(FIRST_CHOICES)}; size: {_either(SIZES)}"
+    f"levels: {', '.join(LEVELS)}; first: {', '.join(FIRST_CHOICES)}; size: {either(SIZES)}"
 )
 USAGE_START = (
     "Usage: start [level] [who goes first] [size], in any order, for example: start hard bot. "
-    f"Levels: {', '.join(LEVELS)}; first: {_either(FIRST_CHOICES)}; size: {_either(SIZES)}."
+    f"Levels: {', '.join(LEVELS)}; first: {either(FIRST_CHOICES)}; size: {either(SIZES)}."
 )
 
 HELP = f"""Commands:
@@ -66,7 +61,6 @@ _SIMPLE: dict[str, Simple] = {
 _MOVE_WORDS = frozenset({"move", "m", "play"})
 _START_WORDS = frozenset({"start", "new"})
 _SIZE = re.compile(r"([0-9]{1,2})(?:[x\u00d7]([0-9]{1,2}))?", re.ASCII)
-_SHOWN = 30  # longest input quoted back in an error
 
 
 class CommandError(ValueError):
@@ -104,10 +98,6 @@ class Plain:
 Command = Nothing | PlayCell | StartGame | Plain
 
 
-def _quote(text: str) -> str:
-    return repr(text if len(text) <= _SHOWN else text[: _SHOWN - 1] + "…")
-
-
 def parse_command(line: str) -> Command:
     """Read one typed line. Raises ``CommandError`` with a helpful sentence for anything else.
 
@@ -131,7 +121,7 @@ def parse_command(line: str) -> Command:
         if rest:
             raise CommandError(f"'{name}' takes nothing after it: just type {name}.")
         return Plain(name)
-    raise CommandError(f"I don't know the command {_quote(word)}.\n{HELP}")
+    raise CommandError(f"I don't know the command {quote_input(word)}.\n{HELP}")
 
 
 def parse_start(options: str) -> StartGame:
@@ -159,5 +149,5 @@ def parse_start(options: str) -> StartGame:
                 raise CommandError(f"You gave two sizes ({size} and {rows}); pick one.")
             size = int(rows)
         else:
-            raise CommandError(f"I don't know the option {_quote(token)}. {USAGE_START}")
+            raise CommandError(f"I don't know the option {quote_input(token)}. {USAGE_START}")
     return StartGame(level, first, size)

@@ -9,6 +9,7 @@ import re
 
 from bot.engine import Move
 from bot.games.errors import InvalidCellError
+from bot.games.wording import quote_input
 
 USAGE_MOVE = "Usage: move <row> <column>, for example: move 2 3"
 
@@ -16,12 +17,6 @@ USAGE_MOVE = "Usage: move <row> <column>, for example: move 2 3"
 # accept other scripts' digits ("٢"), which a player would never mean as a cell. At most nine
 # digits each, so a pasted wall of digits never reaches int()'s digit limit.
 _CELL = re.compile(r"\s*([0-9]{1,9})\s*(?:,|\s)\s*([0-9]{1,9})\s*", re.ASCII)
-_SHOWN = 30  # longest input quoted back in an error
-
-
-def _quote(text: str) -> str:
-    shown = text if len(text) <= _SHOWN else text[: _SHOWN - 1] + "…"
-    return repr(shown)
 
 
 def parse_cell(text: str, size: int = 3) -> Move:
@@ -38,7 +33,7 @@ def parse_cell(text: str, size: int = 3) -> Move:
     match = _CELL.fullmatch(text)
     if match is None:
         raise InvalidCellError(
-            f"{_quote(text)} is not a cell: give the row and the column as two numbers "
+            f"{quote_input(text)} is not a cell: give the row and the column as two numbers "
             f"{span}. {USAGE_MOVE}"
         )
     row, col = int(match.group(1)), int(match.group(2))

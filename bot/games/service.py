@@ -44,6 +44,7 @@ from bot.games.models import (
     Status,
 )
 from bot.games.store import GameStore
+from bot.games.wording import either
 
 if TYPE_CHECKING:
     from bot.settings import Settings
@@ -78,7 +79,9 @@ def _check_level(level: str) -> str:
 def _check_first(first: str) -> str:
     wanted = str(first).strip().lower()
     if wanted not in FIRST_CHOICES:
-        raise InvalidOptionError(f"Who goes first must be me, bot or random, not {str(first)!r}.")
+        raise InvalidOptionError(
+            f"Who goes first must be {either(FIRST_CHOICES)}, not {str(first)!r}."
+        )
     return wanted
 
 
@@ -88,8 +91,7 @@ def _check_size(size: int | str) -> int:
     except ValueError:
         wanted = 0
     if wanted not in SIZES:
-        sizes = " or ".join(str(s) for s in SIZES)
-        raise InvalidOptionError(f"The board size must be {sizes}, not {str(size)!r}.")
+        raise InvalidOptionError(f"The board size must be {either(SIZES)}, not {str(size)!r}.")
     return wanted
 
 
