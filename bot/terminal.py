@@ -26,9 +26,11 @@ import threading
 from typing import TextIO
 
 from bot.games import (
+    Command,
     GameError,
     GameService,
     NoGameError,
+    Spelling,
     StorageError,
     parse_cell,
 )
@@ -50,6 +52,9 @@ from bot.terminal_commands import (
     StartGame,
     parse_command,
 )
+
+SPELLING: Spelling = {Command.START: "'start'", Command.MOVE: "move"}
+"""How the terminal writes the commands the game layer's sentences suggest."""
 
 CHANNEL_ID = 0
 MEMBER_ID = 0
@@ -132,7 +137,7 @@ class TerminalSession:
         try:
             return await self.dispatch(command)
         except GameError as error:
-            self.say(str(error))
+            self.say(error.text(SPELLING))
         return True
 
     async def dispatch(self, command: Nothing | PlayCell | StartGame | Plain) -> bool:

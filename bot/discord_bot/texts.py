@@ -1,14 +1,14 @@
 """Sentences the Discord adapter adds to the game layer's own (usage, help, refusals, apologies).
 
-The game layer words every domain error for any adapter ("move 2 3", "start"); here those
-words are turned into the commands a Discord member actually types ("!move 2 3",
-"/tictactoe start"), so the terminal and Discord agree on everything else.
+The game layer's sentences name the commands they suggest by placeholder; ``spelling`` says
+how a Discord member types them ("!move 2 3", "/tictactoe start"), so the terminal and Discord
+agree on everything else.
 """
 
 from __future__ import annotations
 
 from bot.engine import LEVELS
-from bot.games import FIRST_CHOICES, SIZES, USAGE_MOVE, GameError
+from bot.games import FIRST_CHOICES, SIZES, USAGE_MOVE, Command, GameError, Spelling
 
 APOLOGY = "Sorry, something went wrong on my side. Please try again in a moment."
 MISSING_PERMISSION = (
@@ -18,17 +18,19 @@ MISSING_PERMISSION = (
 SERVER_ONLY = "Tic-Tac-Toe is played in a server channel, not in direct messages."
 
 
+def spelling(prefix: str) -> Spelling:
+    """How a Discord member types each command the game layer's sentences suggest."""
+    return {Command.START: "`/tictactoe start`", Command.MOVE: f"{prefix}move"}
+
+
 def usage_move(prefix: str) -> str:
     """The usage line for ``move`` with the configured prefix: "Usage: !move <row> <column>..."."""
-    return USAGE_MOVE.replace("move ", f"{prefix}move ")
+    return USAGE_MOVE.format(move=spelling(prefix)[Command.MOVE])
 
 
 def error_text(error: GameError, prefix: str) -> str:
-    """The error's sentence, with generic command names turned into Discord ones."""
-    text = str(error)
-    if USAGE_MOVE in text:
-        text = text.replace(USAGE_MOVE, usage_move(prefix))
-    return text.replace("with `start`", "with `/tictactoe start`")
+    """The error's sentence, with the commands it suggests spelled as on Discord."""
+    return error.text(spelling(prefix))
 
 
 def not_your_game(owner: str) -> str:

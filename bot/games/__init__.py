@@ -7,6 +7,7 @@ into text. Never imports discord.
 from bot.games.cells import USAGE_MOVE, parse_cell
 from bot.games.errors import (
     CellTakenError,
+    Command,
     GameError,
     GameOverError,
     GameRunningError,
@@ -16,6 +17,7 @@ from bot.games.errors import (
     NotYourGameError,
     NotYourTurnError,
     OffBoardError,
+    Spelling,
     StorageError,
 )
 from bot.games.models import (
@@ -42,6 +44,7 @@ __all__ = [
     "SIZES",
     "USAGE_MOVE",
     "CellTakenError",
+    "Command",
     "First",
     "Game",
     "GameError",
@@ -60,6 +63,7 @@ __all__ = [
     "OffBoardError",
     "Record",
     "Seat",
+    "Spelling",
     "SqliteGameStore",
     "Stats",
     "Status",

@@ -11,7 +11,8 @@ from bot.engine import Move
 from bot.games.errors import InvalidCellError
 from bot.games.wording import quote_input
 
-USAGE_MOVE = "Usage: move <row> <column>, for example: move 2 3"
+USAGE_MOVE = "Usage: {move} <row> <column>, for example: {move} 2 3"
+"""A template: ``{move}`` is the adapter's spelling of the move command."""
 
 # Two ASCII numbers separated by a comma and/or whitespace. ASCII only on purpose: int() would
 # accept other scripts' digits ("٢"), which a player would never mean as a cell. At most nine
@@ -28,17 +29,21 @@ def parse_cell(text: str, size: int = 3) -> Move:
     span = f"from 1 to {size}"
     if not isinstance(text, str) or not text.strip():
         raise InvalidCellError(
-            f"Which cell? Give the row and the column, each {span}. {USAGE_MOVE}"
+            "Which cell? Give the row and the column, each {span}. " + USAGE_MOVE, span=span
         )
     match = _CELL.fullmatch(text)
     if match is None:
         raise InvalidCellError(
-            f"{quote_input(text)} is not a cell: give the row and the column as two numbers "
-            f"{span}. {USAGE_MOVE}"
+            "{text} is not a cell: give the row and the column as two numbers {span}. "
+            + USAGE_MOVE,
+            text=quote_input(text),
+            span=span,
         )
     row, col = int(match.group(1)), int(match.group(2))
     if not (1 <= row <= size and 1 <= col <= size):
         raise InvalidCellError(
-            f"Row {row}, column {col} is off the board: rows and columns go {span}. {USAGE_MOVE}"
+            f"Row {row}, column {col} is off the board: rows and columns go {{span}}. "
+            + USAGE_MOVE,
+            span=span,
         )
     return Move(row - 1, col - 1)

@@ -1,24 +1,63 @@
 """Domain errors of the game layer.
 
-Every error's ``str()`` is the sentence the player reads, so adapters show it as it is (the
-terminal and Discord adapters may rephrase, but never need to). Engine move errors are wrapped
-into the classes below with the engine's sentence kept, so adapters only catch ``GameError``.
+Every error's message is the sentence the player reads. A sentence that suggests a command
+names it by a placeholder (``{start}``, ``{move}``: a ``Command``), and each adapter fills in
+its own spelling with ``error.text(spelling)`` ("/tictactoe start" on Discord, "start" in the
+terminal), so no adapter edits another layer's words. ``str(error)`` is the plain spelling, for
+logs and tests. Engine move errors are wrapped into the classes below with the engine's
+sentence kept, so adapters only catch ``GameError``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from enum import StrEnum
+from types import MappingProxyType
+from typing import TypeAlias
+
+
+class Command(StrEnum):
+    """A command a sentence may suggest; the value is its placeholder's name."""
+
+    START = "start"
+    MOVE = "move"
+
+
+Spelling: TypeAlias = Mapping[Command, str]
+"""How an adapter writes each command in its sentences."""
+
+PLAIN: Spelling = MappingProxyType({command: command.value for command in Command})
+"""The spelling of ``str(error)``: each command's bare name."""
+
 
 class GameError(Exception):
-    """Base of every game-layer error; the message is meant for the player."""
+    """Base of every game-layer error; the message is meant for the player.
+
+    ``template`` is a ``str.format`` template: ``{start}``-style fields name commands, every
+    other field is one of ``values`` (a player's name, quoted input, a file name), so text that
+    comes from outside never goes through the formatter. Literal braces are doubled."""
+
+    def __init__(self, template: str, /, **values: object) -> None:
+        clash = sorted(set(values) & set(Command))
+        if clash:
+            raise ValueError(f"error values may not be named like commands: {clash}")
+        self.template = template
+        self.values = values
+        super().__init__(self.text(PLAIN))  # also fails at once on a field nobody fills
+
+    def text(self, spelling: Spelling) -> str:
+        """The sentence with this adapter's spelling of every command it suggests."""
+        words = {str(command): spelling.get(command, command.value) for command in Command}
+        return self.template.format_map({**words, **self.values})
 
 
 class NoGameError(GameError):
     """The channel has no active game (or an id names no game)."""
 
-    DEFAULT = "There is no game running here. Start one with `start`."
+    DEFAULT = "There is no game running here. Start one with {start}."
 
-    def __init__(self, message: str = DEFAULT) -> None:
-        super().__init__(message)
+    def __init__(self, template: str = DEFAULT, /, **values: object) -> None:
+        super().__init__(template, **values)
 
 
 class GameRunningError(GameError):
@@ -55,3 +94,4 @@ class InvalidOptionError(GameError):
 
 class StorageError(GameError):
     """The game database cannot be opened, read or written; the message names the file."""
+

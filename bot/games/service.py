@@ -71,7 +71,9 @@ def _check_level(level: str) -> str:
     wanted = str(level).strip().lower()
     if wanted not in LEVELS:
         raise InvalidOptionError(
-            f"There is no level {str(level)!r}. Choose one of: {', '.join(LEVELS)}."
+            "There is no level {given}. Choose one of: {levels}.",
+            given=repr(str(level)),
+            levels=", ".join(LEVELS),
         )
     return wanted
 
@@ -80,7 +82,9 @@ def _check_first(first: str) -> str:
     wanted = str(first).strip().lower()
     if wanted not in FIRST_CHOICES:
         raise InvalidOptionError(
-            f"Who goes first must be {either(FIRST_CHOICES)}, not {str(first)!r}."
+            "Who goes first must be {choices}, not {given}.",
+            choices=either(FIRST_CHOICES),
+            given=repr(str(first)),
         )
     return wanted
 
@@ -91,7 +95,11 @@ def _check_size(size: int | str) -> int:
     except ValueError:
         wanted = 0
     if wanted not in SIZES:
-        raise InvalidOptionError(f"The board size must be {either(SIZES)}, not {str(size)!r}.")
+        raise InvalidOptionError(
+            "The board size must be {sizes}, not {given}.",
+            sizes=either(SIZES),
+            given=repr(str(size)),
+        )
     return wanted
 
 
@@ -100,13 +108,13 @@ def _play(board: Board, move: Move) -> Board:
     try:
         return board.play(move)
     except engine.CellTakenError as error:
-        raise CellTakenError(str(error)) from error
+        raise CellTakenError("{reason}", reason=str(error)) from error
     except engine.OffBoardError as error:
-        raise OffBoardError(str(error)) from error
+        raise OffBoardError("{reason}", reason=str(error)) from error
     except engine.GameOverError as error:
-        raise GameOverError(str(error)) from error
+        raise GameOverError("{reason}", reason=str(error)) from error
     except engine.IllegalMoveError as error:
-        raise GameError(str(error)) from error
+        raise GameError("{reason}", reason=str(error)) from error
 
 
 def _settle(game: Game) -> Game:
@@ -254,7 +262,7 @@ class GameService:
             now = self._now()
             running, _ = await self._running(channel_id, now)
             if running is not None:
-                raise GameRunningError(self._running_message(running, member_id, now))
+                raise self._running_error(running, member_id, now)
             bot_first = first == "bot" or (first == "random" and self._rng.random() < 0.5)
             member, bot = Seat(member_id, name), Seat(None, BOT_NAME)
             game = Game(
@@ -362,7 +370,9 @@ class GameService:
         """The server's best players (``guild_id=None``: games outside any server): 3 points
         per win, 1 per draw; ties go to fewer losses, then more wins, then name."""
         if limit < 1:
-            raise InvalidOptionError(f"The leaderboard length must be at least 1, not {limit}.")
+            raise InvalidOptionError(
+                "The leaderboard length must be at least 1, not {limit}.", limit=limit
+            )
         await self._ready()
         rows = await self._store.guild_records(guild_id, limit)
         entries = [LeaderboardEntry(mid, name, rec, rec.points) for mid, name, rec in rows]
@@ -404,7 +414,7 @@ class GameService:
         await self._ready()
         stored = await self._store.get(game_id)
         if stored is None:
-            raise NoGameError(f"There is no game #{game_id}.")
+            raise NoGameError("There is no game #{id}.", id=game_id)
         async with self._locks.hold(stored.channel_id):  # a move may be saving it right now
             current = self._active.get(stored.channel_id)
             if current is not None and current.id == game_id:
@@ -413,7 +423,7 @@ class GameService:
             # Finished, possibly while we waited for the lock: re-read the final state.
             final = await self._store.get(game_id)
             if final is None:  # deleted by hand meanwhile
-                raise NoGameError(f"There is no game #{game_id}.")
+                raise NoGameError("There is no game #{id}.", id=game_id)
             await self._store.update(replace(final, message_id=message_id))
 
     # -- helpers -------------------------------------------------------------------------
@@ -475,12 +485,13 @@ class GameService:
         if game.board.to_move is not mark:
             seat = game.seat(game.board.to_move)
             whom = "my move" if seat.is_bot else f"{seat.name} to move"
-            raise NotYourTurnError(f"It is not your turn: wait for {whom}.")
+            raise NotYourTurnError("It is not your turn: wait for {whom}.", whom=whom)
 
     def _not_yours(self, game: Game) -> NotYourGameError:
         players = _names(_members(game))
         return NotYourGameError(
-            f"This is {players}'s game; you can start your own here once it is over."
+            "This is {players}'s game; you can start your own here once it is over.",
+            players=players,
         )
 
     def _no_game(self, expired: Game | None) -> NoGameError:
@@ -490,20 +501,26 @@ class GameService:
             return NoGameError()
         players = _names(_members(expired))
         return NoGameError(
-            f"The game here ({players}) expired after {describe_duration(self.idle_timeout)} "
-            "without a move. Start a new one with `start`."
+            "The game here ({players}) expired after {idle} without a move. "
+            "Start a new one with {start}.",
+            players=players,
+            idle=describe_duration(self.idle_timeout),
         )
 
-    def _running_message(self, game: Game, member_id: int, now: datetime) -> str:
+    def _running_error(self, game: Game, member_id: int, now: datetime) -> GameRunningError:
         since = _ago(game.created_at, now)
         if game.seat_of(member_id) is not None:
-            return (
-                f"You already have a game running here (started {since}). "
-                "Finish or resign that game first."
+            return GameRunningError(
+                "You already have a game running here (started {since}). "
+                "Finish or resign that game first.",
+                since=since,
             )
         members = _members(game)
         verb = "is" if len(members) == 1 else "are"
-        return (
-            f"{_names(members)} {verb} already playing here (started {since}). "
-            "Finish or resign that game first."
+        return GameRunningError(
+            "{players} {verb} already playing here (started {since}). "
+            "Finish or resign that game first.",
+            players=_names(members),
+            verb=verb,
+            since=since,
         )

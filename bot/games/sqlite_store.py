@@ -355,9 +355,11 @@ class SqliteGameStore:
         except (sqlite3.Error, OSError) as error:
             self._close_quietly()
             raise StorageError(
-                f"Cannot open the game database {self._where}: {error}. The file may be "
+                "Cannot open the game database {where}: {error}. The file may be "
                 "damaged or not a tictactoe-bot database. It was left untouched: restore a "
-                "backup, or move it aside (the bot then starts a new, empty one) and restart."
+                "backup, or move it aside (the bot then starts a new, empty one) and restart.",
+                where=self._where,
+                error=error,
             ) from error
 
     # -- opening -------------------------------------------------------------------------
@@ -368,9 +370,11 @@ class SqliteGameStore:
         problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
         if problems != ["ok"]:
             raise StorageError(
-                f"The game database {self._where} is damaged ({'; '.join(problems[:3])}). "
+                "The game database {where} is damaged ({problems}). "
                 "It was left untouched: restore a backup, or move it aside (the bot then "
-                "starts a new, empty one) and restart."
+                "starts a new, empty one) and restart.",
+                where=self._where,
+                problems="; ".join(problems[:3]),
             )
 
     def _check_version(self) -> int:
@@ -379,18 +383,22 @@ class SqliteGameStore:
         version = int(conn.execute("PRAGMA user_version").fetchone()[0])
         if version > SCHEMA_VERSION:
             raise StorageError(
-                f"The game database {self._where} has schema version {version}, but this "
-                f"version of tictactoe-bot only knows up to version {SCHEMA_VERSION}: it was "
+                "The game database {where} has schema version {version}, but this "
+                "version of tictactoe-bot only knows up to version {known}: it was "
                 "written by a newer release. Upgrade the bot, or point DATABASE_PATH at "
-                "another file. The file was left untouched."
+                "another file. The file was left untouched.",
+                where=self._where,
+                version=version,
+                known=SCHEMA_VERSION,
             )
         if version == 0:
             tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
             if tables:
                 raise StorageError(
-                    f"The file {self._where} is an SQLite database of another program (it has "
+                    "The file {where} is an SQLite database of another program (it has "
                     "tables but no tictactoe-bot schema version). It was left untouched: "
-                    "point DATABASE_PATH at another file."
+                    "point DATABASE_PATH at another file.",
+                    where=self._where,
                 )
         return version
 
@@ -447,7 +455,9 @@ class SqliteGameStore:
             )
             if cursor.rowcount != 1:
                 raise StorageError(
-                    f"Game #{game.id} is missing from the game database {self._where}."
+                    "Game #{id} is missing from the game database {where}.",
+                    id=game.id,
+                    where=self._where,
                 )
 
     async def member_name(self, member_id: int) -> str | None:
@@ -489,7 +499,7 @@ class SqliteGameStore:
 
     def _connection(self) -> sqlite3.Connection:
         if self._conn is None:
-            raise StorageError(f"The game database {self._where} is closed.")
+            raise StorageError("The game database {where} is closed.", where=self._where)
         return self._conn
 
     def _close_quietly(self) -> None:
@@ -514,7 +524,9 @@ class SqliteGameStore:
                 raise
         except sqlite3.Error as error:
             raise StorageError(
-                f"Could not save to the game database {self._where}: {error}."
+                "Could not save to the game database {where}: {error}.",
+                where=self._where,
+                error=error,
             ) from error
 
     def _query(self, sql: str, params: tuple[object, ...]) -> list[tuple[Any, ...]]:
@@ -522,7 +534,9 @@ class SqliteGameStore:
             return self._connection().execute(sql, params).fetchall()
         except sqlite3.Error as error:
             raise StorageError(
-                f"Could not read the game database {self._where}: {error}."
+                "Could not read the game database {where}: {error}.",
+                where=self._where,
+                error=error,
             ) from error
 
     def _values(self, game: Game) -> tuple[object, ...]:
@@ -594,6 +608,9 @@ class SqliteGameStore:
             return game
         except (ValueError, TypeError, EngineError) as error:
             raise StorageError(
-                f"Game #{row[0]} in the game database {self._where} cannot be read ({error}). "
-                "The file was left untouched; restore a backup or move it aside."
+                "Game #{id} in the game database {where} cannot be read ({error}). "
+                "The file was left untouched; restore a backup or move it aside.",
+                id=row[0],
+                where=self._where,
+                error=error,
             ) from error

@@ -8,6 +8,7 @@ from discord_helpers import World, buttons
 from bot.games import USAGE_MOVE, parse_cell
 
 DISCORD_USAGE = "Usage: !move <row> <column>, for example: !move 2 3"
+PLAIN_USAGE = USAGE_MOVE.format(move="move")
 
 
 @pytest.mark.parametrize(
@@ -34,7 +35,7 @@ async def test_bad_move_gets_usage_and_example(
     # Same sentence as the terminal's, only with the Discord prefix.
     with pytest.raises(Exception) as parsed:
         parse_cell(argument, 3)
-    assert reply.content == str(parsed.value).replace(USAGE_MOVE, DISCORD_USAGE)
+    assert reply.content == str(parsed.value).replace(PLAIN_USAGE, DISCORD_USAGE)
     assert buttons(reply) == []  # an error is not a board
     assert await world.game() == before
 

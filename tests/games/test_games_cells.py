@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 from bot.engine import Move
 from bot.games import USAGE_MOVE, InvalidCellError, parse_cell
 
+USAGE = USAGE_MOVE.format(move="move")
+
 SEPARATORS = st.sampled_from([" ", ",", ", ", " ,", "  ", "\t", " , "])
 PADDING = st.sampled_from(["", " ", "  ", "\t", "\n"])
 
@@ -44,7 +46,7 @@ def test_numbers_off_the_board_are_rejected_with_usage(size: int, row: int, col:
         return
     with pytest.raises(InvalidCellError) as caught:
         parse_cell(f"{row} {col}", size)
-    assert USAGE_MOVE in str(caught.value)
+    assert USAGE in str(caught.value)
 
 
 @given(text=st.text(), size=st.sampled_from([3, 4]))
@@ -52,7 +54,7 @@ def test_any_text_either_parses_or_raises_invalid_cell(text: str, size: int) -> 
     try:
         move = parse_cell(text, size)
     except InvalidCellError as error:
-        assert USAGE_MOVE in str(error)
+        assert USAGE in str(error)
         assert len(str(error)) < 300  # long input is not echoed in full
     else:
         # Only two in-range numbers get through, and they mean what they say.
@@ -82,7 +84,7 @@ def test_mistakes_are_explained(text: str, says: str) -> None:
     with pytest.raises(InvalidCellError) as caught:
         parse_cell(text)
     assert says in str(caught.value)
-    assert str(caught.value).endswith(USAGE_MOVE)
+    assert str(caught.value).endswith(USAGE)
 
 
 def test_size_four_accepts_row_four() -> None:

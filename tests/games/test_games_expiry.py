@@ -53,7 +53,7 @@ async def test_an_operation_on_an_idle_game_expires_it_and_it_is_still_announced
     with pytest.raises(NoGameError) as caught:
         await service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(0, 0))
     assert str(caught.value) == (
-        "The game here (alice) expired after 1 minute without a move. Start a new one with `start`."
+        "The game here (alice) expired after 1 minute without a move. Start a new one with start."
     )
     with pytest.raises(GameOverError, match=r"^That game is over\.$"):
         await service.move(
@@ -120,7 +120,7 @@ async def test_only_the_operation_that_expired_a_game_names_it() -> None:
         channel_id=CHANNEL, guild_id=GUILD, member_id=BOB, member_name="bob", first="me"
     )
     await service.resign(channel_id=CHANNEL, member_id=BOB)
-    plain = r"^There is no game running here\. Start one with `start`\.$"
+    plain = r"^There is no game running here\. Start one with start\.$"
     with pytest.raises(NoGameError, match=plain):
         await service.move(channel_id=CHANNEL, member_id=BOB, move=Move(0, 0))
     for ask in (service.current(CHANNEL), service.resign(channel_id=CHANNEL, member_id=BOB)):

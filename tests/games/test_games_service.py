@@ -227,7 +227,7 @@ async def test_strangers_cannot_play_hint_or_resign() -> None:
 
 async def test_no_game_errors() -> None:
     service = make_service()
-    message = "There is no game running here. Start one with `start`."
+    message = "There is no game running here. Start one with start."
     with pytest.raises(NoGameError, match=message):
         await service.current(CHANNEL)
     with pytest.raises(NoGameError, match=message):

@@ -118,7 +118,7 @@ async def test_resign_shows_the_board_and_counts_a_loss(terminal: Terminal) -> N
     stats = await terminal.type("stats")
     assert stats.startswith("alice: 0 wins, 1 loss, 0 draws")
     board = await terminal.type("board")
-    assert board.startswith("There is no game running here. Start one with `start`.")
+    assert board.startswith("There is no game running here. Start one with 'start'.")
     leaderboard = await terminal.type("leaderboard")
     assert "1. alice — 0 points (0 wins, 1 loss, 0 draws)" in leaderboard
 
@@ -171,7 +171,7 @@ async def test_an_idle_game_expires_and_the_player_is_told(terminal: Terminal) -
     text = await terminal.type("2 2")
     assert text == (
         "This game expired after 10 minutes without a move. Start a new one whenever you like."
-        "\n\nThere is no game running here. Start one with `start`.\n\n"
+        "\n\nThere is no game running here. Start one with 'start'.\n\n"
     )
     text = await terminal.type("start")
     assert "New medium game" in text
