@@ -109,7 +109,7 @@ class TerminalSession:
         self.say(WELCOME)
         await self.announce_expired()
         try:
-            game = await self.service.current(CHANNEL_ID)
+            game = await self.service.active_game(CHANNEL_ID)
         except NoGameError:
             await self.start(StartGame(), opening=True)
             return
@@ -152,7 +152,7 @@ class TerminalSession:
         elif command.name == "help":
             self.say(HELP)
         elif command.name == "board":
-            self.say(render_text(await self.service.current(CHANNEL_ID)))
+            self.say(render_text(await self.service.active_game(CHANNEL_ID)))
         elif command.name == "hint":
             hint = await self.service.hint(channel_id=CHANNEL_ID, member_id=MEMBER_ID)
             self.say(render_hint(hint))
@@ -167,7 +167,7 @@ class TerminalSession:
         return True
 
     async def move(self, text: str) -> None:
-        game = await self.service.current(CHANNEL_ID)
+        game = await self.service.active_game(CHANNEL_ID)
         cell = parse_cell(text, game.size)
         reply = await self.service.move(channel_id=CHANNEL_ID, member_id=MEMBER_ID, move=cell)
         self.say(describe_reply(reply))

@@ -13,18 +13,18 @@ from typing import Literal
 
 from bot.engine import LEVELS
 from bot.games import FIRST_CHOICES, SIZES
-from bot.games.wording import either, quote_input
+from bot.games.wording import join_or, quote_input
 
 FIRST_WORDS: dict[str, str] = {**{choice: choice for choice in FIRST_CHOICES}, "you": "bot"}
 """Who goes first, as typed -> as the game layer names it ("you" means the bot, like "bot")."""
 
 
 _START_OPTIONS = (
-    f"levels: {', '.join(LEVELS)}; first: {', '.join(FIRST_CHOICES)}; size: {either(SIZES)}"
+    f"levels: {', '.join(LEVELS)}; first: {', '.join(FIRST_CHOICES)}; size: {join_or(SIZES)}"
 )
 USAGE_START = (
     "Usage: start [level] [who goes first] [size], in any order, for example: start hard bot. "
-    f"Levels: {', '.join(LEVELS)}; first: {either(FIRST_CHOICES)}; size: {either(SIZES)}."
+    f"Levels: {', '.join(LEVELS)}; first: {join_or(FIRST_CHOICES)}; size: {join_or(SIZES)}."
 )
 
 HELP = f"""Commands:

@@ -17,7 +17,6 @@ from collections.abc import Iterable, Sequence
 from math import ceil
 
 from bot.engine import LEVELS, Board, Move, MoveAnalysis, Player, Value
-from bot.games.durations import describe_duration
 from bot.games.models import (
     Game,
     Hint,
@@ -28,6 +27,7 @@ from bot.games.models import (
     Stats,
     Status,
 )
+from bot.games.wording import describe_duration
 
 # --- glyphs -------------------------------------------------------------------------------------
 

@@ -4,30 +4,33 @@ One active game per channel, kept in memory and saved through a ``GameStore`` be
 operation returns (a reply never shows a move that is not saved). Operations on one channel
 are serialized by an ``asyncio.Lock`` for that channel; different channels never wait on each
 other, because engine work that can take long runs in a worker thread (see ``_bot_move``).
+
+Every operation on a channel's game opens with ``async with self._running_game(channel)``
+(``start`` with ``self._free_channel(...)``): the one place that takes the lock and finds the
+game, so a new operation is its rule and nothing else. The sentences it raises live in
+``bot.games.sentences``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
+import weakref
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
 from bot import engine
-from bot.engine import LEVELS, Board, Move, analyze, choose_move
-from bot.games.durations import describe_duration
+from bot.engine import LEVELS, Board, Move, analyze
+from bot.games import sentences
 from bot.games.errors import (
     CellTakenError,
     GameError,
     GameOverError,
-    GameRunningError,
     InvalidOptionError,
     NoGameError,
-    NotYourGameError,
-    NotYourTurnError,
     OffBoardError,
     StorageError,
 )
@@ -44,7 +47,7 @@ from bot.games.models import (
     Status,
 )
 from bot.games.store import GameStore
-from bot.games.wording import either
+from bot.games.wording import join_or
 
 if TYPE_CHECKING:
     from bot.settings import Settings
@@ -57,14 +60,13 @@ INLINE_MAX_SIZE = 3
 cached lookup after the first game (see bench/games.py). Larger boards think in a thread."""
 
 
+MoveChooser: TypeAlias = Callable[[Board, str, random.Random], Move]
+"""How the bot picks its move: ``(board, level, rng) -> move`` (the engine's ``choose_move``)."""
+
+
 def utc_now() -> datetime:
     """The default clock: the current time, aware, in UTC."""
     return datetime.now(UTC)
-
-
-def _ago(then: datetime, now: datetime) -> str:
-    seconds = (now - then).total_seconds()
-    return "just now" if seconds < 60 else f"{describe_duration(seconds)} ago"
 
 
 def _check_level(level: str) -> str:
@@ -83,7 +85,7 @@ def _check_first(first: str) -> str:
     if wanted not in FIRST_CHOICES:
         raise InvalidOptionError(
             "Who goes first must be {choices}, not {given}.",
-            choices=either(FIRST_CHOICES),
+            choices=join_or(FIRST_CHOICES),
             given=repr(str(first)),
         )
     return wanted
@@ -97,7 +99,7 @@ def _check_size(size: int | str) -> int:
     if wanted not in SIZES:
         raise InvalidOptionError(
             "The board size must be {sizes}, not {given}.",
-            sizes=either(SIZES),
+            sizes=join_or(SIZES),
             given=repr(str(size)),
         )
     return wanted
@@ -129,16 +131,6 @@ def _settle(game: Game) -> Game:
     return replace(game, status=Status.WON if member_won else Status.LOST, winner=winner)
 
 
-def _members(game: Game) -> list[Seat]:
-    """The game's member seats, X first (one against the bot, two member vs member)."""
-    return [seat for seat in (game.x, game.o) if not seat.is_bot]
-
-
-def _names(seats: list[Seat]) -> str:
-    """ "alice" or "alice and bob" """
-    return " and ".join(seat.name for seat in seats)
-
-
 def _rank_key(entry: LeaderboardEntry) -> tuple[int, int, int, str, int]:
     """Points first; among equals fewer losses, then more wins (= fewer games for the same
     points), then name and id so the order is stable."""
@@ -146,31 +138,13 @@ def _rank_key(entry: LeaderboardEntry) -> tuple[int, int, int, str, int]:
     return (-entry.points, record.losses, -record.wins, entry.name.casefold(), entry.member_id)
 
 
-class _ChannelLocks:
-    """One ``asyncio.Lock`` per channel, forgotten once nobody holds or waits for it, so a bot
-    in thousands of channels keeps only the locks in use."""
+@dataclass(frozen=True, slots=True)
+class _Lookup:
+    """What an operation finds in its channel: the running ``game``, or None; ``expired`` is
+    the game this very lookup found idle and expired (named once in the "no game" sentence)."""
 
-    def __init__(self) -> None:
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._users: dict[int, int] = {}
-
-    @asynccontextmanager
-    async def hold(self, channel_id: int) -> AsyncIterator[None]:
-        lock = self._locks.get(channel_id)
-        if lock is None:
-            lock = self._locks[channel_id] = asyncio.Lock()
-        self._users[channel_id] = self._users.get(channel_id, 0) + 1
-        try:
-            async with lock:
-                yield
-        finally:
-            self._users[channel_id] -= 1
-            if not self._users[channel_id]:
-                del self._users[channel_id]
-                del self._locks[channel_id]
-
-    def __len__(self) -> int:
-        return len(self._locks)
+    game: Game | None
+    expired: Game | None = None
 
 
 class GameService:
@@ -183,15 +157,21 @@ class GameService:
         idle_timeout: float = 600.0,
         clock: Callable[[], datetime] = utc_now,
         rng: random.Random | None = None,
+        choose_move: MoveChooser = engine.choose_move,
     ) -> None:
+        """``clock``, ``rng`` and ``choose_move`` are injected so tests (and benchmarks)
+        control time, chance and the bot's choice without patching modules."""
         if not idle_timeout > 0:
             raise ValueError(f"idle_timeout must be a positive number of seconds: {idle_timeout}")
         self._store = store
         self._idle = timedelta(seconds=idle_timeout)
         self._clock = clock
         self._rng = rng if rng is not None else random.Random()
+        self._choose_move = choose_move
         self._active: dict[int, Game] = {}
-        self._locks = _ChannelLocks()
+        # One lock per channel, dropped by the weak table once nobody holds or waits for it
+        # (each holder and waiter keeps it alive), so thousands of channels cost nothing idle.
+        self._locks = weakref.WeakValueDictionary[int, asyncio.Lock]()
         self._load_lock = asyncio.Lock()
         self._loaded = False
         self._closed = False
@@ -257,12 +237,8 @@ class GameService:
         first = _check_first(first)
         size = _check_size(size)
         name = member_name.strip() or f"member {member_id}"
-        await self._ready()
-        async with self._locks.hold(channel_id):
+        async with self._free_channel(channel_id, member_id):
             now = self._now()
-            running, _ = await self._running(channel_id, now)
-            if running is not None:
-                raise self._running_error(running, member_id, now)
             bot_first = first == "bot" or (first == "random" and self._rng.random() < 0.5)
             member, bot = Seat(member_id, name), Seat(None, BOT_NAME)
             game = Game(
@@ -293,14 +269,7 @@ class GameService:
     ) -> MoveReply:
         """Play the member's move and, unless that ended the game, the bot's answer; both are
         saved before this returns. ``game_id`` (a button's game) must be the active game."""
-        await self._ready()
-        async with self._locks.hold(channel_id):
-            now = self._now()
-            game, expired = await self._running(channel_id, now)
-            if game_id is not None and (game is None or game.id != game_id):
-                raise GameOverError("That game is over.")
-            if game is None:
-                raise self._no_game(expired)
+        async with self._running_game(channel_id, game_id=game_id) as game:
             self._check_turn(game, member_id)
             board = _play(game.board, move)
             moves = (*game.moves, move)
@@ -314,26 +283,19 @@ class GameService:
 
     async def resign(self, *, channel_id: int, member_id: int) -> Game:
         """Give up the game (any time, whoever is to move); it counts as a loss."""
-        await self._ready()
-        async with self._locks.hold(channel_id):
-            now = self._now()
-            game, expired = await self._running(channel_id, now)
-            if game is None:
-                raise self._no_game(expired)
+        async with self._running_game(channel_id) as game:
             mark = game.seat_of(member_id)
             if mark is None:
-                raise self._not_yours(game)
-            updated = replace(game, status=Status.RESIGNED, winner=mark.other, updated_at=now)
+                raise sentences.not_your_game(game)
+            updated = replace(
+                game, status=Status.RESIGNED, winner=mark.other, updated_at=self._now()
+            )
             await self._save(updated)
             return updated
 
-    async def current(self, channel_id: int) -> Game:
+    async def active_game(self, channel_id: int) -> Game:
         """The channel's active game (to show the board); ``NoGameError`` if there is none."""
-        await self._ready()
-        async with self._locks.hold(channel_id):
-            game, expired = await self._running(channel_id, self._now())
-            if game is None:
-                raise self._no_game(expired)
+        async with self._running_game(channel_id) as game:
             return game
 
     async def get(self, game_id: int) -> Game | None:
@@ -345,11 +307,7 @@ class GameService:
 
     async def hint(self, *, channel_id: int, member_id: int) -> Hint:
         """The engine's analysis of the position for the member whose turn it is."""
-        await self._ready()
-        async with self._locks.hold(channel_id):
-            game, expired = await self._running(channel_id, self._now())
-            if game is None:
-                raise self._no_game(expired)
+        async with self._running_game(channel_id) as game:
             self._check_turn(game, member_id)
             analysis = await asyncio.to_thread(analyze, game.board)
             return Hint(game, analysis)
@@ -398,7 +356,7 @@ class GameService:
             for channel, game in list(self._active.items()):
                 if not wanted(channel) or now - game.updated_at < self._idle:
                     continue
-                async with self._locks.hold(channel):
+                async with self._lock(channel):
                     current = self._active.get(channel)
                     # The game may have moved or ended while we waited for the lock.
                     if current is not None and self._now() - current.updated_at >= self._idle:
@@ -415,7 +373,7 @@ class GameService:
         stored = await self._store.get(game_id)
         if stored is None:
             raise NoGameError("There is no game #{id}.", id=game_id)
-        async with self._locks.hold(stored.channel_id):  # a move may be saving it right now
+        async with self._lock(stored.channel_id):  # a move may be saving it right now
             current = self._active.get(stored.channel_id)
             if current is not None and current.id == game_id:
                 await self._save(replace(current, message_id=message_id))
@@ -445,16 +403,52 @@ class GameService:
             raise ValueError(f"the clock must return an aware datetime, got {moment!r}")
         return moment.astimezone(UTC)
 
-    async def _running(self, channel_id: int, now: datetime) -> tuple[Game | None, Game | None]:
-        """``(active game, None)``, or ``(None, game)`` when the channel's game had been idle
-        too long and this call expired it (``(None, None)``: no game). The caller holds the
-        channel's lock."""
+    def _lock(self, channel_id: int) -> asyncio.Lock:
+        """The channel's lock: the one in use if anybody holds or awaits it, else a new one."""
+        lock = self._locks.get(channel_id)
+        if lock is None:
+            lock = self._locks[channel_id] = asyncio.Lock()
+        return lock
+
+    @asynccontextmanager
+    async def _channel(self, channel_id: int) -> AsyncIterator[_Lookup]:
+        """Hold the channel for one operation and say what runs there. The seam where a
+        database shared by several processes would read the game in a transaction and, on
+        the way out, commit the operation's write."""
+        await self._ready()
+        async with self._lock(channel_id):
+            yield await self._look(channel_id)
+
+    async def _look(self, channel_id: int) -> _Lookup:
+        """The channel's game, expiring it if it has been idle for ``idle_timeout`` (it then
+        waits in ``_unannounced`` for ``expire_idle``). The caller holds the channel's lock."""
         game = self._active.get(channel_id)
-        if game is not None and now - game.updated_at >= self._idle:
-            expired = await self._expire(game)
-            self._unannounced.append(expired)
-            return None, expired
-        return game, None
+        if game is None or self._now() - game.updated_at < self._idle:
+            return _Lookup(game)
+        expired = await self._expire(game)
+        self._unannounced.append(expired)
+        return _Lookup(None, expired)
+
+    @asynccontextmanager
+    async def _running_game(
+        self, channel_id: int, *, game_id: int | None = None
+    ) -> AsyncIterator[Game]:
+        """Hold the channel and give its running game, or raise the sentence that says why
+        there is none. ``game_id`` (a button's game) must be that game, else it is over."""
+        async with self._channel(channel_id) as found:
+            if game_id is not None and (found.game is None or found.game.id != game_id):
+                raise GameOverError("That game is over.")
+            if found.game is None:
+                raise sentences.no_game(found.expired, self.idle_timeout)
+            yield found.game
+
+    @asynccontextmanager
+    async def _free_channel(self, channel_id: int, member_id: int) -> AsyncIterator[None]:
+        """Hold the channel for a new game; ``GameRunningError`` if one is running."""
+        async with self._channel(channel_id) as found:
+            if found.game is not None:
+                raise sentences.already_running(found.game, member_id, self._now())
+            yield
 
     async def _expire(self, game: Game) -> Game:
         expired = replace(game, status=Status.EXPIRED, winner=None, updated_at=self._now())
@@ -474,53 +468,13 @@ class GameService:
         once cached); larger boards may search for a long while on a cold cache, so they run
         in a worker thread and the event loop keeps serving other channels."""
         if board.size <= INLINE_MAX_SIZE:
-            return choose_move(board, level, self._rng)
-        return await asyncio.to_thread(choose_move, board, level, self._rng)
+            return self._choose_move(board, level, self._rng)
+        return await asyncio.to_thread(self._choose_move, board, level, self._rng)
 
     def _check_turn(self, game: Game, member_id: int) -> None:
         """Raise unless ``member_id`` has a seat and it is that seat's turn."""
         mark = game.seat_of(member_id)
         if mark is None:
-            raise self._not_yours(game)
+            raise sentences.not_your_game(game)
         if game.board.to_move is not mark:
-            seat = game.seat(game.board.to_move)
-            whom = "my move" if seat.is_bot else f"{seat.name} to move"
-            raise NotYourTurnError("It is not your turn: wait for {whom}.", whom=whom)
-
-    def _not_yours(self, game: Game) -> NotYourGameError:
-        players = _names(_members(game))
-        return NotYourGameError(
-            "This is {players}'s game; you can start your own here once it is over.",
-            players=players,
-        )
-
-    def _no_game(self, expired: Game | None) -> NoGameError:
-        """The error for a channel without a game; ``expired``: the game this very operation
-        found idle and expired, named so the player knows where it went."""
-        if expired is None:
-            return NoGameError()
-        players = _names(_members(expired))
-        return NoGameError(
-            "The game here ({players}) expired after {idle} without a move. "
-            "Start a new one with {start}.",
-            players=players,
-            idle=describe_duration(self.idle_timeout),
-        )
-
-    def _running_error(self, game: Game, member_id: int, now: datetime) -> GameRunningError:
-        since = _ago(game.created_at, now)
-        if game.seat_of(member_id) is not None:
-            return GameRunningError(
-                "You already have a game running here (started {since}). "
-                "Finish or resign that game first.",
-                since=since,
-            )
-        members = _members(game)
-        verb = "is" if len(members) == 1 else "are"
-        return GameRunningError(
-            "{players} {verb} already playing here (started {since}). "
-            "Finish or resign that game first.",
-            players=_names(members),
-            verb=verb,
-            since=since,
-        )
+            raise sentences.not_your_turn(game)

@@ -33,7 +33,7 @@ class World:
 
     async def game(self) -> Game:
         """The channel's active game, straight from the service."""
-        return await self.bot.service.current(self.channel.id)
+        return await self.bot.service.active_game(self.channel.id)
 
     def last(self) -> discord.Message:
         message = self.channel.last_message

@@ -155,7 +155,7 @@ async def test_a_busy_channel_does_not_delay_another(tmp_path: Path) -> None:
         )
     a1 = asyncio.create_task(service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(0, 0)))
     await entered.wait()  # a1 holds channel A's lock, parked inside its save
-    a2 = asyncio.create_task(service.current(CHANNEL))
+    a2 = asyncio.create_task(service.active_game(CHANNEL))
     b = asyncio.create_task(service.move(channel_id=CHANNEL + 1, member_id=ALICE, move=Move(1, 1)))
     done, _ = await asyncio.wait({b}, timeout=30)  # safety net only: b needs no time at all
     assert b in done and b.result().game.moves[0] == Move(1, 1)
@@ -235,7 +235,7 @@ async def test_get_and_attach_message_go_straight_to_the_game() -> None:
     for game in games:
         assert await service.get(game.id) == game
         await service.attach_message(game.id, 1000 + game.id)
-        shown = await service.current(game.channel_id)
+        shown = await service.active_game(game.channel_id)
         assert shown.message_id == 1000 + game.id
         assert await service.get(game.id) == shown
 

@@ -34,7 +34,7 @@ async def test_expire_idle_after_the_timeout_and_only_once(tmp_path: Path) -> No
     assert game.updated_at == clock.now
     assert await service.expire_idle() == []
     with pytest.raises(NoGameError, match="There is no game running here"):
-        await service.current(CHANNEL)
+        await service.active_game(CHANNEL)
     assert await service.get(game.id) == game
     await service.close()
     store = SqliteGameStore(tmp_path / "g.db")
@@ -123,7 +123,7 @@ async def test_only_the_operation_that_expired_a_game_names_it() -> None:
     plain = r"^There is no game running here\. Start one with start\.$"
     with pytest.raises(NoGameError, match=plain):
         await service.move(channel_id=CHANNEL, member_id=BOB, move=Move(0, 0))
-    for ask in (service.current(CHANNEL), service.resign(channel_id=CHANNEL, member_id=BOB)):
+    for ask in (service.active_game(CHANNEL), service.resign(channel_id=CHANNEL, member_id=BOB)):
         with pytest.raises(NoGameError, match=plain):
             await ask
     with pytest.raises(NoGameError, match=plain):
@@ -138,9 +138,9 @@ async def test_after_the_expiry_message_the_channel_simply_has_no_game() -> None
     )
     clock.advance(60)
     with pytest.raises(NoGameError, match=r"^The game here \(alice\) expired after"):
-        await service.current(CHANNEL)
+        await service.active_game(CHANNEL)
     with pytest.raises(NoGameError, match=r"^There is no game running here\."):
-        await service.current(CHANNEL)
+        await service.active_game(CHANNEL)
 
 
 @pytest.mark.parametrize(("timeout", "words"), [(90, "1.5 minutes"), (7200, "2 hours")])
@@ -154,7 +154,7 @@ async def test_the_service_and_the_renderer_name_the_timeout_alike(
     )
     clock.advance(timeout)
     with pytest.raises(NoGameError) as caught:
-        await service.current(CHANNEL)
+        await service.active_game(CHANNEL)
     (game,) = await service.expire_idle()
     sentence = f"expired after {words} without a move."
     assert sentence in str(caught.value)

@@ -58,7 +58,7 @@ async def _check(service: GameService, path: Path) -> None:
 
 async def _current(service: GameService, channel: int) -> Game | None:
     try:
-        return await service.current(channel)
+        return await service.active_game(channel)
     except GameError:
         return None
 
@@ -97,7 +97,7 @@ async def test_random_operations_keep_memory_and_database_consistent(
                     else:
                         await service.resign(channel_id=channel, member_id=who)
                 elif kind == "hint":
-                    game = await service.current(channel)
+                    game = await service.active_game(channel)
                     if game.size == 3:  # a cold 4x4 analysis is too slow for a unit test
                         await service.hint(channel_id=channel, member_id=member)
                 elif kind == "idle":

@@ -369,7 +369,7 @@ async def busy(service: GameService, channel: int) -> int:
     """``channel`` if it has a game, else another channel that has one (so more steps act)."""
     for candidate in (channel, *CHANNELS):
         try:
-            await service.current(candidate)
+            await service.active_game(candidate)
             return candidate
         except GameError:
             continue
@@ -379,7 +379,7 @@ async def busy(service: GameService, channel: int) -> int:
 async def play(service: GameService, channel: int, member: int, n: int, *, whole: bool) -> None:
     """One move (``whole``: moves until the game ends) for whoever is to move."""
     while True:
-        game = await service.current(channel)
+        game = await service.active_game(channel)
         seat = game.to_move_seat
         who = seat.member_id if seat and seat.member_id else member
         free = game.board.legal_moves
@@ -421,7 +421,7 @@ async def test_totals_always_equal_a_recount_of_the_games(script: list[Step], se
                 elif kind in ("move", "play"):
                     await play(service, channel, member, n, whole=kind == "play")
                 elif kind == "resign":
-                    game = await service.current(channel)
+                    game = await service.active_game(channel)
                     who = game.x.member_id or game.o.member_id or member
                     await service.resign(channel_id=channel, member_id=who)
                 elif kind == "idle":

@@ -115,7 +115,7 @@ async def test_invalid_options_say_what_is_allowed(options: dict[str, object], s
         await start(service, **options)
     assert str(caught.value).startswith(says)
     with pytest.raises(NoGameError):
-        await service.current(CHANNEL)
+        await service.active_game(CHANNEL)
 
 
 async def test_second_start_names_who_is_playing_and_since_when() -> None:
@@ -148,7 +148,7 @@ async def test_move_gets_the_bots_answer_at_once() -> None:
     assert game.board.at(Move(1, 1)) is Player.X
     assert game.board.at(reply.bot_move) is Player.O
     assert game.to_move_seat == game.member
-    assert game == await service.current(CHANNEL)
+    assert game == await service.active_game(CHANNEL)
 
 
 async def test_member_win_ends_without_a_bot_move(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -164,7 +164,7 @@ async def test_member_win_ends_without_a_bot_move(monkeypatch: pytest.MonkeyPatc
     assert reply.game.to_move_seat is None and not reply.game.is_active
     assert_consistent(reply.game)
     with pytest.raises(NoGameError):
-        await service.current(CHANNEL)
+        await service.active_game(CHANNEL)
 
 
 async def test_bot_win_is_a_loss(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -182,7 +182,7 @@ async def test_bot_win_is_a_loss(monkeypatch: pytest.MonkeyPatch) -> None:
 async def test_perfect_play_from_both_sides_is_a_draw() -> None:
     service = make_service()
     await start(service, first="me")
-    game = await service.current(CHANNEL)
+    game = await service.active_game(CHANNEL)
     while game.is_active:
         hint = await service.hint(channel_id=CHANNEL, member_id=ALICE)
         assert hint.game == game and hint.analysis.board == game.board
@@ -201,7 +201,7 @@ async def test_cell_errors_keep_the_engines_sentence() -> None:
     await start(service, first="me")
     reply = await service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(0, 0))
     assert reply.bot_move is not None
-    before = await service.current(CHANNEL)
+    before = await service.active_game(CHANNEL)
     for taken in (Move(0, 0), reply.bot_move):
         with pytest.raises(CellTakenError) as caught:
             await service.move(channel_id=CHANNEL, member_id=ALICE, move=taken)
@@ -209,7 +209,7 @@ async def test_cell_errors_keep_the_engines_sentence() -> None:
     with pytest.raises(OffBoardError) as off:
         await service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(3, 0))
     assert str(off.value) == ("Row 4, column 1 is off the board: rows and columns go from 1 to 3.")
-    assert await service.current(CHANNEL) == before  # nothing changed
+    assert await service.active_game(CHANNEL) == before  # nothing changed
 
 
 async def test_strangers_cannot_play_hint_or_resign() -> None:
@@ -222,14 +222,14 @@ async def test_strangers_cannot_play_hint_or_resign() -> None:
         await service.hint(channel_id=CHANNEL, member_id=BOB)
     with pytest.raises(NotYourGameError, match=says):
         await service.resign(channel_id=CHANNEL, member_id=BOB)
-    assert (await service.current(CHANNEL)).moves == ()
+    assert (await service.active_game(CHANNEL)).moves == ()
 
 
 async def test_no_game_errors() -> None:
     service = make_service()
     message = "There is no game running here. Start one with start."
     with pytest.raises(NoGameError, match=message):
-        await service.current(CHANNEL)
+        await service.active_game(CHANNEL)
     with pytest.raises(NoGameError, match=message):
         await service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(0, 0))
     with pytest.raises(NoGameError, match=message):
@@ -271,7 +271,7 @@ async def test_get_and_attach_message() -> None:
     assert await service.get(game.id) == game
     assert await service.get(game.id + 1000) is None
     await service.attach_message(game.id, 555)
-    assert (await service.current(CHANNEL)).message_id == 555
+    assert (await service.active_game(CHANNEL)).message_id == 555
     reply = await service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(1, 1))
     assert reply.game.message_id == 555  # later saves keep it
     finished = await service.resign(channel_id=CHANNEL, member_id=ALICE)
@@ -330,7 +330,7 @@ async def test_a_failed_save_changes_nothing_in_memory() -> None:
     store = SqliteGameStore(":memory:")
     service = make_service(store=store)
     await start(service, first="me")
-    before = await service.current(CHANNEL)
+    before = await service.active_game(CHANNEL)
 
     async def broken(game: Game) -> None:
         raise StorageError("Could not save to the game database: disk I/O error.")
@@ -338,7 +338,7 @@ async def test_a_failed_save_changes_nothing_in_memory() -> None:
     store.update = broken  # type: ignore[method-assign]
     with pytest.raises(StorageError):
         await service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(1, 1))
-    assert await service.current(CHANNEL) == before
+    assert await service.active_game(CHANNEL) == before
 
 
 async def test_closed_service_says_so() -> None:
@@ -346,7 +346,7 @@ async def test_closed_service_says_so() -> None:
     await service.close()
     await service.close()  # idempotent
     with pytest.raises(StorageError, match="closed"):
-        await service.current(CHANNEL)
+        await service.active_game(CHANNEL)
 
 
 async def test_errors_are_all_game_errors() -> None:
@@ -386,4 +386,4 @@ async def test_who_is_playing_is_counted_not_guessed_from_names() -> None:
         await service.start(channel_id=CHANNEL + 1, guild_id=GUILD, member_id=3, member_name="cy")
     clock.advance(60)
     with pytest.raises(NoGameError, match=r"^The game here \(alice and bob\) expired after 1 m"):
-        await service.current(CHANNEL + 1)
+        await service.active_game(CHANNEL + 1)

@@ -46,18 +46,18 @@ async def test_a_restarted_service_continues_the_game_exactly(tmp_path: Path) ->
         size=4,
         level="easy",
     )
-    game = await first.current(CHANNEL)
+    game = await first.active_game(CHANNEL)
     free = next(m for m in game.board.legal_moves)
     game = (await first.move(channel_id=CHANNEL, member_id=ALICE, move=free)).game
     await first.attach_message(game.id, 4242)
-    game = await first.current(CHANNEL)
-    other = await first.current(CHANNEL + 1)
+    game = await first.active_game(CHANNEL)
+    other = await first.active_game(CHANNEL + 1)
     await first.close()
 
     second = make_service(path, clock=clock, seed=3)
     restored = await second.load()
     assert sorted(restored, key=lambda g: g.id) == [game, other]
-    assert await second.current(CHANNEL) == game  # every field, timestamps included
+    assert await second.active_game(CHANNEL) == game  # every field, timestamps included
     assert game.message_id == 4242
     nxt = game.board.legal_moves[0]
     reply = await second.move(channel_id=CHANNEL, member_id=ALICE, move=nxt)
@@ -72,7 +72,7 @@ async def test_operations_load_by_themselves(tmp_path: Path) -> None:
     await first.start(channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice")
     await first.close()
     second = make_service(path)
-    assert (await second.current(CHANNEL)).member.name == "alice"  # no explicit load()
+    assert (await second.active_game(CHANNEL)).member.name == "alice"  # no explicit load()
     await second.close()
 
 
@@ -191,7 +191,7 @@ async def test_member_names_follow_the_latest_game(tmp_path: Path) -> None:
     )
     stats = await service.stats(member_id=ALICE)
     assert stats.name == "Alice the Great"
-    game = await service.current(CHANNEL)
+    game = await service.active_game(CHANNEL)
     assert game.status is Status.ACTIVE
 
 

@@ -111,7 +111,7 @@ class GameCommands(commands.Cog):
         """``!move 2 3``: play row 2, column 3 (1-based) in this channel's game."""
         service = self.bot.service
         try:
-            game = await service.current(ctx.channel.id)
+            game = await service.active_game(ctx.channel.id)
             move = parse_cell(cell, game.size)
             if game.size >= SLOW_SIZE:
                 async with ctx.typing():
@@ -203,7 +203,7 @@ class GameCommands(commands.Cog):
     @tictactoe.command(name="board", description="Show this channel's game again, with buttons.")
     async def board(self, interaction: Interaction) -> None:
         try:
-            game = await self.bot.service.current(interaction_channel_id(interaction))
+            game = await self.bot.service.active_game(interaction_channel_id(interaction))
         except GameError as error:
             await _private(interaction, error_text(error, self._prefix))
             return
@@ -258,7 +258,7 @@ class GameCommands(commands.Cog):
     async def _busy(self, channel_id: int) -> bool:
         """Whether the channel already has an active game (then ``start`` refuses at once)."""
         try:
-            await self.bot.service.current(channel_id)
+            await self.bot.service.active_game(channel_id)
         except GameError:
             return False
         return True

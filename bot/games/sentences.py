@@ -1,0 +1,77 @@
+"""The sentences a player reads when the channel's game stands in the way of what they asked.
+
+Kept apart from the service so its operations read as rules, and so new operations (duels,
+rematches) say "not your game" or "already running" in the same words. Each builder returns
+the error for the service to raise; names go in as values, never into the template.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from bot.games.errors import GameRunningError, NoGameError, NotYourGameError, NotYourTurnError
+from bot.games.models import Game, Seat
+from bot.games.wording import describe_duration
+
+
+def ago(then: datetime, now: datetime) -> str:
+    """ "just now" under a minute, else "3 minutes ago"."""
+    seconds = (now - then).total_seconds()
+    return "just now" if seconds < 60 else f"{describe_duration(seconds)} ago"
+
+
+def _members(game: Game) -> list[Seat]:
+    """The game's member seats, X first (one against the bot, two member vs member)."""
+    return [seat for seat in (game.x, game.o) if not seat.is_bot]
+
+
+def _names(seats: list[Seat]) -> str:
+    """ "alice" or "alice and bob" """
+    return " and ".join(seat.name for seat in seats)
+
+
+def no_game(expired: Game | None, idle_timeout: float) -> NoGameError:
+    """The channel has no game. ``expired``: the game this very operation found idle and
+    expired, named so the player knows where it went (only that once)."""
+    if expired is None:
+        return NoGameError()
+    return NoGameError(
+        "The game here ({players}) expired after {idle} without a move. "
+        "Start a new one with {start}.",
+        players=_names(_members(expired)),
+        idle=describe_duration(idle_timeout),
+    )
+
+
+def already_running(game: Game, member_id: int, now: datetime) -> GameRunningError:
+    """A start while ``game`` runs: whose it is (or "you") and since when."""
+    since = ago(game.created_at, now)
+    if game.seat_of(member_id) is not None:
+        return GameRunningError(
+            "You already have a game running here (started {since}). "
+            "Finish or resign that game first.",
+            since=since,
+        )
+    members = _members(game)
+    return GameRunningError(
+        "{players} {verb} already playing here (started {since}). "
+        "Finish or resign that game first.",
+        players=_names(members),
+        verb="is" if len(members) == 1 else "are",
+        since=since,
+    )
+
+
+def not_your_game(game: Game) -> NotYourGameError:
+    """Someone without a seat tried to play, ask for a hint or resign."""
+    return NotYourGameError(
+        "This is {players}'s game; you can start your own here once it is over.",
+        players=_names(_members(game)),
+    )
+
+
+def not_your_turn(game: Game) -> NotYourTurnError:
+    """A seated member acted while the other side is to move."""
+    seat = game.seat(game.board.to_move)
+    whom = "my move" if seat.is_bot else f"{seat.name} to move"
+    return NotYourTurnError("It is not your turn: wait for {whom}.", whom=whom)
