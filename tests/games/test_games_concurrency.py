@@ -8,25 +8,26 @@ other; with it, 100 concurrent moves give exactly what running them one by one g
 from __future__ import annotations
 
 import asyncio
+import gc
 import random
 import threading
+import tracemalloc
 from pathlib import Path
 
 import pytest
-from test_games_support import (
+from games_helpers import (
     ALICE,
     BOB,
     CHANNEL,
-    GUILD,
     YieldingStore,
     assert_consistent,
     make_service,
     member_vs_member,
+    start_game,
 )
 
-import bot.games.service as service_module
 from bot.engine import Board, Move, choose_move
-from bot.games import Game, GameService, MoveReply, SqliteGameStore
+from bot.games import Game, GameService, MoveReply, NoGameError, SqliteGameStore
 
 Outcome = tuple[str, object]
 
@@ -68,15 +69,7 @@ async def _run(
     store = YieldingStore(path)
     service = make_service(store=store, seed=5)
     if vs_bot:
-        await service.start(
-            channel_id=CHANNEL,
-            guild_id=GUILD,
-            member_id=ALICE,
-            member_name="alice",
-            first="me",
-            level="easy",
-            size=size,
-        )
+        await start_game(service, level="easy", size=size)
     else:
         await store.insert(member_vs_member())
     outcomes = await _fire(service, requests, concurrent)
@@ -150,9 +143,7 @@ async def test_a_busy_channel_does_not_delay_another(tmp_path: Path) -> None:
 
     service = make_service(store=GatedStore(tmp_path / "g.db"))
     for channel in (CHANNEL, CHANNEL + 1):
-        await service.start(
-            channel_id=channel, guild_id=GUILD, member_id=ALICE, member_name="alice", first="me"
-        )
+        await start_game(service, channel=channel)
     a1 = asyncio.create_task(service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(0, 0)))
     await entered.wait()  # a1 holds channel A's lock, parked inside its save
     a2 = asyncio.create_task(service.active_game(CHANNEL))
@@ -165,32 +156,19 @@ async def test_a_busy_channel_does_not_delay_another(tmp_path: Path) -> None:
     assert (await a2) == reply.game  # a2 ran after a1 and saw its move
 
 
-async def test_a_slow_4x4_decision_does_not_block_the_event_loop(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+async def test_a_slow_4x4_decision_does_not_block_the_event_loop() -> None:
     """The bot's 4x4 thinking runs in a thread: while it is stuck, a 3x3 channel plays on."""
     release, thinking = threading.Event(), threading.Event()
 
-    def slow_choose(board: Board, level: str = "perfect", rng: random.Random | None = None) -> Move:
+    def slow_choose(board: Board, level: str, rng: random.Random) -> Move:
         if board.size == 4:
             thinking.set()
             release.wait(timeout=60)
         return choose_move(board, level, rng)
 
-    monkeypatch.setattr(service_module, "choose_move", slow_choose)
-    service = make_service()
-    await service.start(
-        channel_id=CHANNEL,
-        guild_id=GUILD,
-        member_id=ALICE,
-        member_name="alice",
-        first="me",
-        size=4,
-        level="easy",
-    )
-    await service.start(
-        channel_id=CHANNEL + 1, guild_id=GUILD, member_id=BOB, member_name="bob", first="me"
-    )
+    service = make_service(bot=slow_choose)
+    await start_game(service, level="easy", size=4)
+    await start_game(service, channel=CHANNEL + 1, member=BOB)
     slow = asyncio.create_task(service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(0, 0)))
     while not thinking.is_set():
         await asyncio.sleep(0.001)
@@ -200,54 +178,51 @@ async def test_a_slow_4x4_decision_does_not_block_the_event_loop(
     assert (await slow).bot_move is not None
 
 
-async def test_idle_channel_locks_are_forgotten() -> None:
+async def test_channels_done_with_leave_no_memory_behind() -> None:
+    """Each channel gets its lock on demand; once nobody holds or waits for it, it is gone.
+    Asked about 10,000 channels, the service holds on to nothing for them (a table that kept
+    every channel's lock would hold megabytes by now)."""
     service = make_service()
-    await service.start(
-        channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice", first="me"
-    )
-    await asyncio.gather(
-        *(service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(0, c)) for c in range(3)),
-        return_exceptions=True,
-    )
-    assert len(service._locks) == 0
+
+    async def ask(channels: range) -> None:
+        for channel in channels:
+            with pytest.raises(NoGameError):
+                await service.active_game(channel)
+
+    await ask(range(1_000, 2_000))  # first-call allocations (caches, interned names) settle
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before, _ = tracemalloc.get_traced_memory()
+        await ask(range(10_000, 20_000))
+        gc.collect()
+        after, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert after - before < 100_000, f"{after - before:,} bytes kept for idle channels"
 
 
-class _NoScanning(dict[int, Game]):
-    """The service's active games, refusing to be looked through one by one."""
-
-    def _scanned(self, *args: object) -> object:
-        raise AssertionError("looked through every active game")
-
-    values = items = keys = __iter__ = _scanned  # type: ignore[assignment]
-
-
-async def test_get_and_attach_message_go_straight_to_the_game() -> None:
-    service = make_service()
-    games = [
-        (
-            await service.start(
-                channel_id=CHANNEL + n, guild_id=GUILD, member_id=n, member_name=f"m{n}"
-            )
-        ).game
-        for n in range(1, 4)
-    ]
-    service._active = _NoScanning(service._active)
-    for game in games:
-        assert await service.get(game.id) == game
-        await service.attach_message(game.id, 1000 + game.id)
-        shown = await service.active_game(game.channel_id)
-        assert shown.message_id == 1000 + game.id
-        assert await service.get(game.id) == shown
+async def test_get_and_attach_message_find_a_game_by_id_wherever_it_was_started(
+    tmp_path: Path,
+) -> None:
+    """A game another process started on the shared database, after this service loaded, is
+    found by its id (it is read from the store, not looked for among this service's games)."""
+    path = tmp_path / "shared.db"
+    here, there = make_service(path), make_service(path)
+    await here.load()
+    game = (await start_game(there, channel=CHANNEL + 1, member=BOB)).game
+    assert await here.get(game.id) == game
+    await here.attach_message(game.id, 1000)
+    await there.close()
+    shown = await make_service(path).active_game(game.channel_id)
+    assert shown.message_id == 1000 and shown == await here.get(game.id)
+    await here.close()
 
 
 @pytest.mark.parametrize("attach_first", [True, False])
 async def test_attach_message_while_the_game_ends(attach_first: bool) -> None:
     service = make_service(store=YieldingStore(":memory:"))
-    game = (
-        await service.start(
-            channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice", first="me"
-        )
-    ).game
+    game = (await start_game(service)).game
     attach = service.attach_message(game.id, 55)
     resign = service.resign(channel_id=CHANNEL, member_id=ALICE)
     await asyncio.gather(*((attach, resign) if attach_first else (resign, attach)))

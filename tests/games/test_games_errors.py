@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import bot.games
 from bot.games import Command, GameError, NoGameError, NotYourGameError
 
 
@@ -37,3 +38,12 @@ def test_a_field_nobody_fills_fails_where_the_error_is_made() -> None:
 def test_values_cannot_shadow_a_command() -> None:
     with pytest.raises(ValueError, match="start"):
         GameError("{start}", start="nope")
+
+
+def test_every_error_the_game_layer_exports_is_a_game_error() -> None:
+    """Adapters catch ``GameError`` alone, so an exported error outside it would reach a
+    player as a crash."""
+    exported = [getattr(bot.games, name) for name in bot.games.__all__]
+    errors = {item for item in exported if isinstance(item, type) and issubclass(item, Exception)}
+    assert len(errors) >= 10  # the check looked at the errors, not at an empty list
+    assert {error for error in errors if not issubclass(error, GameError)} == set()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_games_support import ALICE, BOB, CHANNEL, GUILD, FakeClock, make_service
+from games_helpers import ALICE, BOB, CHANNEL, GUILD, FakeClock, make_service, start_game
 
 from bot.engine import Move
 from bot.games import GameOverError, NoGameError, SqliteGameStore, Status
@@ -16,9 +16,7 @@ async def test_expire_idle_after_the_timeout_and_only_once(tmp_path: Path) -> No
     clock = FakeClock()
     service = make_service(tmp_path / "g.db", clock=clock, idle_timeout=600)
     assert service.idle_timeout == 600
-    start = await service.start(
-        channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice", first="me"
-    )
+    start = await start_game(service)
     await service.attach_message(start.game.id, 99)
     clock.advance(599)
     assert await service.expire_idle() == []
@@ -46,9 +44,7 @@ async def test_expire_idle_after_the_timeout_and_only_once(tmp_path: Path) -> No
 async def test_an_operation_on_an_idle_game_expires_it_and_it_is_still_announced() -> None:
     clock = FakeClock()
     service = make_service(clock=clock, idle_timeout=60)
-    start = await service.start(
-        channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice", first="me"
-    )
+    start = await start_game(service)
     clock.advance(61)
     with pytest.raises(NoGameError) as caught:
         await service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(0, 0))
@@ -67,13 +63,9 @@ async def test_an_operation_on_an_idle_game_expires_it_and_it_is_still_announced
 async def test_start_replaces_an_idle_game() -> None:
     clock = FakeClock()
     service = make_service(clock=clock, idle_timeout=600)
-    old = await service.start(
-        channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice", first="me"
-    )
+    old = await start_game(service)
     clock.advance(600)
-    new = await service.start(
-        channel_id=CHANNEL, guild_id=GUILD, member_id=BOB, member_name="bob", first="me"
-    )
+    new = await start_game(service, member=BOB)
     assert new.game.id != old.game.id and new.game.member.name == "bob"
     old_now = await service.get(old.game.id)
     assert old_now is not None and old_now.status is Status.EXPIRED
@@ -83,9 +75,7 @@ async def test_start_replaces_an_idle_game() -> None:
 async def test_expired_games_do_not_count_in_stats() -> None:
     clock = FakeClock()
     service = make_service(clock=clock, idle_timeout=60)
-    await service.start(
-        channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice", first="me"
-    )
+    await start_game(service)
     clock.advance(60)
     assert len(await service.expire_idle()) == 1
     stats = await service.stats(member_id=ALICE)
@@ -96,7 +86,7 @@ async def test_expired_games_do_not_count_in_stats() -> None:
 async def test_games_idle_across_a_restart_expire_on_the_first_sweep(tmp_path: Path) -> None:
     clock = FakeClock()
     first = make_service(tmp_path / "g.db", clock=clock)
-    await first.start(channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice")
+    await start_game(first)
     await first.close()
     clock.advance(3600)  # the bot was down for an hour
     second = make_service(tmp_path / "g.db", clock=clock)
@@ -112,13 +102,9 @@ def test_timeout_must_be_positive() -> None:
 async def test_only_the_operation_that_expired_a_game_names_it() -> None:
     clock = FakeClock()
     service = make_service(clock=clock, idle_timeout=600)
-    await service.start(
-        channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice", first="me"
-    )
+    await start_game(service)
     clock.advance(600)
-    await service.start(  # expires alice's game; it waits unannounced for expire_idle()
-        channel_id=CHANNEL, guild_id=GUILD, member_id=BOB, member_name="bob", first="me"
-    )
+    await start_game(service, member=BOB)
     await service.resign(channel_id=CHANNEL, member_id=BOB)
     plain = r"^There is no game running here\. Start one with start\.$"
     with pytest.raises(NoGameError, match=plain):
@@ -133,9 +119,7 @@ async def test_only_the_operation_that_expired_a_game_names_it() -> None:
 async def test_after_the_expiry_message_the_channel_simply_has_no_game() -> None:
     clock = FakeClock()
     service = make_service(clock=clock, idle_timeout=60)
-    await service.start(
-        channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice", first="me"
-    )
+    await start_game(service)
     clock.advance(60)
     with pytest.raises(NoGameError, match=r"^The game here \(alice\) expired after"):
         await service.active_game(CHANNEL)
@@ -149,9 +133,7 @@ async def test_the_service_and_the_renderer_name_the_timeout_alike(
 ) -> None:
     clock = FakeClock()
     service = make_service(clock=clock, idle_timeout=timeout)
-    await service.start(
-        channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice", first="me"
-    )
+    await start_game(service)
     clock.advance(timeout)
     with pytest.raises(NoGameError) as caught:
         await service.active_game(CHANNEL)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_games_support import ALICE, BOB, GUILD, FakeClock, make_service
+from games_helpers import ALICE, BOB, FakeClock, make_service, start_game
 
 from bot.engine import Move
 from bot.games import Status
@@ -17,15 +17,11 @@ async def test_a_scoped_sweep_leaves_other_channels_to_their_adapter(tmp_path: P
     clock = FakeClock()
     path = tmp_path / "shared.db"
     bot_side = make_service(path, clock=clock)
-    await bot_side.start(
-        channel_id=DISCORD_CHANNEL, guild_id=GUILD, member_id=BOB, member_name="bob", first="me"
-    )
+    await start_game(bot_side, channel=DISCORD_CHANNEL, member=BOB)
     await bot_side.close()
 
     terminal = make_service(path, clock=clock)
-    await terminal.start(
-        channel_id=TERMINAL, guild_id=None, member_id=ALICE, member_name="alice", first="me"
-    )
+    await start_game(terminal, channel=TERMINAL, guild=None)
     clock.advance(601)
     [mine] = await terminal.expire_idle(channel_id=TERMINAL)
     assert mine.channel_id == TERMINAL and mine.status is Status.EXPIRED
@@ -44,14 +40,10 @@ async def test_a_scoped_sweep_keeps_other_channels_lazy_expiries_for_the_full_sw
     """A game an operation expired in another channel is still reported, once, to a full sweep."""
     clock = FakeClock()
     service = make_service(tmp_path / "g.db", clock=clock)
-    await service.start(
-        channel_id=DISCORD_CHANNEL, guild_id=GUILD, member_id=BOB, member_name="bob", first="me"
-    )
+    await start_game(service, channel=DISCORD_CHANNEL, member=BOB)
     clock.advance(601)
     # Starting anew in the idle channel expires the old game on the way.
-    await service.start(
-        channel_id=DISCORD_CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice", first="me"
-    )
+    await start_game(service, channel=DISCORD_CHANNEL)
     await service.move(channel_id=DISCORD_CHANNEL, member_id=ALICE, move=Move(1, 1))
     assert await service.expire_idle(channel_id=TERMINAL) == []
     [old] = await service.expire_idle()

@@ -11,9 +11,9 @@ from pathlib import Path
 from tempfile import TemporaryDirectory
 
 import pytest
+from games_helpers import FakeClock, assert_consistent, finished_game, make_service, start_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_games_support import FakeClock, assert_consistent, finished_game, make_service
 
 from bot.engine import Move, Player
 from bot.games import Game, GameError, GameService, SqliteGameStore, Status
@@ -75,11 +75,11 @@ async def test_random_operations_keep_memory_and_database_consistent(
         for kind, channel, member, a, b in script:
             try:
                 if kind == "start":
-                    await service.start(
-                        channel_id=channel,
-                        guild_id=None,
-                        member_id=member,
-                        member_name=f"m{member}",
+                    await start_game(
+                        service,
+                        channel=channel,
+                        guild=None,
+                        member=member,
                         level=["easy", "hard", "perfect"][a % 3],
                         first=["me", "bot", "random"][b % 3],
                         size=4 if a == 4 else 3,

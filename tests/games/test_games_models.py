@@ -6,7 +6,7 @@ from dataclasses import FrozenInstanceError, replace
 from datetime import datetime
 
 import pytest
-from test_games_support import ALICE, BOB, CHANNEL, START, make_service
+from games_helpers import ALICE, BOB, CHANNEL, START, make_service, start_game
 
 from bot.engine import Board, Move, Player
 from bot.games import Game, Record, Seat, Status
@@ -31,10 +31,6 @@ def _game(x: Seat, o: Seat, moves: tuple[Move, ...] = (), size: int = 3) -> Game
 
 
 ALICE_SEAT, BOB_SEAT, BOT = Seat(ALICE, "alice"), Seat(BOB, "bob"), Seat(None, "the bot")
-
-
-def test_seats() -> None:
-    assert BOT.is_bot and not ALICE_SEAT.is_bot
 
 
 def test_game_properties_follow_the_moves() -> None:
@@ -77,4 +73,4 @@ def test_record_arithmetic() -> None:
 async def test_clock_must_be_aware() -> None:
     service = make_service(clock=lambda: datetime(2026, 1, 1))  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="aware"):
-        await service.start(channel_id=CHANNEL, guild_id=None, member_id=ALICE, member_name="alice")
+        await start_game(service, guild=None)

@@ -11,9 +11,7 @@ from tempfile import TemporaryDirectory
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from test_games_support import (
+from games_helpers import (
     ALICE,
     BOB,
     CHANNEL,
@@ -23,6 +21,8 @@ from test_games_support import (
     make_service,
     member_vs_member,
 )
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import bot.games.sqlite_store as sqlite_store
 from bot.engine import Move

@@ -7,30 +7,28 @@ import random
 import sqlite3
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import pytest
-from test_games_support import (
+from games_helpers import (
     ALICE,
     BOB,
     CHANNEL,
     GUILD,
     FakeClock,
     assert_consistent,
+    first_free,
     make_service,
     member_vs_member,
+    start_game,
 )
 
-import bot.games.service as service_module
-from bot.engine import LEVELS, Board, Move, Player, Value
+from bot.engine import LEVELS, Move, Player, Value
 from bot.games import (
     BOT_NAME,
     CellTakenError,
     Game,
-    GameError,
     GameOverError,
     GameRunningError,
-    GameService,
     InvalidOptionError,
     NoGameError,
     NotYourGameError,
@@ -43,23 +41,9 @@ from bot.games import (
 )
 
 
-def first_legal(board: Board, level: str = "perfect", rng: random.Random | None = None) -> Move:
-    """A predictable 'bot' for scripting games: the first free cell, row by row."""
-    return board.legal_moves[0]
-
-
-async def start(service: GameService, **options: Any) -> Game:
-    reply = await service.start(
-        channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice", **options
-    )
-    return reply.game
-
-
 async def test_member_first_plays_x_and_nothing_is_played_yet() -> None:
     service = make_service()
-    reply = await service.start(
-        channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice", first="me"
-    )
+    reply = await start_game(service)
     game = reply.game
     assert (reply.member_move, reply.bot_move) == (None, None)
     assert game.x == Seat(ALICE, "alice") and game.o == Seat(None, BOT_NAME)
@@ -71,9 +55,7 @@ async def test_member_first_plays_x_and_nothing_is_played_yet() -> None:
 
 async def test_bot_first_plays_x_and_opens_within_start() -> None:
     service = make_service()
-    reply = await service.start(
-        channel_id=CHANNEL, guild_id=None, member_id=ALICE, member_name="alice", first="bot"
-    )
+    reply = await start_game(service, guild=None, first="bot")
     game = reply.game
     assert game.x.is_bot and game.o == Seat(ALICE, "alice")
     assert reply.bot_move is not None and game.moves == (reply.bot_move,)
@@ -85,7 +67,7 @@ async def test_random_first_uses_the_services_rng() -> None:
     firsts = set()
     for seed in range(12):
         service = make_service(seed=seed)
-        game = await start(service, first="random")
+        game = (await start_game(service, first="random")).game
         expected_bot_first = random.Random(seed).random() < 0.5
         assert game.x.is_bot is expected_bot_first
         assert game.first == "random"
@@ -95,7 +77,7 @@ async def test_random_first_uses_the_services_rng() -> None:
 
 async def test_options_are_normalised_and_size_four_works() -> None:
     service = make_service()
-    game = await start(service, level=" Easy ", first="ME", size=4)
+    game = (await start_game(service, level=" Easy ", first="ME", size=4)).game
     assert (game.level, game.first, game.size, game.k) == ("easy", "me", 4, 4)
     assert game.board.size == 4 and game.board.k == 4
 
@@ -112,7 +94,7 @@ async def test_options_are_normalised_and_size_four_works() -> None:
 async def test_invalid_options_say_what_is_allowed(options: dict[str, object], says: str) -> None:
     service = make_service()
     with pytest.raises(InvalidOptionError) as caught:
-        await start(service, **options)
+        await start_game(service, **options)
     assert str(caught.value).startswith(says)
     with pytest.raises(NoGameError):
         await service.active_game(CHANNEL)
@@ -121,25 +103,23 @@ async def test_invalid_options_say_what_is_allowed(options: dict[str, object], s
 async def test_second_start_names_who_is_playing_and_since_when() -> None:
     clock = FakeClock()
     service = make_service(clock=clock)
-    await start(service, first="me")
+    await start_game(service)
     clock.advance(180)
     with pytest.raises(GameRunningError) as caught:
-        await service.start(channel_id=CHANNEL, guild_id=GUILD, member_id=BOB, member_name="bob")
+        await start_game(service, member=BOB)
     assert str(caught.value) == (
         "alice is already playing here (started 3 minutes ago). Finish or resign that game first."
     )
     with pytest.raises(GameRunningError, match="You already have a game running here"):
-        await start(service)
+        await start_game(service)
     # Another channel is free.
-    other = await service.start(
-        channel_id=CHANNEL + 1, guild_id=GUILD, member_id=BOB, member_name="bob"
-    )
+    other = await start_game(service, channel=CHANNEL + 1, member=BOB)
     assert other.game.channel_id == CHANNEL + 1
 
 
 async def test_move_gets_the_bots_answer_at_once() -> None:
     service = make_service()
-    await start(service, first="me")
+    await start_game(service)
     reply = await service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(1, 1))
     assert reply.member_move == Move(1, 1)
     assert reply.bot_move is not None and reply.bot_move != Move(1, 1)
@@ -151,10 +131,9 @@ async def test_move_gets_the_bots_answer_at_once() -> None:
     assert game == await service.active_game(CHANNEL)
 
 
-async def test_member_win_ends_without_a_bot_move(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(service_module, "choose_move", first_legal)
-    service = make_service()
-    await start(service, first="me")
+async def test_member_win_ends_without_a_bot_move() -> None:
+    service = make_service(bot=first_free)
+    await start_game(service)
     # bot answers (0,0), (0,1): alice completes the middle row.
     for cell in (Move(1, 1), Move(1, 0)):
         await service.move(channel_id=CHANNEL, member_id=ALICE, move=cell)
@@ -167,10 +146,9 @@ async def test_member_win_ends_without_a_bot_move(monkeypatch: pytest.MonkeyPatc
         await service.active_game(CHANNEL)
 
 
-async def test_bot_win_is_a_loss(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(service_module, "choose_move", first_legal)
-    service = make_service()
-    await start(service, first="me")
+async def test_bot_win_is_a_loss() -> None:
+    service = make_service(bot=first_free)
+    await start_game(service)
     for cell in (Move(2, 2), Move(2, 1)):
         await service.move(channel_id=CHANNEL, member_id=ALICE, move=cell)
     reply = await service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(1, 1))
@@ -181,7 +159,7 @@ async def test_bot_win_is_a_loss(monkeypatch: pytest.MonkeyPatch) -> None:
 
 async def test_perfect_play_from_both_sides_is_a_draw() -> None:
     service = make_service()
-    await start(service, first="me")
+    await start_game(service)
     game = await service.active_game(CHANNEL)
     while game.is_active:
         hint = await service.hint(channel_id=CHANNEL, member_id=ALICE)
@@ -198,7 +176,7 @@ async def test_perfect_play_from_both_sides_is_a_draw() -> None:
 
 async def test_cell_errors_keep_the_engines_sentence() -> None:
     service = make_service()
-    await start(service, first="me")
+    await start_game(service)
     reply = await service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(0, 0))
     assert reply.bot_move is not None
     before = await service.active_game(CHANNEL)
@@ -214,7 +192,7 @@ async def test_cell_errors_keep_the_engines_sentence() -> None:
 
 async def test_strangers_cannot_play_hint_or_resign() -> None:
     service = make_service()
-    await start(service, first="me")
+    await start_game(service)
     says = "This is alice's game; you can start your own here once it is over."
     with pytest.raises(NotYourGameError, match=says):
         await service.move(channel_id=CHANNEL, member_id=BOB, move=Move(0, 0))
@@ -240,7 +218,7 @@ async def test_no_game_errors() -> None:
 
 async def test_resign_counts_as_the_other_side_winning() -> None:
     service = make_service()
-    game = await start(service, first="me")
+    game = (await start_game(service)).game
     resigned = await service.resign(channel_id=CHANNEL, member_id=ALICE)
     assert resigned.id == game.id
     assert resigned.status is Status.RESIGNED and resigned.winner is Player.O
@@ -249,16 +227,16 @@ async def test_resign_counts_as_the_other_side_winning() -> None:
     with pytest.raises(NoGameError):
         await service.resign(channel_id=CHANNEL, member_id=ALICE)
     # The channel is free again.
-    assert (await start(service)).id != game.id
+    assert (await start_game(service)).game.id != game.id
 
 
 async def test_a_click_on_an_old_board_is_game_over() -> None:
     service = make_service()
-    old = await start(service, first="me")
+    old = (await start_game(service)).game
     await service.resign(channel_id=CHANNEL, member_id=ALICE)
     with pytest.raises(GameOverError, match=r"^That game is over\.$"):
         await service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(0, 0), game_id=old.id)
-    new = await start(service, first="me")
+    new = (await start_game(service)).game
     with pytest.raises(GameOverError, match=r"^That game is over\.$"):
         await service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(0, 0), game_id=old.id)
     reply = await service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(0, 0), game_id=new.id)
@@ -267,7 +245,7 @@ async def test_a_click_on_an_old_board_is_game_over() -> None:
 
 async def test_get_and_attach_message() -> None:
     service = make_service()
-    game = await start(service, first="me")
+    game = (await start_game(service)).game
     assert await service.get(game.id) == game
     assert await service.get(game.id + 1000) is None
     await service.attach_message(game.id, 555)
@@ -305,9 +283,7 @@ async def test_member_vs_member_turns_are_enforced_and_nobody_plays_for_them() -
 async def test_every_change_is_committed_before_the_reply(tmp_path: Path) -> None:
     path = tmp_path / "games.db"
     service = make_service(path)
-    reply = await service.start(
-        channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice", first="me"
-    )
+    reply = await start_game(service)
 
     def saved() -> tuple[str, str]:
         with sqlite3.connect(path) as other:  # an independent reader sees only commits
@@ -329,7 +305,7 @@ async def test_every_change_is_committed_before_the_reply(tmp_path: Path) -> Non
 async def test_a_failed_save_changes_nothing_in_memory() -> None:
     store = SqliteGameStore(":memory:")
     service = make_service(store=store)
-    await start(service, first="me")
+    await start_game(service)
     before = await service.active_game(CHANNEL)
 
     async def broken(game: Game) -> None:
@@ -349,21 +325,6 @@ async def test_closed_service_says_so() -> None:
         await service.active_game(CHANNEL)
 
 
-async def test_errors_are_all_game_errors() -> None:
-    for error in (
-        NoGameError,
-        GameRunningError,
-        NotYourGameError,
-        NotYourTurnError,
-        CellTakenError,
-        OffBoardError,
-        GameOverError,
-        InvalidOptionError,
-        StorageError,
-    ):
-        assert issubclass(error, GameError)
-
-
 def test_game_rejects_an_impossible_history() -> None:
     game = member_vs_member()
     with pytest.raises(ValueError, match=r"already taken"):
@@ -373,17 +334,15 @@ def test_game_rejects_an_impossible_history() -> None:
 async def test_who_is_playing_is_counted_not_guessed_from_names() -> None:
     clock = FakeClock()
     service = make_service(clock=clock)
-    await service.start(
-        channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="Tom and Jerry"
-    )
+    await start_game(service, name="Tom and Jerry")
     with pytest.raises(GameRunningError, match=r"^Tom and Jerry is already playing here \("):
-        await service.start(channel_id=CHANNEL, guild_id=GUILD, member_id=BOB, member_name="bob")
+        await start_game(service, member=BOB)
 
     store = SqliteGameStore(":memory:")
     await store.insert(member_vs_member(CHANNEL + 1))
     service = make_service(store=store, clock=clock, idle_timeout=60)
     with pytest.raises(GameRunningError, match=r"^alice and bob are already playing here \("):
-        await service.start(channel_id=CHANNEL + 1, guild_id=GUILD, member_id=3, member_name="cy")
+        await start_game(service, channel=CHANNEL + 1, member=3, name="cy")
     clock.advance(60)
     with pytest.raises(NoGameError, match=r"^The game here \(alice and bob\) expired after 1 m"):
         await service.active_game(CHANNEL + 1)

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from test_games_support import ALICE, BOB, CHANNEL, GUILD, finished_game, make_service
+from games_helpers import (
+    ALICE,
+    BOB,
+    CHANNEL,
+    GUILD,
+    finished_game,
+    first_free,
+    make_service,
+    start_game,
+)
 
-import bot.games.service as service_module
-from bot.engine import LEVELS, Board, Move
+from bot.engine import LEVELS, Move
 from bot.games import (
     InvalidOptionError,
     LeaderboardEntry,
@@ -79,7 +85,7 @@ async def test_a_member_who_never_played_has_zero_stats() -> None:
 
 async def test_active_games_are_not_counted_until_they_end() -> None:
     service = make_service()
-    await service.start(channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice")
+    await start_game(service)
     assert (await service.stats(member_id=ALICE)).total == Record()
     await service.resign(channel_id=CHANNEL, member_id=ALICE)
     assert (await service.stats(member_id=ALICE)).total == Record(0, 1, 0)
@@ -118,16 +124,9 @@ async def test_equal_records_are_ordered_by_name() -> None:
     assert [e.name for e in await service.leaderboard(guild_id=GUILD)] == ["Amy", "zed"]
 
 
-def _scripted(board: Board, level: str = "perfect", rng: random.Random | None = None) -> Move:
-    return board.legal_moves[0]
-
-
-async def test_stats_and_leaderboard_after_games_played_through_the_service(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+async def test_stats_and_leaderboard_after_games_played_through_the_service() -> None:
     """Real games, end to end: a predictable bot lets each result be played on purpose."""
-    monkeypatch.setattr(service_module, "choose_move", _scripted)
-    service = make_service()
+    service = make_service(bot=first_free)
     win = (Move(1, 1), Move(1, 0), Move(1, 2))  # bot takes (0,0), (0,1): alice wins row 2
     lose = (Move(2, 2), Move(2, 1), Move(1, 1))  # bot completes row 1
     plans = [
@@ -138,14 +137,7 @@ async def test_stats_and_leaderboard_after_games_played_through_the_service(
         (BOB, "bob", "easy", None),
     ]
     for member, name, level, plan in plans:
-        await service.start(
-            channel_id=CHANNEL,
-            guild_id=GUILD,
-            member_id=member,
-            member_name=name,
-            level=level,
-            first="me",
-        )
+        await start_game(service, member=member, name=name, level=level)
         if plan is None:
             await service.resign(channel_id=CHANNEL, member_id=member)
             continue

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from test_games_support import (
+from games_helpers import (
     ALICE,
     BOB,
     CHANNEL,

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import pytest
-from test_games_support import reachable_3x3
+from games_helpers import reachable_3x3
 
 from bot.engine import Board, Move, Player
 from bot.games.models import Game, Seat, Status

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from math import ceil
 
 import pytest
-from test_games_support import reachable_3x3
+from games_helpers import reachable_3x3
 
 from bot.engine import Analysis, Move, MoveAnalysis, Player, Value, analyze
 from bot.games.models import (

@@ -1,6 +1,7 @@
 """Shared helpers for the game-layer tests (imported by the test_games_* modules).
 
-Kept in a module rather than a conftest.py so no other helper's conftest can collide.
+Kept in a module rather than a conftest.py so no other helper's conftest can collide; named
+without ``test_`` so pytest does not collect it.
 """
 
 from __future__ import annotations
@@ -11,14 +12,16 @@ from datetime import UTC, datetime, timedelta
 from functools import cache
 from pathlib import Path
 
-from bot.engine import Board, Move, Player
-from bot.games import Game, GameService, Seat, SqliteGameStore, Status
+from bot.engine import Board, Move, Player, choose_move
+from bot.games import Game, GameService, MoveReply, Seat, SqliteGameStore, Status
+from bot.games.service import MoveChooser
 
 START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 CHANNEL = 100
 GUILD = 7
 ALICE = 1
 BOB = 2
+NAMES = {ALICE: "alice", BOB: "bob"}
 
 
 class FakeClock:
@@ -58,12 +61,43 @@ def make_service(
     seed: int = 1,
     store: SqliteGameStore | None = None,
     idle_timeout: float = 600.0,
+    bot: MoveChooser = choose_move,
 ) -> GameService:
     return GameService(
         store if store is not None else SqliteGameStore(path),
         idle_timeout=idle_timeout,
         clock=clock if clock is not None else FakeClock(),
         rng=random.Random(seed),
+        choose_move=bot,
+    )
+
+
+def first_free(board: Board, level: str, rng: random.Random) -> Move:
+    """A predictable bot for scripting games: the first free cell, row by row."""
+    return board.legal_moves[0]
+
+
+async def start_game(
+    service: GameService,
+    *,
+    channel: int = CHANNEL,
+    guild: int | None = GUILD,
+    member: int = ALICE,
+    name: str | None = None,
+    level: str = "perfect",
+    first: str = "me",
+    size: int = 3,
+) -> MoveReply:
+    """``member`` (alice unless told) starts a game in ``channel``; they move first unless
+    told, so nothing is played yet. ``name`` defaults to alice/bob/"m<id>"."""
+    return await service.start(
+        channel_id=channel,
+        guild_id=guild,
+        member_id=member,
+        member_name=NAMES.get(member, f"m{member}") if name is None else name,
+        level=level,
+        first=first,
+        size=size,
     )
 
 
