@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 DEFAULT_DATABASE_PATH = Path("data") / "tictactoe.db"
@@ -22,24 +22,12 @@ class SettingsError(ValueError):
 class Settings:
     """Every knob of the program, with the defaults a fresh install runs on."""
 
-    discord_token: str | None = None
+    discord_token: str | None = field(default=None, repr=False)  # never in a log line
     command_prefix: str = "!"
     database_path: Path = DEFAULT_DATABASE_PATH
     idle_timeout_seconds: float = 600.0
     discord_guild_id: int | None = None
     log_level: str = "INFO"
-
-    def __repr__(self) -> str:
-        # The token must never reach a log line, so it is masked even in repr().
-        token = "set" if self.discord_token else "unset"
-        return (
-            f"Settings(discord_token=<{token}>, command_prefix={self.command_prefix!r}, "
-            f"database_path={str(self.database_path)!r}, "
-            f"idle_timeout_seconds={self.idle_timeout_seconds!r}, "
-            f"discord_guild_id={self.discord_guild_id!r}, log_level={self.log_level!r})"
-        )
-
-    __str__ = __repr__
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
