@@ -1,7 +1,7 @@
 """The Discord adapter: ``create_bot`` builds the discord.py bot, ``run_discord`` runs it.
 
-Layout: ``app`` (the bot: intents, prefixes, mentions, start-up), ``board`` (the clickable board
-and its ``DynamicItem`` buttons), ``sync`` (slash-command sync, skipped when unchanged),
+Layout: ``app`` (the bot: intents, prefixes, mentions, start-up), ``board_view`` (the clickable
+board and its ``DynamicItem`` buttons), ``sync`` (slash-command sync, skipped when unchanged),
 ``tree`` (slash-command error handling), ``runner`` (start-up failures explained), ``texts``
 (Discord wording), and ``cogs/`` with one cog per feature.
 """

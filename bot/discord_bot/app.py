@@ -11,6 +11,7 @@ import logging
 import discord
 from discord.ext import commands
 
+from bot.discord_bot.board_view import CellButton
 from bot.discord_bot.sync import sync_commands
 from bot.discord_bot.tree import GameTree
 from bot.games import GameService
@@ -70,7 +71,8 @@ class TicTacToeBot(commands.Bot):
 
         games = await self.service.load()
         log.info("Restored %d active game(s).", len(games))
-        await load_cogs(self)  # the board buttons are registered here too (BoardButtons)
+        await load_cogs(self)
+        self.add_dynamic_items(CellButton)  # boards posted before a restart keep working
         await sync_commands(
             self.tree,
             database_path=self.settings.database_path,

@@ -14,7 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord_bot.board import report_failure
+from bot.discord_bot.board_view import report_failure
 from bot.discord_bot.texts import MISSING_PERMISSION
 
 log = logging.getLogger(__name__)

@@ -1,4 +1,4 @@
-"""The bot's features, one cog each: game commands, board buttons, expiry, error handling."""
+"""The bot's features, one cog each: game commands, expiry, text-command error handling."""
 
 from __future__ import annotations
 
@@ -10,12 +10,10 @@ if TYPE_CHECKING:
 
 async def load_cogs(bot: TicTacToeBot) -> None:
     """Add every cog to ``bot`` (called from ``setup_hook``)."""
-    from bot.discord_bot.cogs.board_buttons import BoardButtons
     from bot.discord_bot.cogs.errors import ErrorHandling
     from bot.discord_bot.cogs.expiry import ExpiryAnnouncer
     from bot.discord_bot.cogs.game_commands import GameCommands
 
     await bot.add_cog(ErrorHandling(bot))
     await bot.add_cog(GameCommands(bot))
-    await bot.add_cog(BoardButtons(bot))
     await bot.add_cog(ExpiryAnnouncer(bot))

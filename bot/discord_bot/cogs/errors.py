@@ -5,7 +5,7 @@ commands are ignored (the ``!`` prefix is shared with many bots), a game command
 message is pointed to a server channel, argument mistakes get the usage, missing channel
 permissions are logged (there is nowhere to answer), and anything else is logged with its
 traceback and answered with a short apology. Slash-command errors go
-through ``GameTree.on_error``; button errors through ``board.report_failure``.
+through ``GameTree.on_error``; button errors through ``board_view.report_failure``.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands, tasks
 
-from bot.discord_bot.board import disable_board
+from bot.discord_bot.board_view import disable_board
 from bot.games import Game
 from bot.games.render import render_expired
 

@@ -20,7 +20,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.discord_bot.board import (
+from bot.discord_bot.board_view import (
     board_content,
     board_view,
     disable_board,
