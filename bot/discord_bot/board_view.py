@@ -4,7 +4,8 @@ Buttons are ``discord.ui.DynamicItem`` s: everything a click needs (game id, row
 the ``custom_id`` ("ttt:<game>:<row>:<col>", 0-based), and the class is registered with
 ``bot.add_dynamic_items`` at start-up. Nothing is kept in memory per message, so a board
 posted before a restart keeps working after it, and the game itself is always read from the
-service, never from the message.
+service, never from the message. A click raises to refuse or fail; ``GameButton`` hands the
+error to ``interactions.answer_error``, where every slash command's error ends too.
 
 A game has one live board: ``replace_board`` remembers a newly posted (or clicked) board and
 strips the previous one, ``disable_board`` greys out a finished game's, and both go through
@@ -15,13 +16,14 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord_bot.texts import APOLOGY, error_text, not_your_game
+from bot.discord_bot.interactions import GameButton, channel_id
+from bot.discord_bot.texts import NOT_YOUR_BOARD
 from bot.engine import Move
-from bot.games import Game, GameError, GameOverError, Status
+from bot.games import Game, GameOverError, NotYourGameError, Status
 from bot.games.render import EMOJI_MARK, describe_reply, render_emoji
 
 if TYPE_CHECKING:
@@ -38,7 +40,11 @@ def cell_label(move: Move) -> str:
     return f"{move.row + 1},{move.col + 1}"
 
 
-class CellButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=TEMPLATE):
+class CellButton(
+    GameButton,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=TEMPLATE,
+):
     """One cell of one game's board. A click by the game's member plays that cell."""
 
     def __init__(self, game_id: int, move: Move, *, game: Game | None = None) -> None:
@@ -64,46 +70,31 @@ class CellButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], tem
     ) -> CellButton:
         return cls(int(match["game"]), Move(int(match["row"]), int(match["col"])))
 
-    async def interaction_check(self, interaction: discord.Interaction[discord.Client], /) -> bool:
+    async def check(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
         """Let only the game's member play; everyone else gets a private, friendly refusal.
 
-        Anything else (a finished game, a stale board) is the callback's business, so the
-        service gives the one answer for it.
+        Anything else (a finished game, a stale board) is for ``clicked``, so the service
+        gives the one answer for it.
         """
-        try:
-            game = await _bot(interaction).service.get(self.game_id)
-            if game is None or not game.is_active or game.seat_of(interaction.user.id) is not None:
-                return True
-            await interaction.response.send_message(not_your_game(game.member.name), ephemeral=True)
-        except Exception as error:  # discord.py would swallow it silently
-            await report_failure(interaction, error)
-        return False
+        game = await interaction.client.service.get(self.game_id)
+        if game is not None and game.is_active and game.seat_of(interaction.user.id) is None:
+            raise NotYourGameError(NOT_YOUR_BOARD, owner=game.member.name)
 
-    async def callback(self, interaction: discord.Interaction[discord.Client]) -> None:
-        """Play the cell and edit the board in place; errors are answered privately."""
-        try:
-            await self._play(interaction)
-        except Exception as error:  # discord.py only logs dynamic-item errors
-            await report_failure(interaction, error)
-
-    async def _play(self, interaction: discord.Interaction[discord.Client]) -> None:
-        bot = _bot(interaction)
+    async def clicked(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
+        """Play the cell and edit the board in place."""
+        bot = interaction.client
         # Acknowledge first: a 4x4 engine move may take longer than Discord's 3 seconds.
         await interaction.response.defer()
         try:
             reply = await bot.service.move(
-                channel_id=interaction_channel_id(interaction),
+                channel_id=channel_id(interaction),
                 member_id=interaction.user.id,
                 move=self.move,
                 game_id=self.game_id,
             )
-        except GameOverError as error:
-            await interaction.followup.send(error_text(error, bot.prefix), ephemeral=True)
+        except GameOverError:
             await self._retire_stale_board(interaction)
-            return
-        except GameError as error:
-            await interaction.followup.send(error_text(error, bot.prefix), ephemeral=True)
-            return
+            raise
         game = reply.game
         await interaction.edit_original_response(
             content=board_content(game, describe_reply(reply)),
@@ -114,15 +105,15 @@ class CellButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], tem
             # failed): it is the live one now, and the newer copy must not stay clickable.
             await replace_board(bot, game, interaction.message.id)
 
-    async def _retire_stale_board(self, interaction: discord.Interaction[discord.Client]) -> None:
+    async def _retire_stale_board(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
         """Disable a finished game's leftover buttons so nobody else clicks into the void."""
         if interaction.message is None:  # never for a click; keeps mypy honest
             return
-        bot = _bot(interaction)
+        bot = interaction.client
         game = await bot.service.get(self.game_id)
         await edit_board(
             bot,
-            channel_id=interaction_channel_id(interaction),
+            channel_id=channel_id(interaction),
             guild_id=interaction.guild_id,
             message_id=interaction.message.id,
             view=None if game is None else board_view(game),
@@ -215,37 +206,3 @@ async def replace_board(bot: TicTacToeBot, game: Game, message_id: int) -> None:
             message_id=previous,
             view=None,
         )
-
-
-def interaction_channel_id(interaction: discord.Interaction[Any]) -> int:
-    """The channel a command or click came from (Discord always sends it for ours)."""
-    if interaction.channel_id is None:
-        raise GameError("I can't tell which channel this is; please try again.")
-    return interaction.channel_id
-
-
-def _bot(interaction: discord.Interaction[discord.Client]) -> TicTacToeBot:
-    return cast("TicTacToeBot", interaction.client)
-
-
-async def report_failure(
-    interaction: discord.Interaction[discord.Client], error: BaseException
-) -> None:
-    """Log an unexpected error with its traceback and apologise privately, if still possible."""
-    log.error("Unexpected error handling %s", _describe(interaction), exc_info=error)
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(APOLOGY, ephemeral=True)
-        else:
-            await interaction.response.send_message(APOLOGY, ephemeral=True)
-    except discord.HTTPException as reply_error:
-        log.warning("Could not apologise for the error above: %s", reply_error)
-
-
-def _describe(interaction: discord.Interaction[discord.Client]) -> str:
-    if interaction.command is not None:
-        what = f"/{interaction.command.qualified_name}"
-    else:
-        data = cast("dict[str, Any]", interaction.data or {})
-        what = str(data.get("custom_id", "an interaction"))
-    return f"{what} from user {interaction.user.id} in channel {interaction.channel_id}"

@@ -8,7 +8,7 @@ agree on everything else.
 from __future__ import annotations
 
 from bot.engine import LEVELS
-from bot.games import FIRST_CHOICES, SIZES, USAGE_MOVE, Command, GameError, Spelling
+from bot.games import FIRST_CHOICES, SIZES, USAGE_MOVE, Command, Spelling
 
 APOLOGY = "Sorry, something went wrong on my side. Please try again in a moment."
 MISSING_PERMISSION = (
@@ -16,6 +16,11 @@ MISSING_PERMISSION = (
     "A server admin can check my role's permissions here."
 )
 SERVER_ONLY = "Tic-Tac-Toe is played in a server channel, not in direct messages."
+NOT_YOUR_BOARD = (
+    "This board belongs to {owner}'s game, so only they can play it. "
+    "When it ends you can start your own with {start}."
+)
+"""The refusal for a click on someone else's board: a ``GameError`` template (``owner``)."""
 
 
 def spelling(prefix: str) -> Spelling:
@@ -26,19 +31,6 @@ def spelling(prefix: str) -> Spelling:
 def usage_move(prefix: str) -> str:
     """The usage line for ``move`` with the configured prefix: "Usage: !move <row> <column>..."."""
     return USAGE_MOVE.format(move=spelling(prefix)[Command.MOVE])
-
-
-def error_text(error: GameError, prefix: str) -> str:
-    """The error's sentence, with the commands it suggests spelled as on Discord."""
-    return error.text(spelling(prefix))
-
-
-def not_your_game(owner: str) -> str:
-    """The friendly refusal a member reads when clicking someone else's board."""
-    return (
-        f"This board belongs to {owner}'s game, so only they can play it. "
-        "When it ends you can start your own with `/tictactoe start`."
-    )
 
 
 def help_text(prefix: str) -> str:

@@ -1,46 +1,28 @@
-"""The slash-command tree, with one place for errors no command expected.
+"""The slash-command tree, whose ``on_error`` is where every slash command's error ends.
 
-Commands answer domain errors (``GameError``) themselves, privately; whatever still reaches
-``on_error`` is a bug or an outage: it is logged with its traceback and the member gets a short
-private apology instead of Discord's "The application did not respond". A refusal (403, a
-missing permission) is no bug: a warning, and the member is told privately what happened.
+Commands raise (a ``GameError`` to refuse); discord.py wraps what they raise in
+``CommandInvokeError`` and calls ``on_error``, which unwraps it for ``answer_error``: the member
+is answered privately instead of seeing "The application did not respond".
 """
 
 from __future__ import annotations
 
-import logging
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
-from bot.discord_bot.board_view import report_failure
-from bot.discord_bot.texts import MISSING_PERMISSION
+from bot.discord_bot.interactions import answer_error
 
-log = logging.getLogger(__name__)
+if TYPE_CHECKING:
+    from bot.discord_bot.app import TicTacToeBot
 
 
-class GameTree(app_commands.CommandTree[Any]):
-    """A ``CommandTree`` whose ``on_error`` logs and apologises instead of only printing."""
+class GameTree(app_commands.CommandTree["TicTacToeBot"]):
+    """A ``CommandTree`` whose ``on_error`` answers the member instead of only logging."""
 
     async def on_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError, /
+        self, interaction: discord.Interaction[TicTacToeBot], error: app_commands.AppCommandError, /
     ) -> None:
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-        if isinstance(cause, discord.Forbidden):
-            # Not a bug: Discord refused something in that channel. Note it, and tell the
-            # member privately (if the interaction is still unanswered) instead of leaving
-            # them with "The application did not respond".
-            log.warning(
-                "Missing permissions answering /%s in channel %s: %s",
-                interaction.command.qualified_name if interaction.command else "?",
-                interaction.channel_id,
-                cause,
-            )
-            if not interaction.response.is_done():
-                try:
-                    await interaction.response.send_message(MISSING_PERMISSION, ephemeral=True)
-                except discord.HTTPException as reply_error:
-                    log.warning("Could not say so either: %s", reply_error)
-            return
-        await report_failure(interaction, cause)
+        await answer_error(interaction, cause)

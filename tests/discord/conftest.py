@@ -15,7 +15,7 @@ from pathlib import Path
 import discord
 import pytest
 import simcord
-from discord_helpers import IDLE_TIMEOUT, MakeBot, World
+from discord_helpers import IDLE_TIMEOUT, MakeBot, World, is_refusal
 
 from bot.discord_bot import TicTacToeBot, create_bot
 from bot.games import GameService
@@ -52,12 +52,22 @@ def simcord_bot(make_bot: MakeBot) -> TicTacToeBot:
 
 
 @pytest.fixture
-def world(simcord_env: simcord.Env) -> World:
+def world(simcord_env: simcord.Env) -> Iterator[World]:
+    """alice and bob in a server's games channel; fails on any error the test did not look at.
+
+    Commands refuse by raising a ``GameError``, which the bot's error handlers answer, so
+    simcord records every refusal as an error; those are answers, not failures, and are let
+    through here. Anything else the test did not inspect with ``world.errors()`` fails it.
+    """
     guild = simcord_env.create_guild("Tic-Tac-Toe Club")
     channel = guild.create_text_channel("games")
     alice = guild.add_member(simcord_env.create_user("alice"))
     bob = guild.add_member(simcord_env.create_user("bob"))
-    return World(simcord_env, guild, channel, alice, bob)
+    world = World(simcord_env, guild, channel, alice, bob)
+    yield world
+    unexpected = [error for error in world.errors() if not is_refusal(error)]
+    if unexpected:
+        raise ExceptionGroup("the bot raised errors the test did not inspect", unexpected)
 
 
 @pytest.fixture(autouse=True)

@@ -10,7 +10,7 @@ import simcord
 
 from bot.discord_bot import TicTacToeBot
 from bot.engine import Move
-from bot.games import Game
+from bot.games import Game, GameError
 
 MakeBot = Callable[..., TicTacToeBot]
 IDLE_TIMEOUT = 600.0
@@ -25,6 +25,8 @@ class World:
     channel: simcord.ChannelHandle
     alice: simcord.MemberActor
     bob: simcord.MemberActor
+    checked: int = 0
+    """How many of the errors simcord captured the test has looked at (``errors``)."""
 
     @property
     def bot(self) -> TicTacToeBot:
@@ -35,10 +37,21 @@ class World:
         """The channel's active game, straight from the service."""
         return await self.bot.service.active_game(self.channel.id)
 
+    def errors(self) -> list[BaseException]:
+        """What the bot's error handlers received since the last look, refusals included."""
+        seen = self.env.errors  # reading them tells simcord the test looked
+        new, self.checked = seen[self.checked :], len(seen)
+        return new
+
     def last(self) -> discord.Message:
         message = self.channel.last_message
         assert message is not None
         return message
+
+
+def is_refusal(error: BaseException) -> bool:
+    """Whether an error the handlers received is a ``GameError``: answered, not a failure."""
+    return isinstance(getattr(error, "original", error), GameError)
 
 
 def cell_id(game: Game, move: Move) -> str:

@@ -48,7 +48,10 @@ async def test_wrong_member_click_is_refused_privately_and_changes_nothing(
     result = await world.bob.click(board, custom_id=cell_id(game, Move(0, 0)))
     assert result.ephemeral
     assert result.response is not None
-    assert "alice's game" in result.response.content
+    assert result.response.content == (
+        "This board belongs to alice's game, so only they can play it. "
+        "When it ends you can start your own with `/tictactoe start`."
+    )
     assert await world.game() == game
     assert fresh(world, board).content == board.content
     assert len(world.channel.history(viewer=world.alice)) == 1  # alice sees nothing new

@@ -18,7 +18,7 @@ async def test_move_in_a_direct_message_says_games_are_played_in_servers(world: 
     assert reply is not None and reply.author.id == world.bot.user.id  # type: ignore[union-attr]
     assert reply.content == SERVER_ONLY
     # discord.py reports the refusal as a command error, which the error cog answered above.
-    assert [type(error) for error in world.env.errors] == [commands.NoPrivateMessage]
+    assert [type(error) for error in world.errors()] == [commands.NoPrivateMessage]
     assert SERVER_ONLY == "Tic-Tac-Toe is played in a server channel, not in direct messages."
 
 

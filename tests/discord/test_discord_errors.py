@@ -31,7 +31,7 @@ async def test_failed_text_reply_is_logged_and_apologised_for(
     assert world.last().content == APOLOGY
     records = logged_errors(caplog)
     assert len(records) == 1 and records[0].exc_info is not None  # with its traceback
-    errors = world.env.errors
+    errors = world.errors()
     assert len(errors) == 1
     assert isinstance(getattr(errors[0], "original", None), discord.HTTPException)
     # The move itself was saved before the reply failed; the game goes on.
@@ -48,19 +48,37 @@ async def test_failed_slash_answer_gets_a_private_apology(
     assert result.ephemeral and result.response is not None
     assert result.response.content == APOLOGY
     assert len(logged_errors(caplog)) == 1
-    assert len(world.env.errors) == 1  # seen by the tree's on_error
+    assert len(world.errors()) == 1  # seen by the tree's on_error
 
 
-async def test_failed_board_edit_after_a_click_gets_a_private_apology(
-    world: World, caplog: pytest.LogCaptureFixture
+@pytest.mark.parametrize(
+    ("status", "answer", "level", "logged"),
+    [
+        (500, APOLOGY, logging.ERROR, "Unexpected error handling"),
+        (403, MISSING_PERMISSION, logging.WARNING, "Missing permissions answering"),
+    ],
+)
+async def test_failed_board_edit_after_a_click_is_answered_privately(
+    world: World,
+    caplog: pytest.LogCaptureFixture,
+    status: int,
+    answer: str,
+    level: int,
+    logged: str,
 ) -> None:
+    """A button's failure ends where a slash command's does: Discord failing (500) is logged
+    as an error with an apology, Discord refusing (403) is a warning and the member is told."""
     result = await world.alice.slash(world.channel, "tictactoe start", first="me")
     assert result.response is not None
     game = await world.game()
-    world.env.inject_error("PATCH", "/webhooks/*/messages/@original", status=500)
+    world.env.inject_error("PATCH", "/webhooks/*/messages/@original", status=status)
     click = await world.alice.click(result.response.message, custom_id=cell_id(game, Move(0, 0)))
-    assert [(m.ephemeral, m.content) for m in click.followups] == [(True, APOLOGY)]
-    assert len(logged_errors(caplog)) == 1
+    assert [(m.ephemeral, m.content) for m in click.followups] == [(True, answer)]
+    records = [r for r in caplog.get_records("call") if r.levelno >= logging.WARNING]
+    assert [(r.levelno, r.getMessage().split(" from ")[0]) for r in records] == [
+        (level, f"{logged} {cell_id(game, Move(0, 0))}")
+    ]
+    caplog.clear()  # expected; the autouse check must not fail on it
 
 
 async def test_four_by_four_click_defers_before_the_engine_thinks(world: World) -> None:
@@ -101,6 +119,6 @@ async def test_missing_permission_in_a_slash_command_is_answered_privately(
     else:
         assert result.ephemeral and result.response is not None
         assert result.response.content == MISSING_PERMISSION
-    assert [type(e.original) for e in world.env.errors] == [discord.Forbidden]  # type: ignore[attr-defined]
+    assert [type(e.original) for e in world.errors()] == [discord.Forbidden]  # type: ignore[attr-defined]
     warnings = [r for r in caplog.get_records("call") if r.levelno == logging.WARNING]
     assert len(warnings) == (2 if reply_fails_too else 1)

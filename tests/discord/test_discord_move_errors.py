@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from discord_helpers import World, buttons
 
-from bot.games import USAGE_MOVE, parse_cell
+from bot.discord_bot.texts import spelling
+from bot.games import USAGE_MOVE, GameError, NotYourGameError, parse_cell
 
 DISCORD_USAGE = "Usage: !move <row> <column>, for example: !move 2 3"
 PLAIN_USAGE = USAGE_MOVE.format(move="move")
@@ -32,10 +33,11 @@ async def test_bad_move_gets_usage_and_example(
     assert reply.author.id == world.bot.user.id  # type: ignore[union-attr]
     assert expected in reply.content
     assert reply.content.endswith(DISCORD_USAGE)
-    # Same sentence as the terminal's, only with the Discord prefix.
-    with pytest.raises(Exception) as parsed:
+    # The game layer's sentence, with the command it suggests spelled as on Discord.
+    with pytest.raises(GameError) as parsed:
         parse_cell(argument, 3)
-    assert reply.content == str(parsed.value).replace(PLAIN_USAGE, DISCORD_USAGE)
+    assert reply.content == parsed.value.text(spelling("!"))
+    assert str(parsed.value).endswith(PLAIN_USAGE)  # the terminal's plain spelling
     assert buttons(reply) == []  # an error is not a board
     assert await world.game() == before
 
@@ -60,6 +62,8 @@ async def test_move_by_someone_else_is_refused(world: World) -> None:
     await world.bob.send(world.channel, "!move 1 1")
     assert "alice's game" in world.last().content
     assert await world.game() == before
+    # `!move` raised; the text-command error handler answered in the channel.
+    assert [type(error.original) for error in world.errors()] == [NotYourGameError]  # type: ignore[attr-defined]
 
 
 async def test_unknown_commands_are_ignored(world: World) -> None:

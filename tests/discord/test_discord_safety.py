@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import logging
+
 import discord
+import pytest
 from discord_helpers import World
 
 from bot.discord_bot.app import NO_PINGS
+from bot.games import NoGameError
 
 
 def pings(world: World, message: discord.Message) -> tuple[list[int], list[int], bool]:
@@ -67,17 +71,25 @@ async def test_webhook_messages_are_ignored(world: World) -> None:
     assert world.last().id == sent.id
 
 
-async def test_missing_send_permission_is_logged_not_crashed(world: World) -> None:
+@pytest.mark.parametrize("with_game", [False, True])
+async def test_missing_send_permission_is_logged_not_crashed(
+    world: World, caplog: pytest.LogCaptureFixture, with_game: bool
+) -> None:
+    """Whether the refused reply is a refusal (no game) or a board (a move), the bot notes
+    the channel in a warning and carries on."""
     me = world.guild.me
     assert me is not None
     muted = world.guild.create_text_channel(
         "read-only", overwrites={me: discord.PermissionOverwrite(send_messages=False)}
     )
+    if with_game:  # an interaction's answer needs no permission in the channel
+        await world.alice.slash(muted, "tictactoe start", first="me")
     await world.alice.send(muted, "!move 1 1")
-    errors = world.env.errors
-    assert errors and all(
-        isinstance(getattr(error, "original", error), discord.Forbidden) for error in errors
-    )
+    assert [type(getattr(error, "original", error)) for error in world.errors()] == [
+        discord.Forbidden if with_game else NoGameError
+    ]
+    warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert any(str(muted.id) in warning for warning in warnings), warnings
     # Still alive and answering elsewhere.
     await world.alice.send(world.channel, "!move 1 1")
     assert "/tictactoe start" in world.last().content

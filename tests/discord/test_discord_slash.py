@@ -15,7 +15,7 @@ from bot.discord_bot.cogs.game_commands import (
 )
 from bot.discord_bot.texts import help_text
 from bot.engine import LEVELS, Player, analyze
-from bot.games import FIRST_CHOICES, SIZES, Status
+from bot.games import FIRST_CHOICES, SIZES, GameRunningError, Status
 
 
 @pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "perfect"])
@@ -100,6 +100,8 @@ async def test_second_start_in_a_busy_channel_is_refused_privately(world: World)
     assert result.response is not None
     assert "alice is already playing here" in result.response.content
     assert await world.game() == game
+    # The command raised; the tree's on_error answered (one error path for every command).
+    assert [type(error.original) for error in world.errors()] == [GameRunningError]  # type: ignore[attr-defined]
 
 
 async def test_busy_four_by_four_start_leaves_no_public_placeholder(world: World) -> None:

@@ -1,7 +1,8 @@
 """The commands members type: ``!move r c`` and the ``/tictactoe`` slash group.
 
-Every command answers domain errors (``GameError``) with the game layer's sentence, privately
-for slash commands. Work that may be slow (a 4x4 engine move, an analysis) is preceded by a
+Commands raise a ``GameError`` to refuse; the error handlers answer it with the game layer's
+sentence (``GameTree.on_error``, privately, for slash commands; ``cogs.errors`` in the channel
+for ``!move``). Work that may be slow (a 4x4 engine move, an analysis) is preceded by a
 ``defer`` so Discord's 3-second acknowledgement limit is always met; everything else answers
 at once.
 
@@ -13,21 +14,16 @@ A game's board is one message with a button per cell, remembered through
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.discord_bot.board_view import (
-    board_content,
-    board_view,
-    disable_board,
-    interaction_channel_id,
-    replace_board,
-)
-from bot.discord_bot.texts import error_text, help_text
+from bot.discord_bot.board_view import board_content, board_view, disable_board, replace_board
+from bot.discord_bot.interactions import channel_id, reply_privately
+from bot.discord_bot.texts import help_text
 from bot.engine import LEVELS, Move, Player
 from bot.games import FIRST_CHOICES, SIZES, GameError, MoveReply, parse_cell
 from bot.games.render import (
@@ -40,8 +36,6 @@ from bot.games.render import (
 
 if TYPE_CHECKING:
     from bot.discord_bot.app import TicTacToeBot
-
-Interaction = discord.Interaction[Any]
 
 DEFAULT_LEVEL = "perfect"
 DEFAULT_FIRST = "random"
@@ -107,20 +101,15 @@ class GameCommands(commands.Cog):
 
     @commands.command(name="move", usage="<row> <column>", help="Play a cell, e.g. !move 2 3")
     @commands.guild_only()  # NoPrivateMessage is answered with texts.SERVER_ONLY
-    async def move(self, ctx: commands.Context[Any], *, cell: str = "") -> None:
+    async def move(self, ctx: commands.Context[TicTacToeBot], *, cell: str = "") -> None:
         """``!move 2 3``: play row 2, column 3 (1-based) in this channel's game."""
-        service = self.bot.service
-        try:
-            game = await service.active_game(ctx.channel.id)
-            move = parse_cell(cell, game.size)
-            if game.size >= SLOW_SIZE:
-                async with ctx.typing():
-                    reply = await self._play(ctx, move)
-            else:
+        game = await self.bot.service.active_game(ctx.channel.id)
+        move = parse_cell(cell, game.size)
+        if game.size >= SLOW_SIZE:
+            async with ctx.typing():
                 reply = await self._play(ctx, move)
-        except GameError as error:
-            await ctx.reply(error_text(error, self._prefix), mention_author=False)
-            return
+        else:
+            reply = await self._play(ctx, move)
         message = await ctx.reply(
             board_content(reply.game, describe_reply(reply)),
             view=board_view(reply.game),
@@ -128,7 +117,7 @@ class GameCommands(commands.Cog):
         )
         await replace_board(self.bot, reply.game, message.id)
 
-    async def _play(self, ctx: commands.Context[Any], move: Move) -> MoveReply:
+    async def _play(self, ctx: commands.Context[TicTacToeBot], move: Move) -> MoveReply:
         return await self.bot.service.move(
             channel_id=ctx.channel.id, member_id=ctx.author.id, move=move
         )
@@ -147,7 +136,7 @@ class GameCommands(commands.Cog):
     @app_commands.choices(size=SIZE_CHOICES)  # apart: one call takes one value type
     async def start(
         self,
-        interaction: Interaction,
+        interaction: discord.Interaction[TicTacToeBot],
         difficulty: Choice[str] | None = None,
         first: Choice[str] | None = None,
         size: Choice[int] | None = None,
@@ -155,27 +144,22 @@ class GameCommands(commands.Cog):
         level = DEFAULT_LEVEL if difficulty is None else difficulty.value
         who = DEFAULT_FIRST if first is None else first.value
         cells = DEFAULT_SIZE if size is None else size.value
-        channel_id = interaction_channel_id(interaction)
+        channel = channel_id(interaction)
         # A 4x4 bot opening may take seconds, so acknowledge first; but only when the channel
-        # is free: a refusal must stay private, and a deferred answer is public for good.
-        slow = cells >= SLOW_SIZE and not await self._busy(channel_id)
+        # is free: a refusal must stay private, and a deferred answer is public for good (only
+        # if someone started a game in the instant since this check does it carry the refusal).
+        slow = cells >= SLOW_SIZE and not await self._busy(channel)
         if slow:
             await interaction.response.defer(thinking=True)
-        try:
-            reply = await self.bot.service.start(
-                channel_id=channel_id,
-                guild_id=interaction.guild_id,
-                member_id=interaction.user.id,
-                member_name=interaction.user.display_name,
-                level=level,
-                first=who,
-                size=cells,
-            )
-        except GameError as error:
-            # Only if someone started a game in the instant since the check above does the
-            # (public) placeholder carry the refusal.
-            await _private(interaction, error_text(error, self._prefix))
-            return
+        reply = await self.bot.service.start(
+            channel_id=channel,
+            guild_id=interaction.guild_id,
+            member_id=interaction.user.id,
+            member_name=interaction.user.display_name,
+            level=level,
+            first=who,
+            size=cells,
+        )
         game = reply.game
         content = board_content(game, _start_headline(reply, self._prefix))
         view = board_view(game)
@@ -189,24 +173,16 @@ class GameCommands(commands.Cog):
             await replace_board(self.bot, game, message_id)
 
     @tictactoe.command(name="resign", description="Give up your game in this channel.")
-    async def resign(self, interaction: Interaction) -> None:
-        try:
-            game = await self.bot.service.resign(
-                channel_id=interaction_channel_id(interaction), member_id=interaction.user.id
-            )
-        except GameError as error:
-            await _private(interaction, error_text(error, self._prefix))
-            return
+    async def resign(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
+        game = await self.bot.service.resign(
+            channel_id=channel_id(interaction), member_id=interaction.user.id
+        )
         await interaction.response.send_message(board_content(game))
         await disable_board(self.bot, game)
 
     @tictactoe.command(name="board", description="Show this channel's game again, with buttons.")
-    async def board(self, interaction: Interaction) -> None:
-        try:
-            game = await self.bot.service.active_game(interaction_channel_id(interaction))
-        except GameError as error:
-            await _private(interaction, error_text(error, self._prefix))
-            return
+    async def board(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
+        game = await self.bot.service.active_game(channel_id(interaction))
         callback = await interaction.response.send_message(
             board_content(game), view=board_view(game)
         )
@@ -214,51 +190,41 @@ class GameCommands(commands.Cog):
             await replace_board(self.bot, game, callback.message_id)
 
     @tictactoe.command(name="hint", description="Which moves win, draw or lose (only you see it).")
-    async def hint(self, interaction: Interaction) -> None:
+    async def hint(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
         # Analysing a 4x4 position can take a while: acknowledge privately first.
         await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            hint = await self.bot.service.hint(
-                channel_id=interaction_channel_id(interaction), member_id=interaction.user.id
-            )
-        except GameError as error:
-            await interaction.edit_original_response(content=error_text(error, self._prefix))
-            return
+        hint = await self.bot.service.hint(
+            channel_id=channel_id(interaction), member_id=interaction.user.id
+        )
         await interaction.edit_original_response(content=render_hint(hint))
 
     @tictactoe.command(name="stats", description="Wins, losses and draws per difficulty.")
     @app_commands.describe(member="Whose record to show (default: yours).")
-    async def stats(self, interaction: Interaction, member: discord.User | None = None) -> None:
+    async def stats(
+        self, interaction: discord.Interaction[TicTacToeBot], member: discord.User | None = None
+    ) -> None:
         target = member or interaction.user
-        try:
-            stats = await self.bot.service.stats(member_id=target.id, guild_id=interaction.guild_id)
-        except GameError as error:
-            await _private(interaction, error_text(error, self._prefix))
-            return
+        stats = await self.bot.service.stats(member_id=target.id, guild_id=interaction.guild_id)
         # The name they go by now, not the one stored with their last game.
         await interaction.response.send_message(
             render_stats(replace(stats, name=target.display_name))
         )
 
     @tictactoe.command(name="leaderboard", description="This server's best players.")
-    async def leaderboard(self, interaction: Interaction) -> None:
-        try:
-            entries = await self.bot.service.leaderboard(guild_id=interaction.guild_id)
-        except GameError as error:
-            await _private(interaction, error_text(error, self._prefix))
-            return
+    async def leaderboard(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
+        entries = await self.bot.service.leaderboard(guild_id=interaction.guild_id)
         await interaction.response.send_message(render_leaderboard(entries))
 
     @tictactoe.command(name="help", description="How to play, with every command.")
-    async def help(self, interaction: Interaction) -> None:
-        await interaction.response.send_message(help_text(self._prefix), ephemeral=True)
+    async def help(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
+        await reply_privately(interaction, help_text(self._prefix))
 
     # -- boards ----------------------------------------------------------------------------------
 
-    async def _busy(self, channel_id: int) -> bool:
+    async def _busy(self, channel: int) -> bool:
         """Whether the channel already has an active game (then ``start`` refuses at once)."""
         try:
-            await self.bot.service.active_game(channel_id)
+            await self.bot.service.active_game(channel)
         except GameError:
             return False
         return True
@@ -268,13 +234,3 @@ def _start_headline(reply: MoveReply, prefix: str) -> str:
     opening = describe_reply(reply)
     how = f"Click a cell or type `{prefix}move <row> <column>`."
     return f"{opening} {how}" if opening else how
-
-
-async def _private(interaction: Interaction, text: str) -> None:
-    """Answer only the member who asked. If the interaction was already deferred publicly,
-    Discord turns the first follow-up into the (public) placeholder's content, whatever its
-    flags, so there the answer completes the placeholder instead."""
-    if not interaction.response.is_done():
-        await interaction.response.send_message(text, ephemeral=True)
-    else:
-        await interaction.edit_original_response(content=text)

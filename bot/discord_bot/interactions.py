@@ -1,0 +1,101 @@
+"""Answering interactions, and the one place where a slash command's or a button's error ends.
+
+Commands and buttons raise; ``answer_error`` answers the member privately: a ``GameError`` with
+its sentence (commands spelled as on Discord), a refusal by Discord (403) with a note about the
+missing permission (a warning, not a bug), anything else with a short apology after logging it
+with its traceback. Slash commands reach it through ``GameTree.on_error``; buttons through
+``GameButton``, because discord.py only logs what a ``DynamicItem`` raises.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord_bot.texts import APOLOGY, MISSING_PERMISSION, spelling
+from bot.games import GameError
+
+if TYPE_CHECKING:
+    from bot.discord_bot.app import TicTacToeBot
+
+log = logging.getLogger(__name__)
+
+
+def channel_id(interaction: discord.Interaction[TicTacToeBot]) -> int:
+    """The channel a command or click came from (Discord always sends it for ours)."""
+    if interaction.channel_id is None:
+        raise GameError("I can't tell which channel this is; please try again.")
+    return interaction.channel_id
+
+
+async def reply_privately(interaction: discord.Interaction[TicTacToeBot], text: str) -> None:
+    """Answer only the member who asked, whether or not the interaction was answered yet.
+
+    After a ``defer(thinking=True)`` Discord makes the first follow-up the placeholder's
+    content (public or private as the defer was), so a refusal after a public defer is public.
+    """
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def answer_error(
+    interaction: discord.Interaction[TicTacToeBot], error: BaseException
+) -> None:
+    """Tell the member privately what went wrong; log what is not their doing."""
+    if isinstance(error, GameError):
+        text = error.text(spelling(interaction.client.prefix))
+    elif isinstance(error, discord.Forbidden):
+        log.warning("Missing permissions answering %s: %s", describe(interaction), error)
+        text = MISSING_PERMISSION
+    else:
+        log.error("Unexpected error handling %s", describe(interaction), exc_info=error)
+        text = APOLOGY
+    try:
+        await reply_privately(interaction, text)
+    except discord.HTTPException as reply_error:
+        log.warning("Could not answer %s either: %s", describe(interaction), reply_error)
+
+
+def describe(interaction: discord.Interaction[TicTacToeBot]) -> str:
+    """Which command or button, from whom, where: for log lines."""
+    if interaction.command is not None:
+        what = f"/{interaction.command.qualified_name}"
+    else:
+        data: dict[str, object] = dict(interaction.data or {})  # a button's: its custom_id
+        what = str(data.get("custom_id", "an interaction"))
+    return f"{what} from user {interaction.user.id} in channel {interaction.channel_id}"
+
+
+class GameButton:
+    """Mixin for the bot's ``DynamicItem`` buttons: write ``check`` and ``clicked``, and raise.
+
+    discord.py swallows what a dynamic item's ``interaction_check`` raises and only logs what
+    its ``callback`` raises (``View.on_error`` is not called for them), so both are wrapped
+    here and end in ``answer_error``. Listed first, before ``discord.ui.DynamicItem``.
+    """
+
+    # discord.py types these hooks for any client; the bot's buttons only get its own.
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        try:
+            await self.check(interaction)
+        except Exception as error:
+            await answer_error(interaction, error)
+            return False
+        return True
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await self.clicked(interaction)
+        except Exception as error:
+            await answer_error(interaction, error)
+
+    async def check(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
+        """Raise (a ``GameError``, saying why) to refuse the click before ``clicked`` runs."""
+
+    async def clicked(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
+        """Do what the click asks; raise to refuse or fail."""
+        raise NotImplementedError
