@@ -19,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from minimax_variants import (  # noqa: E402
     CENTRE_FIRST,
+    WITHOUT_DISTANCE,
     Ideas,
     Limited,
     Negamax,
@@ -156,7 +157,7 @@ def mistaken_cell(kind: str, board: Board) -> int:
         return Limited(draw_at_horizon).choose(me, opp, 2)
     if kind == "the opponent's best square":
         return wrong_side_choice(board._x, board._o)
-    return choose(me, opp, Ideas(fastest_win=False, pruning=True, order=CENTRE_FIRST))
+    return choose(me, opp, WITHOUT_DISTANCE)
 
 
 def mistakes_table() -> list[str]:

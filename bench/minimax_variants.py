@@ -58,6 +58,9 @@ class Ideas:
     symmetry: bool = False  # store positions under their smallest rotation/reflection
 
 
+WITHOUT_DISTANCE = Ideas(fastest_win=False, pruning=True, order=CENTRE_FIRST)
+"""Mistake: every win scores the same, however far away (alpha-beta and ordering kept)."""
+
 EXACT, LOWER, UPPER = 0, 1, 2
 
 

@@ -12,6 +12,7 @@ from enum import StrEnum
 from typing import Literal
 
 from bot.engine import Analysis, Board, Move, Player
+from bot.engine.explain import Explanation
 
 
 class Status(StrEnum):
@@ -142,6 +143,25 @@ class Hint:
 
     game: Game
     analysis: Analysis
+
+
+@dataclass(frozen=True, slots=True)
+class ExplainReply:
+    """What the engine sees in one position of ``game``, and the move it explains.
+
+    While the game runs, ``position`` is the current board and ``move`` the one the bot would
+    play there (``played`` False). Once it is over, ``position`` is the board before the bot's
+    last move (the last move of a game between members) and ``move`` that move (``played``
+    True). ``explanation`` gives every empty cell's value for ``mover``, the side to move in
+    ``position``, and what the search cost.
+    """
+
+    game: Game
+    position: Board
+    mover: Player
+    move: Move
+    played: bool
+    explanation: Explanation
 
 
 @dataclass(frozen=True, slots=True)

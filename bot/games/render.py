@@ -13,11 +13,12 @@ Rows and columns are shown 1-based, as everywhere a player reads them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from math import ceil
 
 from bot.engine import LEVELS, Board, Move, MoveAnalysis, Player, Value
 from bot.games.models import (
+    ExplainReply,
     Game,
     Hint,
     LeaderboardEntry,
@@ -52,23 +53,39 @@ def _winning_cells(board: Board) -> frozenset[Move]:
     return frozenset(board.winning_line or ())
 
 
+def emoji_rows(size: int, glyph: Callable[[Move], str]) -> list[str]:
+    """An emoji grid: a header of column numbers, then one line per row of ``glyph(cell)``."""
+    lines = [EMOJI_CORNER + "".join(keycap(col + 1) for col in range(size))]
+    for row in range(size):
+        lines.append(keycap(row + 1) + "".join(glyph(Move(row, col)) for col in range(size)))
+    return lines
+
+
+def text_rows(size: int, glyph: Callable[[Move], str], width: int = 3) -> list[str]:
+    """An ASCII grid: column numbers, then rows of ``width``-wide ``glyph(cell)`` split by
+    ``|``, with ``---+---`` lines between rows."""
+    indent = "   "  # room for the row number
+    lines = [indent + " ".join(f"{col + 1:^{width}}" for col in range(size)).rstrip()]
+    separator = indent + "+".join("-" * width for _ in range(size))
+    for row in range(size):
+        if row:
+            lines.append(separator)
+        cells = "|".join(glyph(Move(row, col)) for col in range(size))
+        lines.append(f"{row + 1:<2} " + cells.rstrip())
+    return lines
+
+
 def emoji_grid(board: Board) -> list[str]:
     """The board as emoji lines: a header of column numbers, then one line per row."""
     winning = _winning_cells(board)
-    lines = [EMOJI_CORNER + "".join(keycap(col + 1) for col in range(board.size))]
-    for row in range(board.size):
-        cells = []
-        for col in range(board.size):
-            move = Move(row, col)
-            mark = board.at(move)
-            if mark is None:
-                cells.append(EMOJI_EMPTY)
-            elif move in winning:
-                cells.append(EMOJI_WINNING_MARK[mark])
-            else:
-                cells.append(EMOJI_MARK[mark])
-        lines.append(keycap(row + 1) + "".join(cells))
-    return lines
+
+    def glyph(move: Move) -> str:
+        mark = board.at(move)
+        if mark is None:
+            return EMOJI_EMPTY
+        return EMOJI_WINNING_MARK[mark] if move in winning else EMOJI_MARK[mark]
+
+    return emoji_rows(board.size, glyph)
 
 
 def text_grid(board: Board) -> list[str]:
@@ -78,20 +95,13 @@ def text_grid(board: Board) -> list[str]:
     without colour (and a copy-paste into an e-mail).
     """
     winning = _winning_cells(board)
-    indent = "   "  # room for the row number
-    lines = [indent + " ".join(f" {col + 1} " for col in range(board.size)).rstrip()]
-    separator = indent + "+".join("---" for _ in range(board.size))
-    for row in range(board.size):
-        cells = []
-        for col in range(board.size):
-            move = Move(row, col)
-            mark = board.at(move)
-            glyph = TEXT_EMPTY if mark is None else mark.value
-            cells.append(f"[{glyph}]" if move in winning else f" {glyph} ")
-        if row:
-            lines.append(separator)
-        lines.append(f"{row + 1:<2} " + "|".join(cells).rstrip())
-    return lines
+
+    def glyph(move: Move) -> str:
+        mark = board.at(move)
+        shown = TEXT_EMPTY if mark is None else mark.value
+        return f"[{shown}]" if move in winning else f" {shown} "
+
+    return text_rows(board.size, glyph)
 
 
 def render_emoji(game: Game) -> str:
@@ -219,13 +229,18 @@ def your_moves(plies: int) -> int:
     return ceil(plies / 2)
 
 
-def describe_outcome(analysis: MoveAnalysis) -> str:
-    """What one move leads to under best play: "wins in 2 of your moves", "draws", ..."""
+def describe_outcome(analysis: MoveAnalysis, whose: str = "your") -> str:
+    """What one move leads to under best play: "wins in 2 of your moves", "draws", ...
+
+    ``whose`` names the mover's moves ("your", "my", "bob's"); only a player told about their
+    own move hears who wins next ("loses: I win on my next move")."""
     count = your_moves(analysis.plies)
     if analysis.value is Value.WIN:
-        return "wins right away" if count == 1 else f"wins in {count} of your moves"
+        return "wins right away" if count == 1 else f"wins in {count} of {whose} moves"
     if analysis.value is Value.LOSS:
-        return "loses: I win on my next move" if count == 1 else f"loses in {count} of your moves"
+        if count == 1:
+            return "loses: I win on my next move" if whose == "your" else "loses on the next move"
+        return f"loses in {count} of {whose} moves"
     return "draws"
 
 
@@ -257,6 +272,188 @@ def render_hint(hint: Hint) -> str:
     if any(item.value is not Value.DRAW for item in moves):
         lines.append("(Counts are your own moves, this one included, with best play from me.)")
     return "\n".join(lines)
+
+
+# --- explain ------------------------------------------------------------------------------------
+
+VALUE_LETTER = {Value.WIN: "W", Value.DRAW: "D", Value.LOSS: "L"}
+EMOJI_VALUE = {Value.WIN: "🟩", Value.DRAW: "🟨", Value.LOSS: "🟥"}
+EMOJI_EXPLAINED = "⭐"  # the move the explanation is about
+
+
+def value_code(entry: MoveAnalysis) -> str:
+    """ "W2", "D" or "L1": the value for the side to move and in how many of its moves."""
+    letter = VALUE_LETTER[entry.value]
+    return letter if entry.value is Value.DRAW else f"{letter}{your_moves(entry.plies)}"
+
+
+def explained_cells(reply: ExplainReply) -> dict[Move, MoveAnalysis]:
+    """Every empty cell of the explained position with its value for the side to move."""
+    return {entry.move: entry for entry in reply.explanation.analysis.moves}
+
+
+def _mover(reply: ExplainReply) -> tuple[str, str]:
+    """Who is to move in the explained position: (name, possessive) - "you"/"your",
+    "I"/"my", or a member's name in a game between members."""
+    seat = reply.game.seat(reply.mover)
+    if seat.is_bot:
+        return "I", "my"
+    if reply.played:  # a finished game: speak of the member by name
+        return seat.name, f"{seat.name}'s"
+    return "you", "your"
+
+
+def explain_reason(reply: ExplainReply) -> str:
+    """One sentence: the move explained and why, in the terms the board shows."""
+    cells = explained_cells(reply)
+    moves = reply.explanation.analysis.moves
+    entry, best = cells[reply.move], moves[0]
+    name, possessive = _mover(reply)
+    if reply.game.seat(reply.mover).is_bot:
+        subject = f"I played {reply.move}" if reply.played else f"I would play {reply.move}"
+    elif reply.played:
+        subject = f"{name} played {reply.move}"
+    else:
+        subject = f"In your place I would play {reply.move}"
+    blocks = reply.move in reply.explanation.threats
+    other = reply.mover.other.value
+    losing = sum(1 for item in moves if item.value is Value.LOSS)
+    if (entry.value, entry.plies) != (best.value, best.plies):
+        played, instead = describe_outcome(entry, possessive), describe_outcome(best, possessive)
+        why = f"it {played}, but {best.move} {instead}"
+        if reply.game.seat(reply.mover).is_bot and reply.game.level != "perfect":
+            why += f" (at the {reply.game.level} level I make mistakes on purpose)"
+    elif entry.value is Value.WIN and entry.plies == 1:
+        why = "it completes a line and wins at once"
+    elif entry.value is Value.WIN:
+        fastest = "" if all(m.plies == entry.plies for m in moves if m.value is Value.WIN) else (
+            ", the fastest win"
+        )
+        why = f"it {describe_outcome(entry, possessive)} against any defence{fastest}"
+        if blocks:
+            why = f"it blocks {other}'s line and {why[3:]}"
+    elif entry.value is Value.DRAW and losing == 0:
+        why = "every move draws with best play on both sides"
+    elif entry.value is Value.DRAW:
+        block = f"it blocks {other}'s line, which keeps the draw" if blocks else "it keeps the draw"
+        why = f"{block}, while {losing} of the {len(moves)} moves would lose"
+    else:
+        why = (
+            "every move loses against best play, and this one holds out longest "
+            f"({your_moves(entry.plies)} of {possessive} moves)"
+        )
+    return f"{subject}: {why}."
+
+
+def explain_search(reply: ExplainReply) -> str:
+    """What the search cost against a plain minimax, in one sentence."""
+    explanation = reply.explanation
+    plain = explanation.plain
+    other = (
+        "far too many for a plain minimax to count here"
+        if plain is None
+        else f"a plain minimax would examine {plain:,}"
+    )
+    return f"To value every move my search examined {explanation.searched:,} positions; {other}."
+
+
+def _explain_title(reply: ExplainReply, *, plain: bool) -> str:
+    mark = _mark(reply.mover, plain=plain)
+    if not reply.played:
+        return f"What I see ({mark} to move):"
+    if reply.game.bot_player is None:
+        return f"The position before the last move ({mark} to move):"
+    return f"The position before my last move ({mark} to move):"
+
+
+def _counts(reply: ExplainReply) -> str:
+    _, possessive = _mover(reply)
+    return f"counts are {possessive} own moves, this one included, with best play after it"
+
+
+def explain_text_grid(reply: ExplainReply) -> list[str]:
+    """The explained position with every empty cell's value: ``W2`` (a win in 2 moves of the
+    side to move), ``D`` (a draw), ``L1`` (a loss); the explained move in brackets."""
+    board, cells = reply.position, explained_cells(reply)
+
+    def glyph(move: Move) -> str:
+        mark, entry = board.at(move), cells.get(move)
+        if mark is not None or entry is None:
+            shown = TEXT_EMPTY if mark is None else mark.value
+        else:
+            shown = value_code(entry)
+        return f"[{shown}]".center(4) if move == reply.move else shown.center(4)
+
+    return text_rows(board.size, glyph, width=4)
+
+
+def render_explain_text(reply: ExplainReply) -> str:
+    """The terminal's explain board: title, grid, legend, the move and why, the search cost."""
+    return "\n".join(
+        [
+            _explain_title(reply, plain=True),
+            *explain_text_grid(reply),
+            "W2 = a win in 2 moves, D = a draw, L1 = a loss in 1 move, [ ] = the move explained",
+            f"({_counts(reply)}).",
+            explain_reason(reply),
+            explain_search(reply),
+        ]
+    )
+
+
+def explain_emoji_grid(reply: ExplainReply) -> list[str]:
+    """The explained position in emoji: marks as on the board, empty cells coloured by value
+    (🟩 win, 🟨 draw, 🟥 loss for the side to move), ⭐ on the move explained."""
+    board, cells = reply.position, explained_cells(reply)
+
+    def glyph(move: Move) -> str:
+        mark = board.at(move)
+        if mark is not None:
+            return EMOJI_MARK[mark]
+        if move == reply.move:
+            return EMOJI_EXPLAINED
+        return EMOJI_VALUE[cells[move].value] if move in cells else EMOJI_EMPTY
+
+    return emoji_rows(board.size, glyph)
+
+
+def _emoji_legend(reply: ExplainReply) -> list[str]:
+    """One line per value present: its colour and each cell with its distance."""
+    lines = []
+    by_value: dict[Value, list[MoveAnalysis]] = {}
+    for entry in reply.explanation.analysis.moves:
+        by_value.setdefault(entry.value, []).append(entry)
+    names = {Value.WIN: "win", Value.DRAW: "draw", Value.LOSS: "loss"}
+    for value in (Value.WIN, Value.DRAW, Value.LOSS):
+        entries = sorted(by_value.get(value, []), key=lambda e: e.move)
+        if not entries:
+            continue
+        parts = []
+        for entry in entries:
+            cell = f"{entry.move.row + 1},{entry.move.col + 1}"
+            star = f" {EMOJI_EXPLAINED}" if entry.move == reply.move else ""
+            if value is Value.DRAW:
+                parts.append(f"{cell}{star}")
+            else:
+                count = your_moves(entry.plies)
+                parts.append(f"{cell} in {count}{star}")
+        lines.append(f"{EMOJI_VALUE[value]} {names[value]}: " + " · ".join(parts))
+    return lines
+
+
+def render_explain_emoji(reply: ExplainReply) -> str:
+    """Discord's explain message: title, coloured board, legend (cells as row,column with how
+    many moves), the move and why, the search cost."""
+    return "\n".join(
+        [
+            _explain_title(reply, plain=False),
+            *explain_emoji_grid(reply),
+            *_emoji_legend(reply),
+            f"-# {EMOJI_EXPLAINED} the move explained; {_counts(reply)}.",
+            explain_reason(reply),
+            explain_search(reply),
+        ]
+    )
 
 
 # --- records ------------------------------------------------------------------------------------

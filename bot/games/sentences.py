@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.games.errors import GameRunningError, NoGameError, NotYourGameError, NotYourTurnError
+from bot.games.errors import (
+    GameError,
+    GameRunningError,
+    NoGameError,
+    NotYourGameError,
+    NotYourTurnError,
+)
 from bot.games.models import Game, Seat
 from bot.games.wording import describe_duration
 
@@ -75,3 +81,24 @@ def not_your_turn(game: Game) -> NotYourTurnError:
     seat = game.seat(game.board.to_move)
     whom = "my move" if seat.is_bot else f"{seat.name} to move"
     return NotYourTurnError("It is not your turn: wait for {whom}.", whom=whom)
+
+
+def explain_in_a_duel(game: Game) -> GameRunningError:
+    """Explain in a running game between members: the engine would play for one of them."""
+    return GameRunningError(
+        "{players} are still playing, and explain would show one of them the engine's moves. "
+        "Ask again once the game is over.",
+        players=_names(_members(game)),
+    )
+
+
+def nothing_to_explain() -> NoGameError:
+    """Explain in a channel with no game running and none finished since the bot started."""
+    return NoGameError("There is no game here to explain. Start one with {start}.")
+
+
+def no_move_to_explain(game: Game) -> GameError:
+    """Explain after a game where the side explained never moved (resigned at once)."""
+    if game.bot_player is None:
+        return GameError("Nobody played a move in that game, so there is nothing to explain.")
+    return GameError("I did not play a move in that game, so there is nothing to explain.")

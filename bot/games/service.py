@@ -23,7 +23,8 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, TypeAlias
 
 from bot import engine
-from bot.engine import LEVELS, Board, Move, analyze
+from bot.engine import LEVELS, Board, Move, Player, analyze
+from bot.engine.explain import explain
 from bot.games import sentences
 from bot.games.errors import (
     CellTakenError,
@@ -37,6 +38,7 @@ from bot.games.errors import (
 from bot.games.models import (
     FIRST_CHOICES,
     SIZES,
+    ExplainReply,
     Game,
     Hint,
     LeaderboardEntry,
@@ -131,6 +133,23 @@ def _settle(game: Game) -> Game:
     return replace(game, status=Status.WON if member_won else Status.LOST, winner=winner)
 
 
+def _last_move_explained(game: Game) -> tuple[Board, Move]:
+    """A finished game's move to explain and the board it was played on: the bot's last move,
+    or the last move of a game between members."""
+    bot = game.bot_player
+    index = len(game.moves) - 1
+    if bot is not None:
+        first_mover_is_bot = bot is Player.X
+        while index >= 0 and (index % 2 == 0) != first_mover_is_bot:
+            index -= 1
+    if index < 0:
+        raise sentences.no_move_to_explain(game)
+    board = Board.empty(game.size)
+    for move in game.moves[:index]:
+        board = board.play(move)
+    return board, game.moves[index]
+
+
 def _rank_key(entry: LeaderboardEntry) -> tuple[int, int, int, str, int]:
     """Points first; among equals fewer losses, then more wins (= fewer games for the same
     points), then name and id so the order is stable."""
@@ -176,6 +195,7 @@ class GameService:
         self._loaded = False
         self._closed = False
         self._unannounced: list[Game] = []  # expired by an operation, not yet by expire_idle()
+        self._finished: dict[int, Game] = {}  # each channel's last finished game, for explain
 
     @classmethod
     def from_settings(
@@ -311,6 +331,31 @@ class GameService:
             self._check_turn(game, member_id)
             analysis = await asyncio.to_thread(analyze, game.board)
             return Hint(game, analysis)
+
+    async def explain(self, *, channel_id: int, member_id: int) -> ExplainReply:
+        """What the engine sees: in the running game against the bot, the current position
+        (for its player); once a game is over, the position before the bot's last move (the
+        last move of a game between members), for anyone. A game between members refuses
+        while it runs: the values would play for one side. Finished games are remembered
+        per channel until the bot restarts. The search runs in a worker thread."""
+        async with self._channel(channel_id) as found:
+            game = found.game
+            if game is not None:
+                if game.bot_player is None:
+                    raise sentences.explain_in_a_duel(game)
+                if game.seat_of(member_id) is None:
+                    raise sentences.not_your_game(game)
+                position, move = game.board, None
+            else:
+                game = self._finished.get(channel_id)  # includes a game this call expired
+                if game is None:
+                    raise sentences.nothing_to_explain()
+                position, move = _last_move_explained(game)
+        explanation = await asyncio.to_thread(explain, position)
+        played = move is not None
+        if move is None:
+            move = explanation.analysis.best_moves[0]
+        return ExplainReply(game, position, position.to_move, move, played, explanation)
 
     async def stats(self, *, member_id: int, guild_id: int | None = None) -> Stats:
         """The member's wins/losses/draws per level (every level listed); ``guild_id=None``
@@ -462,6 +507,7 @@ class GameService:
             self._active[game.channel_id] = game
         elif self._active.get(game.channel_id, game).id == game.id:
             self._active.pop(game.channel_id, None)
+            self._finished[game.channel_id] = game
 
     async def _bot_move(self, board: Board, level: str) -> Move:
         """The bot's choice. Up to ``INLINE_MAX_SIZE`` it is computed inline (microseconds

@@ -19,16 +19,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "bench"))
 
 import minimax_tour  # noqa: E402
-from minimax_variants import (  # noqa: E402
-    CENTRE_FIRST,
-    Ideas,
-    Limited,
-    Negamax,
-    choose,
-    draw_at_horizon,
-    estimate,
-    wrong_side_choice,
-)
+import minimax_variants as tour  # noqa: E402
 
 RANK = {Value.WIN: 2, Value.DRAW: 1, Value.LOSS: 0}
 step_counts = functools.cache(minimax_tour.step_counts)  # two plain walks: count them once
@@ -57,19 +48,19 @@ def cells(moves: tuple[Move, ...]) -> list[int]:
 def test_a_horizon_scored_as_a_draw_walks_into_a_fork_the_evaluation_sees() -> None:
     board = Board.from_notation(".../.OX/.X.")
     me, opp = sides(board)
-    mistaken = Limited(draw_at_horizon).choose(me, opp, 2)
+    mistaken = tour.Limited(tour.draw_at_horizon).choose(me, opp, 2)
     assert outcome(board, mistaken) == (Value.LOSS, 4)
     scores = LimitedSearch(board._geo).root(me, opp, 2)  # the engine's own depth-2 search
     top = max(score for _, score in scores)
     engine = [cell for cell, score in scores if score == top]
     assert engine and all(outcome(board, cell)[0] is Value.DRAW for cell in engine)
     # The same search with the engine's evaluation at the horizon avoids it too.
-    assert outcome(board, Limited(estimate).choose(me, opp, 2))[0] is Value.DRAW
+    assert outcome(board, tour.Limited(tour.estimate).choose(me, opp, 2))[0] is Value.DRAW
 
 
 def test_maximising_for_x_as_o_plays_the_opponents_best_square() -> None:
     board = Board.from_notation(".../.O./XX.")
-    mistaken = wrong_side_choice(board._x, board._o)
+    mistaken = tour.wrong_side_choice(board._x, board._o)
     assert outcome(board, mistaken) == (Value.LOSS, 2)
     assert cells(best_moves(board)) == [8]
     assert outcome(board, 8) == (Value.DRAW, 6)
@@ -87,7 +78,7 @@ def test_without_a_tie_break_by_distance_the_search_dawdles(
 ) -> None:
     board = Board.from_notation(notation)
     me, opp = sides(board)
-    mistaken = choose(me, opp, Ideas(fastest_win=False, pruning=True, order=CENTRE_FIRST))
+    mistaken = tour.choose(me, opp, tour.WITHOUT_DISTANCE)
     assert outcome(board, mistaken) == mistaken_result
     for cell in cells(best_moves(board)):
         assert outcome(board, cell) == engine_result
@@ -95,15 +86,15 @@ def test_without_a_tie_break_by_distance_the_search_dawdles(
 
 
 def test_alpha_beta_without_ordering_examines_more_for_the_same_value() -> None:
-    unordered = Negamax(Ideas(fastest_win=True, pruning=True))
-    ordered = Negamax(Ideas(fastest_win=True, pruning=True, order=CENTRE_FIRST))
+    unordered = tour.Negamax(tour.Ideas(fastest_win=True, pruning=True))
+    ordered = tour.Negamax(tour.Ideas(fastest_win=True, pruning=True, order=tour.CENTRE_FIRST))
     assert unordered.value(0, 0) == ordered.value(0, 0) == 0
     assert unordered.nodes > 2 * ordered.nodes
 
 
 def test_every_tour_step_finds_the_same_value_of_the_empty_board() -> None:
     for _, ideas in minimax_tour.STEPS:
-        assert Negamax(ideas).value(0, 0) == 0
+        assert tour.Negamax(ideas).value(0, 0) == 0
 
 
 def test_tour_counts_agree_with_the_engines_own_counters() -> None:
