@@ -47,6 +47,9 @@ def help_text(prefix: str) -> str:
             f"(1-based, as labelled), for example `{prefix}move 2 3`. "
             "Mentioning me works as a prefix too: `@me move 2 3`.",
             "`/tictactoe hint` — which moves win, draw or lose (only you see it).",
+            "`/tictactoe explain` — what I see: every empty cell's value, the move I would "
+            "play and why, and how many positions I searched (only you see it; after a game, "
+            "my last move explained).",
             "`/tictactoe board` — show the board again at the bottom of the channel.",
             "`/tictactoe resign` — give up the game (counts as a loss).",
             "`/tictactoe stats [member]` — wins, losses and draws per difficulty.",

@@ -124,6 +124,7 @@ async def test_options_are_described_with_choices(world: World) -> None:
         "resign",
         "board",
         "hint",
+        "explain",
         "stats",
         "leaderboard",
         "help",
@@ -234,7 +235,7 @@ async def test_help_is_private_and_names_every_command(world: World) -> None:
     result = await world.alice.slash(world.channel, "tictactoe help")
     assert result.ephemeral and result.response is not None
     text = result.response.content
-    for command in ("start", "hint", "board", "resign", "stats", "leaderboard"):
+    for command in ("start", "hint", "explain", "board", "resign", "stats", "leaderboard"):
         assert f"/tictactoe {command}" in text
     assert "!move 2 3" in text
 

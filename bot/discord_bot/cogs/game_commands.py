@@ -29,6 +29,7 @@ from bot.games import FIRST_CHOICES, SIZES, GameError, MoveReply, parse_cell
 from bot.games.render import (
     EMOJI_MARK,
     describe_reply,
+    render_explain_emoji,
     render_hint,
     render_leaderboard,
     render_stats,
@@ -79,7 +80,7 @@ SLOW_SIZE = 4
 
 
 class GameCommands(commands.Cog):
-    """``!move`` and ``/tictactoe start|resign|board|hint|stats|leaderboard|help``."""
+    """``!move`` and ``/tictactoe start|resign|board|hint|explain|stats|leaderboard|help``."""
 
     # Server channels only: standings are per server, and "no server" is the terminal's.
     tictactoe = app_commands.Group(
@@ -197,6 +198,18 @@ class GameCommands(commands.Cog):
             channel_id=channel_id(interaction), member_id=interaction.user.id
         )
         await interaction.edit_original_response(content=render_hint(hint))
+
+    @tictactoe.command(
+        name="explain",
+        description="What I see: every cell's value and why I move there (only you see it).",
+    )
+    async def explain(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
+        # The search (and its plain-minimax count) can take a second on 4x4: acknowledge first.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        reply = await self.bot.service.explain(
+            channel_id=channel_id(interaction), member_id=interaction.user.id
+        )
+        await interaction.edit_original_response(content=render_explain_emoji(reply))
 
     @tictactoe.command(name="stats", description="Wins, losses and draws per difficulty.")
     @app_commands.describe(member="Whose record to show (default: yours).")
