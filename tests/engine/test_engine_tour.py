@@ -103,14 +103,3 @@ def test_tour_counts_agree_with_the_engines_own_counters() -> None:
     assert counts[names[0]] == plain_minimax_positions(Board.empty()) == 549_946
     assert counts[names[3]] == search_tree(Board.empty()).examined  # alpha-beta, same order
     assert counts[names[0]] == search_tree(Board.empty(), 0, pruning=False).examined
-
-
-def test_the_tour_doc_shows_the_scripts_counts() -> None:
-    doc = (REPO / "docs" / "minimax.md").read_text(encoding="utf-8")
-    assert "bench/minimax_tour.py" in doc
-    for name, nodes in step_counts():
-        rows = [line for line in doc.splitlines() if line.startswith(f"| {name} |")]
-        assert rows, f"{name} is missing from the doc's table"
-        assert rows[0].split("|")[2].strip() == f"{nodes:,}", rows[0]
-    for line in minimax_tour.mistakes_table()[2:]:
-        assert line in doc, f"the doc's mistakes table differs from the script: {line}"
