@@ -47,8 +47,6 @@ def imported_modules(source: str, path: Path) -> set[str]:
 
 
 def files_of(layer: str) -> list[Path]:
-    if layer == "terminal":
-        return sorted(BOT.glob("terminal*.py"))
     return sorted((BOT / layer).rglob("*.py"))
 
 

@@ -11,14 +11,14 @@ from hypothesis import strategies as st
 
 from bot.engine import LEVELS
 from bot.games import FIRST_CHOICES, SIZES
-from bot.terminal_commands import (
+from bot.terminal.commands import (
     HELP,
     USAGE_START,
     CommandError,
-    Nothing,
-    Plain,
+    EmptyLine,
     PlayCell,
     StartGame,
+    WordCommand,
     parse_command,
     parse_start,
 )
@@ -26,7 +26,7 @@ from bot.terminal_commands import (
 
 @pytest.mark.parametrize("line", ["", "   ", "\t", "!", " / "])
 def test_empty_lines_do_nothing(line: str) -> None:
-    assert parse_command(line) == Nothing()
+    assert parse_command(line) == EmptyLine()
 
 
 @pytest.mark.parametrize(
@@ -71,7 +71,7 @@ def test_moves_keep_the_cell_text_for_parse_cell(line: str, text: str) -> None:
     ],
 )
 def test_plain_commands(line: str, name: str) -> None:
-    assert parse_command(line) == Plain(name)  # type: ignore[arg-type]
+    assert parse_command(line) == WordCommand(name)  # type: ignore[arg-type]
 
 
 def test_plain_commands_take_no_arguments() -> None:
@@ -153,7 +153,7 @@ def test_any_line_is_a_command_or_a_friendly_error(line: str) -> None:
         assert str(error)
         assert "Traceback" not in str(error)
     else:
-        assert isinstance(command, Nothing | PlayCell | StartGame | Plain)
+        assert isinstance(command, EmptyLine | PlayCell | StartGame | WordCommand)
 
 
 def test_start_options_follow_the_game_layer() -> None:

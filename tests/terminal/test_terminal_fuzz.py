@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from bot.games import GameService, SqliteGameStore
 from bot.terminal import TerminalSession
-from bot.terminal_commands import CommandError, Nothing, Plain, parse_command
+from bot.terminal.commands import CommandError, EmptyLine, WordCommand, parse_command
 
 COMMANDS = [
     "hint",
@@ -64,13 +64,13 @@ def test_any_sequence_of_lines_is_answered(typed: list[str], seed: int) -> None:
 
 def quits(line: str) -> bool:
     try:
-        return parse_command(line) == Plain("quit")
+        return parse_command(line) == WordCommand("quit")
     except CommandError:
         return False
 
 
 def silent(line: str) -> bool:
     try:
-        return parse_command(line) == Nothing()
+        return parse_command(line) == EmptyLine()
     except CommandError:
         return False

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from bot import terminal as terminal_module
 from bot.games import GameService, SqliteGameStore
 from bot.settings import Settings
 from bot.terminal import AFTER_GAME, WELCOME, TerminalSession
+from bot.terminal import runner as terminal_runner
 
 
 @dataclass
@@ -246,9 +246,9 @@ def test_a_crash_is_one_sentence_with_the_way_to_details(
     async def broken(settings: Settings, out: object) -> int:
         raise RuntimeError("the disk is on fire")
 
-    monkeypatch.setattr(terminal_module, "play", broken)
+    monkeypatch.setattr(terminal_runner, "play", broken)
     settings = Settings(database_path=tmp_path / "games.db", log_level=log_level)
-    assert terminal_module.run_terminal(settings) == 1
+    assert terminal_runner.run_terminal(settings) == 1
     err = capsys.readouterr().err
     if log_level == "DEBUG":  # the details were asked for: the traceback, then the sentence
         assert err.startswith("Traceback (most recent call last)")

@@ -1,28 +1,14 @@
-"""The terminal game: the same ``GameService`` and SQLite database as the Discord bot, played
-by typing commands (``python -m bot play``, or ``python -m bot`` without a token).
+"""One terminal player's session: typed commands in, the game layer's replies printed out.
 
 The local player sits in channel 0 as member 0 (Discord ids are far larger, so a shared
 database never mixes them up), named after the login (``getpass.getuser()``). A game left
 running is restored on the next launch; one idle longer than the idle timeout expires, as on
 Discord.
-
-Input is read by a daemon thread with ``os.read`` on file descriptor 0, and handed to the
-event loop through a queue, so ``asyncio.run`` runs once and is never blocked. Ctrl-C then
-cancels the session at once (no worker thread to wait for) and exits with status 130, the
-shell's convention for an interrupt; the game is saved after every move anyway. End of input
-(Ctrl-D, a closed or absent stdin as under CI) ends with a goodbye and status 0.
 """
 
 from __future__ import annotations
 
-import asyncio
-import codecs
-import contextlib
 import getpass
-import io
-import os
-import sys
-import threading
 from typing import TextIO
 
 from bot.games import (
@@ -31,7 +17,6 @@ from bot.games import (
     GameService,
     NoGameError,
     Spelling,
-    StorageError,
     parse_cell,
 )
 from bot.games.render import (
@@ -42,14 +27,13 @@ from bot.games.render import (
     render_stats,
     render_text,
 )
-from bot.settings import Settings
-from bot.terminal_commands import (
+from bot.terminal.commands import (
     HELP,
     CommandError,
-    Nothing,
-    Plain,
+    EmptyLine,
     PlayCell,
     StartGame,
+    WordCommand,
     parse_command,
 )
 
@@ -61,8 +45,6 @@ MEMBER_ID = 0
 DEFAULT_LEVEL = "medium"  # beatable but not careless: a newcomer can win, and learns how
 DEFAULT_FIRST = "me"
 DEFAULT_SIZE = 3
-PROMPT = "> "
-INTERRUPTED = 130  # exit status after Ctrl-C (128 + SIGINT)
 
 WELCOME = (
     "Tic-Tac-Toe against a minimax engine. Type a cell as <row> <column> (for example: 2 3),\n"
@@ -140,8 +122,8 @@ class TerminalSession:
             self.say(error.text(SPELLING))
         return True
 
-    async def dispatch(self, command: Nothing | PlayCell | StartGame | Plain) -> bool:
-        if isinstance(command, Nothing):
+    async def dispatch(self, command: EmptyLine | PlayCell | StartGame | WordCommand) -> bool:
+        if isinstance(command, EmptyLine):
             return True
         if isinstance(command, PlayCell):
             await self.move(command.text)
@@ -203,120 +185,3 @@ class TerminalSession:
             self.say(f"New {level} game on a {size}x{size} board: you are {mark} and {goes}.")
         self.say(describe_reply(reply))
         self.say(render_text(game))
-
-
-class LineReader:
-    """Lines from file descriptor 0, read by a daemon thread and queued for the event loop.
-
-    ``os.read`` on the raw descriptor holds no Python-level lock while it waits, so the
-    program can exit while the thread is blocked (buffered ``sys.stdin`` in a daemon thread
-    can abort the interpreter at shutdown). ``None`` marks the end of input.
-    """
-
-    def __init__(self, fd: int | None) -> None:
-        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self._loop = asyncio.get_running_loop()
-        if fd is None:  # no stdin at all: the input has already ended
-            self._queue.put_nowait(None)
-        else:
-            thread = threading.Thread(target=self._pump, args=(fd,), name="terminal-input")
-            thread.daemon = True
-            thread.start()
-
-    def _put(self, line: str | None) -> None:
-        with contextlib.suppress(RuntimeError):  # the loop closed: nobody is listening
-            self._loop.call_soon_threadsafe(self._queue.put_nowait, line)
-
-    def _pump(self, fd: int) -> None:
-        decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
-        pending = ""
-        while True:
-            try:
-                chunk = os.read(fd, 4096)
-            except OSError:  # no stdin at all (closed descriptor)
-                chunk = b""
-            pending += decoder.decode(chunk, final=not chunk)
-            *lines, pending = pending.split("\n")
-            for line in lines:
-                self._put(line.rstrip("\r"))
-            if not chunk:
-                if pending:
-                    self._put(pending)
-                self._put(None)
-                return
-
-    async def readline(self) -> str | None:
-        return await self._queue.get()
-
-
-def stdin_fd() -> int | None:
-    """Descriptor of stdin, or None when the program was started without one. (Then fd 0
-    may since have been reused by a file this program opened, so it must not be read.)"""
-    if sys.stdin is None:
-        return None
-    try:
-        return sys.stdin.fileno()
-    except (OSError, ValueError):  # replaced by an object without a descriptor, or closed
-        return None
-
-
-async def play(settings: Settings, out: TextIO) -> int:
-    """The whole session: open the database, greet, then one command per line until done."""
-    try:
-        service = GameService.from_settings(settings)
-        await service.load()
-    except StorageError as error:
-        print(error, file=sys.stderr)
-        return 2
-    try:
-        session = TerminalSession(service, out, player_name())
-        await session.open()
-        fd = stdin_fd()
-        reader = LineReader(fd)
-        interactive = fd is not None and os.isatty(fd)
-        while True:
-            if interactive:
-                out.write(PROMPT)
-                out.flush()
-            line = await reader.readline()
-            if line is None:
-                if interactive:
-                    out.write("\n")
-                break
-            if not await session.handle(line):
-                break
-        session.say(GOODBYE)
-    finally:
-        with contextlib.suppress(StorageError):
-            await service.close()
-    return 0
-
-
-def run_terminal(settings: Settings) -> int:
-    """Play in the terminal until quit, end of input or Ctrl-C; return the exit status.
-
-    0 after quit or end of input, 130 after Ctrl-C, 2 if the database cannot be used, 1 if
-    something unexpected broke (one sentence on stderr; with LOG_LEVEL=DEBUG the traceback too).
-    """
-    out = sys.stdout
-    if isinstance(out, io.TextIOWrapper):  # a name the terminal cannot encode is replaced
-        out.reconfigure(errors="replace")
-    try:
-        return asyncio.run(play(settings, out))
-    except KeyboardInterrupt:
-        print(f"\n{GOODBYE}", file=out)
-        return INTERRUPTED
-    except Exception as error:
-        print(crash_report(error, details=settings.log_level == "DEBUG"), file=sys.stderr)
-        return 1
-
-
-def crash_report(error: Exception, *, details: bool) -> str:
-    """What a player reads after a bug: one sentence, and how to see (or, with LOG_LEVEL=DEBUG,
-    first) the traceback that a bug report needs."""
-    sentence = f"Sorry, something went wrong: {str(error).rstrip('.') or type(error).__name__}."
-    if not details:
-        return f"{sentence} Run again with LOG_LEVEL=DEBUG to see the details."
-    import traceback  # only after a crash: the terminal game starts fast without it
-
-    return "".join(traceback.format_exception(error)) + sentence

@@ -41,9 +41,9 @@ HELP = f"""Commands:
   help                  this list
   quit                  leave; your game is saved for next time (exit works too)"""
 
-Simple = Literal["resign", "hint", "board", "stats", "leaderboard", "help", "quit"]
+WordName = Literal["resign", "hint", "board", "stats", "leaderboard", "help", "quit"]
 
-_SIMPLE: dict[str, Simple] = {
+_WORDS: dict[str, WordName] = {
     "resign": "resign",
     "hint": "hint",
     "board": "board",
@@ -68,7 +68,7 @@ class CommandError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
-class Nothing:
+class EmptyLine:
     """An empty line: nothing to do."""
 
 
@@ -89,13 +89,13 @@ class StartGame:
 
 
 @dataclass(frozen=True, slots=True)
-class Plain:
-    """A command without arguments."""
+class WordCommand:
+    """A command that is one word without arguments (``hint``, ``quit``, ...)."""
 
-    name: Simple
+    name: WordName
 
 
-Command = Nothing | PlayCell | StartGame | Plain
+Command = EmptyLine | PlayCell | StartGame | WordCommand
 
 
 def parse_command(line: str) -> Command:
@@ -107,7 +107,7 @@ def parse_command(line: str) -> Command:
     if text[:1] in ("!", "/"):
         text = text[1:].lstrip()
     if not text:
-        return Nothing()
+        return EmptyLine()
     parts = text.split(maxsplit=1)
     word, rest = parts[0].lower(), (parts[1].strip() if len(parts) > 1 else "")
     if word[:1].isdigit() and word.isascii():
@@ -116,11 +116,11 @@ def parse_command(line: str) -> Command:
         return PlayCell(rest)
     if word in _START_WORDS:
         return parse_start(rest)
-    if word in _SIMPLE:
-        name = _SIMPLE[word]
+    if word in _WORDS:
+        name = _WORDS[word]
         if rest:
             raise CommandError(f"'{name}' takes nothing after it: just type {name}.")
-        return Plain(name)
+        return WordCommand(name)
     raise CommandError(f"I don't know the command {quote_input(word)}.\n{HELP}")
 
 

@@ -1,0 +1,85 @@
+"""Running the terminal game: open the database, greet, read lines until done, exit status.
+
+Ctrl-C exits with status 130, the shell's convention for an interrupt (the game is saved after
+every move anyway). End of input (Ctrl-D, a closed or absent stdin as under CI) ends with a
+goodbye and status 0.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import os
+import sys
+from typing import TextIO
+
+from bot.games import GameService, StorageError
+from bot.settings import Settings
+from bot.terminal.line_reader import LineReader, stdin_fd
+from bot.terminal.session import GOODBYE, TerminalSession, player_name
+
+PROMPT = "> "
+INTERRUPTED = 130  # exit status after Ctrl-C (128 + SIGINT)
+
+
+async def play(settings: Settings, out: TextIO) -> int:
+    """The whole session: open the database, greet, then one command per line until done."""
+    try:
+        service = GameService.from_settings(settings)
+        await service.load()
+    except StorageError as error:
+        print(error, file=sys.stderr)
+        return 2
+    try:
+        session = TerminalSession(service, out, player_name())
+        await session.open()
+        fd = stdin_fd()
+        reader = LineReader(fd)
+        interactive = fd is not None and os.isatty(fd)
+        while True:
+            if interactive:
+                out.write(PROMPT)
+                out.flush()
+            line = await reader.readline()
+            if line is None:
+                if interactive:
+                    out.write("\n")
+                break
+            if not await session.handle(line):
+                break
+        session.say(GOODBYE)
+    finally:
+        with contextlib.suppress(StorageError):
+            await service.close()
+    return 0
+
+
+def run_terminal(settings: Settings) -> int:
+    """Play in the terminal until quit, end of input or Ctrl-C; return the exit status.
+
+    0 after quit or end of input, 130 after Ctrl-C, 2 if the database cannot be used, 1 if
+    something unexpected broke (one sentence on stderr; with LOG_LEVEL=DEBUG the traceback too).
+    """
+    out = sys.stdout
+    if isinstance(out, io.TextIOWrapper):  # a name the terminal cannot encode is replaced
+        out.reconfigure(errors="replace")
+    try:
+        return asyncio.run(play(settings, out))
+    except KeyboardInterrupt:
+        print(f"\n{GOODBYE}", file=out)
+        return INTERRUPTED
+    except Exception as error:
+        print(crash_report(error, details=settings.log_level == "DEBUG"), file=sys.stderr)
+        return 1
+
+
+def crash_report(error: Exception, *, details: bool) -> str:
+    """What a player reads after a bug: one sentence, and how to see (or, with LOG_LEVEL=DEBUG,
+    first) the traceback that a bug report needs."""
+    sentence = f"Sorry, something went wrong: {str(error).rstrip('.') or type(error).__name__}."
+    if not details:
+        return f"{sentence} Run again with LOG_LEVEL=DEBUG to see the details."
+    import traceback  # only after a crash: the terminal game starts fast without it
+
+    return "".join(traceback.format_exception(error)) + sentence
