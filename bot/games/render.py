@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from math import ceil
 
 from bot.engine import LEVELS, Board, Move, MoveAnalysis, Player, Value
+from bot.engine.plain import PLAIN_COUNT_LIMIT
 from bot.games.models import (
     ExplainReply,
     Game,
@@ -349,12 +350,14 @@ def explain_search(reply: ExplainReply) -> str:
     """What the search cost against a plain minimax, in one sentence."""
     explanation = reply.explanation
     plain = explanation.plain
-    other = (
-        "far too many for a plain minimax to count here"
-        if plain is None
-        else f"a plain minimax would examine {plain:,}"
+    if plain is None:  # the count gave up after PLAIN_COUNT_LIMIT distinct positions
+        other = f"far more (over {PLAIN_COUNT_LIMIT:,}; too many to count here)"
+    else:
+        other = f"{plain:,}"
+    return (
+        f"To value every move my search examined {explanation.searched:,} positions; "
+        f"a plain minimax would examine {other}."
     )
-    return f"To value every move my search examined {explanation.searched:,} positions; {other}."
 
 
 def _explain_title(reply: ExplainReply, *, plain: bool) -> str:

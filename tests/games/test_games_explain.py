@@ -217,3 +217,11 @@ def test_the_reason_names_what_decides_the_move(notation: str, reason: str) -> N
     board = Board.from_notation(notation)
     reply = reply_for(board, ())
     assert reason in explain_reason(reply)
+
+
+async def test_an_early_4x4_position_says_plain_minimax_is_too_large_to_count() -> None:
+    service = make_service()
+    await start_game(service, size=4)
+    reply = await service.explain(channel_id=CHANNEL, member_id=ALICE)
+    assert reply.explanation.plain is None and reply.explanation.searched > 1_000
+    assert "a plain minimax would examine far more (over 150,000" in render_explain_text(reply)
