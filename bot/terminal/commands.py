@@ -34,6 +34,9 @@ HELP = f"""Commands:
                         {_START_OPTIONS}
                         (plain "start" repeats your last game's settings)
   hint                  every move you can make, and whether it wins, draws or loses
+  explain               what I see: every empty cell's value, the move I would play
+                        and why, and how many positions I searched (after a game:
+                        my last move)
   board                 show the board again
   resign                give up this game (it counts as a loss)
   stats                 your record per level
@@ -41,11 +44,15 @@ HELP = f"""Commands:
   help                  this list
   quit                  leave; your game is saved for next time (exit works too)"""
 
-WordName = Literal["resign", "hint", "board", "stats", "leaderboard", "help", "quit"]
+WordName = Literal[
+    "resign", "hint", "explain", "board", "stats", "leaderboard", "help", "quit"
+]
 
 _WORDS: dict[str, WordName] = {
     "resign": "resign",
     "hint": "hint",
+    "explain": "explain",
+    "why": "explain",
     "board": "board",
     "show": "board",
     "stats": "stats",

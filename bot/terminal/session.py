@@ -22,6 +22,7 @@ from bot.games import (
 from bot.games.render import (
     describe_reply,
     render_expired,
+    render_explain_text,
     render_hint,
     render_leaderboard,
     render_stats,
@@ -138,6 +139,9 @@ class TerminalSession:
         elif command.name == "hint":
             hint = await self.service.hint(channel_id=CHANNEL_ID, member_id=MEMBER_ID)
             self.say(render_hint(hint))
+        elif command.name == "explain":
+            reply = await self.service.explain(channel_id=CHANNEL_ID, member_id=MEMBER_ID)
+            self.say(render_explain_text(reply))
         elif command.name == "resign":
             game = await self.service.resign(channel_id=CHANNEL_ID, member_id=MEMBER_ID)
             self.say(render_text(game))

@@ -57,6 +57,8 @@ def test_moves_keep_the_cell_text_for_parse_cell(line: str, text: str) -> None:
         ("resign", "resign"),
         ("hint", "hint"),
         ("HINT", "hint"),
+        ("explain", "explain"),
+        ("why", "explain"),
         ("board", "board"),
         ("show", "board"),
         ("stats", "stats"),

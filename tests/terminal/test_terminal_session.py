@@ -12,10 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from bot.engine import analyze
 from bot.games import GameService, SqliteGameStore
 from bot.settings import Settings
 from bot.terminal import AFTER_GAME, WELCOME, TerminalSession
 from bot.terminal import runner as terminal_runner
+from bot.terminal.session import CHANNEL_ID
 
 
 @dataclass
@@ -179,7 +181,7 @@ async def test_an_idle_game_expires_and_the_player_is_told(terminal: Terminal) -
 
 async def test_help_lists_every_command(terminal: Terminal) -> None:
     text = await terminal.type("help")
-    for word in ("move", "start", "hint", "board", "resign", "stats", "help", "quit"):
+    for word in ("move", "start", "hint", "explain", "board", "resign", "stats", "help", "quit"):
         assert f"\n  {word}" in text
 
 
@@ -258,3 +260,28 @@ def test_a_crash_is_one_sentence_with_the_way_to_details(
             "Sorry, something went wrong: the disk is on fire. "
             "Run again with LOG_LEVEL=DEBUG to see the details.\n"
         )
+
+
+async def test_explain_shows_every_empty_cells_value_and_the_move_i_would_play(
+    terminal: Terminal,
+) -> None:
+    await terminal.type("2 2")
+    game = await terminal.session.service.active_game(CHANNEL_ID)
+    text = await terminal.type("explain")
+    assert text.startswith("What I see (X to move):\n")
+    rows = [line[3:].split("|") for line in text.splitlines()[2:7:2]]
+    values = {entry.move: entry for entry in analyze(game.board).moves}
+    for move, entry in values.items():
+        shown = rows[move.row][move.col].strip().strip("[]")
+        assert shown[0] == {"win": "W", "draw": "D", "loss": "L"}[entry.value.value], text
+    assert re.search(r"^In your place I would play row \d, column \d: ", text, re.MULTILINE)
+    assert "a plain minimax would examine" in text
+
+
+async def test_after_a_game_explain_tells_why_i_played_my_last_move(terminal: Terminal) -> None:
+    await terminal.type("2 2")
+    game = await terminal.session.service.active_game(CHANNEL_ID)
+    await terminal.type("resign")
+    text = await terminal.type("explain")
+    assert text.startswith("The position before my last move (O to move):\n")
+    assert f"I played {game.moves[-1]}: " in text
