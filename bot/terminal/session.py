@@ -100,18 +100,20 @@ class TerminalSession:
         self.say(f"Welcome back, {game.member.name}! Your game is where you left it:")
         self.say(render_text(game))
 
-    async def announce_expired(self) -> None:
-        """Tell the player if their game ran out of time since the last command.
+    async def announce_expired(self) -> bool:
+        """Tell the player if their game ran out of time since the last command; True if so.
 
         Only the terminal's own channel: the database may be shared with the Discord bot,
         whose idle games it must leave for the bot to announce (and disable their boards).
         """
-        for game in await self.service.expire_idle(channel_id=CHANNEL_ID):
+        expired = await self.service.expire_idle(channel_id=CHANNEL_ID)
+        for game in expired:
             self.say(render_expired(game, self.service.idle_timeout))
+        return bool(expired)
 
     async def handle(self, line: str) -> bool:
         """Carry out one typed line; False when the player wants to leave."""
-        await self.announce_expired()
+        expired = await self.announce_expired()
         try:
             command = parse_command(line)
         except CommandError as error:
@@ -119,6 +121,9 @@ class TerminalSession:
             return True
         try:
             return await self.dispatch(command)
+        except NoGameError as error:
+            if not expired:  # else the expiry just said so, and how to start another
+                self.say(error.text(SPELLING))
         except GameError as error:
             self.say(error.text(SPELLING))
         return True

@@ -168,13 +168,18 @@ async def test_a_taken_cell_is_refused_and_the_game_goes_on(terminal: Terminal) 
     assert last_status(await terminal.type("board")) == "Your turn, alice (X)."
 
 
-async def test_an_idle_game_expires_and_the_player_is_told(terminal: Terminal) -> None:
+@pytest.mark.parametrize("line", ["2 2", "board", "hint", "resign"])
+async def test_an_idle_game_expires_and_the_player_is_told_once(
+    terminal: Terminal, line: str
+) -> None:
+    """The expiry is the one sentence: no "there is no game" after it for the same line."""
     terminal.clock.now += timedelta(minutes=11)
-    text = await terminal.type("2 2")
+    text = await terminal.type(line)
     assert text == (
         "This game expired after 10 minutes without a move. Start a new one whenever you like."
-        "\n\nThere is no game running here. Start one with 'start'.\n\n"
+        "\n\n"
     )
+    assert "There is no game running" in await terminal.type(line)  # from then on, as usual
     text = await terminal.type("start")
     assert "New medium game" in text
 
