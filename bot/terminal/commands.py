@@ -7,6 +7,7 @@ hands the text to ``bot.games.parse_cell`` so the wording of a bad cell lives in
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 from typing import Literal
@@ -128,7 +129,16 @@ def parse_command(line: str) -> Command:
         if rest:
             raise CommandError(f"'{name}' takes nothing after it: just type {name}.")
         return WordCommand(name)
-    raise CommandError(f"I don't know the command {quote_input(word)}.\n{HELP}")
+    raise CommandError(unknown_command(word))
+
+
+def unknown_command(word: str) -> str:
+    """One line, not the whole help: the closest command if one is close (a typo), and how
+    to see them all."""
+    known = sorted(_MOVE_WORDS | _START_WORDS | (set(_WORDS) - {"?"}))
+    close = difflib.get_close_matches(word, known, n=1)
+    guess = f" Did you mean {close[0]}?" if close else ""
+    return f"I don't know the command {quote_input(word)}.{guess} Type help for all commands."
 
 
 def parse_start(options: str) -> StartGame:

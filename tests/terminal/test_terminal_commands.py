@@ -81,12 +81,29 @@ def test_plain_commands_take_no_arguments() -> None:
         parse_command("resign 2 3")
 
 
-@pytest.mark.parametrize("line", ["dance", "mvoe 2 3", "x", "\uff12 \uff13", "start-game"])
-def test_unknown_commands_list_the_commands(line: str) -> None:
+@pytest.mark.parametrize(
+    ("line", "closest"),
+    [
+        ("hlep", "help"),
+        ("mvoe 2 3", "move"),
+        ("strt hard", "start"),
+        ("Statz", "stats"),
+        ("resing", "resign"),
+        ("dance", None),
+        ("x", None),
+        ("\uff12 \uff13", None),
+    ],
+)
+def test_an_unknown_command_is_one_line_with_the_closest_command(
+    line: str, closest: str | None
+) -> None:
     with pytest.raises(CommandError) as caught:
         parse_command(line)
-    assert str(caught.value).startswith("I don't know the command ")
-    assert HELP in str(caught.value)
+    said = str(caught.value)
+    assert "\n" not in said
+    assert said.startswith("I don't know the command ")
+    guess = "" if closest is None else f" Did you mean {closest}?"
+    assert said.endswith(f".{guess} Type help for all commands.")
 
 
 def test_long_garbage_is_quoted_short() -> None:
