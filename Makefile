@@ -11,12 +11,17 @@ STAMP  := $(VENV)/.installed
 .PHONY: run play test lint bench clean
 
 $(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	# Byte-compile now, so a fresh process starts fast even where PYTHONDONTWRITEBYTECODE is set.
-	$(BIN)/python -m compileall -q bot
-	touch $(STAMP)
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@# pip's output (progress, build-backend warnings) only matters when it fails: then all of it.
+	@echo "Installing tictactoe-bot and its dependencies into $(VENV)..."
+	@log=$$(mktemp) && \
+	if { $(BIN)/python -m pip install --upgrade pip && \
+	     $(BIN)/python -m pip install -e '.[dev]'; } >"$$log" 2>&1; \
+	then rm -f "$$log"; \
+	else status=$$?; cat "$$log"; rm -f "$$log"; exit $$status; fi
+	@# Byte-compile now, so a fresh process starts fast even where PYTHONDONTWRITEBYTECODE is set.
+	@$(BIN)/python -m compileall -q bot
+	@touch $(STAMP)
 
 run: $(STAMP)
 	$(BIN)/python -m bot
