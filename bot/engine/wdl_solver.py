@@ -1,0 +1,379 @@
+"""A fast exact win/draw/loss solver for k-in-a-row, built for 5x5 with four in a row.
+
+The general solver (:mod:`bot.engine.solver`) scores every position by how soon
+it is won and scans every line at every node; on 5x5 that is far too slow. This
+one answers only *win, draw or loss* (``1, 0, -1`` for the side to move), which
+lets alpha-beta cut much more, and it knows the structure of k-in-a-row games:
+
+**Threats, kept incrementally.** A *threat* is an empty cell that would
+complete a line for a player (the line holds ``k - 1`` of their marks and
+nothing else). A threat cell stays a threat until somebody fills it, so the
+search passes the opponent's threat cells down the tree and only looks at the
+lines through the cell just played to find new ones. Consequences:
+
+* the side to move never has a threat of its own on entry (the opponent would
+  have had to block it, or had already lost), so there is no "win now" case;
+* one opponent threat: the only move is to block it (no line scan, no table);
+* two opponent threats: lost, one block cannot stop both.
+
+**One scan per free node** over the line masks (a few dozen ints) finds:
+which lines are still *live* (no enemy mark, and enough moves left to fill
+them), so a side with no live line cannot win and a board without live lines
+is a dead draw; the cells where the mover would create a threat (forcing
+moves, searched first) and *double threats* (two threats from one move: a win,
+since the opponent has none to answer with); the opponent's double-threat
+cells, which leave the mover only forcing moves and moves on those lines; and
+*dead cells* on no live line of either side. Playing a dead cell is a pass, and
+in a game where the first line wins an extra mark never hurts its owner, so a
+pass is never better than a live move and dead cells are never searched.
+
+**Transposition table** with ``[lower, upper]`` bounds per position (values
+are only -1/0/1, so bounds merge), under the canonical key (the smallest image
+of the position under the board's symmetries) while few marks are down, where
+symmetric transpositions are common, and under the raw key deeper. The best
+move found is stored and tried first next time. The table has a size cap (a
+simple, predictable memory bound): when full it takes no new entries, and it is
+emptied before the next search starts.
+
+**Move order**: table move, then cells that create a threat for either side
+(attack and defence), then the rest, each group by the static order (cells on
+more lines first) refined by a history score (cells that caused cut-offs).
+"""
+
+from __future__ import annotations
+
+from .geometry import Geometry
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    Negamax = Callable[[int, int, int, int, int, tuple[int, ...]], int]
+
+WIN, DRAW, LOSS = 1, 0, -1
+
+TABLE_LIMIT = 1_500_000  # entries (~100 bytes each); the table is emptied when full
+CANONICAL_UP_TO = 6  # marks on the board up to which positions use their canonical key
+
+
+class Stopped(Exception):  # an internal signal: callers turn it into their own answer
+    """Raised inside a search that ran out of its node budget."""
+
+
+class WdlSolver:
+    """Exact win/draw/loss values and moves for one geometry, with a shared table."""
+
+    def __init__(
+        self,
+        geo: Geometry,
+        *,
+        table_limit: int = TABLE_LIMIT,
+        canonical_up_to: int = CANONICAL_UP_TO,
+    ) -> None:
+        self.geo = geo
+        self.table: dict[int, int] = {}
+        self.table_limit = table_limit
+        self.nodes = 0
+        self.budget = -1
+        self._negamax = _build(self, canonical_up_to)
+
+    # -- public API -------------------------------------------------------------
+
+    def value(self, me: int, opp: int, *, budget: int = -1) -> int:
+        """The value of a position for the side to move (owner of ``me``): 1, 0 or -1.
+
+        ``budget`` (positions examined) raises :class:`Stopped` when exceeded; -1 = none.
+        The position must not be over (no completed line, an empty cell left).
+        """
+        return self._window(me, opp, LOSS, WIN, budget)
+
+    def move_values(self, me: int, opp: int, *, budget: int = -1) -> dict[int, int]:
+        """Every legal move's exact value for the mover: ``{cell: 1 | 0 | -1}``."""
+        geo = self.geo
+        empty = geo.full ^ (me | opp)
+        values: dict[int, int] = {}
+        for cell in geo.order:
+            bit = 1 << cell
+            if empty & bit:
+                values[cell] = self.after_move(me, opp, cell, budget=budget)
+        return values
+
+    def after_move(self, me: int, opp: int, cell: int, *, budget: int = -1) -> int:
+        """The mover's value after playing ``cell`` (1 if it completes a line)."""
+        mine = me | 1 << cell
+        if _threat_cells(self.geo, mine, opp, self.geo.lines_through[cell]) < 0:
+            return WIN
+        if mine | opp == self.geo.full:
+            return DRAW
+        return -self._window(opp, mine, LOSS, WIN, budget)
+
+    def _window(self, me: int, opp: int, alpha: int, beta: int, budget: int) -> int:
+        geo = self.geo
+        if len(self.table) > self.table_limit:
+            self.table.clear()
+        self.nodes = 0
+        self.budget = budget
+        mine_threats = _all_threats(geo, me, opp)
+        if mine_threats:
+            return WIN
+        their_threats = _all_threats(geo, opp, me)
+        if not geo.full ^ (me | opp):
+            return DRAW
+        return self._negamax(me, opp, their_threats, alpha, beta, geo.lines)
+
+
+def _threat_cells(geo: Geometry, mine: int, theirs: int, lines: tuple[int, ...]) -> int:
+    """Threat cells of ``mine`` among ``lines``, or -1 if one of them is complete."""
+    k1 = geo.k - 1
+    found = 0
+    for line in lines:
+        if not line & theirs:
+            count = (line & mine).bit_count()
+            if count == geo.k:
+                return -1
+            if count == k1:
+                found |= line ^ (line & mine)
+    return found
+
+
+def _all_threats(geo: Geometry, mine: int, theirs: int) -> int:
+    """Every empty cell that would complete a line for ``mine`` (0 if none)."""
+    found = _threat_cells(geo, mine, theirs, geo.lines)
+    if found < 0:
+        raise ValueError("the position already has a completed line")
+    return found
+
+
+def _build(solver: WdlSolver, canonical_up_to: int) -> Negamax:
+    """Make the recursive search as a closure over local tables (faster in CPython)."""
+    geo = solver.geo
+    lines_through = geo.lines_through
+    order = geo.order
+    full = geo.full
+    n = geo.cells
+    k = geo.k
+    k1 = k - 1
+    k2 = k - 2
+    table = solver.table
+    table_get = table.get
+    history = [0] * n
+    # Canonical keys: each symmetry applied to the 2n-bit key through byte tables.
+    chunks = (2 * n + 7) // 8
+    sym_tables: list[tuple[tuple[int, ...], ...]] = []
+    if canonical_up_to > 0:
+        from .symmetry import byte_tables
+
+        for perm in geo.symmetries[1:]:
+            wide = (*perm, *(p + n for p in perm))
+            sym_tables.append(byte_tables(wide))
+    shifts = tuple(range(0, 8 * chunks, 8))
+
+    perms = geo.symmetries
+    inverses = geo.inverse_symmetries if canonical_up_to > 0 else ()
+
+    def canonical(key: int) -> tuple[int, int]:
+        """The smallest image of ``key`` under the symmetries, and which symmetry gave it."""
+        best, sym = key, 0
+        for index, tabs in enumerate(sym_tables, 1):
+            image = 0
+            for tab, shift in zip(tabs, shifts, strict=False):
+                image |= tab[key >> shift & 0xFF]
+            if image < best:
+                best, sym = image, index
+        return best, sym
+
+    def negamax(
+        me: int, opp: int, against: int, alpha: int, beta: int, alive: tuple[int, ...]
+    ) -> int:
+        """Value for the mover, who has no threat; ``against`` = the opponent's threats.
+
+        ``alive`` holds every line that has no marks of both sides (and maybe some that do).
+        """
+        solver.nodes += 1
+        if solver.nodes == solver.budget:
+            raise Stopped
+        if against:
+            if against & (against - 1):
+                return LOSS
+            cell = against.bit_length() - 1
+            mine = me | against
+            if mine | opp == full:
+                return DRAW
+            return -negamax(opp, mine, _made(cell, mine, opp), -beta, -alpha, alive)
+
+        occupied = me | opp
+        empty = full ^ occupied
+        e = empty.bit_count()
+        mine_left = (e + 1) >> 1
+        theirs_left = e >> 1
+
+        # Table.
+        marks = n - e
+        key = me | opp << n
+        sym = 0
+        if marks <= canonical_up_to:
+            key, sym = canonical(key)
+        entry = table_get(key)
+        first = -1
+        if entry is not None:
+            low = (entry & 3) - 1
+            high = (entry >> 2 & 3) - 1
+            if low >= beta or low == high:
+                return low
+            if high <= alpha:
+                return high
+            if low > alpha:
+                alpha = low
+            if high < beta:
+                beta = high
+            first = (entry >> 4) - 1
+            if first >= 0 and sym:
+                first = inverses[sym][first]
+
+        # One scan over the lines.
+        my_live = their_live = False
+        live = 0
+        still = []
+        my_make = my_double = 0
+        their_make = their_double = 0
+        for line in alive:
+            a = line & me
+            b = line & opp
+            if a:
+                if b:
+                    continue
+                still.append(line)
+                c = a.bit_count()
+                if k - c <= mine_left:
+                    free = line ^ a
+                    my_live = True
+                    live |= free
+                    if c == k2:
+                        my_double |= my_make & free
+                        my_make |= free
+            elif b:
+                still.append(line)
+                c = b.bit_count()
+                if k - c <= theirs_left:
+                    free = line ^ b
+                    their_live = True
+                    live |= free
+                    if c == k2:
+                        their_double |= their_make & free
+                        their_make |= free
+            else:
+                still.append(line)
+                if k <= mine_left:
+                    my_live = True
+                    live |= line
+                if k <= theirs_left:
+                    their_live = True
+                    live |= line
+        if not my_live:
+            if not their_live:
+                return DRAW
+            if beta > DRAW:
+                beta = DRAW
+                if alpha >= beta:
+                    return DRAW
+        elif not their_live and alpha < DRAW:
+            alpha = DRAW
+            if alpha >= beta:
+                return DRAW
+
+        # A move making two threats at once wins: the opponent has none to reply with.
+        while my_double:
+            low_bit = my_double & -my_double
+            my_double ^= low_bit
+            cell = low_bit.bit_length() - 1
+            made = _made(cell, me | low_bit, opp)
+            if made & (made - 1):
+                return WIN
+
+        candidates = live & empty
+        # The opponent's double-threat cells: a quiet move must spoil every one of them.
+        while their_double:
+            low_bit = their_double & -their_double
+            their_double ^= low_bit
+            cell = low_bit.bit_length() - 1
+            spoil = _spoilers(cell, opp | low_bit, me)
+            if spoil:
+                candidates &= my_make | spoil
+
+        a = alpha
+        best = LOSS - 1
+        best_cell = -1
+        if first >= 0 and candidates >> first & 1:
+            moves = [first]
+            candidates ^= 1 << first
+        else:
+            moves = []
+        hot = candidates & (my_make | their_make)
+        if hot:
+            group = [c for c in order if hot >> c & 1]
+            group.sort(key=history.__getitem__, reverse=True)
+            moves += group
+        cold = candidates ^ hot
+        if cold:
+            group = [c for c in order if cold >> c & 1]
+            group.sort(key=history.__getitem__, reverse=True)
+            moves += group
+        alive = tuple(still)
+        for cell in moves:
+            bit = 1 << cell
+            mine = me | bit
+            if mine | opp == full:
+                score = DRAW
+            else:
+                score = -negamax(opp, mine, _made(cell, mine, opp), -beta, -a, alive)
+            if score > best:
+                best = score
+                best_cell = cell
+                if score > a:
+                    a = score
+                    if a >= beta:
+                        history[cell] += e * e
+                        break
+        if best < LOSS:  # no candidate at all: every live cell loses to a double threat
+            best = LOSS
+            best_cell = (empty & -empty).bit_length() - 1
+
+        # Store the bound merged with what the table knew.
+        low, high = (LOSS, WIN) if entry is None else ((entry & 3) - 1, (entry >> 2 & 3) - 1)
+        if best <= alpha:
+            high = min(high, best)
+        elif best >= beta:
+            low = max(low, best)
+        else:
+            low = high = best
+        if sym:
+            best_cell = perms[sym][best_cell]
+        if len(table) < solver.table_limit:
+            table[key] = (low + 1) | (high + 1) << 2 | (best_cell + 1) << 4
+        return best
+
+    def _made(cell: int, mine: int, theirs: int) -> int:
+        """Threat cells ``mine`` (which holds ``cell``) has on the lines through ``cell``."""
+        made = 0
+        for line in lines_through[cell]:
+            if not line & theirs:
+                m = line & mine
+                if m.bit_count() == k1:
+                    made |= line ^ m
+        return made
+
+    def _spoilers(cell: int, theirs: int, mine: int) -> int:
+        """Cells that defuse the double threat ``theirs`` gets by playing ``cell`` (0: none)."""
+        made = 0
+        spoil = 0
+        for line in lines_through[cell]:
+            if not line & mine:
+                m = line & theirs
+                if m.bit_count() == k1:
+                    made |= line ^ m
+                    spoil |= line ^ m
+        if made & (made - 1):
+            return spoil | 1 << cell
+        return 0
+
+    return negamax

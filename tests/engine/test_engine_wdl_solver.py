@@ -1,0 +1,127 @@
+"""The win/draw/loss solver for k-in-a-row agrees with the general exact solver, and knows 5x5.
+
+The general solver (:mod:`bot.engine.solver`) scores positions by distance; its sign is the
+win/draw/loss value, so every position both can solve must get the same sign from both.
+Positions are sampled with fixed seeds, late enough in the game for the general solver.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.engine.geometry import geometry_for
+from bot.engine.notation import parse_notation
+from bot.engine.solver import Solver
+from bot.engine.wdl_solver import DRAW, WIN, Stopped, WdlSolver
+
+KNOWN_WIN = "...X./..XO./OX.X./O.O../....."  # X to move wins by force (issue 12)
+
+
+def sign(score: int) -> int:
+    return (score > 0) - (score < 0)
+
+
+def sides(x: int, o: int) -> tuple[int, int]:
+    """(mover's marks, other marks): X moves when both have as many."""
+    return (x, o) if x.bit_count() == o.bit_count() else (o, x)
+
+
+def random_positions(size: int, k: int, marks: int, count: int, seed: int) -> list[tuple[int, int]]:
+    """``count`` positions with ``marks`` marks, no completed line, from a fixed seed."""
+    geo = geometry_for(size, k)
+    rng = random.Random(seed)
+    found: list[tuple[int, int]] = []
+    while len(found) < count:
+        cells = rng.sample(range(geo.cells), marks)
+        x = sum(1 << c for c in cells[0::2])
+        o = sum(1 << c for c in cells[1::2])
+        if not any(x & line == line or o & line == line for line in geo.lines):
+            found.append((x, o))
+    return found
+
+
+def reachable_3x3() -> list[tuple[int, int]]:
+    """Every 3x3 position a game reaches where someone still has to move."""
+    geo = geometry_for(3, 3)
+    seen: set[tuple[int, int]] = set()
+    stack = [(0, 0)]
+    while stack:
+        x, o = stack.pop()
+        if (x, o) in seen:
+            continue
+        seen.add((x, o))
+        me, opp = sides(x, o)
+        if any(opp & line == line for line in geo.lines) or (x | o) == geo.full:
+            continue
+        for cell in range(geo.cells):
+            bit = 1 << cell
+            if not (x | o) & bit:
+                stack.append((x | bit, o) if me == x else (x, o | bit))
+    return [
+        (x, o)
+        for x, o in seen
+        if (x | o) != geo.full and not any(p & ln == ln for p in (x, o) for ln in geo.lines)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("size", "k", "positions"),
+    [
+        (3, 3, reachable_3x3()),
+        (4, 4, random_positions(4, 4, 6, 60, seed=1) + random_positions(4, 4, 8, 60, seed=2)),
+        (5, 4, random_positions(5, 4, 10, 15, seed=3) + random_positions(5, 4, 12, 40, seed=4)),
+        (5, 5, random_positions(5, 5, 12, 20, seed=5)),
+    ],
+    ids=["3x3", "4x4", "5x5k4", "5x5k5"],
+)
+def test_values_match_the_general_solver(
+    size: int, k: int, positions: list[tuple[int, int]]
+) -> None:
+    geo = geometry_for(size, k)
+    fast, general = WdlSolver(geo), Solver(geo)
+    for x, o in positions:
+        me, opp = sides(x, o)
+        assert fast.value(me, opp) == sign(general.search().exact_value(me, opp)), (x, o)
+
+
+def test_every_move_value_matches_the_general_solver() -> None:
+    geo = geometry_for(5, 4)
+    fast, general = WdlSolver(geo), Solver(geo)
+    for x, o in random_positions(5, 4, 11, 12, seed=6):
+        me, opp = sides(x, o)
+        expected = {cell: sign(score) for cell, score in general.search().root(me, opp, exact=True)}
+        assert fast.move_values(me, opp) == expected
+
+
+def test_the_known_5x5_position_is_a_forced_win_for_x() -> None:
+    geo = geometry_for(5, 4)
+    _, _, x, o = parse_notation(KNOWN_WIN, 4)
+    solver = WdlSolver(geo)
+    assert solver.value(x, o) == WIN
+    general = Solver(geo).search().root(x, o, exact=True)
+    winning = {cell for cell, score in general if score > 0}
+    assert {cell for cell, value in solver.move_values(x, o).items() if value == WIN} == winning
+    assert len(winning) < 25 - 8  # not every move wins: the test can tell
+
+
+def test_a_line_completing_move_wins_and_a_full_board_draws() -> None:
+    solver = WdlSolver(geometry_for(3, 3))
+    _, _, x, o = parse_notation("XX./OO./...")
+    assert solver.after_move(x, o, 2) == WIN
+    _, _, x, o = parse_notation("XOX/XOO/OX.")
+    assert solver.after_move(x, o, 8) == DRAW
+
+
+def test_a_search_over_its_budget_stops() -> None:
+    solver = WdlSolver(geometry_for(5, 4))
+    with pytest.raises(Stopped):
+        solver.value(0, 0, budget=50)  # the empty board needs millions
+
+
+def test_the_table_never_grows_past_its_limit() -> None:
+    solver = WdlSolver(geometry_for(5, 4), table_limit=500)
+    for x, o in random_positions(5, 4, 8, 3, seed=9):
+        solver.value(*sides(x, o))
+        assert len(solver.table) <= 500
