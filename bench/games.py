@@ -26,7 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.engine import LEVELS, Board, choose_move
 from bot.games import GameService, SqliteGameStore
-from bot.games.sqlite_store import MIGRATIONS, SYNCHRONOUS_MODES, Synchronous
+from bot.games.migrations import MIGRATIONS
+from bot.games.sqlite_store import SYNCHRONOUS_MODES, Synchronous
 
 TARGET_P99_MS = 5.0
 TARGET_MOVES_PER_S = 1000.0
@@ -130,7 +131,7 @@ def build_v1_history(path: Path, finished: int, members: int, seed: int) -> None
         game = (rng.choice(LEVELS), 3, "me", "4,0", status, winner, when, when)
         rows.append((100 + number % 50, *seats, *game))
     conn = sqlite3.connect(path)
-    for statement in MIGRATIONS[0]:
+    for statement in MIGRATIONS[0].statements("sqlite"):
         conn.execute(statement)
     conn.execute("PRAGMA user_version = 1")
     conn.executemany(

@@ -20,6 +20,7 @@ from bot.games.errors import (
     Spelling,
     StorageError,
 )
+from bot.games.migrations import SCHEMA_VERSION
 from bot.games.models import (
     FIRST_CHOICES,
     SIZES,
@@ -34,7 +35,7 @@ from bot.games.models import (
     Status,
 )
 from bot.games.service import BOT_NAME, GameService, utc_now
-from bot.games.sqlite_store import SCHEMA_VERSION, SqliteGameStore
+from bot.games.sqlite_store import SqliteGameStore
 from bot.games.store import GameStore
 
 __all__ = [

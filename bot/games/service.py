@@ -377,7 +377,7 @@ class GameService:
                 "The leaderboard length must be at least 1, not {limit}.", limit=limit
             )
         await self._ready()
-        rows = await self._store.guild_records(guild_id, limit)
+        rows = await self._store.standings(guild_id, limit)
         entries = [LeaderboardEntry(mid, name, rec, rec.points) for mid, name, rec in rows]
         entries.sort(key=_rank_key)  # already in this order from the store; cheap to be sure
         return entries[:limit]

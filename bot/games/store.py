@@ -1,8 +1,15 @@
-"""The storage interface the game service needs, kept small so a server database can follow.
+"""The storage contract the game service relies on, which every database's store implements.
 
-Methods are ``async`` so a networked store (PostgreSQL, ...) fits the same shape; the SQLite
-store runs them inline (see ``sqlite_store``). Every writing method has committed when it
-returns: the service only shows a player what the store has saved.
+Methods are ``async`` so a networked store (PostgreSQL) fits the same shape; the SQLite store
+runs them inline (see ``sqlite_store``). ``tests/games/test_games_store_contract.py`` checks
+these promises against every store: a new store adds its factory there.
+
+Every store keeps the schema of ``bot.games.migrations`` (same versions, same counting rules)
+and maps games to rows with ``bot.games.rows``.
+
+One process per database today: ``update`` overwrites the stored game. Sharing a database
+between processes will add a version to each game that ``update`` compares and sets, and an
+error for a game that changed since it was read; nothing below may assume otherwise.
 """
 
 from __future__ import annotations
@@ -13,43 +20,68 @@ from bot.games.models import Game, Record
 
 
 class GameStore(Protocol):
-    """Durable home of games and member names. Raises ``StorageError`` on any failure."""
+    """Durable home of games, members' latest names and the totals of their results.
+
+    Failures: every method raises ``StorageError`` when the database cannot do what it
+    promises (unreachable, refused, closed, or a stored game that does not read back as a
+    valid one), never a driver's own exception. Its sentence names the database for the
+    operator's log.
+
+    Writes: ``insert`` and ``update`` are each one transaction, committed before they
+    return, so what they return or confirm survives the program stopping; on
+    ``StorageError`` nothing of that call was saved.
+
+    What counts as a result (``records`` and ``standings``): games WON, LOST, DRAWN or
+    RESIGNED, for each member seat (both seats of a game between members). A seat wins when
+    ``winner`` is its mark, loses when it is the other mark (a resignation is the resigner's
+    loss), draws when there is no winner. ACTIVE and EXPIRED games do not count. Totals always
+    equal a recount of the games as last saved, so saving a game again never counts it twice.
+    """
 
     async def active_games(self) -> list[Game]:
-        """Every game whose status is ACTIVE (at most one per channel)."""
+        """Every ACTIVE game, in id order (at most one per channel)."""
         ...
 
     async def get(self, game_id: int) -> Game | None:
-        """The game with this id, active or finished, or None."""
+        """The game with this id as last saved, active or finished; None if there is none."""
         ...
 
     async def insert(self, game: Game) -> Game:
-        """Save a new game (``game.id`` is ignored) and remember its members' names;
-        return the game with the id the store assigned."""
+        """Save a new game and return it with the id the store assigned (``game.id`` is
+        ignored); ids grow with each insert and are never reused. Each member seat's name
+        becomes that member's latest name. Raises ``StorageError`` if the game is ACTIVE and
+        its channel already has an active game."""
         ...
 
     async def update(self, game: Game) -> None:
-        """Save an existing game's moves, status, winner, ``updated_at`` and ``message_id``."""
+        """Save the progress of the game ``game.id``: its moves, status, winner,
+        ``updated_at`` and ``message_id``. The rest (channel, server, seats, level, size,
+        first, ``created_at``) is fixed at insert and left as it is; member names do not
+        change. Raises ``StorageError`` if there is no such game."""
         ...
 
     async def member_name(self, member_id: int) -> str | None:
-        """The latest name the member played under, or None if never seen."""
+        """The member's name in the latest game inserted with them, or None if none was."""
         ...
 
     async def records(self, member_id: int, guild_id: int | None) -> dict[str, Record]:
-        """The member's finished, counted games per level (levels never played are absent).
-        ``guild_id=None`` counts games everywhere; an id restricts to that server."""
+        """The member's counted results per level; levels without one are absent.
+        ``guild_id=None`` counts games everywhere (servers and none); an id, only that
+        server's games."""
         ...
 
-    async def guild_records(
+    async def standings(
         self, guild_id: int | None, limit: int | None = None
     ) -> list[tuple[int, str, Record]]:
-        """``(member_id, latest name, record)`` for every member with a counted game in the
-        server (``None``: games outside any server, e.g. the terminal). With ``limit``, only
-        the first ``limit`` in leaderboard order (points, fewer losses, more wins, name
-        case-folded, id); a store may return more, the service sorts and cuts again."""
+        """``(member_id, name, record)`` of every member with a counted result in the scope:
+        the server ``guild_id``, or games outside any server (the terminal) for ``None``;
+        server 0 is a server, not "none". ``name`` is the latest name, ``"member <id>"`` if
+        that is empty. In leaderboard order: most points (3 per win, 1 per draw), then fewest
+        losses, most wins, ``name`` by ``str.casefold`` (compared by code point), member id.
+        With ``limit``, only the first ``limit`` of that order."""
         ...
 
     async def close(self) -> None:
-        """Release the connection; further calls raise ``StorageError``."""
+        """Release the database; closing again does nothing, any other call then raises
+        ``StorageError``."""
         ...

@@ -1,0 +1,237 @@
+"""Games and member names as rows of the schema in ``bot.games.migrations``, for every SQL store.
+
+``COLUMNS`` is the one list of the ``games`` columns a game writes (``id`` is the database's):
+each says how its value comes from a ``Game`` and whether ``update`` rewrites it. The SQL that
+writes games (``GameSql``, in each driver's named-parameter style) and the row a game becomes
+(``to_row``) are built from it; ``from_row`` reads a row back by column name, so no statement
+depends on the order of the columns.
+
+Moves are stored compactly as the cell indices ``row * size + col`` joined by commas
+("4,0,8"), timestamps as ISO 8601 text in UTC. A row read back is replayed through the engine
+and checked, so a damaged row raises ``UnreadableGame`` instead of loading half-broken.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from bot.engine import LEVELS, EngineError, Move, Player
+from bot.games.models import SIZES, Game, Record, Seat, Status
+
+
+def encode_moves(moves: Sequence[Move], size: int) -> str:
+    """``(Move(1, 1), Move(0, 0))`` on 3x3 -> ``"4,0"``."""
+    return ",".join(str(m.row * size + m.col) for m in moves)
+
+
+def decode_moves(text: str, size: int) -> tuple[Move, ...]:
+    """Inverse of ``encode_moves``; ``ValueError`` for anything it did not write."""
+    if not text:
+        return ()
+    moves = []
+    for part in text.split(","):
+        index = int(part)
+        if not 0 <= index < size * size:
+            raise ValueError(f"cell index {index} is off a {size}x{size} board")
+        moves.append(Move(*divmod(index, size)))
+    return tuple(moves)
+
+
+def iso(moment: datetime) -> str:
+    """How a timestamp is stored: ISO 8601 in UTC, to the microsecond."""
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One column of ``games``: its name, its value for a game, and whether ``update`` writes
+    it (a game's progress) or only ``insert`` does (what the game was started as)."""
+
+    name: str
+    value: Callable[[Game], object]
+    updated: bool = False
+
+
+COLUMNS: tuple[Column, ...] = (
+    Column("channel_id", lambda game: game.channel_id),
+    Column("guild_id", lambda game: game.guild_id),
+    Column("x_member_id", lambda game: game.x.member_id),
+    Column("x_name", lambda game: game.x.name),
+    Column("o_member_id", lambda game: game.o.member_id),
+    Column("o_name", lambda game: game.o.name),
+    Column("level", lambda game: game.level),
+    Column("size", lambda game: game.size),
+    Column("first", lambda game: game.first),
+    Column("moves", lambda game: encode_moves(game.moves, game.size), updated=True),
+    Column("status", lambda game: game.status.value, updated=True),
+    Column("winner", lambda game: game.winner.value if game.winner else None, updated=True),
+    Column("created_at", lambda game: iso(game.created_at)),
+    Column("updated_at", lambda game: iso(game.updated_at), updated=True),
+    Column("message_id", lambda game: game.message_id, updated=True),
+)
+"""The columns of ``games`` a game writes, in table order."""
+
+MEMBER_COLUMNS = ("member_id", "name", "name_key", "updated_at")
+"""The columns of ``members``; ``member_id`` is the key, the rest follow the latest game."""
+
+
+def to_row(game: Game) -> dict[str, object]:
+    """``game`` as named parameters: its ``id`` and every column of ``COLUMNS``."""
+    return {"id": game.id, **{column.name: column.value(game) for column in COLUMNS}}
+
+
+def name_key(seat: Seat) -> str:
+    """The leaderboard's tie-break key: the name as shown ("member 5" if empty), casefolded."""
+    return (seat.name or f"member {seat.member_id}").casefold()
+
+
+def member_rows(game: Game) -> list[dict[str, object]]:
+    """The ``members`` row of each member seat of ``game``, as named parameters."""
+    return [
+        {
+            "member_id": seat.member_id,
+            "name": seat.name,
+            "name_key": name_key(seat),
+            "updated_at": iso(game.updated_at),
+        }
+        for seat in (game.x, game.o)
+        if seat.member_id is not None
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class GameSql:
+    """The statements that read and write games and member names, built from the column
+    lists in one driver's named-parameter style."""
+
+    select: str
+    """Every column of ``games``; the caller adds its WHERE and ORDER BY."""
+    insert: str
+    """A new game from ``to_row`` (the database assigns ``id``)."""
+    update: str
+    """The ``updated`` columns of the game ``to_row`` names by ``id``."""
+    upsert_member: str
+    """A row of ``member_rows``: inserted, or replacing the member's name."""
+
+    @classmethod
+    def styled(cls, param: str) -> GameSql:
+        """``param`` spells a named parameter, ``{}`` standing for its name: ``":{}"`` for
+        sqlite3, ``"%({})s"`` for psycopg."""
+        names = [column.name for column in COLUMNS]
+        updated = [column.name for column in COLUMNS if column.updated]
+        kept = MEMBER_COLUMNS[1:]
+        return cls(
+            select=f"SELECT id, {', '.join(names)} FROM games",
+            insert=(
+                f"INSERT INTO games ({', '.join(names)}) "
+                f"VALUES ({', '.join(param.format(name) for name in names)})"
+            ),
+            update=(
+                f"UPDATE games SET {', '.join(f'{n} = {param.format(n)}' for n in updated)} "
+                f"WHERE id = {param.format('id')}"
+            ),
+            upsert_member=(
+                f"INSERT INTO members ({', '.join(MEMBER_COLUMNS)}) "
+                f"VALUES ({', '.join(param.format(name) for name in MEMBER_COLUMNS)}) "
+                f"ON CONFLICT ({MEMBER_COLUMNS[0]}) DO UPDATE SET "
+                f"{', '.join(f'{name} = excluded.{name}' for name in kept)}"
+            ),
+        )
+
+
+class Row(Protocol):
+    """A row read by column name (``sqlite3.Row``, a psycopg ``dict_row``)."""
+
+    def __getitem__(self, column: str, /) -> Any: ...
+
+
+class UnreadableGame(Exception):
+    """A stored row that is not a game this program could have written; ``str()`` says why
+    ("its level 'impossible' is not one of ...")."""
+
+    def __init__(self, game_id: object, reason: str) -> None:
+        super().__init__(reason)
+        self.game_id = game_id
+
+
+def from_row(row: Row) -> Game:
+    """A ``games`` row back into a ``Game``, replayed through the engine and checked (known
+    level and size, timestamps with a time zone, status and winner agreeing with the board).
+    Raises ``UnreadableGame`` for a row that fails, so the store can name the game."""
+    try:
+        size = int(row["size"])
+        level = str(row["level"])
+        if level not in LEVELS:
+            raise ValueError(f"its level {level!r} is not one of {', '.join(LEVELS)}")
+        if size not in SIZES:
+            sizes = ", ".join(str(s) for s in SIZES)
+            raise ValueError(f"its board size {size} is not one of {sizes}")
+        game = Game(
+            id=int(row["id"]),
+            channel_id=int(row["channel_id"]),
+            guild_id=_int_or_none(row["guild_id"]),
+            x=Seat(_int_or_none(row["x_member_id"]), str(row["x_name"])),
+            o=Seat(_int_or_none(row["o_member_id"]), str(row["o_name"])),
+            level=level,
+            size=size,
+            first=str(row["first"]),
+            moves=decode_moves(str(row["moves"]), size),
+            status=Status(str(row["status"])),
+            winner=None if row["winner"] is None else Player(str(row["winner"])),
+            created_at=_aware("created_at", row["created_at"]),
+            updated_at=_aware("updated_at", row["updated_at"]),
+            message_id=_int_or_none(row["message_id"]),
+        )
+        _check_result(game)
+        return game
+    except (ValueError, TypeError, EngineError) as error:
+        raise UnreadableGame(row["id"], str(error)) from error
+
+
+def record_from_row(row: Row) -> Record:
+    """The ``wins``, ``losses`` and ``draws`` columns of a totals row."""
+    return Record(int(row["wins"]), int(row["losses"]), int(row["draws"]))
+
+
+def _int_or_none(value: Any) -> int | None:
+    return None if value is None else int(value)
+
+
+def _aware(column: str, text: object) -> datetime:
+    """A stored timestamp; ``ValueError`` unless it is ISO 8601 with a time zone."""
+    moment = datetime.fromisoformat(str(text))
+    if moment.tzinfo is None:
+        raise ValueError(f"its {column} {str(text)!r} has no time zone")
+    return moment
+
+
+def _check_result(game: Game) -> None:
+    """``ValueError`` saying how ``status`` and ``winner`` contradict the board (or each
+    other), in the rules the service writes them by: active, resigned and expired games have
+    a board that is not over, only resigned ones a winner (the side that did not resign);
+    won/lost/drawn record the board's result from the member's (X's, member vs member) side."""
+    if game.x.is_bot and game.o.is_bot:
+        raise ValueError("it has no member seat: both seats are the bot")
+    board, status, winner = game.board, game.status, game.winner
+    if status in (Status.ACTIVE, Status.RESIGNED, Status.EXPIRED):
+        if board.is_over:
+            raise ValueError(f"it is {status} but its board is already over")
+        if (winner is None) is (status is Status.RESIGNED):
+            has = "no winner" if winner is None else "a winner"
+            raise ValueError(f"it is {status} but has {has}")
+        return
+    if not board.is_over:
+        raise ValueError(f"it is {status} but its board is not over")
+    if board.winner is None:
+        if winner is not None or status is not Status.DRAWN:
+            raise ValueError(f"it is {status} but the board is a draw")
+        return
+    if winner is not board.winner:
+        says = "nobody" if winner is None else winner.value
+        raise ValueError(f"it is {status} but {board.winner.value} won the board (winner: {says})")
+    seat = game.seat(winner)
+    if status is not (Status.WON if seat == game.member else Status.LOST):
+        raise ValueError(f"it is {status} but {winner.value} won the board, {seat.name}'s mark")

@@ -1,0 +1,84 @@
+"""Released migrations never change: each is pinned by the sha256 of its SQL, and a fresh
+database gets exactly the schema the releases built, object by object.
+
+A new migration is pinned here when it is added (while unreleased, update its hash in the
+same commit that changes it); a released one's hash is never edited.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+from bot.games import SCHEMA_VERSION, SqliteGameStore
+from bot.games.migrations import MIGRATIONS
+
+# sha256 of each migration's SQLite statements joined by NUL.
+PINNED_SQLITE = {
+    1: "85396a1707a174384bf7ee76f3ec6fa7ad1e97e5172e76532eb8bc05567763dc",
+    2: "d43c1473c7b216d6bb4deb1fa3131acdf16e2ef751431d097ede1dc26430f81b",
+}
+
+# sha256 of the ``sql`` of every object in ``sqlite_master`` of a fresh database as the code
+# on main at 5061480 made it (its migrations were still f-string helpers then).
+SCHEMA_V2 = {
+    "games_by_guild": "9b7d1476038207e0c038a9b34ffda913514bc38a735122990cd3a87afba3fb58",
+    "games_by_o_member": "239e9e7fe1899d6199d79679fe22e16e8a22f8d87dc8a435742fbc28e7e9c7dd",
+    "games_by_x_member": "6e109bc11bc575f91c2463f2774266afcca6fa387a0a0e650b3fa13c39f89382",
+    "games_one_active_per_channel": (
+        "4cf90e4dad9633917b1fa9ca6653b50b72989ad7807778dd7413ffa5ddb4c83e"
+    ),
+    "standings_by_member": "d0144ca16325dd35b6cb4cf58538ac40158d291ae7bec720f5fc7dec0447393a",
+    "standings_ranking": "b98460f54205681e9b67df61c303cfbb046dbb51ed91d6675cf0fa5d4594d018",
+    "games": "471833de2beb75b237e7cf9a842044663146941136a7d93676bbdeff7268d554",
+    "members": "1379080ef463c1cc322e48716ab1dfbd69565317f5c0eaa42a9ac25fdd399400",
+    "records": "88a4252bbcb3e0ada3b8509e16b3beac4aad7c6dcb91f9e2427097ba9c8cae04",
+    "sqlite_sequence": "4cb1eaf14467f226196148cb5688569660cb290d414bae4c1c450b149b62befd",
+    "standings": "97b991d3dfd45543d69e39810c9f5c395ea4c9dc48863c04b6779038d3545ff9",
+    "games_tally_delete": "c869be5a0fb2caea255f4c7b2c25276734082e2c7222fd391793653804e06e1b",
+    "games_tally_insert": "dfa08c8586fe6faebba23867ecabc3d1066fb9ac2db4f8a45e65e2927ddc3a1b",
+    "games_tally_update": "5f123a101f8056ea075f94b94298ec62ee009cfb80e8babd9fa8be52fd636969",
+    "members_name_key_insert": "f6c8fce56e1a5409fdbaa29d17f67e4d6a164858cc570ebfb8c7f71c784a43fa",
+    "members_name_key_update": "c35331d26b6d906481b6c26107b578c87f27c7866e1e72177a820f2dc2fe58d1",
+}
+
+
+def sha256(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def schema(path: Path) -> dict[str, str]:
+    """The name of every table, index and trigger in the file -> sha256 of its stored SQL."""
+    with closing(sqlite3.connect(path)) as conn:
+        rows = conn.execute("SELECT name, sql FROM sqlite_master").fetchall()
+    return {name: sha256(sql) for name, sql in rows}
+
+
+def test_migrations_are_numbered_from_one_without_gaps() -> None:
+    assert [m.version for m in MIGRATIONS] == list(range(1, SCHEMA_VERSION + 1))
+
+
+def test_every_migration_is_pinned_and_unchanged() -> None:
+    texts = {m.version: sha256("\0".join(m.statements("sqlite"))) for m in MIGRATIONS}
+    assert texts == PINNED_SQLITE
+
+
+def test_a_fresh_database_has_exactly_the_released_schema(tmp_path: Path) -> None:
+    SqliteGameStore(tmp_path / "games.db")
+    assert schema(tmp_path / "games.db") == SCHEMA_V2
+
+
+def test_an_upgraded_v1_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) -> None:
+    path = tmp_path / "games.db"
+    with closing(sqlite3.connect(path)) as conn, conn:
+        for statement in MIGRATIONS[0].statements("sqlite"):
+            conn.execute(statement)
+        conn.execute("PRAGMA user_version = 1")
+    assert set(schema(path)) == {
+        *("games", "members", "sqlite_sequence", "games_one_active_per_channel"),
+        *("games_by_x_member", "games_by_o_member", "games_by_guild"),
+    }
+    SqliteGameStore(path)
+    assert schema(path) == SCHEMA_V2
