@@ -1,0 +1,342 @@
+"""The ``GameStore`` contract (bot/games/store.py), checked through public methods only, on
+every store: a new database adds its factory to ``DATABASES`` and nothing else here changes.
+
+Stats and standings are checked against a recount, in Python, of the games as last saved."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, replace
+from datetime import timedelta, timezone
+from pathlib import Path
+
+import pytest
+from games_helpers import CHANNEL, GUILD, START
+
+from bot.engine import Move, Player
+from bot.games import Game, GameStore, Record, Seat, SqliteGameStore, Status, StorageError
+
+
+@dataclass(frozen=True)
+class Database:
+    """Where a store under test keeps its data; ``shared``: every ``open()`` reaches the same
+    data (a file, a server), so one store sees what another committed."""
+
+    open: Callable[[], Awaitable[GameStore]]
+    shared: bool
+
+
+def sqlite_file(tmp_path: Path) -> Database:
+    async def open_store() -> GameStore:
+        return SqliteGameStore(tmp_path / "games.db")
+
+    return Database(open_store, shared=True)
+
+
+def sqlite_memory(tmp_path: Path) -> Database:
+    async def open_store() -> GameStore:
+        return SqliteGameStore(":memory:")
+
+    return Database(open_store, shared=False)
+
+
+DATABASES: dict[str, Callable[[Path], Database]] = {
+    "sqlite-file": sqlite_file,
+    "sqlite-memory": sqlite_memory,
+}
+
+
+@pytest.fixture(params=sorted(DATABASES))
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Database:
+    return DATABASES[request.param](tmp_path)
+
+
+@pytest.fixture
+async def store(database: Database) -> AsyncIterator[GameStore]:
+    opened = await database.open()
+    yield opened
+    await opened.close()
+
+
+BOT = Seat(None, "the bot")
+ALICE = Seat(1, "alice")
+BOB = Seat(2, "bob")
+SNOWFLAKE = 1_234_567_890_123_456_789  # Discord ids need 64 bits
+# Cells played on 3x3 (row * 3 + col) for each way a game stands.
+LINE_FOR = {Player.X: (0, 3, 1, 4, 2), Player.O: (0, 3, 1, 4, 8, 5)}  # top row, middle row
+FULL_DRAW = (0, 4, 8, 1, 7, 6, 2, 5, 3)
+UNDECIDED = (4, 0)
+
+
+def make_game(
+    x: Seat,
+    o: Seat,
+    status: Status = Status.ACTIVE,
+    *,
+    resigner: Player = Player.X,
+    guild_id: int | None = GUILD,
+    channel_id: int = CHANNEL,
+    level: str = "perfect",
+) -> Game:
+    """A 3x3 game whose board agrees with ``status``: WON/LOST from the member's side (X's
+    when both seats are members), RESIGNED by ``resigner``."""
+    member = Player.X if x.member_id is not None else Player.O
+    winner = {
+        Status.WON: member,
+        Status.LOST: member.other,
+        Status.RESIGNED: resigner.other,
+    }.get(status)
+    if status is Status.DRAWN:
+        cells = FULL_DRAW
+    elif winner is not None and status is not Status.RESIGNED:
+        cells = LINE_FOR[winner]
+    else:
+        cells = UNDECIDED
+    return Game(
+        id=0,
+        channel_id=channel_id,
+        guild_id=guild_id,
+        x=x,
+        o=o,
+        level=level,
+        size=3,
+        first="me",
+        moves=tuple(Move(*divmod(cell, 3)) for cell in cells),
+        status=status,
+        winner=winner,
+        created_at=START,
+        updated_at=START,
+    )
+
+
+# -- games: insert, get, update, active_games ---------------------------------------------------
+
+ODD_ZONE = timezone(timedelta(hours=5, minutes=30))
+
+VARIETY = (
+    make_game(ALICE, BOT),
+    make_game(BOT, Seat(SNOWFLAKE, "Zoë ☃"), guild_id=SNOWFLAKE, channel_id=SNOWFLAKE),
+    replace(
+        make_game(ALICE, BOB, Status.RESIGNED, resigner=Player.O, guild_id=None),
+        channel_id=CHANNEL + 1,
+        message_id=SNOWFLAKE,
+        created_at=START.astimezone(ODD_ZONE),
+        updated_at=START + timedelta(seconds=61, microseconds=123_456),
+    ),
+    replace(
+        make_game(ALICE, BOT, channel_id=CHANNEL + 2, level="easy"),
+        size=4,
+        first="bot",
+        moves=(Move(1, 1), Move(3, 0), Move(0, 3)),
+        guild_id=0,
+    ),
+    make_game(BOB, BOT, Status.DRAWN, level="hard"),
+    make_game(BOT, ALICE, Status.LOST, level="medium"),
+    make_game(ALICE, BOT, Status.EXPIRED),
+)
+
+
+async def test_insert_assigns_growing_ids_and_get_returns_every_field(store: GameStore) -> None:
+    ids = []
+    for game in VARIETY:
+        saved = await store.insert(replace(game, id=424242))  # the id passed in is ignored
+        assert saved == replace(game, id=saved.id)
+        ids.append(saved.id)
+    assert ids == sorted(set(ids))
+    for game_id, game in zip(ids, VARIETY, strict=True):
+        assert await store.get(game_id) == replace(game, id=game_id)
+    assert await store.get(424242) is None
+
+
+async def test_update_saves_the_progress_and_keeps_what_the_game_started_as(
+    store: GameStore,
+) -> None:
+    game = await store.insert(make_game(ALICE, BOT))
+    later = START + timedelta(minutes=3)
+    finished = replace(make_game(ALICE, BOT, Status.WON), id=game.id, updated_at=later)
+    await store.update(
+        replace(
+            finished,
+            message_id=77,
+            channel_id=CHANNEL + 9,  # none of these is progress: all ignored
+            guild_id=None,
+            x=Seat(ALICE.member_id, "renamed"),
+            level="easy",
+            created_at=later,
+        )
+    )
+    assert await store.get(game.id) == replace(finished, message_id=77)
+    assert await store.member_name(1) == "alice"
+    await store.update(replace(finished, message_id=None))
+    assert await store.get(game.id) == finished
+
+
+async def test_update_of_a_game_that_is_not_there_raises(store: GameStore) -> None:
+    with pytest.raises(StorageError, match="#31"):
+        await store.update(replace(make_game(ALICE, BOT), id=31))
+    assert await store.get(31) is None
+
+
+async def test_active_games_are_the_active_ones_in_id_order(store: GameStore) -> None:
+    assert await store.active_games() == []
+    saved = [
+        await store.insert(make_game(ALICE, BOT, status, channel_id=CHANNEL + n))
+        for n, status in enumerate([Status.ACTIVE, Status.WON, Status.ACTIVE, Status.EXPIRED])
+    ]
+    saved.append(await store.insert(make_game(BOB, BOT, channel_id=CHANNEL - 1)))
+    first, _, third, _, fifth = saved
+    assert await store.active_games() == [first, third, fifth]
+    resigned = replace(make_game(ALICE, BOT, Status.RESIGNED), id=third.id)
+    await store.update(replace(resigned, channel_id=third.channel_id))
+    assert await store.active_games() == [first, fifth]
+
+
+async def test_a_channel_holds_one_active_game_and_a_refused_insert_saves_nothing(
+    store: GameStore,
+) -> None:
+    first = await store.insert(make_game(ALICE, BOT))
+    with pytest.raises(StorageError):
+        await store.insert(make_game(Seat(1, "Alice II"), Seat(3, "carol")))
+    assert await store.active_games() == [first]
+    assert await store.member_name(1) == "alice"  # the refused game's names were not kept
+    assert await store.member_name(3) is None
+    await store.insert(make_game(BOB, BOT, Status.WON))  # a finished game there is fine
+    await store.update(replace(make_game(ALICE, BOT, Status.LOST), id=first.id))
+    second = await store.insert(make_game(BOB, BOT))
+    assert await store.active_games() == [second]
+
+
+async def test_member_name_is_the_name_of_the_latest_game_inserted(store: GameStore) -> None:
+    assert await store.member_name(1) is None
+    await store.insert(make_game(ALICE, BOB, Status.DRAWN))
+    assert (await store.member_name(1), await store.member_name(2)) == ("alice", "bob")
+    await store.insert(make_game(BOT, Seat(1, "Alice the Great"), Status.WON))
+    assert await store.member_name(1) == "Alice the Great"
+    assert await store.member_name(2) == "bob"
+
+
+async def test_a_closed_store_refuses_every_call(store: GameStore) -> None:
+    game = await store.insert(make_game(ALICE, BOT))
+    await store.close()
+    await store.close()  # closing twice is fine
+    calls = [
+        store.active_games(),
+        store.get(game.id),
+        store.insert(make_game(BOB, BOT, channel_id=CHANNEL + 1)),
+        store.update(game),
+        store.member_name(1),
+        store.records(1, None),
+        store.standings(GUILD),
+    ]
+    for call in calls:
+        with pytest.raises(StorageError):
+            await call
+
+
+async def test_another_store_sees_what_one_committed(database: Database) -> None:
+    if not database.shared:
+        pytest.skip("each store of this database has its own data")
+    first = await database.open()
+    game = await first.insert(make_game(ALICE, BOB, Status.DRAWN))
+    active = await first.insert(make_game(BOB, BOT, channel_id=CHANNEL + 1))
+    await first.update(replace(active, message_id=5))
+    second = await database.open()  # while the first is still open
+    assert await second.get(game.id) == game
+    assert await second.active_games() == [replace(active, message_id=5)]
+    assert await second.member_name(2) == "bob"
+    assert await second.records(1, GUILD) == {"perfect": Record(0, 0, 1)}
+    assert await second.standings(GUILD) == await first.standings(GUILD)
+    await first.close()
+    await second.close()
+
+
+# -- results: records and standings against a recount ------------------------------------------
+
+MEMBERS = (1, 2, 3, 4, 5, 6)
+NAMES = ("Émile", "émile", "zoë", "Zoe", "straße", "STRASSE", "adam", "")  # "": "member 6"
+SCOPES = (None, GUILD, GUILD + 1, 0)
+
+
+def random_games(rng: random.Random, count: int) -> list[Game]:
+    """``count`` games of every kind: bot or member opponents, every status, four scopes."""
+    games = []
+    for n in range(count):
+        x = Seat(rng.choice(MEMBERS), rng.choice(NAMES))
+        o = Seat(rng.choice([m for m in MEMBERS if m != x.member_id]), rng.choice(NAMES))
+        x, o = rng.choice([(x, BOT), (BOT, x), (x, o)])
+        status = rng.choice([*Status, Status.WON, Status.LOST])
+        games.append(
+            make_game(
+                x,
+                o,
+                status,
+                resigner=rng.choice(list(Player)),
+                guild_id=rng.choice(SCOPES),
+                channel_id=n,  # its own channel: any game may be active
+                level=rng.choice(["easy", "medium", "hard", "perfect"]),
+            )
+        )
+    return games
+
+
+def recount(games: list[Game], member_id: int, guild_id: int | None) -> dict[str, Record]:
+    """The member's results per level; ``guild_id=None`` everywhere, an id that server."""
+    counted = (Status.WON, Status.LOST, Status.DRAWN, Status.RESIGNED)
+    found: dict[str, Record] = {}
+    for game in games:
+        if game.status not in counted or guild_id not in (None, game.guild_id):
+            continue
+        for mark in Player:
+            if game.seat(mark).member_id == member_id:
+                won, lost = game.winner is mark, game.winner is mark.other
+                result = Record(int(won), int(lost), int(game.winner is None))
+                found[game.level] = found.get(game.level, Record()) + result
+    return found
+
+
+def ranked(
+    games: list[Game], names: dict[int, str], guild_id: int | None
+) -> list[tuple[int, str, Record]]:
+    """The standings of a scope (``None``: no server), in leaderboard order."""
+    rows = []
+    for member in MEMBERS:
+        in_scope = [game for game in games if game.guild_id == guild_id]
+        by_level = recount(in_scope, member, None)
+        if by_level:
+            name = names[member] or f"member {member}"
+            rows.append((member, name, sum(by_level.values(), Record())))
+    return sorted(
+        rows, key=lambda r: (-r[2].points, r[2].losses, -r[2].wins, r[1].casefold(), r[0])
+    )
+
+
+@pytest.mark.parametrize("seed", range(3))
+async def test_records_and_standings_equal_a_recount_of_the_saved_games(
+    store: GameStore, seed: int
+) -> None:
+    rng = random.Random(seed)
+    saved: dict[int, Game] = {}
+    names: dict[int, str] = {}
+    for game in random_games(rng, 40):
+        game = await store.insert(game)
+        saved[game.id] = game
+        names.update((s.member_id, s.name) for s in (game.x, game.o) if s.member_id)
+    for game in rng.sample(sorted(saved.values(), key=lambda g: g.id), 15):
+        if game.is_active:  # finished now
+            status = rng.choice([Status.WON, Status.LOST, Status.DRAWN, Status.RESIGNED])
+            ending = make_game(game.x, game.o, status, resigner=rng.choice(list(Player)))
+            game = replace(ending, id=game.id, guild_id=game.guild_id, level=game.level)
+        else:  # saved again as it is, or with its board posted
+            game = replace(game, message_id=rng.choice([None, game.id]))
+        await store.update(game)
+        saved[game.id] = replace(game, channel_id=saved[game.id].channel_id)
+    games = list(saved.values())
+    for member in (*MEMBERS, 99):
+        for scope in SCOPES:
+            assert await store.records(member, scope) == recount(games, member, scope)
+    for scope in (*SCOPES, 12345):
+        expected = ranked(games, names, scope)
+        assert await store.standings(scope) == expected
+        for limit in range(1, len(expected) + 2):
+            assert await store.standings(scope, limit) == expected[:limit]
