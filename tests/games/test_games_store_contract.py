@@ -12,7 +12,7 @@ from datetime import timedelta, timezone
 from pathlib import Path
 
 import pytest
-from games_helpers import CHANNEL, GUILD, START
+from games_helpers import CHANNEL, GUILD, START, finished_game
 
 from bot.engine import Move, Player
 from bot.games import Game, GameStore, Record, Seat, SqliteGameStore, Status, StorageError
@@ -93,21 +93,9 @@ def make_game(
         cells = LINE_FOR[winner]
     else:
         cells = UNDECIDED
-    return Game(
-        id=0,
-        channel_id=channel_id,
-        guild_id=guild_id,
-        x=x,
-        o=o,
-        level=level,
-        size=3,
-        first="me",
-        moves=tuple(Move(*divmod(cell, 3)) for cell in cells),
-        status=status,
-        winner=winner,
-        created_at=START,
-        updated_at=START,
-    )
+    bare = finished_game(0, "", status=Status.EXPIRED, level=level, guild_id=guild_id)
+    moves = tuple(Move(*divmod(cell, 3)) for cell in cells)
+    return replace(bare, channel_id=channel_id, x=x, o=o, moves=moves, status=status, winner=winner)
 
 
 # -- games: insert, get, update, active_games ---------------------------------------------------
