@@ -124,7 +124,7 @@ def _dress(button: discord.ui.Button[discord.ui.View], game: Game, move: Move) -
     """Show the cell as it stands: its mark (disabled), or clickable while the game is on."""
     board = game.board
     mark = board.at(move)
-    winning = move in (board.winning_line or ())
+    winning = move in (board.winning_cells or ())
     if mark is not None:
         button.label = None
         button.emoji = EMOJI_MARK[mark]

@@ -10,7 +10,7 @@ storage. Public API::
 
 Reading order for students: ``geometry.py`` (bitboards, lines, symmetries),
 ``board.py`` (the rules), ``solver.py`` (negamax, alpha-beta, transposition
-table, depth-aware scores, symmetry), ``exact.py`` and ``analysis.py`` (from a
+table, depth-aware scores, symmetry), ``perfect.py`` and ``analysis.py`` (from a
 Board to best moves and per-move results), ``heuristic.py`` (depth-limited
 search with an evaluation), ``levels.py`` (difficulty levels).
 """
@@ -27,27 +27,36 @@ from .errors import (
     SearchTooLargeError,
     UnknownLevelError,
 )
-from .exact import best_moves
+from .geometry import Bitboard, Cell
 from .levels import LEVELS, Level, choose_move
-from .values import Move, Outcome, Player
+from .moves import Move, Player
+from .perfect import best_moves
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .analysis import Analysis, MoveAnalysis, Value, analyze
+    from .outcome import Outcome
 
-_LAZY = frozenset({"Analysis", "MoveAnalysis", "Value", "analyze"})
+_LAZY = {
+    "Analysis": "analysis",
+    "MoveAnalysis": "analysis",
+    "Value": "analysis",
+    "analyze": "analysis",
+    "Outcome": "outcome",
+}
 
 
 def __getattr__(name: str) -> object:
-    """Load the analysis types on first use: choosing a move does not need them.
+    """Load the analysis types and ``Outcome`` on first use: choosing a move needs neither.
 
-    ``from bot.engine import analyze`` works as usual; it just defers compiling
-    :mod:`bot.engine.analysis` until someone asks for it.
+    ``from bot.engine import analyze`` works as usual; it just defers building
+    those modules' dataclasses until someone asks for them.
     """
-    if name in _LAZY:
-        from . import analysis
+    module = _LAZY.get(name)
+    if module is not None:
+        import importlib
 
-        value: object = getattr(analysis, name)
+        value: object = getattr(importlib.import_module(f".{module}", __name__), name)
         globals()[name] = value
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -56,8 +65,10 @@ def __getattr__(name: str) -> object:
 __all__ = [
     "LEVELS",
     "Analysis",
+    "Bitboard",
     "Board",
     "BoardSizeError",
+    "Cell",
     "CellTakenError",
     "EngineError",
     "GameOverError",

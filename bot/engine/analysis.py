@@ -8,10 +8,11 @@ perfectly from then on.
 from __future__ import annotations
 
 import enum
+from dataclasses import dataclass
 
 from .board import Board
-from .exact import sides, start_search
-from .values import Frozen, Move
+from .moves import Move
+from .perfect import start_search
 
 
 class Value(enum.Enum):
@@ -22,7 +23,8 @@ class Value(enum.Enum):
     LOSS = "loss"
 
 
-class MoveAnalysis(Frozen):
+@dataclass(frozen=True, slots=True)
+class MoveAnalysis:
     """One legal move and its result under best play.
 
     ``value`` is the result for the side to move if it plays ``move``;
@@ -30,24 +32,13 @@ class MoveAnalysis(Frozen):
     (an immediate win is 1 ply; a draw lasts until the board is full).
     """
 
-    __slots__ = ("move", "plies", "value")
     move: Move
     value: Value
     plies: int
 
-    def __init__(self, move: Move, value: Value, plies: int) -> None:
-        object.__setattr__(self, "move", move)
-        object.__setattr__(self, "value", value)
-        object.__setattr__(self, "plies", plies)
 
-    def __repr__(self) -> str:
-        return f"MoveAnalysis(move={self.move!r}, value={self.value!r}, plies={self.plies})"
-
-    def _fields(self) -> tuple[Move, Value, int]:
-        return (self.move, self.value, self.plies)
-
-
-class Analysis(Frozen):
+@dataclass(frozen=True, slots=True)
+class Analysis:
     """The exact analysis of a position for the side to move.
 
     ``moves`` lists every legal move, best first (then row-major);
@@ -56,36 +47,11 @@ class Analysis(Frozen):
     positions this analysis searched (fewer when earlier searches are reused).
     """
 
-    __slots__ = ("best_moves", "board", "moves", "positions_examined", "value")
     board: Board
     moves: tuple[MoveAnalysis, ...]
     value: Value
     best_moves: tuple[Move, ...]
     positions_examined: int
-
-    def __init__(
-        self,
-        board: Board,
-        moves: tuple[MoveAnalysis, ...],
-        value: Value,
-        best_moves: tuple[Move, ...],
-        positions_examined: int,
-    ) -> None:
-        object.__setattr__(self, "board", board)
-        object.__setattr__(self, "moves", moves)
-        object.__setattr__(self, "value", value)
-        object.__setattr__(self, "best_moves", best_moves)
-        object.__setattr__(self, "positions_examined", positions_examined)
-
-    def __repr__(self) -> str:
-        return (
-            f"Analysis(board={self.board!r}, value={self.value!r}, "
-            f"best_moves={self.best_moves!r}, moves={self.moves!r}, "
-            f"positions_examined={self.positions_examined})"
-        )
-
-    def _fields(self) -> tuple[object, ...]:
-        return (self.board, self.moves, self.value, self.best_moves, self.positions_examined)
 
 
 def score_to_result(score: int, empties: int) -> tuple[Value, int]:
@@ -111,10 +77,10 @@ def analyze(board: Board) -> Analysis:
             early positions on 5x5 and 6x6 boards).
     """
     search = start_search(board)
-    me, opp = sides(board)
-    scores = search.root(me, opp, exact=True)
-    empties = board._geo.cells - board.moves_played
-    moves_of = board._geo.moves
+    me, opp = board.sides
+    scores = search.score_moves(me, opp, exact=True)
+    empties = board.geometry.cells - board.moves_played
+    moves_of = board.geometry.moves
     ranked = sorted(scores, key=lambda pair: (-pair[1], pair[0]))
     top = ranked[0][1]
     moves = tuple(

@@ -5,24 +5,38 @@ Reads like the game interface in aima-python's ``games.py``: ``to_move``
 board), ``is_over`` (terminal test) and ``outcome``/``winner`` (utility).
 
 Inside, a position is two bitboards (ints whose bit ``row * size + col`` marks
-a cell): the cells of X and the cells of O. The search never builds Board
-objects; it works on those two ints directly.
+a cell): the cells of X and the cells of O, public as :attr:`Board.x` and
+:attr:`Board.o` (python-chess exposes its bitboards the same way). The search
+never builds Board objects; it works on those two ints directly.
 """
 
 from __future__ import annotations
 
 from .errors import CellTakenError, GameOverError, OffBoardError
-from .geometry import Geometry, check_size, geometry_for
-from .values import Move, Outcome, Player
+from .geometry import Bitboard, Cell, Geometry, check_size, geometry_for
+from .moves import Move, Player
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .outcome import Outcome
 
 _NO_WINNER = 0
 _X_WON = 1
 _O_WON = 2
 
 
-def position_key(x: int, o: int, geo: Geometry) -> int:
-    """One int that identifies a position and its board shape (dict key)."""
+def position_key(x: Bitboard, o: Bitboard, geo: Geometry) -> int:
+    """One int that identifies a position and its board shape (dict key).
+
+    Bits 0-2 hold ``k - 3`` and bits 3-5 the size (each at most 6), then O's bitboard,
+    then X's shifted past O's 36 bits: 36 is the cell count of the largest (6x6) board.
+    """
     return (((x << 36) | o) << 6) | (geo.size << 3) | (geo.k - 3)
+
+
+def completes_line(geo: Geometry, marks: Bitboard, cell: Cell) -> bool:
+    """True if ``marks`` (which include ``cell``) own a whole line through ``cell``."""
+    return any(marks & line == line for line in geo.lines_through[cell])
 
 
 class Board:
@@ -30,35 +44,42 @@ class Board:
 
     Build one with :meth:`empty` or :meth:`from_notation`, then :meth:`play`.
     ``Board()`` is the empty 3x3 board.
+
+    Attributes (read-only):
+        size, k: board side and marks in a row needed to win.
+        x, o: the bitboards of X's and O's marks (bit ``row * size + col``).
+        geometry: the shared tables of this board shape (lines, cells, symmetries).
+        key: one int naming the position and its shape (:func:`position_key`), the
+            engine's cache key.
     """
 
-    __slots__ = ("_geo", "_key", "_line", "_o", "_winner", "_x", "k", "size")
+    __slots__ = ("_winner", "_won", "geometry", "k", "key", "o", "size", "x")
     size: int
     k: int
-    _geo: Geometry
-    _x: int
-    _o: int
-    _key: int
+    geometry: Geometry
+    x: Bitboard
+    o: Bitboard
+    key: int
     _winner: int
-    _line: int
+    _won: Bitboard
 
     def __init__(self, size: int = 3, k: int | None = None) -> None:
         size, k = check_size(size, k)
         self._init(geometry_for(size, k), 0, 0, _NO_WINNER, 0)
 
-    def _init(self, geo: Geometry, x: int, o: int, winner: int, line: int) -> None:
+    def _init(self, geo: Geometry, x: Bitboard, o: Bitboard, winner: int, line: Bitboard) -> None:
         setattr_ = object.__setattr__
-        setattr_(self, "_geo", geo)
+        setattr_(self, "geometry", geo)
         setattr_(self, "size", geo.size)
         setattr_(self, "k", geo.k)
-        setattr_(self, "_x", x)
-        setattr_(self, "_o", o)
-        setattr_(self, "_key", position_key(x, o, geo))
+        setattr_(self, "x", x)
+        setattr_(self, "o", o)
+        setattr_(self, "key", position_key(x, o, geo))
         setattr_(self, "_winner", winner)
-        setattr_(self, "_line", line)
+        setattr_(self, "_won", line)
 
     @classmethod
-    def _from_bits(cls, geo: Geometry, x: int, o: int) -> Board:
+    def _from_bits(cls, geo: Geometry, x: Bitboard, o: Bitboard) -> Board:
         """Build a board from bitboards, finding any completed line (no validation)."""
         board = object.__new__(cls)
         winner, line = _NO_WINNER, 0
@@ -100,11 +121,11 @@ class Board:
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Board):
-            return self._key == other._key
+            return self.key == other.key
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(self._key)
+        return hash(self.key)
 
     def __repr__(self) -> str:
         if self.k == self.size:
@@ -130,10 +151,10 @@ class Board:
     @property
     def cells(self) -> tuple[Player | None, ...]:
         """Every cell's mark in row-major order (None = empty)."""
-        x, o = self._x, self._o
+        x, o = self.x, self.o
         return tuple(
             Player.X if x >> c & 1 else Player.O if o >> c & 1 else None
-            for c in range(self._geo.cells)
+            for c in range(self.geometry.cells)
         )
 
     def at(self, move: Move) -> Player | None:
@@ -142,30 +163,30 @@ class Board:
         Raises:
             OffBoardError: the cell is not on the board.
         """
-        cell = self._cell(move)
-        if self._x >> cell & 1:
+        cell = self.cell(move)
+        if self.x >> cell & 1:
             return Player.X
-        if self._o >> cell & 1:
+        if self.o >> cell & 1:
             return Player.O
         return None
 
     @property
     def moves_played(self) -> int:
         """How many marks are on the board."""
-        return (self._x | self._o).bit_count()
+        return (self.x | self.o).bit_count()
 
     @property
     def to_move(self) -> Player:
         """Whose turn it is: X when both have as many marks, otherwise O."""
-        return Player.X if self._x.bit_count() == self._o.bit_count() else Player.O
+        return Player.X if self.x.bit_count() == self.o.bit_count() else Player.O
 
     @property
     def legal_moves(self) -> tuple[Move, ...]:
         """The empty cells in row-major order; ``()`` once the game is over."""
         if self._winner:
             return ()
-        taken, moves = self._x | self._o, self._geo.moves
-        return tuple(moves[c] for c in range(self._geo.cells) if not taken >> c & 1)
+        taken, moves = self.x | self.o, self.geometry.moves
+        return tuple(moves[c] for c in range(self.geometry.cells) if not taken >> c & 1)
 
     @property
     def winner(self) -> Player | None:
@@ -177,11 +198,17 @@ class Board:
         return None
 
     @property
-    def winning_line(self) -> tuple[Move, ...] | None:
+    def sides(self) -> tuple[Bitboard, Bitboard]:
+        """The position as ``(mover's bitboard, opponent's bitboard)``, as the searches see it."""
+        x, o = self.x, self.o
+        return (x, o) if x.bit_count() == o.bit_count() else (o, x)
+
+    @property
+    def winning_cells(self) -> tuple[Move, ...] | None:
         """The cells of the completed line (both lines if one move made two), or None."""
         if not self._winner:
             return None
-        return tuple(m for c, m in enumerate(self._geo.moves) if self._line >> c & 1)
+        return tuple(m for c, m in enumerate(self.geometry.moves) if self._won >> c & 1)
 
     @property
     def winning_lines(self) -> tuple[tuple[Move, ...], ...]:
@@ -190,34 +217,41 @@ class Board:
         Usually one line; two (or more) when the last move completed several at once.
         Lines come in the geometry's order: rows, columns, diagonals from the top left,
         diagonals from the top right (see :class:`Geometry`). Together they hold
-        exactly the cells of :attr:`winning_line`.
+        exactly the :attr:`winning_cells`.
         """
         if not self._winner:
             return ()
-        won, moves = self._line, self._geo.moves
+        won, moves = self._won, self.geometry.moves
         return tuple(
             tuple(m for c, m in enumerate(moves) if mask >> c & 1)
-            for mask in self._geo.lines
+            for mask in self.geometry.lines
             if won & mask == mask
         )
 
     @property
     def is_over(self) -> bool:
         """True once someone has a line or the board is full."""
-        return bool(self._winner) or (self._x | self._o) == self._geo.full
+        return bool(self._winner) or (self.x | self.o) == self.geometry.full
 
     @property
     def outcome(self) -> Outcome | None:
         """How the game ended, or None while it goes on."""
+        from .outcome import Outcome  # made on first use: keeps a cold first decision light
+
         if self._winner:
-            return Outcome(self.winner, self.winning_line or (), self.winning_lines)
-        if (self._x | self._o) == self._geo.full:
+            return Outcome(self.winner, self.winning_cells or (), self.winning_lines)
+        if (self.x | self.o) == self.geometry.full:
             return Outcome(None, ())
         return None
 
     # -- making moves ---------------------------------------------------------
 
-    def _cell(self, move: Move) -> int:
+    def cell(self, move: Move) -> Cell:
+        """The cell number of ``move`` (``row * size + col``), its bit in the bitboards.
+
+        Raises:
+            OffBoardError: the cell is not on the board.
+        """
         size = self.size
         row, col = move.row, move.col
         if not (0 <= row < size and 0 <= col < size):
@@ -237,9 +271,9 @@ class Board:
         """
         if self.is_over:
             raise GameOverError()
-        cell = self._cell(move)
+        cell = self.cell(move)
         bit = 1 << cell
-        x, o = self._x, self._o
+        x, o = self.x, self.o
         if (x | o) & bit:
             raise CellTakenError(f"Row {move.row + 1}, column {move.col + 1} is already taken.")
         if x.bit_count() == o.bit_count():
@@ -249,9 +283,9 @@ class Board:
             o |= bit
             mine, won = o, _O_WON
         winner, line = _NO_WINNER, 0
-        for mask in self._geo.lines_through[cell]:
+        for mask in self.geometry.lines_through[cell]:
             if mine & mask == mask:
                 winner, line = won, line | mask
         board = object.__new__(Board)
-        board._init(self._geo, x, o, winner, line)
+        board._init(self.geometry, x, o, winner, line)
         return board

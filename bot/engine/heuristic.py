@@ -14,8 +14,8 @@ apply (take a win, block a single threat, two threats lose, dead lines draw).
 
 from __future__ import annotations
 
-from .geometry import Geometry
-from .solver import completes_line
+from .board import completes_line
+from .geometry import Bitboard, Cell, Geometry
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -30,9 +30,9 @@ class LimitedSearch:
 
     def __init__(self, geo: Geometry) -> None:
         self.geo = geo
-        self.value = _build(geo)
+        self.negamax = _build(geo)
 
-    def root(self, me: int, opp: int, depth: int) -> list[tuple[int, int]]:
+    def score_moves(self, me: Bitboard, opp: Bitboard, depth: int) -> list[tuple[Cell, int]]:
         """``(cell, score)`` for every legal move, searching ``depth`` plies in total.
 
         Scores of moves worse than the best are upper bounds only (alpha-beta
@@ -51,7 +51,7 @@ class LimitedSearch:
             if completes_line(geo, child, cell):
                 score = WIN + e
             else:
-                score = -self.value(opp, child, depth - 1, -INFINITY, -(best - 1))
+                score = -self.negamax(opp, child, depth - 1, -INFINITY, -(best - 1))
             best = max(best, score)
             results.append((cell, score))
         return results

@@ -20,7 +20,8 @@ from the mistakes and from the short horizon: easy and medium walk into forks
 they cannot see coming. The search depth is counted in plies (single moves)
 including the engine's own move.
 
-Among equally good moves the choice is random (``rng``), so games vary.
+The numbers live in :data:`bot.engine.profiles.PROFILES`. Among equally good moves
+the choice is random (``rng``), so games vary.
 
 "Perfect" is exact on 3x3 and 4x4 boards. Early positions on 5x5 and 6x6
 boards are too big for an exact search in pure Python (it stops after
@@ -33,30 +34,47 @@ best moves is cached per position, and ``choose_move`` only picks one of them.
 
 from __future__ import annotations
 
+import enum
+
 from .board import Board
 from .errors import GameOverError, SearchTooLargeError, UnknownLevelError
-from .exact import _BEST_MOVES, best_moves, sides
-from .solver import completes_line
-from .values import Move
+from .moves import Move
+from .perfect import best_moves, cached_best_moves
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import random
-    from typing import Literal
 
-    Level = Literal["easy", "medium", "hard", "perfect"]
-else:
-    Level = str  # typing.Literal at type-check time; importing typing costs ~2.5 ms
 
-LEVELS: tuple[Level, ...] = ("easy", "medium", "hard", "perfect")
+class Level(enum.StrEnum):
+    """A difficulty level. A StrEnum equals its name, so ``"perfect"`` works wherever a
+    Level is asked for; :meth:`of` turns text into a Level or says what the choices are."""
 
-# level -> (search depth in plies, mistake rate, which mistakes it may make)
-_PROFILES: dict[str, tuple[int, float, str]] = {
-    "easy": (1, 0.40, "any"),
-    "medium": (3, 0.15, "takes wins"),
-    "hard": (5, 0.05, "takes wins and blocks"),
-}
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+    PERFECT = "perfect"
 
+    @classmethod
+    def of(cls, name: str) -> Level:
+        """The level called ``name`` (exactly, lower case).
+
+        Raises:
+            UnknownLevelError: ``name`` is not one of ``LEVELS``; the message lists them.
+        """
+        try:
+            return cls(name)
+        except ValueError:
+            raise UnknownLevelError(
+                f"Unknown level {name!r}: choose one of {', '.join(LEVELS)}."
+            ) from None
+
+
+LEVELS: tuple[str, ...] = tuple(level.value for level in Level)
+"""The level names, weakest first: what players type and what the game layer stores."""
+
+
+_PERFECT = Level.PERFECT.value  # a plain str: "perfect" == Level.PERFECT is 4x slower
 _FALLBACK_DEPTH = 5  # "perfect" on a position too big to solve exactly (5x5, 6x6 openings)
 
 _shared_rng: list[random.Random] = []  # the default rng, made on first use
@@ -71,61 +89,35 @@ def _default_rng() -> random.Random:
     return _shared_rng[0]
 
 
-def choose_move(board: Board, level: str = "perfect", rng: random.Random | None = None) -> Move:
+def choose_move(
+    board: Board, level: Level | str = Level.PERFECT, rng: random.Random | None = None
+) -> Move:
     """The engine's move for the side to move at ``level`` (see the module table).
+
+    ``level`` is a :class:`Level` or its name (``"perfect"``).
 
     Raises:
         GameOverError: the game is already over.
         UnknownLevelError: ``level`` is not one of ``LEVELS``.
     """
-    if level == "perfect":
-        best = _BEST_MOVES.get(board._key)
+    if level == _PERFECT:
+        best = cached_best_moves(board.key)
         if best is not None:
             return (rng or _default_rng()).choice(best)
-    return _choose(board, level, rng or _default_rng())
+    return _choose(board, Level.of(level), rng or _default_rng())
 
 
-def _choose(board: Board, level: str, rng: random.Random) -> Move:
-    if level not in LEVELS:
-        raise UnknownLevelError(f"Unknown level {level!r}: choose one of {', '.join(LEVELS)}.")
+def _choose(board: Board, level: Level, rng: random.Random) -> Move:
     if board.is_over:
         raise GameOverError()
-    if level == "perfect":
+    if level is Level.PERFECT:
         try:
             return rng.choice(best_moves(board))
         except SearchTooLargeError:
-            return _searched_move(board, _FALLBACK_DEPTH, rng)
-    depth, mistake_rate, kind = _PROFILES[level]
-    if rng.random() < mistake_rate:
-        return rng.choice(_mistake_candidates(board, kind))
-    return _searched_move(board, depth, rng)
+            pass
+    # The searching levels are loaded on first use: a perfect decision seldom needs them.
+    from .profiles import PROFILES, profile_move, searched_move
 
-
-def _searched_move(board: Board, depth: int, rng: random.Random) -> Move:
-    """A best move of a ``depth``-ply heuristic search (ties broken by ``rng``)."""
-    from .heuristic import LimitedSearch  # imported on first use: keeps start-up light
-
-    search = LimitedSearch(board._geo)
-    me, opp = sides(board)
-    scores = search.root(me, opp, depth)
-    top = max(score for _, score in scores)
-    moves = board._geo.moves
-    return rng.choice(sorted(moves[cell] for cell, score in scores if score == top))
-
-
-def _mistake_candidates(board: Board, kind: str) -> tuple[Move, ...]:
-    """Moves a level may play by mistake: random, but some levels never miss a win or block."""
-    legal = board.legal_moves
-    if kind == "any":
-        return legal
-    me, opp = sides(board)
-    geo = board._geo
-    free = [(board._cell(m), m) for m in legal]
-    wins = tuple(m for cell, m in free if completes_line(geo, me | 1 << cell, cell))
-    if wins:
-        return wins
-    if kind == "takes wins and blocks":
-        blocks = tuple(m for cell, m in free if completes_line(geo, opp | 1 << cell, cell))
-        if blocks:
-            return blocks
-    return legal
+    if level is Level.PERFECT:  # too big to solve exactly: the best move of a deep search
+        return searched_move(board, _FALLBACK_DEPTH, rng)
+    return profile_move(board, PROFILES[level], rng)

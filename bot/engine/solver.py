@@ -1,5 +1,11 @@
 """Exact game-tree search: negamax with alpha-beta, a transposition table and symmetry.
 
+**What it computes.** The plain statement is the reference solver in
+``tests/engine/test_engine_exhaustive_3x3.py`` (``ref_solve``/``ref_move_results``): a
+memoized minimax over 9-tuples of marks, depth-aware, sharing no code with this module.
+Everything below only makes the same answer fast; that test checks every reachable 3x3
+position against the reference.
+
 **Negamax.** Tic-Tac-Toe is zero-sum, so a position worth ``v`` to the side
 to move is worth ``-v`` to the other side. One function therefore serves both
 players: the value of a position is the maximum over moves of *minus* the
@@ -48,15 +54,16 @@ symmetry of the current position are searched once.
 **Move ordering.** Alpha-beta cuts most when the best move comes first: the
 TT's best move, then cells on the most lines (the centre on 3x3).
 
-**Finding all best moves** (see :meth:`Search.root`): the first move gets an
+**Finding all best moves** (see :meth:`Search.score_moves`): the first move gets an
 exact score; every other move only needs to be compared with the best so far,
 which a narrow window around that score answers far more cheaply.
 """
 
 from __future__ import annotations
 
+from .board import completes_line
 from .errors import SearchTooLargeError
-from .geometry import Geometry
+from .geometry import Bitboard, Cell, Geometry
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -69,7 +76,10 @@ UPPER = 2
 INFINITY = 1 << 10  # larger than any score (at most 36 on a 6x6 board)
 
 # Transposition-table entries are packed into one small int to save memory:
-# bits 0-6 hold score + 64, bits 7-8 the flag, bits 9+ the best cell + 1 (0 = none).
+#   bits 0-6  (``entry & 0x7F``)      score + 64: scores lie within -37..37 (at most 36 cells
+#                                     on 6x6, plus one), so score + 64 fits 7 bits unsigned;
+#   bits 7-8  (``entry >> 7 & 3``)    the flag: EXACT, LOWER or UPPER (0-2, two bits);
+#   bits 9+   (``entry >> 9``)        the best cell + 1, 0 when there is none.
 # ``negamax`` packs and unpacks them inline (a function call per node would cost more).
 _SCORE_BIAS = 64
 
@@ -114,7 +124,7 @@ class Search:
     def __init__(self, solver: Solver) -> None:
         self.geo = solver.geo
         self.use_symmetry = solver.canonical_up_to > 0
-        self.value, self._count = _build_negamax(
+        self.negamax, self._count = _build_negamax(
             solver.geo, solver.table, solver.canonical_up_to, NODE_BUDGET
         )
 
@@ -123,7 +133,7 @@ class Search:
         """Positions examined so far by this search."""
         return self._count()
 
-    def exact_value(self, me: int, opp: int) -> int:
+    def exact_value(self, me: Bitboard, opp: Bitboard) -> int:
         """The exact score of a position, searched first with the window (-1, 1).
 
         Most positions are draws, and a narrow window cuts far more than the
@@ -131,14 +141,16 @@ class Search:
         search repeated on the side of the window where the value lies (the
         fail-soft result already bounds it, and the TT remembers the first pass).
         """
-        score = self.value(me, opp, -1, 1)
+        score = self.negamax(me, opp, -1, 1)
         if score <= -1:
-            score = self.value(me, opp, -INFINITY, score + 1)
+            score = self.negamax(me, opp, -INFINITY, score + 1)
         elif score >= 1:
-            score = self.value(me, opp, score - 1, INFINITY)
+            score = self.negamax(me, opp, score - 1, INFINITY)
         return score
 
-    def root(self, me: int, opp: int, *, exact: bool) -> list[tuple[int, int]]:
+    def score_moves(
+        self, me: Bitboard, opp: Bitboard, *, exact: bool
+    ) -> list[tuple[Cell, int]]:
         """Score every legal move of a position (side to move owns ``me``).
 
         Returns ``(cell, score)`` pairs, score from the mover's point of view.
@@ -173,19 +185,14 @@ class Search:
             elif exact or best == -INFINITY:
                 score = -self.exact_value(child_me, child_opp)
             else:
-                score = -self.value(child_me, child_opp, -best - 1, -best + 1)
+                score = -self.negamax(child_me, child_opp, -best - 1, -best + 1)
                 if score > best:  # better than everything so far: get its exact score
-                    score = -self.value(child_me, child_opp, -INFINITY, -best)
+                    score = -self.negamax(child_me, child_opp, -INFINITY, -best)
             best = max(best, score)
             scores[cell] = score
             for perm in stabilizer:
                 scores.setdefault(perm[cell], score)
         return sorted(scores.items())
-
-
-def completes_line(geo: Geometry, marks: int, cell: int) -> bool:
-    """True if ``marks`` (which include ``cell``) own a whole line through ``cell``."""
-    return any(marks & line == line for line in geo.lines_through[cell])
 
 
 def _build_negamax(
@@ -248,7 +255,11 @@ def _build_negamax(
                 if k <= theirs_left:
                     their_live = True
 
-        # Bounds known without searching.
+        # Bounds known without searching. We cannot win on this move (that returned above).
+        # Our fastest conceivable win is our next-but-one move, which leaves e - 3 empty
+        # cells and so scores e - 2. Their fastest win: with a threat, their next move
+        # (leaves e - 2, worth e - 1 to them, 1 - e to us); without one, their move after
+        # that (leaves e - 4, worth e - 3 to them, 3 - e to us).
         if threats:
             if threats & (threats - 1):
                 return 1 - e  # two threats: we block one, they complete the other
@@ -287,7 +298,7 @@ def _build_negamax(
         entry = table_get(key)
         first = -1
         if entry is not None:
-            score = (entry & 0x7F) - _SCORE_BIAS
+            score = (entry & 0x7F) - _SCORE_BIAS  # unpack: see the layout at _SCORE_BIAS
             flag = entry >> 7 & 3
             if flag == EXACT:
                 return score

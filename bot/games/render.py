@@ -51,7 +51,7 @@ def keycap(number: int) -> str:
 
 
 def _winning_cells(board: Board) -> frozenset[Move]:
-    return frozenset(board.winning_line or ())
+    return frozenset(board.winning_cells or ())
 
 
 def emoji_rows(size: int, glyph: Callable[[Move], str]) -> list[str]:
@@ -173,11 +173,11 @@ def status_line(game: Game, *, plain: bool = False) -> str:
             return f"My turn ({mark})."
         return f"Your turn, {seat.name} ({mark})."
     if status is Status.WON:
-        if game.board.winning_line:
+        if game.board.winning_cells:
             return f"You win, {game.member.name}! {line[0].upper()}{line[1:]} {was} yours."
         return f"You win, {game.member.name}!"
     if status is Status.LOST:
-        if game.board.winning_line:
+        if game.board.winning_cells:
             return f"I win {dash} {line} {was} mine."
         return "I win."
     if status is Status.DRAWN:

@@ -67,7 +67,7 @@ def test_empty_board_basics() -> None:
     assert board.moves_played == 0
     assert board.cells == (None,) * 9
     assert board.legal_moves == tuple(Move(r, c) for r in range(3) for c in range(3))
-    assert board.winner is None and board.winning_line is None
+    assert board.winner is None and board.winning_cells is None
     assert board.outcome is None and not board.is_over
     assert board.notation == ".../.../..."
 
@@ -246,38 +246,38 @@ def test_every_line_wins(size: int, k: int, winner: Player) -> None:
         board = win_with(line, winner, size, k)
         assert board.winner is winner, board.notation
         assert board.is_over and board.legal_moves == ()
-        assert board.winning_line is not None
-        assert frozenset(board.winning_line) == line, board.notation
-        assert len(board.winning_line) == k
+        assert board.winning_cells is not None
+        assert frozenset(board.winning_cells) == line, board.notation
+        assert len(board.winning_cells) == k
         assert board.outcome is not None
         assert board.outcome.winner is winner
-        assert frozenset(board.outcome.line) == line
+        assert frozenset(board.outcome.winning_cells) == line
 
 
 def test_winning_line_is_listed_along_the_line() -> None:
     board = Board.from_notation("..X/.XO/XO.")
-    assert board.winning_line is not None
-    assert tuple(sorted(board.winning_line)) == board.winning_line or tuple(
-        reversed(sorted(board.winning_line))
-    ) == board.winning_line
+    assert board.winning_cells is not None
+    assert tuple(sorted(board.winning_cells)) == board.winning_cells or tuple(
+        reversed(sorted(board.winning_cells))
+    ) == board.winning_cells
 
 
 def test_no_winner_for_k_minus_one_in_a_row() -> None:
     board = Board.from_notation("XXX./OOO./..../....")
     assert board.winner is None and not board.is_over
-    assert board.winning_line is None
+    assert board.winning_cells is None
 
 
 def test_draw_outcome() -> None:
     board = Board.from_notation("XOX/XOO/OXX")
     assert board.is_over and board.winner is None
-    assert board.winning_line is None
+    assert board.winning_cells is None
     assert board.outcome == Outcome(None, ())
 
 
 def test_outcome_is_data() -> None:
     board = Board.from_notation("XXX/OO./...")
-    assert board.outcome == Outcome(Player.X, board.winning_line or ())
+    assert board.outcome == Outcome(Player.X, board.winning_cells or ())
     with pytest.raises(AttributeError):
         board.outcome.winner = Player.O  # type: ignore[misc, union-attr]
 
@@ -286,15 +286,15 @@ def test_a_last_move_that_completes_two_lines_is_one_win() -> None:
     """One move can finish two lines; the engine reports the cells of both (documented)."""
     board = Board.from_notation("XXX/XOO/XOO")
     assert board.winner is Player.X
-    assert board.winning_line is not None
+    assert board.winning_cells is not None
     row = {Move(0, 0), Move(0, 1), Move(0, 2)}
     column = {Move(0, 0), Move(1, 0), Move(2, 0)}
-    assert set(board.winning_line) == row | column
-    assert len(board.winning_line) == len(row | column)
+    assert set(board.winning_cells) == row | column
+    assert len(board.winning_cells) == len(row | column)
     # Each line on its own too, rows before columns, cells in row-major order.
     lines = (tuple(sorted(row)), tuple(sorted(column)))
     assert board.winning_lines == lines
-    assert board.outcome == Outcome(Player.X, board.winning_line, lines)
+    assert board.outcome == Outcome(Player.X, board.winning_cells, lines)
     assert board.outcome.lines == lines
 
 
@@ -315,7 +315,7 @@ def test_overlapping_lines_of_a_short_k_are_listed_separately() -> None:
         (Move(0, 0), Move(0, 1), Move(0, 2)),
         (Move(0, 1), Move(0, 2), Move(0, 3)),
     )
-    assert board.winning_line == (Move(0, 0), Move(0, 1), Move(0, 2), Move(0, 3))
+    assert board.winning_cells == (Move(0, 0), Move(0, 1), Move(0, 2), Move(0, 3))
 
 
 
@@ -330,4 +330,4 @@ def test_double_wins_list_rows_then_diagonal_from_top_left_then_from_top_right()
         (Move(0, 0), Move(1, 1), Move(2, 2)),
         (Move(0, 2), Move(1, 1), Move(2, 0)),
     )
-    assert len(both_diagonals.winning_line or ()) == 5
+    assert len(both_diagonals.winning_cells or ()) == 5

@@ -196,9 +196,9 @@ def test_every_win_lists_each_completed_line_separately(positions: list[Board]) 
             assert outcome is None or outcome.lines == (), board.notation
             continue
         assert outcome is not None and outcome.lines == expected, board.notation
-        assert board.winning_line is not None
+        assert board.winning_cells is not None
         union = {move for line in expected for move in line}
-        assert set(board.winning_line) == union and len(board.winning_line) == len(union)
+        assert set(board.winning_cells) == union and len(board.winning_cells) == len(union)
         doubles += len(completed) == 2
         assert len(completed) <= 2, board.notation
     assert doubles > 0  # one move completing two lines does happen in real 3x3 games

@@ -36,7 +36,7 @@ VALUES: dict[str, object] = {
 
 FIELDS: dict[type, tuple[str, ...]] = {
     Move: ("row", "col"),
-    Outcome: ("winner", "line", "lines"),
+    Outcome: ("winner", "winning_cells", "lines"),
     MoveAnalysis: ("move", "value", "plies"),
     Analysis: ("board", "moves", "value", "best_moves", "positions_examined"),
 }
@@ -71,10 +71,12 @@ def test_fields_cannot_be_set_or_deleted(cls: type) -> None:
     value = next(v for v in VALUES.values() if type(v) is cls)
     before = copy.copy(value)
     for field in FIELDS[cls]:
-        with pytest.raises(AttributeError, match="immutable"):
+        with pytest.raises(AttributeError, match=f"'{field}'"):
             setattr(value, field, None)
-        with pytest.raises(AttributeError, match="immutable"):
+        with pytest.raises(AttributeError, match=f"'{field}'"):
             delattr(value, field)
-    with pytest.raises(AttributeError):
+    # A new attribute is refused too; before Python 3.14, frozen slotted dataclasses refuse it
+    # with TypeError instead of FrozenInstanceError (CPython gh-105936).
+    with pytest.raises((AttributeError, TypeError)):
         value.extra = 1  # type: ignore[attr-defined]
     assert value == before

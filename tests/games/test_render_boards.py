@@ -95,7 +95,7 @@ def expected_status(game: Game) -> str:
         )
     if game.status is Status.DRAWN:
         return "Draw."
-    cells = set(board.winning_line or ())
+    cells = set(board.winning_cells or ())
     n = board.size  # k == size in games: the lines are whole rows, columns and diagonals
     named = [(f"row {r + 1}", {Move(r, c) for c in range(n)}) for r in range(n)]
     named += [(f"column {c + 1}", {Move(r, c) for r in range(n)}) for c in range(n)]
@@ -149,7 +149,7 @@ def decode_text(text: str, size: int) -> tuple[dict[Move, tuple[Player | None, b
 
 def check_cells(game: Game, cells: dict[Move, tuple[Player | None, bool]]) -> None:
     board = game.board
-    winning = set(board.winning_line or ())
+    winning = set(board.winning_cells or ())
     for move, (mark, highlighted) in cells.items():
         assert mark == board.at(move), (board.notation, move)
         assert highlighted == (move in winning), (board.notation, move)

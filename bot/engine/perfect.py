@@ -1,4 +1,4 @@
-"""Entry points from a Board to the exact solver, and the cache of best moves.
+"""Perfect play from a Board: the exact solver per board shape, and the cache of best moves.
 
 Kept apart from :mod:`bot.engine.analysis` so that choosing a perfect move
 does not need to load the analysis types (a cold start should stay cheap).
@@ -9,8 +9,12 @@ from __future__ import annotations
 from .board import Board
 from .errors import GameOverError
 from .geometry import Geometry
+from .moves import Move
 from .solver import Search, Solver
-from .values import Move
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 _SOLVERS: dict[Geometry, Solver] = {}
 
@@ -23,21 +27,20 @@ def solver_for(geo: Geometry) -> Solver:
     return solver
 
 
-def sides(board: Board) -> tuple[int, int]:
-    """The position as ``(mover's bits, opponent's bits)``."""
-    x, o = board._x, board._o
-    return (x, o) if x.bit_count() == o.bit_count() else (o, x)
-
-
 def start_search(board: Board) -> Search:
     """A new exact search on the board's geometry; GameOverError if the game is over."""
     if board.is_over:
         raise GameOverError()
-    return solver_for(board._geo).search()
+    return solver_for(board.geometry).search()
 
 
 _BEST_MOVES: dict[int, tuple[Move, ...]] = {}
 _BEST_MOVES_LIMIT = 500_000
+
+cached_best_moves: Callable[[int], tuple[Move, ...] | None] = _BEST_MOVES.get
+"""``cached_best_moves(board.key)``: the best moves an earlier :func:`best_moves` found for
+that position, else None. Never searches: it is the warm path of a perfect decision, so it
+is the cache's own ``dict.get`` (a Python function around it would cost a call frame)."""
 
 
 def best_moves(board: Board) -> tuple[Move, ...]:
@@ -46,15 +49,15 @@ def best_moves(board: Board) -> tuple[Move, ...]:
     "Best" uses the depth-aware score: the fastest win, else a draw, else the
     slowest loss. Raises GameOverError if the game is over.
     """
-    best = _BEST_MOVES.get(board._key)
+    best = _BEST_MOVES.get(board.key)
     if best is None:
         search = start_search(board)
-        me, opp = sides(board)
-        scores = search.root(me, opp, exact=False)
+        me, opp = board.sides
+        scores = search.score_moves(me, opp, exact=False)
         top = max(score for _, score in scores)
-        moves = board._geo.moves
+        moves = board.geometry.moves
         best = tuple(moves[cell] for cell, score in scores if score == top)
         if len(_BEST_MOVES) >= _BEST_MOVES_LIMIT:
             _BEST_MOVES.clear()
-        _BEST_MOVES[board._key] = best
+        _BEST_MOVES[board.key] = best
     return best
