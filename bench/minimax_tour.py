@@ -30,9 +30,9 @@ from minimax_variants import (  # noqa: E402
 )
 
 from bot.engine import Board, Move, analyze, best_moves  # noqa: E402
-from bot.engine.exact import sides, solver_for  # noqa: E402
 from bot.engine.geometry import geometry_for  # noqa: E402
 from bot.engine.heuristic import LimitedSearch  # noqa: E402
+from bot.engine.perfect import solver_for  # noqa: E402
 from bot.engine.solver import Solver  # noqa: E402
 
 STEPS: tuple[tuple[str, Ideas], ...] = (
@@ -130,8 +130,8 @@ def engine_cells(kind: str, board: Board) -> list[int]:
     """The real engine's moves: its own depth-2 search with an evaluation for the horizon
     mistake (the same depth, scored the engine's way), perfect play for the others."""
     if kind.startswith("horizon"):
-        me, opp = sides(board)
-        scores = LimitedSearch(board._geo).root(me, opp, 2)
+        me, opp = board.sides
+        scores = LimitedSearch(board.geometry).score_moves(me, opp, 2)
         top = max(score for _, score in scores)
         return sorted(cell for cell, score in scores if score == top)
     return [m.row * 3 + m.col for m in best_moves(board)]
@@ -152,11 +152,11 @@ MISTAKES = {
 
 def mistaken_cell(kind: str, board: Board) -> int:
     """The move the mistaken version plays (its first choice among equals)."""
-    me, opp = sides(board)
+    me, opp = board.sides
     if kind.startswith("horizon"):
         return Limited(draw_at_horizon).choose(me, opp, 2)
     if kind == "the opponent's best square":
-        return wrong_side_choice(board._x, board._o)
+        return wrong_side_choice(board.x, board.o)
     return choose(me, opp, WITHOUT_DISTANCE)
 
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .analysis import Analysis, analyze
-from .board import Board
-from .exact import sides, start_search
+from .board import Board, completes_line
+from .moves import Move
+from .perfect import start_search
 from .plain import plain_minimax_positions
-from .solver import Solver, completes_line
-from .values import Move
+from .solver import Solver
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,10 +48,10 @@ def explain(board: Board) -> Explanation:
     """
     analysis = analyze(board)
     start_search(board)  # the same refusals as analyze, before the fresh search below
-    me, opp = sides(board)
-    fresh = Solver(board._geo).search()
-    fresh.root(me, opp, exact=True)
-    geo = board._geo
+    me, opp = board.sides
+    fresh = Solver(board.geometry).search()
+    fresh.score_moves(me, opp, exact=True)
+    geo = board.geometry
     threats = tuple(
         geo.moves[cell]
         for cell in range(geo.cells)

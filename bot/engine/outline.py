@@ -9,9 +9,9 @@ siblings on a ``cut:`` line. A tree too large to read is summarised by depth ins
 
 from __future__ import annotations
 
+from .moves import Move, Player
 from .plain import plain_minimax_positions
 from .tree import INFINITY, Bound, SearchTree, TreeNode
-from .values import Move, Player
 
 MAX_LINES = 100
 """Trees whose outline would be longer than this are summarised (counts per depth)."""

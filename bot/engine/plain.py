@@ -10,9 +10,7 @@ From the empty 3x3 board that gives the textbook 549,946.
 
 from __future__ import annotations
 
-from .board import Board
-from .exact import sides
-from .solver import completes_line
+from .board import Board, completes_line
 
 PLAIN_COUNT_LIMIT = 150_000
 """Distinct positions the count may memorise before it gives up (about a second and 20 MB):
@@ -33,7 +31,7 @@ def plain_minimax_positions(board: Board, limit: int = PLAIN_COUNT_LIMIT) -> int
     """
     if board.is_over:
         return 1
-    geo = board._geo
+    geo = board.geometry
     full = geo.full
     order = range(geo.cells)
     memo: dict[tuple[int, int], int] = {}
@@ -58,7 +56,7 @@ def plain_minimax_positions(board: Board, limit: int = PLAIN_COUNT_LIMIT) -> int
         memo[key] = total
         return total
 
-    me, opp = sides(board)
+    me, opp = board.sides
     try:
         return count(me, opp)
     except _TooMany:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from .board import Board
 from .errors import SearchTooLargeError
-from .values import Move, Player
+from .moves import Move, Player
 
 INFINITY = 1 << 10
 """Larger than any score (at most 37 on a 6x6 board): the open window's ends."""
@@ -90,7 +90,7 @@ def search_tree(
     """
     if depth < 0:
         raise ValueError(f"The tree depth must be 0 or more, not {depth}.")
-    geo = board._geo
+    geo = board.geometry
     lines, full, order, moves = geo.lines, geo.full, geo.order, geo.moves
     start = board.moves_played
     visited = [0] * (geo.cells - start + 1)
@@ -160,7 +160,7 @@ def search_tree(
         node = TreeNode(move, player, best, bound, empties, window, tuple(children), pruned)
         return best, node
 
-    _, root = visit(board._x, board._o, 0, None, -INFINITY, INFINITY)
+    _, root = visit(board.x, board.o, 0, None, -INFINITY, INFINITY)
     assert root is not None  # depth >= 0 keeps the root
     last = max((d for d, n in enumerate(visited) if n), default=0)
     return SearchTree(

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from bot.engine import Board, Move, Value, analyze, best_moves
-from bot.engine.exact import sides
 from bot.engine.heuristic import LimitedSearch
 from bot.engine.plain import plain_minimax_positions
 from bot.engine.tree import search_tree
@@ -47,10 +46,11 @@ def cells(moves: tuple[Move, ...]) -> list[int]:
 
 def test_a_horizon_scored_as_a_draw_walks_into_a_fork_the_evaluation_sees() -> None:
     board = Board.from_notation(".../.OX/.X.")
-    me, opp = sides(board)
+    me, opp = board.sides
     mistaken = tour.Limited(tour.draw_at_horizon).choose(me, opp, 2)
     assert outcome(board, mistaken) == (Value.LOSS, 4)
-    scores = LimitedSearch(board._geo).root(me, opp, 2)  # the engine's own depth-2 search
+    # the engine's own depth-2 search
+    scores = LimitedSearch(board.geometry).score_moves(me, opp, 2)
     top = max(score for _, score in scores)
     engine = [cell for cell, score in scores if score == top]
     assert engine and all(outcome(board, cell)[0] is Value.DRAW for cell in engine)
@@ -60,7 +60,7 @@ def test_a_horizon_scored_as_a_draw_walks_into_a_fork_the_evaluation_sees() -> N
 
 def test_maximising_for_x_as_o_plays_the_opponents_best_square() -> None:
     board = Board.from_notation(".../.O./XX.")
-    mistaken = tour.wrong_side_choice(board._x, board._o)
+    mistaken = tour.wrong_side_choice(board.x, board.o)
     assert outcome(board, mistaken) == (Value.LOSS, 2)
     assert cells(best_moves(board)) == [8]
     assert outcome(board, 8) == (Value.DRAW, 6)
@@ -77,7 +77,7 @@ def test_without_a_tie_break_by_distance_the_search_dawdles(
     notation: str, mistaken_result: tuple[Value, int], engine_result: tuple[Value, int]
 ) -> None:
     board = Board.from_notation(notation)
-    me, opp = sides(board)
+    me, opp = board.sides
     mistaken = tour.choose(me, opp, tour.WITHOUT_DISTANCE)
     assert outcome(board, mistaken) == mistaken_result
     for cell in cells(best_moves(board)):

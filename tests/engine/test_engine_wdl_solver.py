@@ -91,7 +91,8 @@ def test_every_move_value_matches_the_general_solver() -> None:
     fast, general = WdlSolver(geo), Solver(geo)
     for x, o in random_positions(5, 4, 11, 12, seed=6):
         me, opp = sides(x, o)
-        expected = {cell: sign(score) for cell, score in general.search().root(me, opp, exact=True)}
+        scores = general.search().score_moves(me, opp, exact=True)
+        expected = {cell: sign(score) for cell, score in scores}
         assert fast.move_values(me, opp) == expected
 
 
@@ -100,7 +101,7 @@ def test_the_known_5x5_position_is_a_forced_win_for_x() -> None:
     _, _, x, o = parse_notation(KNOWN_WIN, 4)
     solver = WdlSolver(geo)
     assert solver.value(x, o) == WIN
-    general = Solver(geo).search().root(x, o, exact=True)
+    general = Solver(geo).search().score_moves(x, o, exact=True)
     winning = {cell for cell, score in general if score > 0}
     assert {cell for cell, value in solver.move_values(x, o).items() if value == WIN} == winning
     assert len(winning) < 25 - 8  # not every move wins: the test can tell
