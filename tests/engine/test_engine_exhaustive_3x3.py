@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from engine_positions import reachable_positions
+from reachable import reachable_positions
 
 from bot.engine import LEVELS, Board, Move, Player, Value, analyze, choose_move
 
@@ -121,7 +121,7 @@ def index_of(move: Move) -> int:
 
 @pytest.fixture(scope="module")
 def positions() -> list[Board]:
-    """Every reachable position, found only through Board.play (engine_positions.py)."""
+    """Every reachable position, found only through Board.play (tests/reachable.py)."""
     return list(reachable_positions())
 
 
@@ -230,8 +230,13 @@ def analysis_mismatches(boards: list[Board]) -> list[str]:
             problems.append(f"{board.notation}: moves are not listed best first")
         if analysis.board != board:
             problems.append(f"{board.notation}: analysis.board is {analysis.board.notation}")
-        if analysis.positions_examined < 0:
-            problems.append(f"{board.notation}: negative positions_examined")
+        # Every move that does not win on the spot is searched: at least one position each.
+        searched = sum(not (m.value is Value.WIN and m.plies == 1) for m in analysis.moves)
+        if analysis.positions_examined < searched:
+            problems.append(
+                f"{board.notation}: {analysis.positions_examined} positions examined, "
+                f"fewer than the {searched} moves that needed a search"
+            )
     return problems
 
 
@@ -340,9 +345,9 @@ def test_other_levels_do_not_corrupt_perfect(live_positions: list[Board]) -> Non
 # choose_move interleaved), so stale or mis-flagged bounds would show up as wrong answers.
 FRESH_CHILD = """
 import json, random, sys
-sys.path.insert(0, sys.argv[2])  # tests/engine, for the shared position walker
+sys.path.insert(0, sys.argv[2])  # tests/, for the shared position walker
 from bot.engine import analyze, choose_move
-from engine_positions import live_positions
+from reachable import live_positions
 order = sys.argv[1]
 live = list(live_positions())
 if order == "deep":
@@ -368,7 +373,7 @@ print(json.dumps(out))
 @pytest.mark.parametrize("order", ["deep", "shallow", "shuffle-1", "shuffle-2"])
 def test_fresh_process_answers_in_any_order(order: str) -> None:
     result = subprocess.run(
-        [sys.executable, "-c", FRESH_CHILD, order, str(Path(__file__).resolve().parent)],
+        [sys.executable, "-c", FRESH_CHILD, order, str(Path(__file__).resolve().parents[1])],
         cwd=Path(__file__).resolve().parents[2],
         capture_output=True, text=True, timeout=300, check=False,
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_positions import live_positions, reachable_positions
+from reachable import live_positions, reachable_positions
 
 from bot.engine import Board, GameOverError, Move, analyze
 from bot.engine.explain import explain

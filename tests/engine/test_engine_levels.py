@@ -8,7 +8,7 @@ import random
 from collections import Counter
 
 import pytest
-from engine_positions import live_positions
+from reachable import live_positions
 
 from bot.engine import (
     LEVELS,

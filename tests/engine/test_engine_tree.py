@@ -8,7 +8,7 @@ sharing nothing with bot/engine/tree.py but the rules: the same scores, the same
 from __future__ import annotations
 
 import pytest
-from engine_positions import live_positions
+from reachable import live_positions
 
 from bot.engine import Board, SearchTooLargeError, Value, analyze
 from bot.engine.outline import render_tree

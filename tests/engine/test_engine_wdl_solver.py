@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from reachable import live_positions
 
 from bot.engine.geometry import geometry_for
 from bot.engine.notation import parse_notation
@@ -42,34 +43,10 @@ def random_positions(size: int, k: int, marks: int, count: int, seed: int) -> li
     return found
 
 
-def reachable_3x3() -> list[tuple[int, int]]:
-    """Every 3x3 position a game reaches where someone still has to move."""
-    geo = geometry_for(3, 3)
-    seen: set[tuple[int, int]] = set()
-    stack = [(0, 0)]
-    while stack:
-        x, o = stack.pop()
-        if (x, o) in seen:
-            continue
-        seen.add((x, o))
-        me, opp = sides(x, o)
-        if any(opp & line == line for line in geo.lines) or (x | o) == geo.full:
-            continue
-        for cell in range(geo.cells):
-            bit = 1 << cell
-            if not (x | o) & bit:
-                stack.append((x | bit, o) if me == x else (x, o | bit))
-    return [
-        (x, o)
-        for x, o in seen
-        if (x | o) != geo.full and not any(p & ln == ln for p in (x, o) for ln in geo.lines)
-    ]
-
-
 @pytest.mark.parametrize(
     ("size", "k", "positions"),
     [
-        (3, 3, reachable_3x3()),
+        (3, 3, [(board.x, board.o) for board in live_positions()]),
         (4, 4, random_positions(4, 4, 6, 60, seed=1) + random_positions(4, 4, 8, 60, seed=2)),
         (5, 4, random_positions(5, 4, 10, 15, seed=3) + random_positions(5, 4, 12, 40, seed=4)),
         (5, 5, random_positions(5, 5, 12, 20, seed=5)),

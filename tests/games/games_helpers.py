@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import random
 from datetime import UTC, datetime, timedelta
-from functools import cache
 from pathlib import Path
 
 from bot.engine import Board, Move, Player, choose_move
@@ -157,21 +156,6 @@ def assert_consistent(game: Game) -> None:
             assert status is (Status.WON if member_won else Status.LOST), (status, winner)
     assert game.created_at.tzinfo is not None and game.updated_at.tzinfo is not None
     assert game.created_at <= game.updated_at
-
-
-@cache
-def reachable_3x3() -> tuple[tuple[Board, tuple[Move, ...]], ...]:
-    """Every position reachable from the empty 3x3 board (5,478, finished ones included),
-    each with one move history that leads to it."""
-    found: dict[Board, tuple[Move, ...]] = {}
-    stack: list[tuple[Board, tuple[Move, ...]]] = [(Board.empty(3), ())]
-    while stack:
-        board, moves = stack.pop()
-        if board in found:
-            continue
-        found[board] = moves
-        stack.extend((board.play(move), (*moves, move)) for move in board.legal_moves)
-    return tuple(found.items())
 
 
 def member_vs_member(channel_id: int = CHANNEL) -> Game:

@@ -14,9 +14,9 @@ from games_helpers import (
     first_free,
     make_service,
     member_vs_member,
-    reachable_3x3,
     start_game,
 )
+from reachable import positions_with_moves
 
 from bot.engine import Board, Move, Player, Value, analyze
 from bot.engine.explain import explain
@@ -81,7 +81,7 @@ def reply_for(board: Board, moves: tuple[Move, ...]) -> ExplainReply:
 
 def test_the_explain_board_shows_analyze_on_every_reachable_position() -> None:
     checked = 0
-    for board, moves in reachable_3x3():
+    for board, moves in positions_with_moves():
         if board.is_over:
             continue
         reply = reply_for(board, moves)

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import pytest
-from games_helpers import reachable_3x3
+from reachable import positions_with_moves
 
 from bot.engine import Board, Move, Player
 from bot.games.models import Game, Seat, Status
@@ -78,7 +78,7 @@ def make_game(
 
 def games_3x3() -> Iterator[Game]:
     """Every reachable position, once with the member as X and once as O."""
-    for _, moves in reachable_3x3():
+    for _, moves in positions_with_moves():
         yield make_game(moves, member=Player.X)
         yield make_game(moves, member=Player.O)
 
@@ -157,7 +157,7 @@ def check_cells(game: Game, cells: dict[Move, tuple[Player | None, bool]]) -> No
 
 
 def test_the_walk_finds_every_reachable_position() -> None:
-    assert len(reachable_3x3()) == 5478
+    assert len(positions_with_moves()) == 5478
 
 
 def test_every_emoji_board_shows_every_cell_and_only_the_winning_line() -> None:

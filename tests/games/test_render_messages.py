@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from math import ceil
 
 import pytest
-from games_helpers import reachable_3x3
+from reachable import positions_with_moves
 
 from bot.engine import Analysis, Move, MoveAnalysis, Player, Value, analyze
 from bot.games.models import (
@@ -110,7 +110,7 @@ def parse_hint(text: str) -> dict[Move, tuple[Value, int | None]]:
 
 def hint_positions() -> list[tuple[Move, ...]]:
     """Every reachable 3x3 position where the game goes on, one move history each."""
-    return [moves for board, moves in reachable_3x3() if not board.is_over]
+    return [moves for board, moves in positions_with_moves() if not board.is_over]
 
 
 def test_the_player_counts_their_own_moves() -> None:
