@@ -74,7 +74,7 @@ def _build(geo: Geometry) -> Callable[[int, int, int, int, int], int]:
         threats = 0
         estimate = 0
         my_live = their_live = False
-        for line in lines:
+        for line in lines:  # the solver's scan plus the estimate (why twice: see solver.py)
             if line & opp:
                 if line & me:
                     continue

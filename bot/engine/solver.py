@@ -232,6 +232,9 @@ def _build_negamax(
         e = empty.bit_count()
         mine_left = (e + 1) >> 1
         theirs_left = e >> 1
+        # One pass over the lines: threats, live lines, a win on the spot. heuristic.py has
+        # the same scan plus its estimate; it stays written out in both because a shared
+        # function costs a call per position (measured: 4-8% slower on the 4x4 solve).
         threats = 0
         my_live = their_live = False
         for line in lines:
