@@ -16,6 +16,8 @@ one row per level, a leaderboard reads its top rows through an index (bench/game
 
 from __future__ import annotations
 
+import errno
+import os
 import sqlite3
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
@@ -57,9 +59,9 @@ class SqliteGameStore:
         self.path = path if str(path) == ":memory:" else Path(path)
         self._where = "the in-memory database" if str(path) == ":memory:" else f"'{path}'"
         self._conn: sqlite3.Connection | None = None
+        if isinstance(self.path, Path):
+            _make_room(self.path, self._where)
         try:
-            if isinstance(self.path, Path):
-                self.path.parent.mkdir(parents=True, exist_ok=True)
             self._conn = sqlite3.connect(self.path, isolation_level=None)
             self._conn.row_factory = sqlite3.Row
             # Leaderboard ties sort by name as Python's str.casefold() does (SQLite's own
@@ -78,6 +80,13 @@ class SqliteGameStore:
             raise
         except (sqlite3.Error, OSError) as error:
             self._close_quietly()
+            if isinstance(self.path, Path) and not os.path.exists(self.path):
+                raise StorageError(
+                    "Cannot create the game database {where} in the folder '{folder}'. Check "
+                    "that this user may write there, or point DATABASE_PATH somewhere else.",
+                    where=self._where,
+                    folder=self.path.parent,
+                ) from error
             raise StorageError(
                 "Cannot open the game database {where}: {error}. The file may be "
                 "damaged or not a tictactoe-bot database. It was left untouched: restore a "
@@ -260,3 +269,48 @@ class SqliteGameStore:
                 where=self._where,
                 error=error,
             ) from error
+
+
+def _make_room(path: Path, where: str) -> None:
+    """Refuse a path that cannot be the database file in words that say why (a folder, a
+    folder that does not exist and cannot be made), before SQLite answers every such case
+    with "unable to open database file" and the advice meant for a damaged file."""
+    if os.path.isdir(path):  # os.path: False rather than an error where it may not look
+        raise StorageError(
+            "DATABASE_PATH {where} is a folder, not a file. Point DATABASE_PATH at a file "
+            "inside it, for example '{example}'.",
+            where=where,
+            example=path / "tictactoe.db",
+        )
+    folder = path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StorageError(
+            "The folder '{folder}' for the game database {where} does not exist and could "
+            "not be created: {reason}. Create it, or point DATABASE_PATH somewhere else.",
+            folder=folder,
+            where=where,
+            reason=_why_no_folder(folder, error),
+        ) from error
+
+
+def _why_no_folder(folder: Path, error: OSError) -> str:
+    """The reason ``mkdir`` failed, in our words (never the system's message)."""
+    for parent in (folder, *folder.parents):
+        if os.path.lexists(parent):
+            if not os.path.isdir(parent):
+                return f"'{parent}' is a file, not a folder"
+            if not os.access(parent, os.W_OK | os.X_OK):
+                return f"this user may not create folders in '{parent}'"
+            break
+    return _OS_REASONS.get(error.errno or 0, "the system refused")
+
+
+_OS_REASONS: dict[int, str] = {
+    errno.EACCES: "permission denied",
+    errno.EPERM: "permission denied",
+    errno.EROFS: "the file system is read-only",
+    errno.ENOSPC: "the disk is full",
+    errno.ENAMETOOLONG: "a name in the path is too long",
+}

@@ -145,11 +145,43 @@ def test_another_programs_database_is_refused(tmp_path: Path) -> None:
         assert conn.execute("SELECT name FROM sqlite_master").fetchall() == [("invoices",)]
 
 
-def test_a_folder_in_the_way_is_a_clear_error(tmp_path: Path) -> None:
+DAMAGED_FILE_ADVICE = "restore a backup"
+
+
+def test_a_folder_given_as_the_database_is_called_a_folder(tmp_path: Path) -> None:
     path = tmp_path / "games.db"
     path.mkdir()
-    with pytest.raises(StorageError, match="Cannot open the game database"):
+    with pytest.raises(StorageError) as caught:
         SqliteGameStore(path)
+    message = str(caught.value)
+    assert f"DATABASE_PATH '{path}' is a folder, not a file." in message
+    assert f"for example '{path / 'tictactoe.db'}'" in message
+    assert DAMAGED_FILE_ADVICE not in message
+    assert list(path.iterdir()) == []
+
+
+def test_a_folder_that_cannot_be_created_says_why(tmp_path: Path) -> None:
+    (tmp_path / "notes").write_text("not a folder")
+    path = tmp_path / "notes" / "data" / "games.db"
+    with pytest.raises(StorageError) as caught:
+        SqliteGameStore(path)
+    message = str(caught.value)
+    assert (
+        f"The folder '{path.parent}' for the game database '{path}' does not exist and could "
+        f"not be created: '{tmp_path / 'notes'}' is a file, not a folder." in message
+    )
+    assert DAMAGED_FILE_ADVICE not in message
+    assert "Errno" not in message  # the system's own words stay out
+
+
+def test_a_file_that_cannot_be_created_is_not_called_damaged(tmp_path: Path) -> None:
+    path = tmp_path / ("g" * 300 + ".db")  # longer than any file system allows a name
+    with pytest.raises(StorageError) as caught:
+        SqliteGameStore(path)
+    message = str(caught.value)
+    assert f"Cannot create the game database '{path}' in the folder '{tmp_path}'." in message
+    assert DAMAGED_FILE_ADVICE not in message
+    assert "unable to open" not in message  # SQLite's own words stay out
 
 
 async def test_a_damaged_row_is_reported_by_game_id(tmp_path: Path) -> None:

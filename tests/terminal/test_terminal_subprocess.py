@@ -135,6 +135,16 @@ def test_a_corrupt_database_is_a_clear_error(tmp_path: Path) -> None:
     assert "Goodbye" not in result.stdout
 
 
+def test_a_folder_as_the_database_is_called_a_folder(tmp_path: Path) -> None:
+    database = tmp_path / "data"
+    database.mkdir()
+    result = run(database, ["quit"], "play")
+    assert result.returncode == 2
+    assert f"DATABASE_PATH '{database}' is a folder, not a file." in result.stderr
+    assert "damaged" not in result.stderr
+    assert "Goodbye" not in result.stdout
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is a POSIX signal")
 def test_ctrl_c_says_goodbye_and_exits_130(tmp_path: Path) -> None:
     process = subprocess.Popen(
