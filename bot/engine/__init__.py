@@ -8,11 +8,13 @@ storage. Public API::
     board = board.play(move)                   # a new Board
     analysis = analyze(board)                  # every move: win/draw/loss and plies
 
-Reading order for students: ``geometry.py`` (bitboards, lines, symmetries),
-``board.py`` (the rules), ``solver.py`` (negamax, alpha-beta, transposition
-table, depth-aware scores, symmetry), ``perfect.py`` and ``analysis.py`` (from a
-Board to best moves and per-move results), ``heuristic.py`` (depth-limited
-search with an evaluation), ``levels.py`` (difficulty levels).
+Reading order for students: ``moves.py`` (Player, Move), ``geometry.py``
+(bitboards, lines, symmetries), ``board.py`` (the rules; ``Board.x``/``Board.o``
+are the bitboards the searches read), ``solver.py`` (negamax, alpha-beta,
+transposition table, depth-aware scores, symmetry), ``perfect.py`` and
+``analysis.py`` (from a Board to best moves and per-move results),
+``heuristic.py`` (depth-limited search with an evaluation), ``levels.py`` and
+``profiles.py`` (difficulty levels: ``Level`` and how each one plays).
 """
 
 from .board import Board
