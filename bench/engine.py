@@ -20,8 +20,9 @@ Figures (all measured in this one run, so the ratios compare like with like):
     minimax) and the honest search-vs-search one (plain minimax vs a cold exact solve of the
     same position in a fresh interpreter: every move's exact value, like plain minimax's, with
     positions examined for both), which shows what pruning + TT + symmetry buy by themselves;
-  * 4x4 four-in-a-row first move: cold time in a fresh interpreter, tracemalloc peak and the
-    growth of the child's peak resident size (VmHWM, else ru_maxrss).
+  * 4x4 four-in-a-row first move on the same start-up path (the bot's other modules already
+    loaded): cold time in a fresh interpreter, tracemalloc peak and the growth of the child's
+    peak resident size (VmHWM, else ru_maxrss).
 """
 
 from __future__ import annotations
@@ -62,13 +63,18 @@ print(json.dumps(sorted(name for name in sys.modules if name.split(".")[0] != "b
                         and not name.startswith(("__main__", "__editable")))))
 """
 
-COLD_3X3_CHILD = """
-import importlib, json, random, sys, time
-for name in json.loads(sys.argv[1]):  # the bot's other modules, loaded as in the running bot
+# Loads the bot's other modules (argv[1], from the probe) as the running bot has them.
+PRELOAD = """
+import importlib, json, sys
+for name in json.loads(sys.argv[1]):
     try:
         importlib.import_module(name)
     except Exception:
         pass
+"""
+
+COLD_3X3_CHILD = PRELOAD + """
+import json, random, time
 t0 = time.perf_counter_ns()
 import bot.engine as engine
 move = engine.choose_move(engine.Board.empty(), "perfect", random.Random(0))
@@ -104,7 +110,7 @@ print(json.dumps({"nodes": analysis.positions_examined, "value": analysis.value.
                   "nodes4": big.positions_examined, "value4": big.value.value}))
 """
 
-COLD_4X4_CHILD = """
+COLD_4X4_CHILD = PRELOAD + """
 import json, random, resource, time
 
 def peak_kb():
@@ -141,7 +147,7 @@ t1 = time.perf_counter_ns()
 print(json.dumps({"ns": t1 - t0, "nodes": analysis.positions_examined}))
 """
 
-TRACEMALLOC_4X4_CHILD = """
+TRACEMALLOC_4X4_CHILD = PRELOAD + """
 import json, random, tracemalloc
 tracemalloc.start()
 import bot.engine as engine
@@ -243,8 +249,8 @@ def measure() -> list[Row]:
     rows.append(Row("all reachable 3x3 positions, warm p99", fmt_ns(percentile(every, 0.99))))
     rows.append(Row("(perf_counter_ns overhead included above)", fmt_ns(overhead)))
 
+    bot_modules = json.dumps(run_child(BOT_MODULES_PROBE))
     try:
-        bot_modules = json.dumps(run_child(BOT_MODULES_PROBE))
         cold = cold_medians(COLD_3X3_CHILD, COLD_RUNS, bot_modules)
         cold_median = statistics.median(cold)
         rows.append(Row(f"3x3 cold first decision, bot start-up path (median of {COLD_RUNS})",
@@ -292,7 +298,7 @@ def measure() -> list[Row]:
         rows.append(Row("cold exact solve of empty 3x3", f"error: {error}"))
 
     try:
-        runs = [run_child(COLD_4X4_CHILD) for _ in range(COLD_4X4_RUNS)]
+        runs = [run_child(COLD_4X4_CHILD, bot_modules) for _ in range(COLD_4X4_RUNS)]
         total = statistics.median(int(str(r["ns"])) for r in runs)
         move_only = statistics.median(int(str(r["move_ns"])) for r in runs)
         rss_mb = max(int(str(r["rss_kb"])) for r in runs) / 1024
@@ -306,7 +312,7 @@ def measure() -> list[Row]:
     except (RuntimeError, ValueError) as error:
         rows.append(Row("4x4 k=4 cold first move", f"error: {error}", "≤ 200 ms", False))
     try:
-        peak_mb = int(str(run_child(TRACEMALLOC_4X4_CHILD)["peak"])) / 1_048_576
+        peak_mb = int(str(run_child(TRACEMALLOC_4X4_CHILD, bot_modules)["peak"])) / 1_048_576
         rows.append(Row("4x4 k=4 tracemalloc peak (import + first move)", f"{peak_mb:.1f} MB",
                         "≤ 100 MB", peak_mb <= 100))
     except (RuntimeError, ValueError) as error:
