@@ -119,11 +119,11 @@ def cell_name(cell: int) -> str:
 
 
 def result(board: Board, cell: int) -> str:
-    """What the move on ``cell`` leads to under perfect play, e.g. "loses in 4"."""
+    """What the move on ``cell`` leads to under perfect play, e.g. "loses in 4 plies"."""
     wanted = Move(cell // 3, cell % 3)
     entry = next(e for e in analyze(board).moves if e.move == wanted)
     verb = {"win": "wins", "draw": "draws", "loss": "loses"}[entry.value.value]
-    return f"{verb} in {entry.plies}"
+    return f"{verb} in {entry.plies} {'ply' if entry.plies == 1 else 'plies'}"
 
 
 def engine_cells(kind: str, board: Board) -> list[int]:

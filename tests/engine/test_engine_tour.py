@@ -4,6 +4,7 @@ position, and the tour's counts against bench/minimax_tour.py, the script that p
 from __future__ import annotations
 
 import functools
+import re
 import sys
 from pathlib import Path
 
@@ -103,3 +104,17 @@ def test_tour_counts_agree_with_the_engines_own_counters() -> None:
     assert counts[names[0]] == plain_minimax_positions(Board.empty()) == 549_946
     assert counts[names[3]] == search_tree(Board.empty()).examined  # alpha-beta, same order
     assert counts[names[0]] == search_tree(Board.empty(), 0, pruning=False).examined
+
+
+def test_the_tour_doc_shows_the_scripts_counts() -> None:
+    doc = (REPO / "docs" / "minimax.md").read_text(encoding="utf-8")
+    assert "bench/minimax_tour.py" in doc
+    for name, nodes in step_counts():
+        rows = [line for line in doc.splitlines() if line.startswith(f"| {name} |")]
+        assert rows, f"{name} is missing from the doc's table"
+        assert rows[0].split("|")[2].strip() == f"{nodes:,}", rows[0]
+    for line in minimax_tour.mistakes_table()[2:]:
+        assert line in doc, f"the doc's mistakes table differs from the script: {line}"
+    counts = {f"{nodes:,}" for _, nodes in step_counts()}
+    for number in re.findall(r"\*\*([0-9][0-9,]*)\*\*", doc):
+        assert number in counts, f"the doc's prose says {number}, which the script never prints"
