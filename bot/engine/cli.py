@@ -4,6 +4,9 @@ Prints the board, every legal move's result under perfect play, the best
 moves, how many positions were examined and how long it took. A notation the
 engine cannot read prints the reason on stderr and exits with status 2; a
 position too big to solve exactly (early 5x5/6x6) exits with status 1.
+
+``--tree [--depth N] [--no-pruning]`` prints the minimax search tree instead
+(:mod:`bot.engine.outline`); a tree too large to walk exits with status 1.
 """
 
 from __future__ import annotations
@@ -36,7 +39,44 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--seed", type=int, default=None, help="random seed for --level (repeatable choice)"
     )
+    parser.add_argument(
+        "--tree", action="store_true", help="print the minimax search tree as an outline"
+    )
+    parser.add_argument(
+        "--depth",
+        type=int,
+        default=None,
+        help=f"with --tree: how many moves deep to show (default {TREE_DEPTH})",
+    )
+    parser.add_argument(
+        "--no-pruning", action="store_true", help="with --tree: plain minimax, no alpha-beta"
+    )
     return parser
+
+
+TREE_DEPTH = 2
+
+
+def _check_tree_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse --depth/--no-pruning without --tree, and a negative depth (exit status 2)."""
+    if not args.tree and (args.depth is not None or args.no_pruning):
+        parser.error("--depth and --no-pruning only go with --tree")
+    if args.depth is not None and args.depth < 0:
+        parser.error(f"--depth must be 0 or more, not {args.depth}")
+
+
+def print_tree(board: Board, depth: int, *, pruning: bool) -> int:
+    """Print the search tree from ``board``; status 1 if it is too large to walk."""
+    from .outline import render_tree  # imported on first use: the analysis never needs them
+    from .tree import search_tree
+
+    try:
+        tree = search_tree(board, depth, pruning=pruning)
+    except SearchTooLargeError as error:
+        print(error, file=sys.stderr)
+        return 1
+    print(render_tree(tree))
+    return 0
 
 
 def render_grid(board: Board) -> str:
@@ -52,12 +92,17 @@ def render_grid(board: Board) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the process exit status."""
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
+    _check_tree_options(parser, args)
     try:
         board = Board.from_notation(args.notation, k=args.k)
     except EngineError as error:
         print(error, file=sys.stderr)
         return 2
+    if args.tree:
+        depth = TREE_DEPTH if args.depth is None else args.depth
+        return print_tree(board, depth, pruning=not args.no_pruning)
     print(f"{board.size}x{board.size} board, {board.k} in a row: {board.notation}")
     print(render_grid(board))
     print()

@@ -6,26 +6,10 @@ what analyze() says in-process.
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
+from engine_cli_runner import run_cli
 
 from bot.engine import Board, InvalidNotationError, analyze
-
-REPO = Path(__file__).resolve().parents[2]
-
-
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "bot.engine", *args],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
 
 
 @pytest.mark.parametrize("notation", ["X.O/.X./..O", "XX./OO./...", ".../.../..."])

@@ -8,6 +8,7 @@ sharing nothing with bot/engine/tree.py but the rules: the same scores, the same
 from __future__ import annotations
 
 import pytest
+from engine_cli_runner import run_cli
 from reachable import live_positions
 
 from bot.engine import Board, SearchTooLargeError, Value, analyze
@@ -20,7 +21,11 @@ INF = 10**6
 
 
 def show(notation: str, depth: int, *, pruning: bool = True) -> str:
-    return render_tree(search_tree(Board.from_notation(notation), depth, pruning=pruning))
+    """What a student sees: ``python -m bot.engine NOTATION --tree --depth N``."""
+    flags = ["--tree", "--depth", str(depth), *([] if pruning else ["--no-pruning"])]
+    result = run_cli(notation, *flags)
+    assert result.returncode == 0 and not result.stderr, result.stderr
+    return result.stdout
 
 
 GOLDEN_PLAIN = """\
@@ -71,11 +76,11 @@ Positions examined to the end of the game: 43 (plain minimax: 157); the outline 
 
 
 def test_golden_plain_tree() -> None:
-    assert show("XOX/.O./...", 1, pruning=False) + "\n" == GOLDEN_PLAIN
+    assert show("XOX/.O./...", 1, pruning=False) == GOLDEN_PLAIN
 
 
 def test_golden_pruned_tree() -> None:
-    assert show("XO./XO./...", 2) + "\n" == GOLDEN_PRUNED
+    assert show("XO./XO./...", 2) == GOLDEN_PRUNED
 
 
 def winner(cells: list[str]) -> str | None:
@@ -217,3 +222,19 @@ def test_a_negative_depth_is_refused() -> None:
 def test_a_finished_game_is_a_single_exact_node() -> None:
     tree = search_tree(Board.from_notation("XXX/OO./..."), 2)
     assert tree.root.children == () and tree.root.score == 5 and tree.examined == 1
+
+
+@pytest.mark.parametrize(
+    ("flags", "complaint"),
+    [
+        (["--depth", "3"], "--depth and --no-pruning only go with --tree"),
+        (["--no-pruning"], "--depth and --no-pruning only go with --tree"),
+        (["--tree", "--depth", "-1"], "--depth must be 0 or more, not -1"),
+    ],
+)
+def test_tree_options_out_of_place_are_refused_with_status_2(
+    flags: list[str], complaint: str
+) -> None:
+    result = run_cli("X../.../...", *flags)
+    assert result.returncode == 2 and complaint in result.stderr
+    assert "Traceback" not in result.stderr
