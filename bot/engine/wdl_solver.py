@@ -98,6 +98,30 @@ class WdlSolver:
                 values[cell] = self.after_move(me, opp, cell, budget=budget)
         return values
 
+    def best_move(self, me: int, opp: int, *, budget: int = -1) -> tuple[int, int]:
+        """A move that keeps the position's value, and that value: ``(cell, value)``.
+
+        Solves the position, then tests moves in search order with a null window
+        ("does this move reach the value?"); the table from the first search makes
+        those tests cheap. A won position gets *a* winning move, not the fastest.
+        """
+        target = self.value(me, opp, budget=budget)
+        geo = self.geo
+        empty = geo.full ^ (me | opp)
+        for cell in geo.order:
+            if not empty >> cell & 1:
+                continue
+            mine = me | 1 << cell
+            if _threat_cells(geo, mine, opp, geo.lines_through[cell]) < 0:
+                return cell, WIN
+            if mine | opp == geo.full:
+                if target == DRAW:
+                    return cell, DRAW
+                continue
+            if -self._window(opp, mine, -target, -target + 1, budget) >= target:
+                return cell, target
+        raise AssertionError("no move reaches the position's own value")
+
     def after_move(self, me: int, opp: int, cell: int, *, budget: int = -1) -> int:
         """The mover's value after playing ``cell`` (1 if it completes a line)."""
         mine = me | 1 << cell

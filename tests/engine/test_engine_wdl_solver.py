@@ -73,6 +73,17 @@ def test_every_move_value_matches_the_general_solver() -> None:
         assert fast.move_values(me, opp) == expected
 
 
+def test_the_best_move_keeps_the_value() -> None:
+    geo = geometry_for(5, 4)
+    fast, general = WdlSolver(geo), Solver(geo)
+    for x, o in random_positions(5, 4, 11, 12, seed=7):
+        me, opp = sides(x, o)
+        cell, value = fast.best_move(me, opp)
+        assert value == sign(general.search().exact_value(me, opp))
+        assert not (me | opp) >> cell & 1
+        assert WdlSolver(geo).after_move(me, opp, cell) == value
+
+
 def test_the_known_5x5_position_is_a_forced_win_for_x() -> None:
     geo = geometry_for(5, 4)
     _, _, x, o = parse_notation(KNOWN_WIN, 4)
