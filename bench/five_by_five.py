@@ -2,6 +2,7 @@
 
 Run from the repository root (it takes minutes; use nice on a shared machine):
     nice -n 19 python bench/five_by_five.py [--marks 4,6,8,10] [--count 8] [--old 6,8,10]
+    nice -n 19 python bench/five_by_five.py --marks '' --games 6,8 --count 10
 
 For each mark count it samples ``count`` positions (fixed seed, from games of decent
 heuristic play, see sample()) and solves each from scratch in a fresh child process
@@ -10,7 +11,11 @@ mark counts in --old, with the general exact solver (bot/engine/solver.py, node 
 lifted) on the same positions. Reported per solver and mark count: CPU seconds per position
 (median, max), positions examined per CPU second, the child's peak resident memory (VmHWM)
 and, where both ran, the old/new time ratio from this one run. Values must agree (sign of the
-old score = new value); a disagreement is printed as MISMATCH. It reports and never gates.
+old score = new value); a disagreement is printed as MISMATCH.
+
+With --games it plays whole games from such positions, the solver (best_move, one table kept
+for the whole run) against the heuristic, and reports per-decision CPU time (median, p99, max),
+peak memory and PASS/FAIL against 1 s p99 and 200 MB. It reports and never gates.
 """
 
 from __future__ import annotations
@@ -93,11 +98,65 @@ def sample(marks: int, count: int) -> list[tuple[int, int]]:
 
 def run(positions: list[tuple[int, int]], *, old: bool) -> tuple[list[list[float]], int]:
     code = CHILD.format(repo=str(REPO), positions=positions, old=old)
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     report = json.loads(done.stdout)
     return report["results"], report["peak_mb"]
+
+
+GAMES_CHILD = """
+import json, random, sys, time
+sys.path.insert(0, {repo!r})
+from bot.engine.geometry import geometry_for
+from bot.engine.heuristic import LimitedSearch
+from bot.engine.wdl_solver import WdlSolver
+geo = geometry_for(5, 4)
+solver, opponent = WdlSolver(geo), LimitedSearch(geo)
+rng = random.Random(1)
+times, outcomes = [], []
+for index, (me, opp) in enumerate({positions!r}):
+    bot_moves = index % 2 == 0  # alternate: the bot starts from the position, or replies to it
+    while True:
+        if bot_moves:
+            start = time.process_time()
+            cell, value = solver.best_move(me, opp)
+            times.append(time.process_time() - start)
+        else:
+            scores = opponent.root(me, opp, 2)
+            top = max(score for _, score in scores)
+            cell = rng.choice([c for c, score in scores if score == top])
+        me, opp = opp, me | 1 << cell
+        if any(opp & line == line for line in geo.lines):
+            outcomes.append("bot won" if bot_moves else "bot LOST")
+            break
+        if me | opp == geo.full:
+            outcomes.append("draw")
+            break
+        bot_moves = not bot_moves
+peak = 0
+with open("/proc/self/status") as status:
+    for line in status:
+        if line.startswith("VmHWM:"):
+            peak = int(line.split()[1]) // 1024
+print(json.dumps({{"times": times, "outcomes": outcomes, "peak_mb": peak}}))
+"""
+
+
+def games(marks: int, count: int) -> None:
+    """Whole games from ``marks`` marks on: the solver (one table kept all along) against the
+    heuristic; per-decision CPU time of the solver and its peak memory."""
+    positions = sample(marks, count)
+    code = GAMES_CHILD.format(repo=str(REPO), positions=positions)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    report = json.loads(done.stdout)
+    times = sorted(report["times"])
+    p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+    outcomes = {o: report["outcomes"].count(o) for o in sorted(set(report["outcomes"]))}
+    verdict = "PASS" if p99 <= 1.0 and report["peak_mb"] <= 200 else "FAIL"
+    print(
+        f"games from {marks} marks: {len(times)} decisions, median "
+        f"{statistics.median(times):.3f} s, p99 {p99:.3f} s, max {times[-1]:.3f} s, "
+        f"peak {report['peak_mb']} MB, {outcomes}: {verdict} (1 s p99, 200 MB)"
+    )
 
 
 def describe(name: str, results: list[list[float]], peak: int) -> str:
@@ -115,9 +174,12 @@ def main() -> None:
     parser.add_argument("--marks", default="4,6,8,10,12")
     parser.add_argument("--count", type=int, default=8)
     parser.add_argument("--old", default="8,10,12", help="mark counts to time the old solver on")
+    parser.add_argument("--games", default="", help="mark counts to play whole games from")
     args = parser.parse_args()
+    for marks in (int(m) for m in args.games.split(",") if m):
+        games(marks, args.count)
     old_marks = {int(m) for m in args.old.split(",") if m}
-    for marks in (int(m) for m in args.marks.split(",")):
+    for marks in (int(m) for m in args.marks.split(",") if m):
         positions = sample(marks, args.count)
         new, new_peak = run(positions, old=False)
         values = [int(r[0]) for r in new]
