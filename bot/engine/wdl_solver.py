@@ -35,9 +35,11 @@ move found is stored and tried first next time. The table has a size cap (a
 simple, predictable memory bound): when full it takes no new entries, and it is
 emptied before the next search starts.
 
-**Move order**: table move, then cells that create a threat for either side
-(attack and defence), then the rest, each group by the static order (cells on
-more lines first) refined by a history score (cells that caused cut-offs).
+**Move order**: table move, then cells that create a threat for both sides,
+for the mover, for the opponent, then free cells of two or more lines that
+already hold marks, then of one such line, then the rest; within a group, cells
+on more lines first. (A history heuristic was tried and tripled the positions
+examined: cut-off cells from one part of the tree misled another.)
 """
 
 from __future__ import annotations
@@ -180,7 +182,6 @@ def _build(solver: WdlSolver, canonical_up_to: int) -> Negamax:
     k2 = k - 2
     table = solver.table
     table_get = table.get
-    history = [0] * n
     # Canonical keys: each symmetry applied to the 2n-bit key through byte tables.
     chunks = (2 * n + 7) // 8
     sym_tables: list[tuple[tuple[int, ...], ...]] = []
@@ -256,7 +257,7 @@ def _build(solver: WdlSolver, canonical_up_to: int) -> Negamax:
 
         # One scan over the lines.
         my_live = their_live = False
-        live = 0
+        live = near = crossing = 0
         still = []
         my_make = my_double = 0
         their_make = their_double = 0
@@ -272,6 +273,8 @@ def _build(solver: WdlSolver, canonical_up_to: int) -> Negamax:
                     free = line ^ a
                     my_live = True
                     live |= free
+                    crossing |= near & free
+                    near |= free
                     if c == k2:
                         my_double |= my_make & free
                         my_make |= free
@@ -282,6 +285,8 @@ def _build(solver: WdlSolver, canonical_up_to: int) -> Negamax:
                     free = line ^ b
                     their_live = True
                     live |= free
+                    crossing |= near & free
+                    near |= free
                     if c == k2:
                         their_double |= their_make & free
                         their_make |= free
@@ -332,16 +337,13 @@ def _build(solver: WdlSolver, canonical_up_to: int) -> Negamax:
             candidates ^= 1 << first
         else:
             moves = []
-        hot = candidates & (my_make | their_make)
-        if hot:
-            group = [c for c in order if hot >> c & 1]
-            group.sort(key=history.__getitem__, reverse=True)
-            moves += group
-        cold = candidates ^ hot
-        if cold:
-            group = [c for c in order if cold >> c & 1]
-            group.sort(key=history.__getitem__, reverse=True)
-            moves += group
+        # Move order: table move, then forcing/defending cells, then cells near marks.
+        groups = (my_make & their_make, my_make, their_make, near & crossing, near, candidates)
+        for group in groups:
+            group &= candidates
+            if group:
+                candidates ^= group
+                moves += [c for c in order if group >> c & 1]
         alive = tuple(still)
         for cell in moves:
             bit = 1 << cell
@@ -356,7 +358,6 @@ def _build(solver: WdlSolver, canonical_up_to: int) -> Negamax:
                 if score > a:
                     a = score
                     if a >= beta:
-                        history[cell] += e * e
                         break
         if best < LOSS:  # no candidate at all: every live cell loses to a double threat
             best = LOSS
