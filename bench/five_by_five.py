@@ -85,7 +85,7 @@ def sample(marks: int, count: int) -> list[tuple[int, int]]:
     while len(found) < count:
         me = opp = 0
         for _ in range(marks):
-            scores = search.root(me, opp, 2)
+            scores = search.score_moves(me, opp, 2)
             top = max(score for _, score in scores)
             cell = rng.choice([c for c, score in scores if score == top])
             me, opp = opp, me | 1 << cell
@@ -121,7 +121,7 @@ for index, (me, opp) in enumerate({positions!r}):
             cell, value = solver.best_move(me, opp)
             times.append(time.process_time() - start)
         else:
-            scores = opponent.root(me, opp, 2)
+            scores = opponent.score_moves(me, opp, 2)
             top = max(score for _, score in scores)
             cell = rng.choice([c for c, score in scores if score == top])
         me, opp = opp, me | 1 << cell
