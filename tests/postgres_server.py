@@ -1,0 +1,267 @@
+"""A throwaway PostgreSQL server for the tests: a real server, never a mock.
+
+The binaries come from the pinned ``pgserver`` wheel in the dev extra, so a fresh machine gets
+them from ``pip install -e '.[dev]'`` alone. The server is started directly (no ``pg_ctl``, no
+daemon), listens on a free loopback port only, keeps its cluster in a temporary directory, and
+runs with durability off because nothing here must survive the test session.
+
+PostgreSQL refuses to run as root, and CI runs as root: then the server runs as ``nobody`` from
+a copy of the binaries in the temporary directory, because the virtualenv may sit under a
+directory (``/root``) that other users cannot enter.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import importlib.util
+import itertools
+import os
+import pwd
+import shutil
+import signal
+import socket
+import stat
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import psycopg
+from psycopg import sql
+
+START_TIMEOUT_SECONDS = 60.0
+STOP_TIMEOUT_SECONDS = 10.0
+UNPRIVILEGED_USER = "nobody"
+PR_SET_PDEATHSIG = 1
+READABLE = stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH
+EXECUTABLE = stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH
+
+SETTINGS = {
+    "listen_addresses": "127.0.0.1",
+    "unix_socket_directories": "",
+    "fsync": "off",
+    "synchronous_commit": "off",
+    "full_page_writes": "off",
+    "max_connections": "200",
+}
+
+
+class PostgresUnavailable(RuntimeError):
+    """The server could not be started; the message says why and carries the server's log."""
+
+
+def bundled_install() -> Path:
+    """Where pgserver keeps its PostgreSQL build (``bin``, ``lib``, ``share``).
+
+    Found without importing pgserver, whose import sets up its own server management.
+    """
+    spec = importlib.util.find_spec("pgserver")
+    if spec is None or not spec.submodule_search_locations:
+        raise PostgresUnavailable(
+            "the pgserver package is not installed: run `pip install -e '.[dev]'`"
+        )
+    install = Path(next(iter(spec.submodule_search_locations))) / "pginstall"
+    if not (install / "bin" / "postgres").exists():
+        raise PostgresUnavailable(f"pgserver ships no PostgreSQL binaries at {install}")
+    return install
+
+
+def link_or_copy(source: str, target: str) -> None:
+    """A hard link is instant and needs no access to the source's directories; across file
+    systems, a copy."""
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
+
+
+def open_to_all(path: Path) -> None:
+    """Let every user read ``path`` (and run it, if its owner may)."""
+    mode = path.stat().st_mode
+    wanted = mode | READABLE | (EXECUTABLE if stat.S_ISDIR(mode) or mode & stat.S_IXUSR else 0)
+    if wanted != mode:
+        path.chmod(wanted)
+
+
+def staged_copy(install: Path, root: Path) -> Path:
+    """Put the binaries where any user can run them, keeping the layout their RPATH expects
+    (``pgserver/pginstall/bin`` finds its libraries in ``pgserver.libs``)."""
+    target = root / "site" / "pgserver" / "pginstall"
+    skip = shutil.ignore_patterns("include", "pgxs", "*.a")
+    shutil.copytree(install, target, ignore=skip, copy_function=link_or_copy)
+    libs = install.parent.parent / "pgserver.libs"
+    if libs.is_dir():
+        shutil.copytree(libs, target.parent.parent / "pgserver.libs", copy_function=link_or_copy)
+    for path in [root, *root.rglob("*")]:
+        open_to_all(path)
+    return target
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def die_with_parent() -> None:
+    """Runs in the server's process before exec: if the test run dies, even by kill -9, the
+    kernel sends the server SIGQUIT (immediate shutdown), so no server outlives its tests."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(PR_SET_PDEATHSIG, signal.SIGQUIT)
+
+
+class PostgresServer:
+    """One running cluster; ``url`` reaches its ``postgres`` database as superuser."""
+
+    def __init__(self) -> None:
+        self._root = Path(tempfile.mkdtemp(prefix="tictactoe-postgres-"))
+        self._process: subprocess.Popen[bytes] | None = None
+        self._names = itertools.count(1)
+        self._log = self._root / "server.log"
+        self._user: pwd.struct_passwd | None = None
+        self.port = 0
+        self.url = ""
+
+    @property
+    def pid(self) -> int | None:
+        return None if self._process is None else self._process.pid
+
+    def start(self) -> None:
+        try:
+            self._start()
+        except BaseException:
+            self.stop()
+            raise
+
+    def _start(self) -> None:
+        install = bundled_install()
+        data = self._root / "data"
+        data.mkdir(mode=0o700)
+        if os.geteuid() == 0:
+            self._root.chmod(0o755)
+            install = staged_copy(install, self._root)
+            try:
+                user = pwd.getpwnam(UNPRIVILEGED_USER)
+            except KeyError:
+                raise PostgresUnavailable(
+                    f"running as root and there is no user {UNPRIVILEGED_USER!r} to run "
+                    "PostgreSQL as"
+                ) from None
+            os.chown(data, user.pw_uid, user.pw_gid)
+            self._user = user
+        env = {key: value for key, value in os.environ.items() if not key.startswith("PG")}
+        env["LC_ALL"] = "C"
+        initdb = subprocess.run(
+            [
+                install / "bin" / "initdb",
+                f"--pgdata={data}",
+                "--username=postgres",
+                "--auth=trust",
+                "--encoding=UTF8",
+                "--no-locale",
+                "--no-sync",
+                "--no-instructions",
+            ],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=False,
+            **self._identity(),
+        )
+        if initdb.returncode != 0:
+            raise PostgresUnavailable(f"initdb failed:\n{initdb.stdout}{initdb.stderr}")
+        for _attempt in range(3):
+            self.port = free_port()
+            if self._launch(install, data, env):
+                return
+        raise PostgresUnavailable(f"postgres did not start:\n{self.log()}")
+
+    def _identity(self) -> dict[str, Any]:
+        """Popen's arguments that drop root for the server's processes (none if not root)."""
+        if self._user is None:
+            return {}
+        return {"user": self._user.pw_uid, "group": self._user.pw_gid, "extra_groups": []}
+
+    def _launch(self, install: Path, data: Path, env: dict[str, str]) -> bool:
+        """Start the server on ``self.port``; False if it exited (say, the port was taken)."""
+        options = [f"--{name}={value}" for name, value in SETTINGS.items()]
+        with self._log.open("ab") as log:
+            self._process = subprocess.Popen(
+                [install / "bin" / "postgres", "-D", data, "-p", str(self.port), *options],
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                env=env,
+                preexec_fn=die_with_parent,
+                **self._identity(),
+            )
+        self.url = f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+        deadline = time.monotonic() + START_TIMEOUT_SECONDS
+        while time.monotonic() < deadline:
+            if self._process.poll() is not None:
+                self._process = None
+                return False
+            try:
+                with psycopg.connect(self.url, connect_timeout=2):
+                    return True
+            except psycopg.OperationalError:
+                time.sleep(0.05)
+        raise PostgresUnavailable(
+            f"postgres did not accept connections in {START_TIMEOUT_SECONDS:.0f}s:\n{self.log()}"
+        )
+
+    def log(self) -> str:
+        try:
+            return self._log.read_text(errors="replace")[-4000:]
+        except OSError:
+            return "(no server log)"
+
+    def create_database(self) -> str:
+        """A new empty database; returns its URL. Cheap (a copy of ``template1``)."""
+        name = f"test_{next(self._names)}"
+        with psycopg.connect(self.url, autocommit=True) as connection:
+            connection.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+        return self.url.rsplit("/", 1)[0] + "/" + name
+
+    def drop_database(self, url: str) -> None:
+        """Drop a database made by ``create_database``, closing whatever still uses it."""
+        name = url.rsplit("/", 1)[1]
+        with psycopg.connect(self.url, autocommit=True) as connection:
+            connection.execute(
+                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+            )
+
+    def stop(self) -> None:
+        """Fast shutdown (then kill if it hangs), and remove the cluster."""
+        process, self._process = self._process, None
+        if process is not None and process.poll() is None:
+            process.send_signal(signal.SIGINT)
+            try:
+                process.wait(STOP_TIMEOUT_SECONDS)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        shutil.rmtree(self._root, ignore_errors=True)
+
+
+@contextmanager
+def running_server() -> Iterator[PostgresServer]:
+    server = PostgresServer()
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@contextmanager
+def fresh_database(server: PostgresServer) -> Iterator[str]:
+    url = server.create_database()
+    try:
+        yield url
+    finally:
+        server.drop_database(url)
