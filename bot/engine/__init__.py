@@ -15,6 +15,8 @@ transposition table, depth-aware scores, symmetry), ``perfect.py`` and
 ``analysis.py`` (from a Board to best moves and per-move results),
 ``heuristic.py`` (depth-limited search with an evaluation), ``levels.py`` and
 ``profiles.py`` (difficulty levels: ``Level`` and how each one plays).
+``docs/minimax.md`` walks the same road step by step, with measured numbers, and
+``python -m bot.engine NOTATION --tree`` (``tree.py``, ``outline.py``) prints the search.
 """
 
 from .board import Board

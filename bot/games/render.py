@@ -396,7 +396,7 @@ def render_explain_text(reply: ExplainReply) -> str:
         [
             _explain_title(reply, plain=True),
             *explain_text_grid(reply),
-            "W2 = a win in 2 moves, D = a draw, L1 = a loss in 1 move, [ ] = the move explained",
+            "W2 = win in 2 moves, D = draw, L1 = loss in 1 move, [ ] = the move explained",
             f"({_counts(reply)}).",
             explain_reason(reply),
             explain_search(reply),
