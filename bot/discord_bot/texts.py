@@ -51,7 +51,9 @@ def help_text(prefix: str) -> str:
             "play and why, and how many positions I searched (only you see it; after a game, "
             "my last move explained).",
             "`/tictactoe board` — show the board again at the bottom of the channel.",
-            "`/tictactoe resign` — give up the game (counts as a loss).",
+            "`/tictactoe resign` — give up the game (counts as a loss once you have moved; "
+            "before that it is set aside and not counted, and so is a game you replace "
+            "with `/tictactoe start`).",
             "`/tictactoe stats [member]` — wins, losses and draws per difficulty.",
             "`/tictactoe leaderboard` — this server's best players (win 3 points, draw 1).",
             "A game with no move for a while expires and is not counted.",

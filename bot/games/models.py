@@ -16,7 +16,9 @@ from bot.engine.explain import Explanation
 
 
 class Status(StrEnum):
-    """Where a game stands. WON / LOST are from the member's point of view (member vs bot)."""
+    """Where a game stands. WON / LOST are from the member's point of view (member vs bot).
+    EXPIRED: ended without a result, never counted: idle too long, or set aside before any
+    member moved (``Game.has_started``)."""
 
     ACTIVE = "active"
     WON = "won"
@@ -119,6 +121,20 @@ class Game:
             return None
         return self.seat(self._board.to_move)
 
+    @property
+    def has_started(self) -> bool:
+        """Whether a member has moved yet. Until then (nobody moved, or only the bot) the game
+        is a mere offer: its member may set it aside, by starting another or resigning, and
+        it is not counted (it ends EXPIRED), so trying a different level costs nothing."""
+        return any(
+            not self.seat(Player.X if index % 2 == 0 else Player.O).is_bot
+            for index in range(len(self.moves))
+        )
+
+    def can_be_set_aside_by(self, member_id: int) -> bool:
+        """An active game that has not started, and ``member_id`` has a seat in it."""
+        return self.is_active and not self.has_started and self.seat_of(member_id) is not None
+
     def seat_of(self, member_id: int) -> Player | None:
         """The mark ``member_id`` plays in this game, or None if they have no seat."""
         if self.x.member_id == member_id:
@@ -130,11 +146,14 @@ class Game:
 
 @dataclass(frozen=True, slots=True)
 class MoveReply:
-    """The saved game after an operation, with the moves it made (for the adapter to describe)."""
+    """The saved game after an operation, with the moves it made (for the adapter to describe).
+    ``replaced``: the member's game that had not started, which this start set aside (its
+    board, if an adapter shows one, is over now)."""
 
     game: Game
     member_move: Move | None
     bot_move: Move | None
+    replaced: Game | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -187,8 +187,14 @@ def status_line(game: Game, *, plain: bool = False) -> str:
         resigner = game.seat(game.winner.other) if game.winner is not None else game.member
         return f"{resigner.name} resigned."
     if status is Status.EXPIRED:
-        return _expired_sentence(None)
+        return _expired_sentence(None) if game.has_started else _not_started_sentence(game)
     return f"The game is {status}."
+
+
+def _not_started_sentence(game: Game) -> str:
+    """How a game ended that no member moved in: set aside or timed out, and not counted."""
+    who = "anyone" if game.bot_player is None else game.member.name
+    return f"This game ended before {who} moved, so it does not count."
 
 
 def _expired_sentence(idle_timeout: float | None) -> str:
@@ -203,6 +209,14 @@ def render_expired(game: Game, idle_timeout: float | None = None) -> str:
 
 
 # --- replies and hints --------------------------------------------------------------------------
+
+SET_ASIDE = "I set aside your game that hadn't started (it does not count)."
+"""Said when a start replaced the member's game in which nobody had moved yet."""
+
+
+def describe_set_aside(reply: MoveReply) -> str:
+    """``SET_ASIDE`` if this start replaced a game that had not started, else ""."""
+    return SET_ASIDE if reply.replaced is not None else ""
 
 
 def describe_reply(reply: MoveReply) -> str:
@@ -486,7 +500,10 @@ def render_stats(stats: Stats) -> str:
     """A member's record overall and per level (resignations count as losses)."""
     total = stats.total.games
     if total == 0:
-        return f"{stats.name} has not finished a game yet. Expired games do not count."
+        return (
+            f"{stats.name} has not finished a game yet. Games that expired, or ended before "
+            f"{stats.name} moved, do not count."
+        )
     lines = [
         f"{stats.name}: {describe_record(stats.total)} "
         f"({_count(total, 'game', 'games')}, resignations count as losses)."

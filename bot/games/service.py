@@ -252,12 +252,14 @@ class GameService:
         first: str = "random",
         size: int = 3,
     ) -> MoveReply:
-        """Start a member-vs-bot game; if the bot goes first its opening move is in the reply."""
+        """Start a member-vs-bot game; if the bot goes first its opening move is in the reply.
+        The member's own game that had not started is set aside to make room (not counted,
+        ``reply.replaced``); any other game running in the channel refuses."""
         level = _check_level(level)
         first = _check_first(first)
         size = _check_size(size)
         name = member_name.strip() or f"member {member_id}"
-        async with self._free_channel(channel_id, member_id):
+        async with self._free_channel(channel_id, member_id) as replaced:
             now = self._now()
             bot_first = first == "bot" or (first == "random" and self._rng.random() < 0.5)
             member, bot = Seat(member_id, name), Seat(None, BOT_NAME)
@@ -282,7 +284,7 @@ class GameService:
                 game = replace(game, moves=(bot_move,), updated_at=self._now())
             game = await self._store.insert(game)
             self._active[channel_id] = game
-            return MoveReply(game, None, bot_move)
+            return MoveReply(game, None, bot_move, replaced)
 
     async def move(
         self, *, channel_id: int, member_id: int, move: Move, game_id: int | None = None
@@ -302,11 +304,14 @@ class GameService:
             return MoveReply(updated, move, bot_move)
 
     async def resign(self, *, channel_id: int, member_id: int) -> Game:
-        """Give up the game (any time, whoever is to move); it counts as a loss."""
+        """Give up the game (any time, whoever is to move); it counts as a loss, unless no
+        member had moved yet: then it is set aside (EXPIRED) and not counted."""
         async with self._running_game(channel_id) as game:
             mark = game.seat_of(member_id)
             if mark is None:
                 raise sentences.not_your_game(game)
+            if not game.has_started:
+                return await self._set_aside(game)
             updated = replace(
                 game, status=Status.RESIGNED, winner=mark.other, updated_at=self._now()
             )
@@ -488,12 +493,23 @@ class GameService:
             yield found.game
 
     @asynccontextmanager
-    async def _free_channel(self, channel_id: int, member_id: int) -> AsyncIterator[None]:
-        """Hold the channel for a new game; ``GameRunningError`` if one is running."""
+    async def _free_channel(self, channel_id: int, member_id: int) -> AsyncIterator[Game | None]:
+        """Hold the channel for a new game and give the game it set aside to make room: the
+        member's own game that had not started (else None). ``GameRunningError`` if any
+        other game is running."""
         async with self._channel(channel_id) as found:
-            if found.game is not None:
-                raise sentences.already_running(found.game, member_id, self._now())
-            yield
+            game = found.game
+            if game is None:
+                yield None
+            elif game.can_be_set_aside_by(member_id):
+                yield await self._set_aside(game)
+            else:
+                raise sentences.already_running(game, member_id, self._now())
+
+    async def _set_aside(self, game: Game) -> Game:
+        """End a game nobody played: EXPIRED, the status that is not counted (not announced
+        as an expiry: the member who set it aside is told by the reply)."""
+        return await self._expire(game)
 
     async def _expire(self, game: Game) -> Game:
         expired = replace(game, status=Status.EXPIRED, winner=None, updated_at=self._now())

@@ -33,13 +33,15 @@ HELP = f"""Commands:
   start [level] [first] [size]
                         a new game, for example: start perfect me 4
                         {_START_OPTIONS}
-                        (plain "start" repeats your last game's settings)
+                        (plain "start" repeats your last game's settings; a game
+                        you have not moved in yet is set aside, not counted)
   hint                  every move you can make, and whether it wins, draws or loses
   explain               what I see: every empty cell's value, the move I would play
                         and why, and how many positions I searched (after a game:
                         my last move)
   board                 show the board again
-  resign                give up this game (it counts as a loss)
+  resign                give up this game (a loss once you have moved; before that
+                        it is set aside and not counted)
   stats                 your record per level
   leaderboard           the best players on this computer
   help                  this list

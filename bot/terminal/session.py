@@ -21,6 +21,7 @@ from bot.games import (
 )
 from bot.games.render import (
     describe_reply,
+    describe_set_aside,
     render_expired,
     render_explain_text,
     render_hint,
@@ -191,6 +192,7 @@ class TerminalSession:
                 f"{goes}.\nWant the unbeatable engine? Type: start perfect"
             )
         else:
-            self.say(f"New {level} game on a {size}x{size} board: you are {mark} and {goes}.")
+            new = f"New {level} game on a {size}x{size} board: you are {mark} and {goes}."
+            self.say(" ".join(filter(None, [describe_set_aside(reply), new])))
         self.say(describe_reply(reply))
         self.say(render_text(game))

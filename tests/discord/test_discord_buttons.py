@@ -7,13 +7,21 @@ from discord_helpers import MakeBot, World, buttons, cell_id, move_text
 
 from bot.discord_bot import TicTacToeBot
 from bot.engine import Move, analyze
-from bot.games import Status
+from bot.games import Game, Status
 
 
 async def start_board(world: World, **options: object) -> discord.Message:
     result = await world.alice.slash(world.channel, "tictactoe start", **options)
     assert result.response is not None
     return result.response.message
+
+
+async def played_board(world: World) -> tuple[discord.Message, Game]:
+    """alice's board after her first click (the centre) and my answer: a game that has
+    started, so resigning it is a loss."""
+    board = await start_board(world, first="me")
+    await world.alice.click(board, custom_id=cell_id(await world.game(), Move(1, 1)))
+    return board, await world.game()
 
 
 def fresh(world: World, message: discord.Message) -> discord.Message:
@@ -74,14 +82,14 @@ async def test_a_whole_game_by_clicks_ends_with_every_button_disabled(world: Wor
 
 async def test_click_on_a_finished_board_says_the_game_is_over(world: World) -> None:
     """If the bot could not disable a finished game's board, a click answers "over"."""
-    board = await start_board(world, first="me")
-    game = await world.game()
+    board, game = await played_board(world)
     # Make the resign's board edit fail, as if the bot lost access for a moment.
     world.env.inject_error("PATCH", f"/channels/{world.channel.id}/messages/*", status=404)
     await world.alice.slash(world.channel, "tictactoe resign")
     still_live = fresh(world, board)
-    assert not any(cell.disabled for cell in buttons(still_live))
-    result = await world.alice.click(still_live, custom_id=cell_id(game, Move(0, 0)))
+    assert not all(cell.disabled for cell in buttons(still_live))
+    free = game.board.legal_moves[0]
+    result = await world.alice.click(still_live, custom_id=cell_id(game, free))
     assert [m.ephemeral for m in result.followups] == [True]
     assert result.followups[0].content == "That game is over."
     assert all(cell.disabled for cell in buttons(fresh(world, board)))  # tidied up
@@ -136,11 +144,10 @@ async def test_clicking_an_older_live_board_retires_the_newer_one(world: World) 
 
 async def resigned_board_left_live(world: World) -> tuple[discord.Message, int]:
     """alice's resigned game whose board kept its buttons (the edit was refused)."""
-    board = await start_board(world, first="me")
-    game = await world.game()
+    board, game = await played_board(world)
     world.env.inject_error("PATCH", f"/channels/{world.channel.id}/messages/*", status=404)
     await world.alice.slash(world.channel, "tictactoe resign")
-    assert not any(cell.disabled for cell in buttons(fresh(world, board)))
+    assert not all(cell.disabled for cell in buttons(fresh(world, board)))
     return board, game.id
 
 
@@ -158,7 +165,10 @@ async def test_clicking_a_previous_games_board_leaves_the_new_game_alone(world: 
     assert started.response is not None
     current = await world.game()
     # bob, whose game runs now, clicks the old board: it must not play into his game.
-    result = await world.bob.click(fresh(world, board), custom_id=f"ttt:{old_id}:1:1")
+    old = await world.bot.service.get(old_id)
+    assert old is not None
+    free = old.board.legal_moves[0]  # free on the old board, and on bob's new one
+    result = await world.bob.click(fresh(world, board), custom_id=cell_id(old, free))
     assert [(m.ephemeral, m.content) for m in result.followups] == [(True, "That game is over.")]
     assert all(cell.disabled for cell in buttons(fresh(world, board)))
     assert await world.game() == current  # bob's game: no move, same live board

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from discord_helpers import MakeBot, World, buttons, deferred_first, move_text
+from discord_helpers import MakeBot, World, buttons, cell_id, deferred_first, move_text
 
 from bot.discord_bot.cogs.game_commands import (
     FIRST_NOTES,
@@ -14,7 +14,7 @@ from bot.discord_bot.cogs.game_commands import (
     SIZE_NOTES,
 )
 from bot.discord_bot.texts import help_text
-from bot.engine import LEVELS, Player, analyze
+from bot.engine import LEVELS, Move, Player, analyze
 from bot.games import FIRST_CHOICES, SIZES, GameRunningError, Status
 
 
@@ -147,6 +147,9 @@ async def test_options_are_described_with_choices(world: World) -> None:
 
 async def test_resign_ends_the_game_and_disables_the_board(world: World) -> None:
     start = await world.alice.slash(world.channel, "tictactoe start", first="me")
+    assert start.response is not None
+    centre = cell_id(await world.game(), Move(1, 1))
+    await world.alice.click(start.response.message, custom_id=centre)
     result = await world.alice.slash(world.channel, "tictactoe resign")
     assert result.response is not None and not result.ephemeral
     assert "alice resigned." in result.response.content
@@ -154,6 +157,37 @@ async def test_resign_ends_the_game_and_disables_the_board(world: World) -> None
     assert all(button.disabled for button in buttons(start.response.message))
     await world.alice.send(world.channel, "!move 1 1")
     assert "no game" in world.last().content.lower()
+
+
+async def test_start_over_a_game_nobody_moved_in_sets_it_aside(world: World) -> None:
+    old = await world.alice.slash(world.channel, "tictactoe start", first="bot", difficulty="easy")
+    assert old.response is not None
+    old_game = await world.game()
+    new = await world.alice.slash(world.channel, "tictactoe start", first="me")
+    assert new.response is not None and not new.ephemeral
+    assert new.response.content.startswith(
+        "I set aside your game that hadn't started (it does not count). Click a cell"
+    )
+    assert (await world.game()).level == "perfect"
+    # The old board is over: greyed out (a click on it would answer "That game is over.").
+    old_board = next(m for m in world.channel.history() if m.id == old.response.message.id)
+    assert buttons(old_board) and all(button.disabled for button in buttons(old_board))
+    assert (await world.bot.service.get(old_game.id)).status is Status.EXPIRED  # type: ignore[union-attr]
+    await assert_alice_has_no_result(world)
+
+
+async def test_resign_before_moving_is_not_counted(world: World) -> None:
+    await world.alice.slash(world.channel, "tictactoe start", first="me")
+    result = await world.alice.slash(world.channel, "tictactoe resign")
+    assert result.response is not None and not result.ephemeral
+    assert "This game ended before alice moved, so it does not count." in result.response.content
+    await assert_alice_has_no_result(world)
+
+
+async def assert_alice_has_no_result(world: World) -> None:
+    stats = await world.alice.slash(world.channel, "tictactoe stats")
+    assert stats.response is not None
+    assert stats.response.content.startswith("alice has not finished a game yet.")
 
 
 async def test_resign_by_a_bystander_is_refused_privately(world: World) -> None:
@@ -202,6 +236,7 @@ async def test_stats_and_leaderboard_after_games(world: World) -> None:
         game = latest
     assert game.status is Status.LOST
     await world.bob.slash(world.channel, "tictactoe start", difficulty="easy", first="me")
+    await world.bob.send(world.channel, "!move 2 2")  # a move, so the resignation counts
     await world.bob.slash(world.channel, "tictactoe resign")
 
     mine = await world.alice.slash(world.channel, "tictactoe stats")

@@ -10,6 +10,7 @@ import asyncio
 import random
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from bot.engine import Board, Move, Player, choose_move
 from bot.games import Game, GameService, MoveReply, Seat, SqliteGameStore, Status
@@ -98,6 +99,15 @@ async def start_game(
         first=first,
         size=size,
     )
+
+
+async def started_game(
+    service: GameService, *, channel: int = CHANNEL, member: int = ALICE, **options: Any
+) -> MoveReply:
+    """``start_game`` (the member first), then the member's first move, the centre: a game
+    that has started, so resigning it is a loss (one nobody moved in is only set aside)."""
+    await start_game(service, channel=channel, member=member, **options)
+    return await service.move(channel_id=channel, member_id=member, move=Move(1, 1))
 
 
 def finished_game(

@@ -24,6 +24,7 @@ from games_helpers import (
     make_service,
     member_vs_member,
     start_game,
+    started_game,
 )
 
 from bot.engine import Board, Move, choose_move
@@ -222,7 +223,7 @@ async def test_get_and_attach_message_find_a_game_by_id_wherever_it_was_started(
 @pytest.mark.parametrize("attach_first", [True, False])
 async def test_attach_message_while_the_game_ends(attach_first: bool) -> None:
     service = make_service(store=YieldingStore(":memory:"))
-    game = (await start_game(service)).game
+    game = (await started_game(service)).game
     attach = service.attach_message(game.id, 55)
     resign = service.resign(channel_id=CHANNEL, member_id=ALICE)
     await asyncio.gather(*((attach, resign) if attach_first else (resign, attach)))

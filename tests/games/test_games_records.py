@@ -21,6 +21,7 @@ from games_helpers import (
     finished_game,
     make_service,
     member_vs_member,
+    started_game,
 )
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -288,7 +289,7 @@ async def test_saving_a_finished_game_again_does_not_count_it_twice(tmp_path: Pa
     path = tmp_path / "games.db"
     store = SqliteGameStore(path)
     service = make_service(store=store)
-    await service.start(channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice")
+    await started_game(service)
     resigned = await service.resign(channel_id=CHANNEL, member_id=ALICE)
     for _ in range(3):
         await store.update(resigned)

@@ -20,6 +20,7 @@ from games_helpers import (
     make_service,
     member_vs_member,
     start_game,
+    started_game,
 )
 
 from bot.engine import LEVELS, Move, Player, Value
@@ -103,7 +104,7 @@ async def test_invalid_options_say_what_is_allowed(options: dict[str, object], s
 async def test_second_start_names_who_is_playing_and_since_when() -> None:
     clock = FakeClock()
     service = make_service(clock=clock)
-    await start_game(service)
+    await started_game(service)
     clock.advance(180)
     with pytest.raises(GameRunningError) as caught:
         await start_game(service, member=BOB)
@@ -218,7 +219,7 @@ async def test_no_game_errors() -> None:
 
 async def test_resign_counts_as_the_other_side_winning() -> None:
     service = make_service()
-    game = (await start_game(service)).game
+    game = (await started_game(service)).game
     resigned = await service.resign(channel_id=CHANNEL, member_id=ALICE)
     assert resigned.id == game.id
     assert resigned.status is Status.RESIGNED and resigned.winner is Player.O

@@ -12,6 +12,7 @@ from games_helpers import (
     first_free,
     make_service,
     start_game,
+    started_game,
 )
 
 from bot.engine import LEVELS, Move
@@ -85,7 +86,7 @@ async def test_a_member_who_never_played_has_zero_stats() -> None:
 
 async def test_active_games_are_not_counted_until_they_end() -> None:
     service = make_service()
-    await start_game(service)
+    await started_game(service)
     assert (await service.stats(member_id=ALICE)).total == Record()
     await service.resign(channel_id=CHANNEL, member_id=ALICE)
     assert (await service.stats(member_id=ALICE)).total == Record(0, 1, 0)
@@ -138,7 +139,8 @@ async def test_stats_and_leaderboard_after_games_played_through_the_service() ->
     ]
     for member, name, level, plan in plans:
         await start_game(service, member=member, name=name, level=level)
-        if plan is None:
+        if plan is None:  # a move, so the resignation counts
+            await service.move(channel_id=CHANNEL, member_id=member, move=Move(2, 2))
             await service.resign(channel_id=CHANNEL, member_id=member)
             continue
         for cell in plan:

@@ -207,7 +207,10 @@ def test_stats_list_levels_in_order_and_skip_unplayed_ones() -> None:
 
 def test_stats_without_games_are_friendly() -> None:
     stats = Stats(7, "alice", None, {"easy": Record()}, Record())
-    assert render_stats(stats) == "alice has not finished a game yet. Expired games do not count."
+    assert render_stats(stats) == (
+        "alice has not finished a game yet. "
+        "Games that expired, or ended before alice moved, do not count."
+    )
 
 
 def test_the_leaderboard_ranks_ties_together() -> None:

@@ -108,12 +108,14 @@ async def test_following_the_hints_against_perfect_play_is_a_draw(terminal: Term
 
 
 async def test_start_while_a_game_runs_says_so(terminal: Terminal) -> None:
+    await terminal.type("2 2")
     text = await terminal.type("start hard")
     assert "You already have a game running here" in text
     assert "Finish or resign that game first." in text
 
 
 async def test_resign_shows_the_board_and_counts_a_loss(terminal: Terminal) -> None:
+    await terminal.type("2 2")
     text = await terminal.type("resign")
     assert last_status(text) == "alice resigned."
     assert AFTER_GAME in text
@@ -123,6 +125,19 @@ async def test_resign_shows_the_board_and_counts_a_loss(terminal: Terminal) -> N
     assert board.startswith("There is no game running here. Start one with 'start'.")
     leaderboard = await terminal.type("leaderboard")
     assert "1. alice — 0 points (0 wins, 1 loss, 0 draws)" in leaderboard
+
+
+async def test_the_first_tip_starts_the_unbeatable_engine_at_once(terminal: Terminal) -> None:
+    assert "Want the unbeatable engine? Type: start perfect" in terminal.out.getvalue()
+    text = await terminal.type("start perfect")
+    assert text.startswith(
+        "I set aside your game that hadn't started (it does not count). "
+        "New perfect game on a 3x3 board: you are X and you go first."
+    )
+    text = await terminal.type("resign")
+    assert last_status(text) == "This game ended before alice moved, so it does not count."
+    stats = await terminal.type("stats")
+    assert stats.startswith("alice has not finished a game yet.")
 
 
 async def test_plain_start_repeats_the_last_settings(terminal: Terminal) -> None:

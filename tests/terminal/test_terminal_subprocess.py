@@ -68,6 +68,18 @@ def test_a_whole_game_against_perfect_play_ends_in_a_loss_or_a_draw(tmp_path: Pa
     assert result.stdout.rstrip().endswith("Goodbye! Your games are saved.")
 
 
+def test_the_welcome_tip_works_and_trying_it_costs_nothing(tmp_path: Path) -> None:
+    """The issue's reproduction: the tip the welcome gives, then resign, then stats."""
+    result = run(tmp_path / "games.db", ["start perfect", "resign", "stats", "quit"], "play")
+    assert result.returncode == 0
+    out = result.stdout
+    assert "You already have a game running" not in out
+    assert "I set aside your game that hadn't started (it does not count)." in out
+    assert "This game ended before" in out and "so it does not count." in out
+    assert "has not finished a game yet." in out
+    assert "1 loss" not in out
+
+
 def test_bad_input_is_answered_kindly(tmp_path: Path) -> None:
     lines = ["flibbertigibbet", "move 9 9", "move a b", "move 1", "", "   ", "1 1", "1 1", "quit"]
     result = run(tmp_path / "games.db", lines, "play")

@@ -29,6 +29,7 @@ from bot.games import FIRST_CHOICES, SIZES, GameError, MoveReply, parse_cell
 from bot.games.render import (
     EMOJI_MARK,
     describe_reply,
+    describe_set_aside,
     render_explain_emoji,
     render_hint,
     render_leaderboard,
@@ -149,7 +150,7 @@ class GameCommands(commands.Cog):
         # A 4x4 bot opening may take seconds, so acknowledge first; but only when the channel
         # is free: a refusal must stay private, and a deferred answer is public for good (only
         # if someone started a game in the instant since this check does it carry the refusal).
-        slow = cells >= SLOW_SIZE and not await self._busy(channel)
+        slow = cells >= SLOW_SIZE and not await self._busy(channel, interaction.user.id)
         if slow:
             await interaction.response.defer(thinking=True)
         reply = await self.bot.service.start(
@@ -172,6 +173,8 @@ class GameCommands(commands.Cog):
             message_id = callback.message_id
         if message_id is not None:
             await replace_board(self.bot, game, message_id)
+        if reply.replaced is not None:
+            await disable_board(self.bot, reply.replaced)
 
     @tictactoe.command(name="resign", description="Give up your game in this channel.")
     async def resign(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
@@ -234,16 +237,16 @@ class GameCommands(commands.Cog):
 
     # -- boards ----------------------------------------------------------------------------------
 
-    async def _busy(self, channel: int) -> bool:
-        """Whether the channel already has an active game (then ``start`` refuses at once)."""
+    async def _busy(self, channel: int, member_id: int) -> bool:
+        """Whether the channel has an active game ``start`` will refuse at once: any but the
+        member's own that has not started (that one ``start`` sets aside)."""
         try:
-            await self.bot.service.active_game(channel)
+            game = await self.bot.service.active_game(channel)
         except GameError:
             return False
-        return True
+        return not game.can_be_set_aside_by(member_id)
 
 
 def _start_headline(reply: MoveReply, prefix: str) -> str:
-    opening = describe_reply(reply)
     how = f"Click a cell or type `{prefix}move <row> <column>`."
-    return f"{opening} {how}" if opening else how
+    return " ".join(filter(None, [describe_set_aside(reply), describe_reply(reply), how]))
