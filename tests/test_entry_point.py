@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 
 def run_bot(args: list[str], tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
     environment = {k: v for k, v in os.environ.items() if k not in {"DISCORD_TOKEN"}}
@@ -22,11 +24,20 @@ def run_bot(args: list[str], tmp_path: Path, **env: str) -> subprocess.Completed
     )
 
 
-def test_unknown_arguments_print_usage(tmp_path: Path) -> None:
-    result = run_bot(["dance"], tmp_path)
+@pytest.mark.parametrize(
+    "args", [["dance"], ["play", "--name"], ["play", "--nom", "x"], ["--name", "x"]]
+)
+def test_unknown_arguments_print_usage(tmp_path: Path, args: list[str]) -> None:
+    result = run_bot(args, tmp_path)
     assert result.returncode == 2
-    assert "usage: python -m bot [play]" in result.stderr
+    assert "usage: python -m bot [play [--name NAME]]" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_name_that_cannot_be_one_is_refused(tmp_path: Path) -> None:
+    result = run_bot(["play", "--name", "  "], tmp_path, DATABASE_PATH=str(tmp_path / "g.db"))
+    assert result.returncode == 2
+    assert result.stderr == "Usage: name <your name>, for example: name Alice\n"
 
 
 def test_bad_setting_is_a_configuration_error(tmp_path: Path) -> None:

@@ -89,7 +89,12 @@ def emoji_grid(board: Board) -> list[str]:
     return emoji_rows(board.size, glyph)
 
 
-def text_grid(board: Board) -> list[str]:
+MarkPainter = Callable[[str, Player, bool], str]
+"""Colours a drawn mark (``"X"`` or ``"[X]"``, whose it is, whether it is on the winning line);
+an adapter's, such as the terminal's ANSI colours. Without one, marks are plain text."""
+
+
+def text_grid(board: Board, paint: MarkPainter | None = None) -> list[str]:
     """The board as ASCII lines: column numbers, rows with ``|`` and ``---+---`` separators.
 
     A winning cell is drawn ``[X]`` instead of `` X `` so the line survives a terminal
@@ -99,8 +104,13 @@ def text_grid(board: Board) -> list[str]:
 
     def glyph(move: Move) -> str:
         mark = board.at(move)
-        shown = TEXT_EMPTY if mark is None else mark.value
-        return f"[{shown}]" if move in winning else f" {shown} "
+        on_line = move in winning
+        drawn = TEXT_EMPTY if mark is None else mark.value
+        if on_line:
+            drawn = f"[{drawn}]"
+        if mark is not None and paint is not None:
+            drawn = paint(drawn, mark, on_line)
+        return drawn if on_line else f" {drawn} "
 
     return text_rows(board.size, glyph)
 
@@ -110,10 +120,11 @@ def render_emoji(game: Game) -> str:
     return "\n".join([_title(game, plain=False), *emoji_grid(game.board), status_line(game)])
 
 
-def render_text(game: Game) -> str:
-    """Title, plain-text board and status line for the terminal (ASCII apart from names)."""
+def render_text(game: Game, paint: MarkPainter | None = None) -> str:
+    """Title, plain-text board and status line for the terminal (ASCII apart from names and
+    the colour codes ``paint`` adds)."""
     return "\n".join(
-        [_title(game, plain=True), *text_grid(game.board), status_line(game, plain=True)]
+        [_title(game, plain=True), *text_grid(game.board, paint), status_line(game, plain=True)]
     )
 
 

@@ -42,6 +42,7 @@ HELP = f"""Commands:
   board                 show the board again
   resign                give up this game (a loss once you have moved; before that
                         it is set aside and not counted)
+  name <your name>      play under another name, with its own record and game
   stats                 your record per level
   leaderboard           the best players on this computer
   help                  this list
@@ -105,7 +106,30 @@ class WordCommand:
     name: WordName
 
 
-Command = EmptyLine | PlayCell | StartGame | WordCommand
+@dataclass(frozen=True, slots=True)
+class SetName:
+    """Play under ``name`` from now on (checked by ``check_name``)."""
+
+    name: str
+
+
+Command = EmptyLine | PlayCell | StartGame | WordCommand | SetName
+
+NAME_LENGTH = 32
+USAGE_NAME = "Usage: name <your name>, for example: name Alice"
+
+
+def check_name(text: str) -> str:
+    """A player's name as typed, trimmed; ``CommandError`` if it cannot be one (empty, too long
+    for a board's title, or with control characters that would garble the terminal)."""
+    name = " ".join(text.split())
+    if not name:
+        raise CommandError(USAGE_NAME)
+    if len(name) > NAME_LENGTH:
+        raise CommandError(f"A name has at most {NAME_LENGTH} characters. {USAGE_NAME}")
+    if not name.isprintable():
+        raise CommandError(f"A name cannot contain control characters. {USAGE_NAME}")
+    return name
 
 
 def parse_command(line: str) -> Command:
@@ -124,6 +148,8 @@ def parse_command(line: str) -> Command:
         return PlayCell(text)
     if word in _MOVE_WORDS:
         return PlayCell(rest)
+    if word == "name":
+        return SetName(check_name(rest))
     if word in _START_WORDS:
         return parse_start(rest)
     if word in _WORDS:
@@ -137,7 +163,7 @@ def parse_command(line: str) -> Command:
 def unknown_command(word: str) -> str:
     """One line, not the whole help: the closest command if one is close (a typo), and how
     to see them all."""
-    known = sorted(_MOVE_WORDS | _START_WORDS | (set(_WORDS) - {"?"}))
+    known = sorted(_MOVE_WORDS | _START_WORDS | {"name"} | (set(_WORDS) - {"?"}))
     close = difflib.get_close_matches(word, known, n=1)
     guess = f" Did you mean {close[0]}?" if close else ""
     return f"I don't know the command {quote_input(word)}.{guess} Type help for all commands."

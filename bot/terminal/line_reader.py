@@ -1,8 +1,10 @@
 """Typed lines from stdin for the event loop, without blocking it.
 
-Input is read by a daemon thread with ``os.read`` on file descriptor 0 and handed to the event
-loop through a queue, so ``asyncio.run`` runs once and is never blocked, and Ctrl-C cancels the
-session at once (no worker thread to wait for).
+Input is read by a daemon thread and handed to the event loop, so ``asyncio.run`` runs once and
+is never blocked, and Ctrl-C cancels the session at once (no worker thread to wait for). On a
+terminal the thread reads with ``input()`` and the standard ``readline`` module: arrow keys
+move in the line and through the history instead of typing ``^[[A``. Piped input is read
+plainly, line by line, with no prompt.
 """
 
 from __future__ import annotations
@@ -11,8 +13,10 @@ import asyncio
 import codecs
 import contextlib
 import os
+import queue
 import sys
 import threading
+from collections.abc import Iterator
 
 
 class LineReader:
@@ -68,3 +72,58 @@ def stdin_fd() -> int | None:
         return sys.stdin.fileno()
     except (OSError, ValueError):  # replaced by an object without a descriptor, or closed
         return None
+
+
+class EditedLineReader:
+    """Lines typed at a terminal with line editing and history (``readline``), one per prompt.
+
+    The thread asks for a line only when the session wants one (``readline(prompt)``), so
+    the prompt never appears above the previous reply. ``None`` marks the end of input.
+    """
+
+    def __init__(self) -> None:
+        import readline  # noqa: F401  (importing it is what gives input() line editing)
+
+        self._loop = asyncio.get_running_loop()
+        self._prompts: queue.SimpleQueue[str] = queue.SimpleQueue()
+        self._lines: asyncio.Queue[str | None] = asyncio.Queue()
+        thread = threading.Thread(target=self._pump, name="terminal-input", daemon=True)
+        thread.start()
+
+    def _pump(self) -> None:
+        while True:
+            prompt = self._prompts.get()
+            try:
+                line: str | None = input(prompt)
+            except (EOFError, OSError, ValueError):  # Ctrl-D, or stdin went away
+                line = None
+            with contextlib.suppress(RuntimeError):  # the loop closed: nobody is listening
+                self._loop.call_soon_threadsafe(self._lines.put_nowait, line)
+            if line is None:
+                return
+
+    async def readline(self, prompt: str) -> str | None:
+        self._prompts.put(prompt)
+        return await self._lines.get()
+
+
+@contextlib.contextmanager
+def terminal_settings_kept(fd: int | None) -> Iterator[None]:
+    """Put the terminal's settings back on the way out: ``readline`` switches off echo and
+    line buffering while it waits for a key, and Ctrl-C may end the program right then."""
+    try:
+        import termios  # POSIX only
+    except ImportError:
+        yield
+        return
+    try:
+        saved = termios.tcgetattr(fd) if fd is not None else None
+    except termios.error:  # not a terminal
+        saved = None
+    try:
+        yield
+    finally:
+        if saved is not None and fd is not None:
+            with contextlib.suppress(termios.error):
+                termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+

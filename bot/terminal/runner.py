@@ -9,21 +9,30 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import io
 import os
 import sys
+from collections.abc import Awaitable, Callable
 from typing import TextIO
 
 from bot.games import GameService, StorageError
 from bot.settings import Settings
-from bot.terminal.line_reader import LineReader, stdin_fd
+from bot.terminal.commands import CommandError, check_name
+from bot.terminal.layout import output_width, paint_mark, wants_colour
+from bot.terminal.line_reader import (
+    EditedLineReader,
+    LineReader,
+    stdin_fd,
+    terminal_settings_kept,
+)
 from bot.terminal.session import GOODBYE, TerminalSession, player_name
 
 PROMPT = "> "
 INTERRUPTED = 130  # exit status after Ctrl-C (128 + SIGINT)
 
 
-async def play(settings: Settings, out: TextIO) -> int:
+async def play(settings: Settings, out: TextIO, name: str | None = None) -> int:
     """The whole session: open the database, greet, then one command per line until done."""
     try:
         service = GameService.from_settings(settings)
@@ -32,16 +41,26 @@ async def play(settings: Settings, out: TextIO) -> int:
         print(error, file=sys.stderr)
         return 2
     try:
-        session = TerminalSession(service, out, player_name())
+        login = player_name()
+        session = TerminalSession(
+            service,
+            out,
+            name or login,
+            login=login,
+            width=output_width(),
+            paint=paint_mark if wants_colour(out) else None,
+        )
         await session.open()
         fd = stdin_fd()
-        reader = LineReader(fd)
         interactive = fd is not None and os.isatty(fd)
+        read: Callable[[], Awaitable[str | None]]
+        if interactive:
+            edited = EditedLineReader()
+            read = functools.partial(edited.readline, PROMPT)
+        else:
+            read = LineReader(fd).readline
         while True:
-            if interactive:
-                out.write(PROMPT)
-                out.flush()
-            line = await reader.readline()
+            line = await read()
             if line is None:
                 if interactive:
                     out.write("\n")
@@ -55,17 +74,26 @@ async def play(settings: Settings, out: TextIO) -> int:
     return 0
 
 
-def run_terminal(settings: Settings) -> int:
-    """Play in the terminal until quit, end of input or Ctrl-C; return the exit status.
+def run_terminal(settings: Settings, name: str | None = None) -> int:
+    """Play in the terminal as ``name`` (default: the login) until quit, end of input or
+    Ctrl-C; return the exit status.
 
-    0 after quit or end of input, 130 after Ctrl-C, 2 if the database cannot be used, 1 if
-    something unexpected broke (one sentence on stderr; with LOG_LEVEL=DEBUG the traceback too).
+    0 after quit or end of input, 130 after Ctrl-C, 2 if the name or the database cannot be
+    used, 1 if something unexpected broke (one sentence on stderr; with LOG_LEVEL=DEBUG the
+    traceback too).
     """
+    if name is not None:
+        try:
+            name = check_name(name)
+        except CommandError as error:
+            print(error, file=sys.stderr)
+            return 2
     out = sys.stdout
     if isinstance(out, io.TextIOWrapper):  # a name the terminal cannot encode is replaced
         out.reconfigure(errors="replace")
     try:
-        return asyncio.run(play(settings, out))
+        with terminal_settings_kept(stdin_fd()):
+            return asyncio.run(play(settings, out, name))
     except KeyboardInterrupt:
         print(f"\n{GOODBYE}", file=out)
         return INTERRUPTED

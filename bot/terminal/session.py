@@ -1,18 +1,20 @@
 """One terminal player's session: typed commands in, the game layer's replies printed out.
 
-The local player sits in channel 0 as member 0 (Discord ids are far larger, so a shared
-database never mixes them up), named after the login (``getpass.getuser()``). A game left
-running is restored on the next launch; one idle longer than the idle timeout expires, as on
-Discord.
+The player is named after the login (``getpass.getuser()``) unless they choose a name
+(``name``, ``--name``); each name has its own channel and member id (``player_id``). A game
+left running is restored on the next launch; one idle longer than the idle timeout expires, as
+on Discord.
 """
 
 from __future__ import annotations
 
 import getpass
+import hashlib
 from typing import TextIO
 
 from bot.games import (
     Command,
+    Game,
     GameError,
     GameService,
     NoGameError,
@@ -20,6 +22,7 @@ from bot.games import (
     parse_cell,
 )
 from bot.games.render import (
+    MarkPainter,
     describe_reply,
     describe_set_aside,
     render_expired,
@@ -34,27 +37,27 @@ from bot.terminal.commands import (
     CommandError,
     EmptyLine,
     PlayCell,
+    SetName,
     StartGame,
-    WordCommand,
     parse_command,
 )
+from bot.terminal.commands import Command as TypedCommand
+from bot.terminal.layout import wrap
 
 SPELLING: Spelling = {Command.START: "'start'", Command.MOVE: "move"}
 """How the terminal writes the commands the game layer's sentences suggest."""
 
-CHANNEL_ID = 0
-MEMBER_ID = 0
+LOGIN_ID = 0  # where the login's games were always stored: its record carries on
+NAME_ID_BITS = 48  # Discord ids (snowflakes) are above 2**55 for anything made since 2015
 DEFAULT_LEVEL = "medium"  # beatable but not careless: a newcomer can win, and learns how
 DEFAULT_FIRST = "me"
 DEFAULT_SIZE = 3
 
 WELCOME = (
-    "Tic-Tac-Toe against a minimax engine. Type a cell as <row> <column> (for example: 2 3),\n"
+    "Tic-Tac-Toe against a minimax engine. Type a cell as <row> <column> (for example: 2 3), "
     "hint for advice, help for every command, quit to leave (your game is saved)."
 )
-AFTER_GAME = (
-    "Type start for another game like this one, or choose, for example: start perfect bot 3"
-)
+AFTER_GAME = "Type start for another game like this one, or choose one: start perfect bot 3"
 GOODBYE = "Goodbye! Your games are saved."
 
 
@@ -67,22 +70,65 @@ def player_name() -> str:
     return name or "player"
 
 
+def player_id(name: str, login: str) -> int:
+    """The channel and member id the terminal plays ``name`` under.
+
+    The login's name keeps id 0, where every terminal game was stored before names could be
+    chosen, so its record and running game carry on. Any other name gets a stable id from its
+    SHA-256 (case folded, so "Bob" and "bob" are one player): the same name finds its record
+    and its running game again on every launch, with no table of names to keep. Ids stay
+    below ``2**NAME_ID_BITS``, far below any Discord id, so a database shared with the bot
+    never mixes the two; the channel is the player's own, so each name has its own game.
+    """
+    if name.casefold() == login.casefold():
+        return LOGIN_ID
+    digest = hashlib.sha256(name.casefold().encode("utf-8")).digest()
+    number = int.from_bytes(digest[: NAME_ID_BITS // 8], "big")
+    return 1 + number % ((1 << NAME_ID_BITS) - 1)
+
+
 class TerminalSession:
     """One player's session: turns typed lines into service calls and prints the replies.
 
-    Kept free of stdin so tests drive it line by line with an in-memory store.
+    Kept free of stdin so tests drive it line by line with an in-memory store. ``login`` is
+    the name whose games live at id 0 (``name`` when not given); ``width`` is where text
+    wraps (None: nowhere) and ``paint`` colours the marks (None: plain text).
     """
 
-    def __init__(self, service: GameService, out: TextIO, name: str) -> None:
+    def __init__(
+        self,
+        service: GameService,
+        out: TextIO,
+        name: str,
+        *,
+        login: str | None = None,
+        width: int | None = None,
+        paint: MarkPainter | None = None,
+    ) -> None:
         self.service = service
         self.out = out
         self.name = name
+        self.login = name if login is None else login
+        self.width = width
+        self.paint = paint
         self.level = DEFAULT_LEVEL
         self.first = DEFAULT_FIRST
         self.size = DEFAULT_SIZE
 
+    @property
+    def player_id(self) -> int:
+        """The player's channel and member id: both, since each name plays in its own."""
+        return player_id(self.name, self.login)
+
     def say(self, text: str) -> None:
-        """Print one block of output followed by a blank line."""
+        """Print one block of output, wrapped to the width, followed by a blank line."""
+        self.print_block(text if self.width is None else wrap(text, self.width))
+
+    def show(self, game: Game) -> None:
+        """Print a game's board: never wrapped (a drawing broken across lines is no drawing)."""
+        self.print_block(render_text(game, self.paint))
+
+    def print_block(self, text: str) -> None:
         if text:
             print(text, file=self.out)
             print(file=self.out)
@@ -91,15 +137,25 @@ class TerminalSession:
     async def open(self) -> None:
         """Welcome the player, then restore their running game or start a friendly one."""
         self.say(WELCOME)
+        await self.resume()
+
+    async def resume(self) -> None:
+        """Restore the player's running game, or start a friendly one."""
         await self.announce_expired()
         try:
-            game = await self.service.active_game(CHANNEL_ID)
+            game = await self.service.active_game(self.player_id)
         except NoGameError:
             await self.start(StartGame(), opening=True)
             return
         self.level, self.first, self.size = game.level, game.first, game.size
         self.say(f"Welcome back, {game.member.name}! Your game is where you left it:")
-        self.say(render_text(game))
+        self.show(game)
+
+    async def rename(self, name: str) -> None:
+        """Play as ``name`` from now on: its own record, its own running game."""
+        self.name = name
+        self.say(f"You are now playing as {name}.")
+        await self.resume()
 
     async def announce_expired(self) -> bool:
         """Tell the player if their game ran out of time since the last command; True if so.
@@ -107,7 +163,7 @@ class TerminalSession:
         Only the terminal's own channel: the database may be shared with the Discord bot,
         whose idle games it must leave for the bot to announce (and disable their boards).
         """
-        expired = await self.service.expire_idle(channel_id=CHANNEL_ID)
+        expired = await self.service.expire_idle(channel_id=self.player_id)
         for game in expired:
             self.say(render_expired(game, self.service.idle_timeout))
         return bool(expired)
@@ -129,41 +185,45 @@ class TerminalSession:
             self.say(error.text(SPELLING))
         return True
 
-    async def dispatch(self, command: EmptyLine | PlayCell | StartGame | WordCommand) -> bool:
+    async def dispatch(self, command: TypedCommand) -> bool:
         if isinstance(command, EmptyLine):
             return True
         if isinstance(command, PlayCell):
             await self.move(command.text)
         elif isinstance(command, StartGame):
             await self.start(command)
+        elif isinstance(command, SetName):
+            await self.rename(command.name)
         elif command.name == "quit":
             return False
         elif command.name == "help":
             self.say(HELP)
         elif command.name == "board":
-            self.say(render_text(await self.service.active_game(CHANNEL_ID)))
+            self.show(await self.service.active_game(self.player_id))
         elif command.name == "hint":
-            hint = await self.service.hint(channel_id=CHANNEL_ID, member_id=MEMBER_ID)
+            hint = await self.service.hint(channel_id=self.player_id, member_id=self.player_id)
             self.say(render_hint(hint))
         elif command.name == "explain":
-            reply = await self.service.explain(channel_id=CHANNEL_ID, member_id=MEMBER_ID)
+            reply = await self.service.explain(channel_id=self.player_id, member_id=self.player_id)
             self.say(render_explain_text(reply))
         elif command.name == "resign":
-            game = await self.service.resign(channel_id=CHANNEL_ID, member_id=MEMBER_ID)
-            self.say(render_text(game))
+            game = await self.service.resign(channel_id=self.player_id, member_id=self.player_id)
+            self.show(game)
             self.say(AFTER_GAME)
         elif command.name == "stats":
-            self.say(render_stats(await self.service.stats(member_id=MEMBER_ID, guild_id=None)))
+            stats = await self.service.stats(member_id=self.player_id, guild_id=None)
+            self.say(render_stats(stats))
         elif command.name == "leaderboard":
             self.say(render_leaderboard(await self.service.leaderboard(guild_id=None)))
         return True
 
     async def move(self, text: str) -> None:
-        game = await self.service.active_game(CHANNEL_ID)
+        game = await self.service.active_game(self.player_id)
         cell = parse_cell(text, game.size)
-        reply = await self.service.move(channel_id=CHANNEL_ID, member_id=MEMBER_ID, move=cell)
+        me = self.player_id
+        reply = await self.service.move(channel_id=me, member_id=me, move=cell)
         self.say(describe_reply(reply))
-        self.say(render_text(reply.game))
+        self.show(reply.game)
         if not reply.game.is_active:
             self.say(AFTER_GAME)
 
@@ -174,9 +234,9 @@ class TerminalSession:
         first = self.first if command.first is None else command.first
         size = self.size if command.size is None else command.size
         reply = await self.service.start(
-            channel_id=CHANNEL_ID,
+            channel_id=self.player_id,
             guild_id=None,
-            member_id=MEMBER_ID,
+            member_id=self.player_id,
             member_name=self.name,
             level=level,
             first=first,
@@ -195,4 +255,4 @@ class TerminalSession:
             new = f"New {level} game on a {size}x{size} board: you are {mark} and {goes}."
             self.say(" ".join(filter(None, [describe_set_aside(reply), new])))
         self.say(describe_reply(reply))
-        self.say(render_text(game))
+        self.show(game)

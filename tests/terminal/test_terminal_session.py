@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import random
 import re
 from collections.abc import AsyncIterator
@@ -12,12 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import analyze
+from bot.engine import Player, analyze
 from bot.games import GameService, SqliteGameStore
 from bot.settings import Settings
 from bot.terminal import AFTER_GAME, WELCOME, TerminalSession
 from bot.terminal import runner as terminal_runner
-from bot.terminal.session import CHANNEL_ID
+from bot.terminal.layout import MARK_COLOURS, RESET, WINNING_COLOUR, paint_mark
+from bot.terminal.session import player_id
 
 
 @dataclass
@@ -265,7 +267,7 @@ def test_a_crash_is_one_sentence_with_the_way_to_details(
     tmp_path: Path,
     log_level: str,
 ) -> None:
-    async def broken(settings: Settings, out: object) -> int:
+    async def broken(settings: Settings, out: object, name: str | None = None) -> int:
         raise RuntimeError("the disk is on fire")
 
     monkeypatch.setattr(terminal_runner, "play", broken)
@@ -286,7 +288,7 @@ async def test_explain_shows_every_empty_cells_value_and_the_move_i_would_play(
     terminal: Terminal,
 ) -> None:
     await terminal.type("2 2")
-    game = await terminal.session.service.active_game(CHANNEL_ID)
+    game = await terminal.session.service.active_game(terminal.session.player_id)
     text = await terminal.type("explain")
     assert text.startswith("What I see (X to move):\n")
     rows = [line[3:].split("|") for line in text.splitlines()[2:7:2]]
@@ -300,8 +302,61 @@ async def test_explain_shows_every_empty_cells_value_and_the_move_i_would_play(
 
 async def test_after_a_game_explain_tells_why_i_played_my_last_move(terminal: Terminal) -> None:
     await terminal.type("2 2")
-    game = await terminal.session.service.active_game(CHANNEL_ID)
+    game = await terminal.session.service.active_game(terminal.session.player_id)
     await terminal.type("resign")
     text = await terminal.type("explain")
     assert text.startswith("The position before my last move (O to move):\n")
     assert f"I played {game.moves[-1]}: " in text
+
+
+async def test_name_plays_under_another_name_with_its_own_game(terminal: Terminal) -> None:
+    await terminal.type("2 2")
+    alice_board = await terminal.type("board")
+    text = await terminal.type("name  Bob   Smith ")
+    assert text.startswith("You are now playing as Bob Smith.\n\nI started a medium game for you")
+    assert "Tic-Tac-Toe: Bob Smith (X) vs me (O)" in text
+    await terminal.type("1 1")
+    await terminal.type("resign")
+    assert (await terminal.type("stats")).startswith("Bob Smith: 0 wins, 1 loss")
+    back = await terminal.type("name ALICE")  # the login's name, in any case: id 0 again
+    assert "Welcome back, alice! Your game is where you left it:" in back
+    assert alice_board.strip() in back
+    assert (await terminal.type("stats")).startswith("alice has not finished a game yet.")
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ("name", "Usage: name <your name>, for example: name Alice"),
+        ("name " + "x" * 33, "A name has at most 32 characters."),
+        ("name bad\x07bell", "A name cannot contain control characters."),
+    ],
+)
+async def test_a_name_that_cannot_be_one_is_refused(
+    terminal: Terminal, line: str, says: str
+) -> None:
+    assert (await terminal.type(line)).startswith(says)
+    assert "Your turn, alice (X)." in await terminal.type("board")
+
+
+def test_each_name_has_a_stable_id_far_from_discord_ids() -> None:
+    assert player_id("alice", login="alice") == player_id("Alice", login="alice") == 0
+    bob = player_id("bob", login="alice")
+    assert bob == player_id("BOB", login="root") != player_id("bobby", login="alice")
+    assert 0 < bob < 2**48 < 2**55  # snowflakes since Discord began are above 2**55
+
+
+async def test_on_a_terminal_the_winning_line_is_green_and_still_bracketed() -> None:
+    service = GameService(SqliteGameStore(":memory:"), idle_timeout=600, rng=random.Random(7))
+    out = io.StringIO()
+    session = TerminalSession(service, out, "alice", paint=paint_mark)
+    await session.open()
+    await session.handle("resign")
+    await session.handle("start perfect bot")
+    for row, col in itertools.product((1, 2, 3), repeat=2):  # cell by cell: the engine wins
+        await session.handle(f"{row} {col}")
+    text = out.getvalue().split("Tic-Tac-Toe: ")[-1]
+    await service.close()
+    assert "I win" in text
+    assert text.count(f"{WINNING_COLOUR}[X]{RESET}") == 3, text
+    assert f"{MARK_COLOURS[Player.O]}O{RESET}" in text

@@ -25,14 +25,26 @@ def environment(database: Path) -> dict[str, str]:
         IDLE_TIMEOUT_MINUTES="10",
         LOG_LEVEL="WARNING",
         PYTHONIOENCODING="utf-8",
+        COLUMNS="1000",  # sentences on one line each, to compare whole (wrapping has its test)
     )
     return env
 
 
 def run(
-    database: Path, lines: list[str] | None, *args: str, cwd: Path | None = None
+    database: Path,
+    lines: list[str] | None,
+    *args: str,
+    cwd: Path | None = None,
+    env: dict[str, str | None] | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    """Run the game with ``lines`` on stdin (None: stdin is /dev/null)."""
+    """Run the game with ``lines`` on stdin (None: stdin is /dev/null); ``env`` changes the
+    environment (None: unset)."""
+    changed = environment(database)
+    for key, value in (env or {}).items():
+        if value is None:
+            changed.pop(key, None)
+        else:
+            changed[key] = value
     result = subprocess.run(
         [sys.executable, "-m", "bot", *args],
         input=None if lines is None else "".join(line + "\n" for line in lines),
@@ -40,7 +52,7 @@ def run(
         capture_output=True,
         text=True,
         encoding="utf-8",
-        env=environment(database),
+        env=changed,
         cwd=cwd or database.parent,
         timeout=60,
     )
@@ -183,3 +195,35 @@ def test_ctrl_c_says_goodbye_and_exits_130(tmp_path: Path) -> None:
     assert process.returncode == 130
     assert "Goodbye! Your games are saved." in out
     assert "Traceback" not in out + err
+
+
+@pytest.mark.parametrize(("columns", "width"), [(None, 80), ("60", 60), ("100", 100)])
+def test_text_wraps_between_words_to_the_terminal_width(
+    tmp_path: Path, columns: str | None, width: int
+) -> None:
+    """80 columns when the width is unknown (a pipe), else the terminal's (COLUMNS here)."""
+    lines = ["flibbertigibbet", "move 9 9", "help", "start hard hard2", "2 2", "quit"]
+    result = run(tmp_path / "games.db", lines, "play", env={"COLUMNS": columns})
+    out = result.stdout
+    assert max(len(line) for line in out.splitlines()) <= width, out
+    assert max(len(line) for line in out.splitlines()) > width - 15, out  # and uses the width
+    flowed = " ".join(out.split())
+    assert "Usage: move <row> <column>, for example: move 2 3" in flowed
+    assert "hint for advice, help for every command, quit to leave" in flowed
+    assert "levels: easy, medium, hard, perfect; first: me, bot, random" in flowed
+    assert "    1   2   3\n1   . | . | ." in out  # the board is drawn whole
+    assert "\x1b[" not in out  # no colour codes into a pipe
+
+
+def test_name_option_plays_under_that_name_with_its_own_record(tmp_path: Path) -> None:
+    database = tmp_path / "games.db"
+    mine = run(database, ["2 2", "resign", "stats", "quit"], "play")
+    assert "0 wins, 1 loss" in mine.stdout
+    bob = run(database, ["stats", "2 2", "resign", "quit"], "play", "--name", "Bob")
+    assert "I started a medium game for you, Bob" in bob.stdout
+    assert "Bob has not finished a game yet." in bob.stdout
+    again = run(database, ["stats", "name bob", "stats", "quit"], "play")
+    assert "Welcome back" not in again.stdout.split("You are now playing as bob.")[0]
+    before, after = again.stdout.split("You are now playing as bob.")
+    assert "0 wins, 1 loss" in before  # the login's record carried on
+    assert "0 wins, 1 loss" in after  # Bob's one resignation, found by the name in any case
