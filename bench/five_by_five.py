@@ -115,18 +115,26 @@ rng = random.Random(1)
 times, outcomes = [], []
 for index, (me, opp) in enumerate({positions!r}):
     bot_moves = index % 2 == 0  # alternate: the bot starts from the position, or replies to it
+    first_value = None
     while True:
         if bot_moves:
             start = time.process_time()
             cell, value = solver.best_move(me, opp)
             times.append(time.process_time() - start)
+            if first_value is None:
+                first_value = value
         else:
             scores = opponent.score_moves(me, opp, 2)
             top = max(score for _, score in scores)
             cell = rng.choice([c for c, score in scores if score == top])
         me, opp = opp, me | 1 << cell
         if any(opp & line == line for line in geo.lines):
-            outcomes.append("bot won" if bot_moves else "bot LOST")
+            if bot_moves:
+                outcomes.append("bot won")
+            elif first_value == -1:
+                outcomes.append("bot lost (lost already at its first move)")
+            else:
+                outcomes.append("bot LOST from a position it did not lose: a BUG")
             break
         if me | opp == geo.full:
             outcomes.append("draw")
