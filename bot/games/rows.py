@@ -13,7 +13,7 @@ and checked, so a damaged row raises ``UnreadableGame`` instead of loading half-
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
@@ -104,8 +104,8 @@ def member_rows(game: Game) -> list[dict[str, object]]:
 
 @dataclass(frozen=True, slots=True)
 class GameSql:
-    """The statements that read and write games and member names, built from the column
-    lists in one driver's named-parameter style."""
+    """The statements every SQL store runs, in one driver's named-parameter style: games and
+    member names built from the column lists, and the reads of the running totals."""
 
     select: str
     """Every column of ``games``; the caller adds its WHERE and ORDER BY."""
@@ -115,6 +115,16 @@ class GameSql:
     """The ``updated`` columns of the game ``to_row`` names by ``id``."""
     upsert_member: str
     """A row of ``member_rows``: inserted, or replacing the member's name."""
+    member_name: str
+    """The latest name of ``member_id``."""
+    records: str
+    """``member_id``'s totals per level, everywhere."""
+    records_in_guild: str
+    """``member_id``'s totals per level in the server ``guild_id``."""
+    standings: str
+    """A scope's leaderboard (parameters: ``standings_scope``), best first."""
+    standings_top: str
+    """``standings``, only its first ``limit`` rows."""
 
     @classmethod
     def styled(cls, param: str) -> GameSql:
@@ -123,6 +133,21 @@ class GameSql:
         names = [column.name for column in COLUMNS]
         updated = [column.name for column in COLUMNS if column.updated]
         kept = MEMBER_COLUMNS[1:]
+        records = (
+            "SELECT level, SUM(wins) AS wins, SUM(losses) AS losses, SUM(draws) AS draws "
+            f"FROM records WHERE member_id = {param.format('member_id')}"
+        )
+        # The ORDER BY is the standings_ranking index, so with a LIMIT the database reads only
+        # the top rows of the server, however many members it has.
+        standings = (
+            "SELECT s.member_id AS member_id, "
+            "COALESCE(NULLIF(m.name, ''), 'member ' || s.member_id) AS name, "
+            "s.wins AS wins, s.losses AS losses, s.draws AS draws FROM standings AS s "
+            "LEFT JOIN members AS m ON m.member_id = s.member_id "
+            f"WHERE s.in_guild = {param.format('in_guild')} "
+            f"AND s.guild_id = {param.format('guild_id')} "
+            "ORDER BY 3 * s.wins + s.draws DESC, s.losses, s.wins DESC, s.name_key, s.member_id"
+        )
         return cls(
             select=f"SELECT id, {', '.join(names)} FROM games",
             insert=(
@@ -139,7 +164,21 @@ class GameSql:
                 f"ON CONFLICT ({MEMBER_COLUMNS[0]}) DO UPDATE SET "
                 f"{', '.join(f'{name} = excluded.{name}' for name in kept)}"
             ),
+            member_name=f"SELECT name FROM members WHERE member_id = {param.format('member_id')}",
+            records=f"{records} GROUP BY level",
+            records_in_guild=(
+                f"{records} AND in_guild = 1 AND guild_id = {param.format('guild_id')} "
+                "GROUP BY level"
+            ),
+            standings=standings,
+            standings_top=f"{standings} LIMIT {param.format('limit')}",
         )
+
+
+def standings_scope(guild_id: int | None, limit: int | None = None) -> dict[str, object]:
+    """The parameters of ``GameSql.standings``: the server ``guild_id``, or none (``None``,
+    kept as ``in_guild = 0``, see migration 2), and the ``limit`` of ``standings_top``."""
+    return {"in_guild": int(guild_id is not None), "guild_id": guild_id or 0, "limit": limit}
 
 
 class Row(Protocol):
@@ -194,6 +233,16 @@ def from_row(row: Row) -> Game:
 def record_from_row(row: Row) -> Record:
     """The ``wins``, ``losses`` and ``draws`` columns of a totals row."""
     return Record(int(row["wins"]), int(row["losses"]), int(row["draws"]))
+
+
+def records_by_level(rows: Iterable[Row]) -> dict[str, Record]:
+    """The rows of ``GameSql.records``: each level's totals."""
+    return {str(row["level"]): record_from_row(row) for row in rows}
+
+
+def ranking(rows: Iterable[Row]) -> list[tuple[int, str, Record]]:
+    """The rows of ``GameSql.standings``: ``(member_id, name, record)``, in their order."""
+    return [(int(row["member_id"]), str(row["name"]), record_from_row(row)) for row in rows]
 
 
 def _int_or_none(value: Any) -> int | None:

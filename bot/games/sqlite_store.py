@@ -33,7 +33,9 @@ from bot.games.rows import (
     UnreadableGame,
     from_row,
     member_rows,
-    record_from_row,
+    ranking,
+    records_by_level,
+    standings_scope,
     to_row,
 )
 
@@ -51,9 +53,7 @@ class SqliteGameStore:
     and its folder, checks the file is healthy and migrates the schema; any problem raises
     ``StorageError`` naming the file. Nothing is ever reset or deleted to "fix" a file."""
 
-    def __init__(
-        self, path: Path | str, *, synchronous: Synchronous = "NORMAL"
-    ) -> None:
+    def __init__(self, path: Path | str, *, synchronous: Synchronous = "NORMAL") -> None:
         if synchronous not in SYNCHRONOUS_MODES:  # it goes into a PRAGMA: nothing else may
             raise ValueError(f"synchronous must be 'NORMAL' or 'FULL', not {synchronous!r}.")
         self.path = path if str(path) == ":memory:" else Path(path)
@@ -170,38 +170,20 @@ class SqliteGameStore:
                 )
 
     async def member_name(self, member_id: int) -> str | None:
-        rows = self._read("SELECT name FROM members WHERE member_id = :id", {"id": member_id})
+        rows = self._read(_SQL.member_name, {"member_id": member_id})
         return str(rows[0]["name"]) if rows else None
 
     async def records(self, member_id: int, guild_id: int | None) -> dict[str, Record]:
-        scope = "" if guild_id is None else " AND in_guild = 1 AND guild_id = :guild_id"
-        rows = self._read(
-            "SELECT level, SUM(wins) AS wins, SUM(losses) AS losses, SUM(draws) AS draws "
-            f"FROM records WHERE member_id = :member_id{scope} GROUP BY level",
-            {"member_id": member_id, "guild_id": guild_id},
-        )
-        return {str(row["level"]): record_from_row(row) for row in rows}
+        query = _SQL.records if guild_id is None else _SQL.records_in_guild
+        rows = self._read(query, {"member_id": member_id, "guild_id": guild_id})
+        return records_by_level(rows)
 
     async def standings(
         self, guild_id: int | None, limit: int | None = None
     ) -> list[tuple[int, str, Record]]:
-        # The ORDER BY is the standings_ranking index, so with a LIMIT SQLite reads only the
-        # top rows of the server, however many members it has.
-        rows = self._read(
-            "SELECT s.member_id AS member_id, "
-            "COALESCE(NULLIF(m.name, ''), 'member ' || s.member_id) AS name, "
-            "s.wins AS wins, s.losses AS losses, s.draws AS draws FROM standings AS s "
-            "LEFT JOIN members AS m ON m.member_id = s.member_id "
-            "WHERE s.in_guild = :in_guild AND s.guild_id = :guild_id "
-            "ORDER BY 3 * s.wins + s.draws DESC, s.losses, s.wins DESC, s.name_key, s.member_id "
-            "LIMIT :limit",
-            {
-                "in_guild": int(guild_id is not None),
-                "guild_id": guild_id or 0,
-                "limit": -1 if limit is None else limit,
-            },
-        )
-        return [(int(row["member_id"]), str(row["name"]), record_from_row(row)) for row in rows]
+        query = _SQL.standings if limit is None else _SQL.standings_top
+        rows = self._read(query, standings_scope(guild_id, limit))
+        return ranking(rows)
 
     async def close(self) -> None:
         self._close_quietly()
