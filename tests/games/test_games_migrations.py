@@ -12,13 +12,21 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
-from bot.games import SCHEMA_VERSION, SqliteGameStore
-from bot.games.migrations import MIGRATIONS
+import pytest
 
-# sha256 of each migration's SQLite statements joined by NUL.
-PINNED_SQLITE = {
-    1: "85396a1707a174384bf7ee76f3ec6fa7ad1e97e5172e76532eb8bc05567763dc",
-    2: "d43c1473c7b216d6bb4deb1fa3131acdf16e2ef751431d097ede1dc26430f81b",
+from bot.games import SCHEMA_VERSION, SqliteGameStore
+from bot.games.migrations import MIGRATIONS, Dialect
+
+# sha256 of each migration's statements joined by NUL, per dialect.
+PINNED: dict[Dialect, dict[int, str]] = {
+    "sqlite": {
+        1: "85396a1707a174384bf7ee76f3ec6fa7ad1e97e5172e76532eb8bc05567763dc",
+        2: "d43c1473c7b216d6bb4deb1fa3131acdf16e2ef751431d097ede1dc26430f81b",
+    },
+    "postgresql": {
+        1: "bc53f072b39144ef5bcbf3bddaff7de08e1b7c79b72daabbb48a0b6647e7ca45",
+        2: "d27cd46006aad4a7a7f55f4a6ff8ed6eeb5e18978ae112af1b00c4edff807222",
+    },
 }
 
 # sha256 of the ``sql`` of every object in ``sqlite_master`` of a fresh database as the code
@@ -60,9 +68,10 @@ def test_migrations_are_numbered_from_one_without_gaps() -> None:
     assert [m.version for m in MIGRATIONS] == list(range(1, SCHEMA_VERSION + 1))
 
 
-def test_every_migration_is_pinned_and_unchanged() -> None:
-    texts = {m.version: sha256("\0".join(m.statements("sqlite"))) for m in MIGRATIONS}
-    assert texts == PINNED_SQLITE
+@pytest.mark.parametrize("dialect", sorted(PINNED))
+def test_every_migration_is_pinned_and_unchanged(dialect: Dialect) -> None:
+    texts = {m.version: sha256("\0".join(m.statements(dialect))) for m in MIGRATIONS}
+    assert texts == PINNED[dialect]
 
 
 def test_a_fresh_database_has_exactly_the_released_schema(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from games_helpers import CHANNEL, GUILD, START, finished_game
 
 from bot.engine import Move, Player
 from bot.games import Game, GameStore, Record, Seat, SqliteGameStore, Status, StorageError
+from bot.games.postgres_store import PostgresGameStore
 
 
 @dataclass(frozen=True)
@@ -27,29 +28,43 @@ class Database:
     shared: bool
 
 
-def sqlite_file(tmp_path: Path) -> Database:
+def sqlite_file(request: pytest.FixtureRequest) -> Database:
+    path: Path = request.getfixturevalue("tmp_path") / "games.db"
+
     async def open_store() -> GameStore:
-        return SqliteGameStore(tmp_path / "games.db")
+        return SqliteGameStore(path)
 
     return Database(open_store, shared=True)
 
 
-def sqlite_memory(tmp_path: Path) -> Database:
+def sqlite_memory(request: pytest.FixtureRequest) -> Database:
     async def open_store() -> GameStore:
         return SqliteGameStore(":memory:")
 
     return Database(open_store, shared=False)
 
 
-DATABASES: dict[str, Callable[[Path], Database]] = {
+def postgresql(request: pytest.FixtureRequest) -> Database:
+    """A fresh database on the suite's real PostgreSQL server (tests/postgres_server.py)."""
+    url: str = request.getfixturevalue("postgres_url")
+
+    async def open_store() -> GameStore:
+        return await PostgresGameStore.open(url, pool_size=2)
+
+    return Database(open_store, shared=True)
+
+
+DATABASES: dict[str, Callable[[pytest.FixtureRequest], Database]] = {
     "sqlite-file": sqlite_file,
     "sqlite-memory": sqlite_memory,
+    "postgresql": postgresql,
 }
 
 
 @pytest.fixture(params=sorted(DATABASES))
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> Database:
-    return DATABASES[request.param](tmp_path)
+def database(request: pytest.FixtureRequest) -> Database:
+    """Each factory asks for the fixtures it needs (a folder, a server) only when chosen."""
+    return DATABASES[request.param](request)
 
 
 @pytest.fixture

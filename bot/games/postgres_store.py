@@ -1,0 +1,287 @@
+"""PostgreSQL implementation of ``GameStore``: psycopg 3 (async) through a connection pool.
+
+psycopg 3 rather than asyncpg: it is typed (strict mypy checks the calls), speaks the same
+named-parameter style the SQL of ``bot.games.rows`` is built for, installs as wheels, and its
+``psycopg_pool`` gives a pool that reconnects by itself.
+
+The schema is ``bot.games.migrations``, the same versions as SQLite, in PostgreSQL's text where
+the dialects differ; the running totals are kept by PL/pgSQL triggers, so stats and leaderboards
+read a few rows whatever the number of games. ``tictactoe_schema`` records how many migrations
+have run. Opening migrates under a transaction-scoped advisory lock, one migration per
+transaction, so processes that start together migrate once and the others wait, then see the
+new version. A database with a newer schema, or with another program's tables, is refused and
+left untouched; nothing is ever reset.
+
+Errors: the ``StorageError`` a player may read never names the server nor quotes the driver;
+the log gets both. Only opening (seen by the operator at start-up) names the server.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
+from dataclasses import replace
+from typing import Any
+
+import psycopg
+from psycopg.conninfo import conninfo_to_dict
+from psycopg.rows import DictRow, dict_row
+from psycopg_pool import AsyncConnectionPool, PoolTimeout
+
+from bot.games.errors import StorageError
+from bot.games.migrations import MIGRATIONS, SCHEMA_VERSION
+from bot.games.models import Game, Record
+from bot.games.rows import (
+    GameSql,
+    UnreadableGame,
+    from_row,
+    member_rows,
+    ranking,
+    records_by_level,
+    standings_scope,
+    to_row,
+)
+
+logger = logging.getLogger(__name__)
+
+DEFAULT_POOL_SIZE = 5
+"""Connections per process: an operation holds one for milliseconds, so a few serve a busy
+shard, and ten processes (50) stay well under PostgreSQL's default limit of 100."""
+
+CONNECT_TIMEOUT_SECONDS = 10.0
+
+MIGRATION_LOCK = 0x7469_6374_6163  # "tictac": the advisory lock key migrations take
+
+VERSION_TABLE = "tictactoe_schema"
+
+_SQL = GameSql.styled("%({})s")
+
+Connection = psycopg.AsyncConnection[DictRow]
+
+UNAVAILABLE = "The game store is unavailable right now; please try again in a moment."
+FAILED = "The game store could not do that; please try again."
+
+
+class PostgresGameStore:
+    """``GameStore`` on a PostgreSQL database, through a pool of ``pool_size`` connections.
+    Open it with ``await PostgresGameStore.open(url)``."""
+
+    def __init__(self, pool: AsyncConnectionPool[Connection], server: str) -> None:
+        self._pool: AsyncConnectionPool[Connection] | None = pool
+        self.server = server
+
+    @classmethod
+    async def open(
+        cls,
+        url: str,
+        *,
+        pool_size: int = DEFAULT_POOL_SIZE,
+        timeout: float = CONNECT_TIMEOUT_SECONDS,
+    ) -> PostgresGameStore:
+        """Connect, check the schema and migrate it. ``StorageError`` names the server (host,
+        port and database, never the password) if it cannot be reached or used."""
+        if pool_size < 1:
+            raise ValueError(f"pool_size must be at least 1, not {pool_size}.")
+        server = describe(url)
+        pool: AsyncConnectionPool[Connection] = AsyncConnectionPool(
+            url,
+            connection_class=psycopg.AsyncConnection[DictRow],
+            kwargs={"autocommit": True, "row_factory": dict_row},
+            min_size=1,
+            max_size=pool_size,
+            timeout=timeout,
+            open=False,
+        )
+        try:
+            try:
+                await pool.open(wait=True, timeout=timeout)
+            except PoolTimeout as error:
+                logger.error("cannot connect to the game database %s: %s", server, error)
+                raise StorageError(
+                    "Cannot reach the game database {server}: check that it is running and "
+                    "that DATABASE_URL is right (the log has the details).",
+                    server=server,
+                ) from error
+            store = cls(pool, server)
+            try:
+                await store._migrate()
+            except StorageError as error:
+                if not isinstance(error.__cause__, psycopg.Error | PoolTimeout):
+                    raise  # already the sentence to show (a newer schema, ...)
+                raise StorageError(
+                    "Cannot prepare the game database {server}: it refused to migrate its "
+                    "schema (the log has the details). It was left as it was.",
+                    server=server,
+                ) from error
+            return store
+        except BaseException:
+            await pool.close()
+            raise
+
+    # -- opening -------------------------------------------------------------------------
+
+    async def _migrate(self) -> None:
+        """Run the migrations this database lacks, each in its own transaction under the
+        migration lock; re-read the version each time, another process may have run some."""
+        while True:
+            async with self._transaction("migrate its schema") as conn:
+                await conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+                version = await self._version(conn)
+                if version == SCHEMA_VERSION:
+                    return
+                migration = MIGRATIONS[version]
+                for statement in migration.statements("postgresql"):
+                    await conn.execute(statement)
+                await conn.execute(
+                    f"UPDATE {VERSION_TABLE} SET version = %(version)s",
+                    {"version": migration.version},
+                )
+                logger.info("game database migrated to schema version %d", migration.version)
+
+    async def _version(self, conn: Connection) -> int:
+        """The schema version (creating the version table on a new database), if this
+        program can use it. Run under the migration lock."""
+        cursor = await conn.execute(
+            "SELECT count(*) AS tables FROM pg_tables WHERE schemaname = current_schema() "
+            "AND tablename <> %(version_table)s",
+            {"version_table": VERSION_TABLE},
+        )
+        tables = await cursor.fetchone()
+        await conn.execute(f"CREATE TABLE IF NOT EXISTS {VERSION_TABLE} (version integer NOT NULL)")
+        cursor = await conn.execute(f"SELECT version FROM {VERSION_TABLE}")
+        row = await cursor.fetchone()
+        if row is None:
+            if tables and tables["tables"]:
+                raise StorageError(
+                    "The game database {server} holds another program's tables (it has no "
+                    "tictactoe-bot schema version). It was left untouched: point DATABASE_URL "
+                    "at a database of its own.",
+                    server=self.server,
+                )
+            await conn.execute(f"INSERT INTO {VERSION_TABLE} (version) VALUES (0)")
+            return 0
+        version = int(row["version"])
+        if version > SCHEMA_VERSION:
+            raise StorageError(
+                "The game database {server} has schema version {version}, but this version "
+                "of tictactoe-bot only knows up to version {known}: it was written by a newer "
+                "release. Upgrade the bot, or point DATABASE_URL at another database. The "
+                "database was left untouched.",
+                server=self.server,
+                version=version,
+                known=SCHEMA_VERSION,
+            )
+        return version
+
+    # -- GameStore -----------------------------------------------------------------------
+
+    async def active_games(self) -> list[Game]:
+        rows = await self._read(f"{_SQL.select} WHERE status = 'active' ORDER BY id")
+        return [self._game(row) for row in rows]
+
+    async def get(self, game_id: int) -> Game | None:
+        rows = await self._read(f"{_SQL.select} WHERE id = %(id)s", {"id": game_id})
+        return self._game(rows[0]) if rows else None
+
+    async def insert(self, game: Game) -> Game:
+        duplicate = "This channel already has a game running."
+        async with self._transaction("save a new game", duplicate=duplicate) as conn:
+            cursor = await conn.execute(f"{_SQL.insert} RETURNING id", to_row(game))
+            row = await cursor.fetchone()
+            await cursor.executemany(_SQL.upsert_member, member_rows(game))
+        assert row is not None
+        return replace(game, id=int(row["id"]))
+
+    async def update(self, game: Game) -> None:
+        async with self._transaction("save a game") as conn:
+            cursor = await conn.execute(_SQL.update, to_row(game))
+            if cursor.rowcount != 1:
+                raise StorageError("Game #{id} is missing from the game store.", id=game.id)
+
+    async def member_name(self, member_id: int) -> str | None:
+        rows = await self._read(_SQL.member_name, {"member_id": member_id})
+        return str(rows[0]["name"]) if rows else None
+
+    async def records(self, member_id: int, guild_id: int | None) -> dict[str, Record]:
+        query = _SQL.records if guild_id is None else _SQL.records_in_guild
+        rows = await self._read(query, {"member_id": member_id, "guild_id": guild_id})
+        return records_by_level(rows)
+
+    async def standings(
+        self, guild_id: int | None, limit: int | None = None
+    ) -> list[tuple[int, str, Record]]:
+        query = _SQL.standings if limit is None else _SQL.standings_top
+        rows = await self._read(query, standings_scope(guild_id, limit))
+        return ranking(rows)
+
+    async def close(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await pool.close()
+
+    # -- plumbing ------------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def _connection(
+        self, doing: str, *, duplicate: str = FAILED
+    ) -> AsyncIterator[Connection]:
+        """A pooled connection; a closed store, an unreachable server or a driver error
+        becomes a ``StorageError`` for the player, with the detail in the log (``duplicate``:
+        the sentence for a row that a unique index refused)."""
+        if self._pool is None:
+            raise StorageError("The game store is closed.")
+        try:
+            async with self._pool.connection() as conn:
+                yield conn
+        except StorageError:
+            raise
+        except psycopg.errors.UniqueViolation as error:
+            logger.warning("game database %s refused to %s: %s", self.server, doing, error)
+            raise StorageError(duplicate) from error
+        except (psycopg.OperationalError, PoolTimeout) as error:
+            logger.error("game database %s unavailable to %s: %s", self.server, doing, error)
+            raise StorageError(UNAVAILABLE) from error
+        except psycopg.Error as error:
+            logger.error("game database %s failed to %s: %s", self.server, doing, error)
+            raise StorageError(FAILED) from error
+
+    @asynccontextmanager
+    async def _transaction(
+        self, doing: str, *, duplicate: str = FAILED
+    ) -> AsyncIterator[Connection]:
+        """One transaction, committed when the block exits normally, rolled back on any
+        error; errors as in ``_connection``."""
+        async with self._connection(doing, duplicate=duplicate) as conn, conn.transaction():
+            yield conn
+
+    async def _read(self, query: str, params: Mapping[str, Any] | None = None) -> list[DictRow]:
+        async with self._connection("read") as conn:
+            cursor = await conn.execute(query, params)
+            return await cursor.fetchall()
+
+    def _game(self, row: DictRow) -> Game:
+        """``rows.from_row``; a row that fails is a ``StorageError`` naming the game, instead
+        of a game loaded half-broken that fails later in front of a player."""
+        try:
+            return from_row(row)
+        except UnreadableGame as error:
+            logger.error(
+                "game database %s: game #%s cannot be read: %s", self.server, error.game_id, error
+            )
+            raise StorageError(
+                "Game #{id} in the game store cannot be read ({error}).",
+                id=error.game_id,
+                error=error,
+            ) from error
+
+
+def describe(url: str) -> str:
+    """``url`` as the operator may read it: host, port and database, never the password."""
+    try:
+        parts = conninfo_to_dict(url)
+    except psycopg.ProgrammingError:
+        return "(an unreadable DATABASE_URL)"
+    host = parts.get("host") or "localhost"
+    port = parts.get("port") or "5432"
+    return f"'{host}:{port}/{parts.get('dbname') or ''}'"
