@@ -8,7 +8,9 @@ other, because engine work that can take long runs in a worker thread (see ``_bo
 Every operation on a channel's game opens with ``async with self._running_game(channel)``
 (``start`` with ``self._free_channel(...)``): the one place that takes the lock and finds the
 game, so a new operation is its rule and nothing else. The sentences it raises live in
-``bot.games.sentences``.
+``bot.games.sentences``. Ids and names are checked first of all (``bot.games.arguments``): a
+bad one is an adapter's bug and raises ``TypeError``/``ValueError`` before anything is read or
+written.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from bot import engine
 from bot.engine import LEVELS, Board, Move, Player, analyze
 from bot.engine.explain import explain
 from bot.games import sentences
+from bot.games.arguments import check_id, check_name, check_optional_id
 from bot.games.errors import (
     CellTakenError,
     GameError,
@@ -105,6 +108,12 @@ def _check_size(size: int | str) -> int:
             given=repr(str(size)),
         )
     return wanted
+
+
+def _check_channel_member(channel_id: object, member_id: object) -> None:
+    """The ids most operations take, checked at the edge (see ``bot.games.arguments``)."""
+    check_id("channel_id", channel_id)
+    check_id("member_id", member_id)
 
 
 def _play(board: Board, move: Move) -> Board:
@@ -255,10 +264,13 @@ class GameService:
         """Start a member-vs-bot game; if the bot goes first its opening move is in the reply.
         The member's own game that had not started is set aside to make room (not counted,
         ``reply.replaced``); any other game running in the channel refuses."""
+        check_id("channel_id", channel_id)
+        check_optional_id("guild_id", guild_id)
+        check_id("member_id", member_id)
+        name = check_name("member_name", member_name)
         level = _check_level(level)
         first = _check_first(first)
         size = _check_size(size)
-        name = member_name.strip() or f"member {member_id}"
         async with self._free_channel(channel_id, member_id) as replaced:
             now = self._now()
             bot_first = first == "bot" or (first == "random" and self._rng.random() < 0.5)
@@ -291,6 +303,10 @@ class GameService:
     ) -> MoveReply:
         """Play the member's move and, unless that ended the game, the bot's answer; both are
         saved before this returns. ``game_id`` (a button's game) must be the active game."""
+        _check_channel_member(channel_id, member_id)
+        check_optional_id("game_id", game_id)
+        if not isinstance(move, Move):
+            raise TypeError(f"move must be a Move, not {type(move).__name__} ({move!r:.40})")
         async with self._running_game(channel_id, game_id=game_id) as game:
             self._check_turn(game, member_id)
             board = _play(game.board, move)
@@ -306,6 +322,7 @@ class GameService:
     async def resign(self, *, channel_id: int, member_id: int) -> Game:
         """Give up the game (any time, whoever is to move); it counts as a loss, unless no
         member had moved yet: then it is set aside (EXPIRED) and not counted."""
+        _check_channel_member(channel_id, member_id)
         async with self._running_game(channel_id) as game:
             mark = game.seat_of(member_id)
             if mark is None:
@@ -320,6 +337,7 @@ class GameService:
 
     async def active_game(self, channel_id: int) -> Game:
         """The channel's active game (to show the board); ``NoGameError`` if there is none."""
+        check_id("channel_id", channel_id)
         async with self._running_game(channel_id) as game:
             return game
 
@@ -327,11 +345,13 @@ class GameService:
         """Any game by id, active or finished (for adapters resolving a button's game).
         Read from the store: it holds every saved game, and an active game's memory copy is
         only ever set after the store saved the same value."""
+        check_id("game_id", game_id)
         await self._ready()
         return await self._store.get(game_id)
 
     async def hint(self, *, channel_id: int, member_id: int) -> Hint:
         """The engine's analysis of the position for the member whose turn it is."""
+        _check_channel_member(channel_id, member_id)
         async with self._running_game(channel_id) as game:
             self._check_turn(game, member_id)
             analysis = await asyncio.to_thread(analyze, game.board)
@@ -343,6 +363,7 @@ class GameService:
         last move of a game between members), for anyone. A game between members refuses
         while it runs: the values would play for one side. Finished games are remembered
         per channel until the bot restarts. The search runs in a worker thread."""
+        _check_channel_member(channel_id, member_id)
         async with self._channel(channel_id) as found:
             game = found.game
             if game is not None:
@@ -366,6 +387,8 @@ class GameService:
         """The member's wins/losses/draws per level (every level listed); ``guild_id=None``
         counts every server (and the terminal), an id only that server. Expired games and
         games still running are not counted; a resignation is a loss."""
+        check_id("member_id", member_id)
+        check_optional_id("guild_id", guild_id)
         await self._ready()
         records = await self._store.records(member_id, guild_id)
         by_level: dict[str, Record] = {level: records.get(level, Record()) for level in LEVELS}
@@ -377,6 +400,7 @@ class GameService:
     async def leaderboard(self, *, guild_id: int | None, limit: int = 10) -> list[LeaderboardEntry]:
         """The server's best players (``guild_id=None``: games outside any server): 3 points
         per win, 1 per draw; ties go to fewer losses, then more wins, then name."""
+        check_optional_id("guild_id", guild_id)
         if limit < 1:
             raise InvalidOptionError(
                 "The leaderboard length must be at least 1, not {limit}.", limit=limit
@@ -394,6 +418,7 @@ class GameService:
         ``channel_id`` limits the sweep and the report to one channel: an adapter that shares
         the database but owns only its own channel (the terminal) must leave the others' games
         to the adapter that can announce them."""
+        check_optional_id("channel_id", channel_id)
         await self._ready()
 
         def wanted(game_channel: int) -> bool:
@@ -419,6 +444,8 @@ class GameService:
     async def attach_message(self, game_id: int, message_id: int) -> None:
         """Remember where an adapter shows the game's board (to edit it, or to disable its
         buttons when the game expires). ``NoGameError`` if no game has this id."""
+        check_id("game_id", game_id)
+        check_id("message_id", message_id)
         await self._ready()
         stored = await self._store.get(game_id)
         if stored is None:
