@@ -1,6 +1,7 @@
 """Build (or resume building) the 5x5 four-in-a-row opening book with the exact solver.
 
-    nice -n 19 python tools/build_book.py --marks 6 [--book PATH] [--limit-minutes M]
+    nice -n 19 python tools/build_book.py [--marks 6] [--book PATH] [--limit-minutes M]
+    nice -n 19 python tools/build_book.py --verify   # re-solve every entry (minutes)
 
 Walks every position the bot meets on its own turn while it follows the book: as X from the
 empty board, as O after each first move of X; at each, the solver picks a move that keeps the
@@ -24,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.engine.book import BOOK_PATH, canonical, format_entry, parse_book
+from bot.engine.book import BOOK_MARKS, BOOK_PATH, canonical, format_entry, parse_book
 from bot.engine.geometry import Geometry, geometry_for
 from bot.engine.wdl_solver import WdlSolver
 
@@ -98,12 +99,36 @@ def _won(geo: Geometry, marks: int, cell: int) -> bool:
     return any(marks & line == line for line in geo.lines_through[cell])
 
 
+def verify(path: Path) -> None:
+    """Re-solve every entry with a fresh solver: its value, and that its move keeps it."""
+    geo = geometry_for(5, 4)
+    book = parse_book(path.read_text(encoding="ascii"))
+    wrong = 0
+    start = time.process_time()
+    for key, (cell, value) in book.items():
+        me, opp = key & geo.full, key >> geo.cells
+        solver = WdlSolver(geo, table_limit=3_000_000)
+        if solver.value(me, opp) != value or solver.after_move(me, opp, cell) != value:
+            wrong += 1
+            print(f"WRONG: {format_entry(key, cell, value)}", end="")
+    seconds = time.process_time() - start
+    print(f"verified {len(book)} entries in {seconds:.0f} CPU s: {wrong} wrong")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--marks", type=int, default=6, help="book positions with fewer marks")
+    parser.add_argument(
+        "--marks", type=int, default=BOOK_MARKS, help="book positions with fewer marks"
+    )
+    parser.add_argument(
+        "--verify", action="store_true", help="re-solve every entry of the book instead"
+    )
     parser.add_argument("--book", type=Path, default=BOOK_PATH)
     parser.add_argument("--limit-minutes", type=float, default=0.0, help="0 = no limit")
     args = parser.parse_args()
+    if args.verify:
+        verify(args.book)
+        return
     limit = args.limit_minutes * 60 if args.limit_minutes > 0 else float("inf")
     builder = Builder(geometry_for(5, 4), args.book, args.marks, time.monotonic() + limit)
     finished = True

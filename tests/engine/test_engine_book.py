@@ -9,7 +9,14 @@ from __future__ import annotations
 
 import random
 
-from bot.engine.book import book_move, canonical, format_entry, load_book, parse_book
+from bot.engine.book import (
+    BOOK_MARKS,
+    book_move,
+    canonical,
+    format_entry,
+    load_book,
+    parse_book,
+)
 from bot.engine.geometry import geometry_for
 from bot.engine.symmetry import permute_bits
 from bot.engine.wdl_solver import WdlSolver
@@ -31,11 +38,30 @@ def test_a_position_is_found_under_each_of_its_symmetric_images() -> None:
     assert book_move(GEO, opp, me, book) is None  # the other side to move is another position
 
 
-def test_the_shipped_book_covers_the_first_move_of_both_sides() -> None:
+def won(marks: int) -> bool:
+    return any(marks & line == line for line in GEO.lines)
+
+
+def test_the_shipped_book_has_every_position_the_bot_meets_early() -> None:
+    """Following the book as X from the empty board, or as O after any first move, and
+    answering every reply, each position on the bot's turn below BOOK_MARKS is booked."""
     book = load_book()
-    assert book_move(GEO, 0, 0, book) is not None
-    for first in range(25):
-        assert book_move(GEO, 0, 1 << first, book) is not None  # O after any first move of X
+    stack = [(0, 0)] + [(0, 1 << first) for first in range(GEO.cells)]
+    met: set[int] = set()
+    while stack:
+        me, opp = stack.pop()
+        found = book_move(GEO, me, opp, book)
+        assert found is not None, (me, opp)
+        met.add(canonical(GEO, me, opp)[0])
+        cell, _ = found
+        assert not (me | opp) >> cell & 1
+        mine = me | 1 << cell
+        if won(mine) or (mine | opp).bit_count() + 1 >= BOOK_MARKS:
+            continue
+        for reply in range(GEO.cells):
+            if not (mine | opp) >> reply & 1 and not won(opp | 1 << reply):
+                stack.append((mine, opp | 1 << reply))
+    assert met == set(book)  # and the book holds nothing else
 
 
 def test_sampled_book_entries_hold_against_the_solver() -> None:
