@@ -23,10 +23,11 @@ including the engine's own move.
 The numbers live in :data:`bot.engine.profiles.PROFILES`. Among equally good moves
 the choice is random (``rng``), so games vary.
 
-"Perfect" is exact on 3x3 and 4x4 boards. Early positions on 5x5 and 6x6
-boards are too big for an exact search in pure Python (it stops after
-``solver.NODE_BUDGET`` positions); there "perfect" plays the move of a 5-ply
-heuristic search instead, without mistakes.
+"Perfect" is exact on 3x3 and 4x4 boards, and on 5x5 with four in a row, where it
+plays from an opening book and then a win/draw/loss solver (:mod:`bot.engine.perfect_5x5`).
+Early positions on other 5x5 and 6x6 boards are too big for an exact search in pure
+Python (it stops after ``solver.NODE_BUDGET`` positions); there "perfect" plays the move
+of a 5-ply heuristic search instead, without mistakes.
 
 Perfect play on a position already solved is a dictionary lookup: the set of
 best moves is cached per position, and ``choose_move`` only picks one of them.
@@ -111,6 +112,11 @@ def _choose(board: Board, level: Level, rng: random.Random) -> Move:
     if board.is_over:
         raise GameOverError()
     if level is Level.PERFECT:
+        geo = board.geometry
+        if geo.size == 5 and geo.k == 4:  # opening book + win/draw/loss solver: exact, fast
+            from .perfect_5x5 import perfect_move
+
+            return perfect_move(board)
         try:
             return rng.choice(best_moves(board))
         except SearchTooLargeError:
