@@ -19,6 +19,18 @@ class SettingsError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class CommandRate:
+    """How many commands (and buttons) one member may send per so many seconds before the
+    bot stops answering them for the rest of that window ("5/10": 5 per 10 seconds)."""
+
+    commands: int = 10
+    seconds: float = 10.0
+
+    def __str__(self) -> str:
+        return f"{self.commands}/{self.seconds:g}"
+
+
+@dataclass(frozen=True, slots=True)
 class Settings:
     """Every knob of the program, with the defaults a fresh install runs on."""
 
@@ -28,6 +40,7 @@ class Settings:
     idle_timeout_seconds: float = 600.0
     discord_guild_id: int | None = None
     log_level: str = "INFO"
+    command_rate: CommandRate = CommandRate()
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -50,7 +63,8 @@ class Settings:
             raise SettingsError(
                 f"LOG_LEVEL={level!r} is not a log level; use DEBUG, INFO, WARNING or ERROR."
             )
-        return cls(token, prefix, database, idle, guild, level)
+        rate = _command_rate(get("COMMAND_RATE"))
+        return cls(token, prefix, database, idle, guild, level, rate)
 
 
 def _positive_number(raw: str | None, name: str, default: float) -> float:
@@ -74,3 +88,21 @@ def _guild_id(raw: str | None) -> int | None:
             "Developer Mode, right-click the server and choose 'Copy Server ID'."
         )
     return int(raw)
+
+
+def _command_rate(raw: str | None) -> CommandRate:
+    """``"5/10"``: 5 commands per 10 seconds, a whole number of commands (at least 1) over a
+    positive number of seconds (at most a day: a longer window is a ban, not a cooldown)."""
+    if raw is None:
+        return CommandRate()
+    count, slash, seconds = raw.partition("/")
+    try:
+        rate = CommandRate(int(count.strip()), float(seconds.strip()))
+    except ValueError:
+        rate = None
+    if not slash or rate is None or rate.commands < 1 or not 0 < rate.seconds <= 86_400:
+        raise SettingsError(
+            f"COMMAND_RATE={raw!r} must be commands/seconds, for example COMMAND_RATE=5/10 "
+            "(at most 5 commands per member every 10 seconds)."
+        )
+    return rate

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.settings import DEFAULT_DATABASE_PATH, Settings, SettingsError
+from bot.settings import DEFAULT_DATABASE_PATH, CommandRate, Settings, SettingsError
 
 
 def test_defaults_when_nothing_is_set() -> None:
@@ -18,6 +18,7 @@ def test_defaults_when_nothing_is_set() -> None:
     assert settings.idle_timeout_seconds == 600.0
     assert settings.discord_guild_id is None
     assert settings.log_level == "INFO"
+    assert settings.command_rate == CommandRate(10, 10.0)
 
 
 def test_every_setting_is_read() -> None:
@@ -29,6 +30,7 @@ def test_every_setting_is_read() -> None:
             "IDLE_TIMEOUT_MINUTES": "2.5",
             "DISCORD_GUILD_ID": "123456789012345678",
             "LOG_LEVEL": "debug",
+            "COMMAND_RATE": " 5 / 2.5 ",
         }
     )
     assert settings.discord_token == "abc.def"
@@ -37,6 +39,8 @@ def test_every_setting_is_read() -> None:
     assert settings.idle_timeout_seconds == 150.0
     assert settings.discord_guild_id == 123456789012345678
     assert settings.log_level == "DEBUG"
+    assert settings.command_rate == CommandRate(5, 2.5)
+    assert str(settings.command_rate) == "5/2.5"
 
 
 def test_blank_values_mean_default() -> None:
@@ -55,6 +59,16 @@ def test_blank_values_mean_default() -> None:
         ("DISCORD_GUILD_ID", "my-server", "Copy Server ID"),
         ("LOG_LEVEL", "LOUD", "not a log level"),
         ("COMMAND_PREFIX", "t t", "spaces"),
+        ("COMMAND_RATE", "5", "for example COMMAND_RATE=5/10"),
+        ("COMMAND_RATE", "five/10", "commands/seconds"),
+        ("COMMAND_RATE", "5/soon", "commands/seconds"),
+        ("COMMAND_RATE", "0/10", "commands/seconds"),
+        ("COMMAND_RATE", "2.5/10", "commands/seconds"),
+        ("COMMAND_RATE", "5/0", "commands/seconds"),
+        ("COMMAND_RATE", "5/-1", "commands/seconds"),
+        ("COMMAND_RATE", "5/nan", "commands/seconds"),
+        ("COMMAND_RATE", "5/inf", "commands/seconds"),
+        ("COMMAND_RATE", "5/10/2", "commands/seconds"),
     ],
 )
 def test_bad_values_are_refused_with_the_setting_named(name: str, value: str, words: str) -> None:
@@ -84,4 +98,5 @@ def test_env_example_lists_every_setting() -> None:
         "IDLE_TIMEOUT_MINUTES",
         "DISCORD_GUILD_ID",
         "LOG_LEVEL",
+        "COMMAND_RATE",
     }

@@ -12,6 +12,7 @@ import discord
 from discord.ext import commands
 
 from bot.discord_bot.board_view import CellButton
+from bot.discord_bot.floods import Floodgate, within_rate
 from bot.discord_bot.sync import sync_commands
 from bot.discord_bot.tree import GameTree
 from bot.games import GameService
@@ -46,6 +47,10 @@ class TicTacToeBot(commands.Bot):
     Only humans are listened to: ``commands.Bot.process_commands`` already ignores every
     message whose author is a bot (this one, other bots, and webhooks, whose authors are bot
     users), so ``on_message`` is not overridden.
+
+    Every command and click first passes the ``floodgate`` (``COMMAND_RATE`` per member): text
+    commands through the bot-wide check ``within_rate``, slash commands through
+    ``GameTree.interaction_check``, buttons through ``GameButton``.
     """
 
     def __init__(self, settings: Settings, service: GameService) -> None:
@@ -59,6 +64,8 @@ class TicTacToeBot(commands.Bot):
         )
         self.settings = settings
         self.service = service
+        self.floodgate = Floodgate(settings.command_rate)
+        self.add_check(within_rate)
 
     @property
     def prefix(self) -> str:

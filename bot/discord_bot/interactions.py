@@ -5,6 +5,10 @@ its sentence (commands spelled as on Discord), a refusal by Discord (403) with a
 missing permission (a warning, not a bug), anything else with a short apology after logging it
 with its traceback. Slash commands reach it through ``GameTree.on_error``; buttons through
 ``GameButton``, because discord.py only logs what a ``DynamicItem`` raises.
+
+Both first ask ``within_rate``: a member over ``COMMAND_RATE`` gets one private note per window
+and then no answer at all (their Discord shows "This interaction failed" to them alone), so a
+flood costs one message, not one per click.
 """
 
 from __future__ import annotations
@@ -60,6 +64,20 @@ async def answer_error(
         log.warning("Could not answer %s either: %s", describe(interaction), reply_error)
 
 
+async def within_rate(interaction: discord.Interaction[TicTacToeBot]) -> bool:
+    """Whether to handle the interaction: the member is within ``COMMAND_RATE``. Past it, the
+    window's one "slow down" note is sent privately, and False returned."""
+    verdict = interaction.client.floodgate.admit(interaction.user.id)
+    if verdict.note is not None:
+        try:
+            await reply_privately(interaction, verdict.note)
+        except discord.HTTPException as error:
+            log.warning(
+                "Could not send the slow-down note for %s: %s", describe(interaction), error
+            )
+    return verdict.answer
+
+
 def describe(interaction: discord.Interaction[TicTacToeBot]) -> str:
     """Which command or button, from whom, where: for log lines."""
     if interaction.command is not None:
@@ -80,6 +98,8 @@ class GameButton:
 
     # discord.py types these hooks for any client; the bot's buttons only get its own.
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        if not await within_rate(interaction):
+            return False
         try:
             await self.check(interaction)
         except Exception as error:

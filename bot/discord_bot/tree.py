@@ -12,14 +12,18 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.discord_bot.interactions import answer_error
+from bot.discord_bot.interactions import answer_error, within_rate
 
 if TYPE_CHECKING:
     from bot.discord_bot.app import TicTacToeBot
 
 
 class GameTree(app_commands.CommandTree["TicTacToeBot"]):
-    """A ``CommandTree`` whose ``on_error`` answers the member instead of only logging."""
+    """A ``CommandTree`` whose ``on_error`` answers the member instead of only logging, and
+    which handles a member's slash commands only while they are within ``COMMAND_RATE``."""
+
+    async def interaction_check(self, interaction: discord.Interaction[TicTacToeBot], /) -> bool:
+        return await within_rate(interaction)
 
     async def on_error(
         self, interaction: discord.Interaction[TicTacToeBot], error: app_commands.AppCommandError, /

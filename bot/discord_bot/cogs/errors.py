@@ -1,10 +1,12 @@
 """Where every text-command error ends: ``!move`` raises, this answers in the channel.
 
-A ``GameError`` is answered with its sentence (commands spelled as on Discord); unknown commands
-are ignored (the ``!`` prefix is shared with many bots), a game command in a direct message is
-pointed to a server channel, argument mistakes get the usage, missing channel permissions are
-logged (there is nowhere to answer), and anything else is logged with its traceback and answered
-with a short apology. Slash commands and buttons end in ``interactions.answer_error`` instead.
+A member over ``COMMAND_RATE`` (``floods.Flooding``) gets the window's one "slow down" note, or
+nothing. A ``GameError`` is answered with its sentence (commands spelled as on Discord); unknown
+commands are ignored (the ``!`` prefix is shared with many bots), a game command in a direct
+message is pointed to a server channel, argument mistakes get the usage, missing channel
+permissions are logged (there is nowhere to answer), and anything else is logged with its
+traceback and answered with a short apology. Slash commands and buttons end in
+``interactions.answer_error`` instead.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
+from bot.discord_bot.floods import Flooding
 from bot.discord_bot.texts import APOLOGY, SERVER_ONLY, spelling, usage_move
 from bot.games import GameError
 
@@ -35,6 +38,10 @@ class ErrorHandling(commands.Cog):
         self, ctx: commands.Context[TicTacToeBot], error: commands.CommandError
     ) -> None:
         if isinstance(error, commands.CommandNotFound):
+            return
+        if isinstance(error, Flooding):
+            if error.note is not None:
+                await _answer(ctx, error.note)
             return
         cause = error.original if isinstance(error, commands.CommandInvokeError) else error
         if isinstance(cause, GameError):

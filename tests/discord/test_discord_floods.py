@@ -1,0 +1,83 @@
+"""A member flooding the bot gets a handful of answers and one "slow down" note per window,
+while everyone else, the other player in the same channel included, keeps playing."""
+
+from __future__ import annotations
+
+import discord
+from discord_helpers import World, cell_id, move_text
+
+from bot.discord_bot.texts import NOT_YOUR_BOARD
+
+
+def replies_to(world: World, sent: list[discord.Message]) -> list[discord.Message]:
+    """The bot's messages in the channel that answer one of ``sent``."""
+    ids = {message.id for message in sent}
+    return [
+        message
+        for message in world.channel.history()
+        if message.author.id == world.bot.user.id  # type: ignore[union-attr]
+        and message.reference is not None
+        and message.reference.message_id in ids
+    ]
+
+
+async def test_hundreds_of_commands_get_a_handful_of_replies_and_the_other_player_plays_on(
+    world: World,
+) -> None:
+    rate = world.bot.settings.command_rate
+    await world.bob.slash(world.channel, "tictactoe start", first="me")
+    flood: list[discord.Message] = []
+    for _ in range(3):
+        for _ in range(100):
+            flood.append(await world.alice.send(world.channel, "!move 9 9"))
+        game = await world.game()
+        move = game.board.legal_moves[0]
+        mine = await world.bob.send(world.channel, move_text(move))
+        answer = world.last()
+        assert answer.reference is not None and answer.reference.message_id == mine.id
+        saved = await world.bot.service.get(game.id)
+        assert saved is not None and move in saved.moves  # bob's move was played and answered
+    replies = replies_to(world, flood)
+    assert len(replies) == rate.commands + 1  # 300 commands: the rate's answers and one note
+    assert all("off the board" in reply.content for reply in replies[:-1])
+    assert replies[-1].content.startswith("Slow down: I answer at most 10 commands")
+    world.errors()  # the refusals the handlers answered (or kept quiet about)
+
+    # Once the window has passed, the member is answered again.
+    await world.env.advance_time(rate.seconds)
+    again = await world.alice.send(world.channel, "!move 9 9")
+    [answer] = replies_to(world, [again])
+    assert answer.content.startswith("There is no game running here")  # bob's game has ended
+
+
+async def test_slash_commands_and_clicks_count_too_and_the_note_is_private(world: World) -> None:
+    rate = world.bot.settings.command_rate
+    start = await world.bob.slash(world.channel, "tictactoe start", first="me")
+    board = start.response
+    assert board is not None
+    game = await world.game()
+    answered: list[str] = []
+    silent = 0
+    for turn in range(3 * rate.commands):
+        if turn % 2:
+            result = await world.alice.slash(world.channel, "tictactoe help")
+        else:
+            result = await world.alice.click(
+                board, custom_id=cell_id(game, game.board.legal_moves[0])
+            )
+        if result.response is None:
+            assert not result.acknowledged
+            silent += 1
+        else:
+            assert result.ephemeral  # the refusals and the note are private
+            answered.append(result.response.content)
+    assert len(answered) == rate.commands + 1
+    assert silent == 2 * rate.commands - 1
+    owner = NOT_YOUR_BOARD.split("{")[0]
+    assert all(text.startswith(("**Tic-Tac-Toe", owner)) for text in answered[:-1])
+    assert answered[-1].startswith("Slow down:")
+    # bob is not held up by alice's flood: his click plays.
+    played = await world.bob.click(board, custom_id=cell_id(game, game.board.legal_moves[0]))
+    assert played.acknowledged
+    assert len((await world.game()).moves) == 2
+    world.errors()
