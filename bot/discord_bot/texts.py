@@ -22,6 +22,9 @@ NOT_YOUR_BOARD = (
 )
 """The refusal for a click on someone else's board: a ``GameError`` template (``owner``)."""
 
+LAST_GAME_OVER = "No game is running here; this is how your last one ended:"
+"""The headline of ``/tictactoe board`` showing the member's finished game."""
+
 
 def spelling(prefix: str) -> Spelling:
     """How a Discord member types each command the game layer's sentences suggest."""
@@ -50,7 +53,8 @@ def help_text(prefix: str) -> str:
             "`/tictactoe explain` — what I see: every empty cell's value, the move I would "
             "play and why, and how many positions I searched (only you see it; after a game, "
             "my last move explained).",
-            "`/tictactoe board` — show the board again at the bottom of the channel.",
+            "`/tictactoe board` — show the board again at the bottom of the channel (after "
+            "a game: how your last one here ended, only to you).",
             "`/tictactoe resign` — give up the game (counts as a loss once you have moved; "
             "before that it is set aside and not counted, and so is a game you replace "
             "with `/tictactoe start`).",

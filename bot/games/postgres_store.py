@@ -184,6 +184,11 @@ class PostgresGameStore:
         rows = await self._read(f"{_SQL.select} WHERE id = %(id)s", {"id": game_id})
         return self._game(rows[0]) if rows else None
 
+    async def latest_game(self, channel_id: int, member_id: int) -> Game | None:
+        params = {"channel_id": channel_id, "member_id": member_id}
+        rows = await self._read(_SQL.latest_game, params)
+        return self._game(rows[0]) if rows else None
+
     async def insert(self, game: Game) -> Game:
         duplicate = "This channel already has a game running."
         async with self._transaction("save a new game", duplicate=duplicate) as conn:

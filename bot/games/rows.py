@@ -109,6 +109,8 @@ class GameSql:
 
     select: str
     """Every column of ``games``; the caller adds its WHERE and ORDER BY."""
+    latest_game: str
+    """The newest game in ``channel_id`` with a seat for ``member_id``."""
     insert: str
     """A new game from ``to_row`` (the database assigns ``id``)."""
     update: str
@@ -133,6 +135,7 @@ class GameSql:
         names = [column.name for column in COLUMNS]
         updated = [column.name for column in COLUMNS if column.updated]
         kept = MEMBER_COLUMNS[1:]
+        select = f"SELECT id, {', '.join(names)} FROM games"
         records = (
             "SELECT level, SUM(wins) AS wins, SUM(losses) AS losses, SUM(draws) AS draws "
             f"FROM records WHERE member_id = {param.format('member_id')}"
@@ -149,7 +152,12 @@ class GameSql:
             "ORDER BY 3 * s.wins + s.draws DESC, s.losses, s.wins DESC, s.name_key, s.member_id"
         )
         return cls(
-            select=f"SELECT id, {', '.join(names)} FROM games",
+            select=select,
+            latest_game=(
+                f"{select} WHERE channel_id = {param.format('channel_id')} "
+                f"AND (x_member_id = {param.format('member_id')} "
+                f"OR o_member_id = {param.format('member_id')}) ORDER BY id DESC LIMIT 1"
+            ),
             insert=(
                 f"INSERT INTO games ({', '.join(names)}) "
                 f"VALUES ({', '.join(param.format(name) for name in names)})"

@@ -341,6 +341,20 @@ class GameService:
         async with self._running_game(channel_id) as game:
             return game
 
+    async def last_game(self, *, channel_id: int, member_id: int) -> Game:
+        """The channel's running game or, when none runs, the member's latest game there
+        (over: its status says how it ended), so a player can see the final board again and
+        a new game can repeat its settings. ``NoGameError`` if there is neither."""
+        check_id("channel_id", channel_id)
+        check_id("member_id", member_id)
+        async with self._channel(channel_id) as found:
+            if found.game is not None:
+                return found.game
+            latest = await self._store.latest_game(channel_id, member_id)
+        if latest is None:
+            raise NoGameError()
+        return latest
+
     async def get(self, game_id: int) -> Game | None:
         """Any game by id, active or finished (for adapters resolving a button's game).
         Read from the store: it holds every saved game, and an active game's memory copy is

@@ -153,6 +153,10 @@ class SqliteGameStore:
         rows = self._read(f"{_SQL.select} WHERE id = :id", {"id": game_id})
         return self._game(rows[0]) if rows else None
 
+    async def latest_game(self, channel_id: int, member_id: int) -> Game | None:
+        rows = self._read(_SQL.latest_game, {"channel_id": channel_id, "member_id": member_id})
+        return self._game(rows[0]) if rows else None
+
     async def insert(self, game: Game) -> Game:
         with self._transaction() as tx:
             game_id = tx.execute(_SQL.insert, to_row(game)).lastrowid

@@ -46,6 +46,11 @@ class GameStore(Protocol):
         """The game with this id as last saved, active or finished; None if there is none."""
         ...
 
+    async def latest_game(self, channel_id: int, member_id: int) -> Game | None:
+        """The member's most recent game in the channel (the highest id among the games in
+        ``channel_id`` with a seat for ``member_id``), whatever its status; None if none."""
+        ...
+
     async def insert(self, game: Game) -> Game:
         """Save a new game and return it with the id the store assigned (``game.id`` is
         ignored); ids grow with each insert and are never reused. Each member seat's name

@@ -39,7 +39,7 @@ HELP = f"""Commands:
   explain               what I see: every empty cell's value, the move I would play
                         and why, and how many positions I searched (after a game:
                         my last move)
-  board                 show the board again
+  board                 show the board again (after a game: how it ended)
   resign                give up this game (a loss once you have moved; before that
                         it is set aside and not counted)
   name <your name>      play under another name, with its own record and game

@@ -32,6 +32,7 @@ from bot.games.render import (
     render_stats,
     render_text,
 )
+from bot.games.wording import describe_duration
 from bot.terminal.commands import (
     HELP,
     CommandError,
@@ -59,6 +60,18 @@ WELCOME = (
 )
 AFTER_GAME = "Type start for another game like this one, or choose one: start perfect bot 3"
 GOODBYE = "Goodbye! Your games are saved."
+LAST_GAME_OVER = "No game is running; this is how your last one ended:"
+
+# How a game started at launch is announced ({you}: "you are X and you go first").
+FIRST_OPENING = (
+    "I started a {level} game for you, {name}: {you}.\n"
+    "Want the unbeatable engine? Type: start perfect"
+)
+NEXT_OPENING = "I started a game like your last one, {name}: {level}, {size}x{size}, {you}."
+EXPIRED_OPENING = (
+    "Your last game expired after {idle} without a move, so I started a new one like it: "
+    "{level}, {size}x{size}, {you}."
+)
 
 
 def player_name() -> str:
@@ -135,21 +148,31 @@ class TerminalSession:
             self.out.flush()
 
     async def open(self) -> None:
-        """Welcome the player, then restore their running game or start a friendly one."""
+        """Welcome the player, then restore their running game or start one."""
         self.say(WELCOME)
         await self.resume()
 
     async def resume(self) -> None:
-        """Restore the player's running game, or start a friendly one."""
-        await self.announce_expired()
+        """Restore the player's running game, or start one like their last (saying in the
+        same sentence if that one expired meanwhile), or a friendly first one."""
+        me = self.player_id
         try:
-            game = await self.service.active_game(self.player_id)
+            last: Game | None = await self.service.last_game(channel_id=me, member_id=me)
         except NoGameError:
-            await self.start(StartGame(), opening=True)
+            last = None
+        # After last_game, which may itself expire the idle game: reported here, once.
+        expired = await self.service.expire_idle(channel_id=me)
+        if last is None:
+            await self.start(StartGame(), opening=FIRST_OPENING)
             return
-        self.level, self.first, self.size = game.level, game.first, game.size
-        self.say(f"Welcome back, {game.member.name}! Your game is where you left it:")
-        self.show(game)
+        self.level, self.first, self.size = last.level, last.first, last.size
+        if last.is_active:
+            self.say(f"Welcome back, {last.member.name}! Your game is where you left it:")
+            self.show(last)
+        elif any(game.id == last.id for game in expired):
+            await self.start(StartGame(), opening=EXPIRED_OPENING)
+        else:
+            await self.start(StartGame(), opening=NEXT_OPENING)
 
     async def rename(self, name: str) -> None:
         """Play as ``name`` from now on: its own record, its own running game."""
@@ -199,7 +222,7 @@ class TerminalSession:
         elif command.name == "help":
             self.say(HELP)
         elif command.name == "board":
-            self.show(await self.service.active_game(self.player_id))
+            await self.board()
         elif command.name == "hint":
             hint = await self.service.hint(channel_id=self.player_id, member_id=self.player_id)
             self.say(render_hint(hint))
@@ -217,6 +240,17 @@ class TerminalSession:
             self.say(render_leaderboard(await self.service.leaderboard(guild_id=None)))
         return True
 
+    async def board(self) -> None:
+        """The running game's board or, after a game, how the last one ended."""
+        me = self.player_id
+        game = await self.service.last_game(channel_id=me, member_id=me)
+        if game.is_active:
+            self.show(game)
+            return
+        self.say(LAST_GAME_OVER)
+        self.show(game)
+        self.say(AFTER_GAME)
+
     async def move(self, text: str) -> None:
         game = await self.service.active_game(self.player_id)
         cell = parse_cell(text, game.size)
@@ -227,8 +261,9 @@ class TerminalSession:
         if not reply.game.is_active:
             self.say(AFTER_GAME)
 
-    async def start(self, command: StartGame, *, opening: bool = False) -> None:
-        """Start a game; options left out repeat the last game's (a newcomer gets medium)."""
+    async def start(self, command: StartGame, *, opening: str | None = None) -> None:
+        """Start a game; options left out repeat the last game's (a newcomer gets medium).
+        ``opening``: the template announcing a game started at launch (``FIRST_OPENING``)."""
         # `is None`, not `or`: a typed 0 is a (bad) size the game layer must refuse, not "same".
         level = self.level if command.level is None else command.level
         first = self.first if command.first is None else command.first
@@ -246,11 +281,11 @@ class TerminalSession:
         game = reply.game
         mark = "X" if game.x == game.member else "O"
         goes = "you go first" if mark == "X" else "I go first"
-        if opening:
-            self.say(
-                f"I started a {level} game for you, {game.member.name}: you are {mark} and "
-                f"{goes}.\nWant the unbeatable engine? Type: start perfect"
-            )
+        if opening is not None:
+            idle = describe_duration(self.service.idle_timeout)
+            you = f"you are {mark} and {goes}"
+            name = game.member.name
+            self.say(opening.format(level=level, size=size, you=you, name=name, idle=idle))
         else:
             new = f"New {level} game on a {size}x{size} board: you are {mark} and {goes}."
             self.say(" ".join(filter(None, [describe_set_aside(reply), new])))

@@ -207,6 +207,23 @@ async def test_board_reposts_the_game_and_retires_the_old_buttons(world: World) 
     assert (await world.game()).message_id == result.response.id
 
 
+async def test_board_after_a_game_shows_how_it_ended_privately(world: World) -> None:
+    start = await world.alice.slash(world.channel, "tictactoe start", first="me")
+    assert start.response is not None
+    centre = cell_id(await world.game(), Move(1, 1))
+    await world.alice.click(start.response.message, custom_id=centre)
+    await world.alice.slash(world.channel, "tictactoe resign")
+    result = await world.alice.slash(world.channel, "tictactoe board")
+    assert result.ephemeral and result.response is not None
+    content = result.response.content
+    assert content.startswith("No game is running here; this is how your last one ended:\n")
+    assert content.endswith("alice resigned.")
+    assert "❌" in content and result.response.message.components == []
+    nothing = await world.bob.slash(world.channel, "tictactoe board")  # bob never played here
+    assert nothing.ephemeral and nothing.response is not None
+    assert "There is no game running here" in nothing.response.content
+
+
 async def test_hint_is_private_and_lists_every_move(world: World) -> None:
     await world.alice.slash(world.channel, "tictactoe start", first="me")
     public_before = len(world.channel.history(viewer=world.bob))

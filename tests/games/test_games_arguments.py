@@ -51,6 +51,11 @@ OPERATIONS: dict[str, tuple[Operation, dict[str, Any], set[str]]] = {
     ),
     "resign": (lambda s, a: s.resign(**a), {"channel_id": CHANNEL, "member_id": ALICE}, set()),
     "active_game": (lambda s, a: s.active_game(**a), {"channel_id": CHANNEL}, set()),
+    "last_game": (
+        lambda s, a: s.last_game(**a),
+        {"channel_id": CHANNEL, "member_id": ALICE},
+        set(),
+    ),
     "get": (lambda s, a: s.get(**a), {"game_id": 1}, set()),
     "hint": (lambda s, a: s.hint(**a), {"channel_id": CHANNEL, "member_id": ALICE}, set()),
     "explain": (lambda s, a: s.explain(**a), {"channel_id": CHANNEL, "member_id": ALICE}, set()),

@@ -210,6 +210,24 @@ async def test_a_channel_holds_one_active_game_and_a_refused_insert_saves_nothin
     assert await store.active_games() == [second]
 
 
+async def test_latest_game_is_the_members_newest_game_in_the_channel(store: GameStore) -> None:
+    assert await store.latest_game(CHANNEL, 1) is None
+    older = await store.insert(make_game(ALICE, BOT, Status.WON))
+    await store.insert(make_game(BOB, BOT, Status.LOST))  # newer, but not alice's
+    elsewhere = await store.insert(make_game(ALICE, BOT, Status.DRAWN, channel_id=CHANNEL + 1))
+    assert await store.latest_game(CHANNEL, 1) == older
+    seated_as_o = await store.insert(make_game(BOT, ALICE, Status.EXPIRED))
+    assert await store.latest_game(CHANNEL, 1) == seated_as_o
+    running = await store.insert(make_game(ALICE, BOB))
+    assert await store.latest_game(CHANNEL, 1) == running
+    assert await store.latest_game(CHANNEL, 2) == running
+    assert await store.latest_game(CHANNEL + 1, 1) == elsewhere
+    assert await store.latest_game(CHANNEL + 1, 2) is None
+    finished = replace(make_game(ALICE, BOB, Status.DRAWN), id=running.id)
+    await store.update(finished)
+    assert await store.latest_game(CHANNEL, 2) == finished
+
+
 async def test_member_name_is_the_name_of_the_latest_game_inserted(store: GameStore) -> None:
     assert await store.member_name(1) is None
     await store.insert(make_game(ALICE, BOB, Status.DRAWN))
@@ -226,6 +244,7 @@ async def test_a_closed_store_refuses_every_call(store: GameStore) -> None:
     calls = [
         store.active_games(),
         store.get(game.id),
+        store.latest_game(CHANNEL, 1),
         store.insert(make_game(BOB, BOT, channel_id=CHANNEL + 1)),
         store.update(game),
         store.member_name(1),

@@ -123,8 +123,6 @@ async def test_resign_shows_the_board_and_counts_a_loss(terminal: Terminal) -> N
     assert AFTER_GAME in text
     stats = await terminal.type("stats")
     assert stats.startswith("alice: 0 wins, 1 loss, 0 draws")
-    board = await terminal.type("board")
-    assert board.startswith("There is no game running here. Start one with 'start'.")
     leaderboard = await terminal.type("leaderboard")
     assert "1. alice — 0 points (0 wins, 1 loss, 0 draws)" in leaderboard
 
@@ -185,7 +183,7 @@ async def test_a_taken_cell_is_refused_and_the_game_goes_on(terminal: Terminal) 
     assert last_status(await terminal.type("board")) == "Your turn, alice (X)."
 
 
-@pytest.mark.parametrize("line", ["2 2", "board", "hint", "resign"])
+@pytest.mark.parametrize("line", ["2 2", "hint", "resign"])
 async def test_an_idle_game_expires_and_the_player_is_told_once(
     terminal: Terminal, line: str
 ) -> None:
@@ -199,6 +197,17 @@ async def test_an_idle_game_expires_and_the_player_is_told_once(
     assert "There is no game running" in await terminal.type(line)  # from then on, as usual
     text = await terminal.type("start")
     assert "New medium game" in text
+
+
+async def test_board_after_an_expiry_shows_the_expired_board_once(terminal: Terminal) -> None:
+    terminal.clock.now += timedelta(minutes=11)
+    text = await terminal.type("board")
+    assert text.startswith(
+        "This game expired after 10 minutes without a move. Start a new one whenever you like."
+        "\n\nNo game is running; this is how your last one ended:\n\n"
+    )
+    assert last_status(text) == "This game ended before alice moved, so it does not count."
+    assert "There is no game running" not in text
 
 
 async def test_help_lists_every_command(terminal: Terminal) -> None:
@@ -223,15 +232,50 @@ async def test_a_restarted_session_restores_the_game(terminal: Terminal) -> None
     assert board.strip() in out.getvalue()
 
 
-async def test_a_game_that_expired_while_away_is_announced_at_launch(terminal: Terminal) -> None:
-    terminal.clock.now += timedelta(hours=3)
+async def relaunch(terminal: Terminal) -> list[str]:
+    """Open a new session on the same service (as the next launch would); its blocks."""
     out = io.StringIO()
-    again = TerminalSession(terminal.session.service, out, "alice")
-    await again.open()
-    blocks = out.getvalue().split("\n\n")
+    await TerminalSession(terminal.session.service, out, "alice").open()
+    return out.getvalue().split("\n\n")
+
+
+async def test_a_game_that_expired_while_away_is_announced_at_launch(terminal: Terminal) -> None:
+    await terminal.type("start perfect bot 4")
+    terminal.clock.now += timedelta(hours=3)
+    blocks = await relaunch(terminal)
     assert blocks[0] == WELCOME
-    assert blocks[1].startswith("This game expired after 10 minutes without a move.")
-    assert blocks[2].startswith("I started a medium game for you, alice")
+    assert blocks[1] == (
+        "Your last game expired after 10 minutes without a move, so I started a new one like "
+        "it: perfect, 4x4, you are O and I go first."
+    )
+    assert blocks[2].startswith("I opened with row ")
+    assert blocks[3].startswith("Tic-Tac-Toe: me (X) vs alice (O), perfect, 4x4")
+    assert "This game expired" not in "".join(blocks)
+    assert "start perfect" not in "".join(blocks)  # the newcomer's tip is for newcomers
+
+
+async def test_after_a_finished_game_the_next_launch_repeats_its_settings(
+    terminal: Terminal,
+) -> None:
+    await terminal.type("start hard 4")  # sets aside the opening game
+    await terminal.type("2 2")
+    await terminal.type("resign")
+    blocks = await relaunch(terminal)
+    assert blocks[1] == (
+        "I started a game like your last one, alice: hard, 4x4, you are X and you go first."
+    )
+    assert blocks[2].startswith("Tic-Tac-Toe: alice (X) vs me (O), hard, 4x4")
+
+
+async def test_board_after_a_game_shows_how_it_ended(terminal: Terminal) -> None:
+    await terminal.type("2 2")
+    resigned = await terminal.type("resign")
+    text = await terminal.type("board")
+    assert text.startswith("No game is running; this is how your last one ended:\n\n")
+    assert last_status(text) == "alice resigned."
+    assert text.split("Tic-Tac-Toe: ")[1] == resigned.split("Tic-Tac-Toe: ")[1]
+    assert text.rstrip().endswith(AFTER_GAME)
+    assert "Tic-Tac-Toe: alice (X)" in await terminal.type("start")  # a new game as usual
 
 
 async def test_a_session_leaves_other_channels_idle_games_alone(tmp_path: Path) -> None:

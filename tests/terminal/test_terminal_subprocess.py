@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -90,6 +91,26 @@ def test_the_welcome_tip_works_and_trying_it_costs_nothing(tmp_path: Path) -> No
     assert "This game ended before" in out and "so it does not count." in out
     assert "has not finished a game yet." in out
     assert "1 loss" not in out
+
+
+def test_after_an_expiry_the_next_launch_repeats_the_last_settings(tmp_path: Path) -> None:
+    """The issue's reproduction: a 4x4 perfect game left idle past the timeout (its last
+    move dated back on the file), then a new launch."""
+    database = tmp_path / "games.db"
+    assert run(database, ["start perfect bot 4", "quit"], "play").returncode == 0
+    with sqlite3.connect(database) as conn:
+        conn.execute("UPDATE games SET updated_at = '2026-01-01T00:00:00.000000+00:00'")
+    conn.close()
+    result = run(database, ["quit"], "play")
+    assert result.returncode == 0
+    blocks = result.stdout.split("\n\n")
+    assert blocks[1] == (
+        "Your last game expired after 10 minutes without a move, so I started a new one like "
+        "it: perfect, 4x4, you are O and I go first."
+    )
+    assert blocks[3].startswith("Tic-Tac-Toe: me (X) vs ")
+    assert blocks[3].split("\n")[0].endswith(", perfect, 4x4")
+    assert "medium" not in result.stdout and "This game expired" not in result.stdout
 
 
 def test_bad_input_is_answered_kindly(tmp_path: Path) -> None:

@@ -23,7 +23,7 @@ from discord.ext import commands
 
 from bot.discord_bot.board_view import board_content, board_view, disable_board, replace_board
 from bot.discord_bot.interactions import channel_id, reply_privately
-from bot.discord_bot.texts import help_text
+from bot.discord_bot.texts import LAST_GAME_OVER, help_text
 from bot.engine import LEVELS, Move, Player
 from bot.games import FIRST_CHOICES, SIZES, GameError, MoveReply, parse_cell
 from bot.games.render import (
@@ -186,7 +186,14 @@ class GameCommands(commands.Cog):
 
     @tictactoe.command(name="board", description="Show this channel's game again, with buttons.")
     async def board(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
-        game = await self.bot.service.active_game(channel_id(interaction))
+        """The running game's board, reposted live; with none running, the member's last
+        game here as it ended (only they see it: a look back, not a board to play)."""
+        game = await self.bot.service.last_game(
+            channel_id=channel_id(interaction), member_id=interaction.user.id
+        )
+        if not game.is_active:
+            await reply_privately(interaction, board_content(game, LAST_GAME_OVER))
+            return
         callback = await interaction.response.send_message(
             board_content(game), view=board_view(game)
         )
