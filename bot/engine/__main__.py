@@ -1,5 +1,5 @@
 """``python -m bot.engine NOTATION``: analyse a position (see :mod:`bot.engine.cli`)."""
 
-from .cli import main
+from .cli import run
 
-raise SystemExit(main())
+raise SystemExit(run())

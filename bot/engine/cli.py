@@ -1,9 +1,14 @@
 """Command line: ``python -m bot.engine NOTATION [--k K] [--level LEVEL]``.
 
-Prints the board, every legal move's result under perfect play, the best
-moves, how many positions were examined and how long it took. A notation the
-engine cannot read prints the reason on stderr and exits with status 2; a
-position too big to solve exactly (early 5x5/6x6) exits with status 1.
+Prints the board, every legal move's result under perfect play (and in how many plies: a ply
+is one move by one side), the best moves, the principal variation (the line of best play for
+both sides), how many positions were examined and how long it took. With ``--level`` it also
+prints the move that level would choose, and says when the table rates it a mistake.
+
+Exit status: 2 for a notation or option the engine cannot use (the reason on stderr); 1 for a
+position too big to solve exactly (early 5x5/6x6 positions), unless ``--level`` asks for a
+level's move, which every level still chooses there. A reader that stops early (``| head``)
+ends the program quietly.
 
 ``--tree [--depth N] [--no-pruning]`` prints the minimax search tree instead
 (:mod:`bot.engine.outline`); a tree too large to walk exits with status 1.
@@ -12,15 +17,31 @@ position too big to solve exactly (early 5x5/6x6) exits with status 1.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
+import textwrap
 import time
 
-from . import LEVELS, Board, EngineError, SearchTooLargeError, analyze, choose_move
+from . import (
+    LEVELS,
+    Analysis,
+    Board,
+    EngineError,
+    Move,
+    SearchTooLargeError,
+    Value,
+    analyze,
+    choose_move,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
+
+WIDTH = 79
+"""Lines are wrapped to fit an 80-column terminal."""
+LEVEL_HINT = "Every level still chooses a move here: add --level easy, medium, hard or perfect."
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -118,20 +139,105 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         analysis = analyze(board)
     except SearchTooLargeError as error:
-        print(error, file=sys.stderr)
-        return 1
+        return print_level_only(board, args.level, args.seed, error)
     elapsed = time.perf_counter() - start
-    mover = board.to_move.value
-    print(f"{mover} to move. Result for {mover} after each move, under best play:")
-    width = max(len(str(m.move)) for m in analysis.moves)
-    for entry in analysis.moves:
-        plies = f"{entry.plies} {'ply' if entry.plies == 1 else 'plies'}"
-        print(f"  {entry.move!s:<{width}}  {entry.value.value:<4}  in {plies}")
-    print(f"Best: {'; '.join(str(m) for m in analysis.best_moves)}")
-    print(f"Value: {analysis.value.value} for {mover}")
+    print_analysis(analysis)
     print(f"Positions examined: {analysis.positions_examined:,}")
     print(f"Time: {elapsed * 1000:.2f} ms")
     if args.level is not None:
-        rng = random.Random(args.seed)
-        print(f"Level {args.level} plays: {choose_move(board, args.level, rng)}")
+        move = choose_move(board, args.level, random.Random(args.seed))
+        print(f"Level {args.level} plays: {move}{rate_choice(analysis, move)}")
     return 0
+
+
+def print_level_only(
+    board: Board, level: str | None, seed: int | None, too_large: SearchTooLargeError
+) -> int:
+    """A position too big for the table: the level's move if one was asked for (every level
+    chooses on any board: heuristics, or perfect's book and solver on 5x5 with k = 4),
+    status 0; else why there is no table and how to get a move, status 1."""
+    if level is None:
+        print(f"{too_large} {LEVEL_HINT}", file=sys.stderr)
+        return 1
+    move = choose_move(board, level, random.Random(seed))
+    print(wrapped(f"{too_large} So there is no table, but level {level} can choose a move:"))
+    print(f"Level {level} plays: {move}")
+    return 0
+
+
+def print_analysis(analysis: Analysis) -> None:
+    """The table of every move, the best moves, the value and the best line."""
+    mover = analysis.board.to_move.value
+    print(f"{mover} to move. Result for {mover} after each move, under best play")
+    print("(a ply is one move by one side: a move and its answer are 2 plies):")
+    width = max(len(str(m.move)) for m in analysis.moves)
+    for entry in analysis.moves:
+        print(f"  {entry.move!s:<{width}}  {entry.value.value:<4}  in {plies(entry.plies)}")
+    if len(analysis.best_moves) == len(analysis.moves) > 1:
+        print(f"Best: any move, all {len(analysis.moves)} are equal")
+    else:
+        print(wrapped(f"Best: {'; '.join(str(m) for m in analysis.best_moves)}"))
+    print(f"Value: {analysis.value.value} for {mover}")
+    print("Best line (the principal variation: both sides play best to the end):")
+    print(best_line(analysis.board))
+
+
+def plies(count: int) -> str:
+    return f"{count} {'ply' if count == 1 else 'plies'}"
+
+
+def wrapped(text: str) -> str:
+    """``text`` wrapped to ``WIDTH``, continuation lines indented."""
+    return textwrap.fill(text, WIDTH, subsequent_indent="    ", break_long_words=False)
+
+
+def best_line(board: Board) -> str:
+    """The principal variation from ``board``: each side's best move in turn to the end, a
+    move and its answer per numbered line, then the result. Ties go to the first best move."""
+    steps = []
+    while board.outcome is None:
+        move = analyze(board).best_moves[0]
+        steps.append(f"{board.to_move.value} {move}")
+        board = board.play(move)
+    width = max(len(step) for step in steps)
+    pairs = (
+        "   ".join(f"{step:<{width}}" for step in steps[at : at + 2])
+        for at in range(0, len(steps), 2)
+    )
+    lines = [f"  {number}. {pair.rstrip()}" for number, pair in enumerate(pairs, start=1)]
+    winner = board.outcome.winner
+    lines.append("  then a draw." if winner is None else f"  then {winner.value} wins.")
+    return "\n".join(lines)
+
+
+def rate_choice(analysis: Analysis, move: Move) -> str:
+    """What the table says of a level's move: one of the best, or what it gives away
+    (" - a mistake: this loses in 4 plies")."""
+    if move in analysis.best_moves:
+        return " (one of the best moves)"
+    entry = next(item for item in analysis.moves if item.move == move)
+    best = analysis.moves[0]
+    if entry.value is best.value:
+        return (
+            f" - the same result (a {entry.value.value}), but in {plies(entry.plies)} "
+            f"instead of {best.plies}"
+        )
+    if entry.value is Value.LOSS:
+        return f" - a mistake: this loses in {plies(entry.plies)}"
+    return " - a slip: this only draws where best play wins"
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    """``main`` for ``python -m``: a reader that stops early (``| head``) ends it quietly.
+
+    Python's documented recipe: the closed pipe surfaces at a write or at the final flush;
+    stdout is then pointed at the null device so the flush at exit cannot fail again.
+    """
+    try:
+        status = main(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    return status

@@ -158,9 +158,9 @@ def check_size(size: object, k: object) -> tuple[int, int]:
     if not isinstance(k, int) or isinstance(k, bool):
         raise BoardSizeError(f"The line length k must be a whole number, not {k!r}.")
     if not MIN_SIZE <= k <= size:
+        fits = f"{size}" if size == MIN_SIZE else f"between {MIN_SIZE} and {size}"
         raise BoardSizeError(
-            f"{k} in a row does not fit a {size}x{size} board: "
-            f"k must be between {MIN_SIZE} and {size}."
+            f"{k} in a row does not fit: on a {size}x{size} board k must be {fits}."
         )
     return size, k
 
