@@ -2,7 +2,7 @@
 
 Run from the repository root (it takes minutes; use nice on a shared machine):
     nice -n 19 python bench/five_by_five.py [--marks 4,6,8,10] [--count 8] [--old 6,8,10]
-    nice -n 19 python bench/five_by_five.py --marks '' --games 6,8 --count 10
+    nice -n 19 python bench/five_by_five.py --marks '' --games 0,6 --count 10
 
 For each mark count it samples ``count`` positions (fixed seed, from games of decent
 heuristic play, see sample()) and solves each from scratch in a fresh child process
@@ -13,9 +13,11 @@ lifted) on the same positions. Reported per solver and mark count: CPU seconds p
 and, where both ran, the old/new time ratio from this one run. Values must agree (sign of the
 old score = new value); a disagreement is printed as MISMATCH.
 
-With --games it plays whole games from such positions, the solver (best_move, one table kept
-for the whole run) against the heuristic, and reports per-decision CPU time (median, p99, max),
-peak memory and PASS/FAIL against 1 s p99 and 200 MB. It reports and never gates.
+With --games it plays whole games from such positions (0 = the empty board), the bot at
+choose_move(board, "perfect") (the opening book, then the solver with its table kept between
+moves) against the heuristic, as X and as O in turn, and reports per-decision CPU time
+(median, p99, max), peak memory and PASS/FAIL against 1 s p99 and 200 MB. It reports and
+never gates.
 """
 
 from __future__ import annotations
@@ -106,40 +108,43 @@ def run(positions: list[tuple[int, int]], *, old: bool) -> tuple[list[list[float
 GAMES_CHILD = """
 import json, random, sys, time
 sys.path.insert(0, {repo!r})
-from bot.engine.geometry import geometry_for
+from bot.engine import Board, choose_move
 from bot.engine.heuristic import LimitedSearch
 from bot.engine.wdl_solver import WdlSolver
-geo = geometry_for(5, 4)
-solver, opponent = WdlSolver(geo), LimitedSearch(geo)
+board0 = Board.empty(5, 4)
+geo = board0.geometry
+opponent = LimitedSearch(geo)
 rng = random.Random(1)
 times, outcomes = [], []
 for index, (me, opp) in enumerate({positions!r}):
-    bot_moves = index % 2 == 0  # alternate: the bot starts from the position, or replies to it
-    first_value = None
-    while True:
-        if bot_moves:
+    board = board0
+    x, o = (me, opp) if me.bit_count() == opp.bit_count() else (opp, me)
+    for turn in range(max(x.bit_count(), o.bit_count())):
+        for marks in (x, o):
+            cells = [c for c in range(25) if marks >> c & 1]
+            if turn < len(cells):
+                board = board.play(geo.moves[cells[turn]])
+    bot = board.to_move if index % 2 == 0 else board.to_move.other
+    first = None  # the bot's first position: judged only if the bot loses (memory stays its own)
+    while not board.is_over:
+        if board.to_move is bot:
+            first = first or board
             start = time.process_time()
-            cell, value = solver.best_move(me, opp)
+            move = choose_move(board, "perfect", rng)
             times.append(time.process_time() - start)
-            if first_value is None:
-                first_value = value
         else:
-            scores = opponent.score_moves(me, opp, 2)
+            scores = opponent.score_moves(*board.sides, 2)
             top = max(score for _, score in scores)
-            cell = rng.choice([c for c, score in scores if score == top])
-        me, opp = opp, me | 1 << cell
-        if any(opp & line == line for line in geo.lines):
-            if bot_moves:
-                outcomes.append("bot won")
-            elif first_value == -1:
-                outcomes.append("bot lost (lost already at its first move)")
-            else:
-                outcomes.append("bot LOST from a position it did not lose: a BUG")
-            break
-        if me | opp == geo.full:
-            outcomes.append("draw")
-            break
-        bot_moves = not bot_moves
+            move = geo.moves[rng.choice([c for c, score in scores if score == top])]
+        board = board.play(move)
+    if board.winner is bot:
+        outcomes.append("bot won")
+    elif board.winner is None:
+        outcomes.append("draw")
+    elif WdlSolver(geo).value(*first.sides) == -1:
+        outcomes.append("bot lost (lost already at its first move)")
+    else:
+        outcomes.append("bot LOST from a position it did not lose: a BUG")
 peak = 0
 with open("/proc/self/status") as status:
     for line in status:
@@ -150,8 +155,8 @@ print(json.dumps({{"times": times, "outcomes": outcomes, "peak_mb": peak}}))
 
 
 def games(marks: int, count: int) -> None:
-    """Whole games from ``marks`` marks on: the solver (one table kept all along) against the
-    heuristic; per-decision CPU time of the solver and its peak memory."""
+    """Whole games from ``marks`` marks on: perfect against the heuristic; per-decision CPU
+    time of perfect and the peak memory of the process."""
     positions = sample(marks, count)
     code = GAMES_CHILD.format(repo=str(REPO), positions=positions)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
