@@ -15,7 +15,7 @@ from bot.discord_bot.board_view import CellButton
 from bot.discord_bot.floods import Floodgate, within_rate
 from bot.discord_bot.sync import sync_commands
 from bot.discord_bot.tree import GameTree
-from bot.games import GameService
+from bot.games import GameError, GameService
 from bot.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -66,6 +66,14 @@ class TicTacToeBot(commands.Bot):
         self.service = service
         self.floodgate = Floodgate(settings.command_rate)
         self.add_check(within_rate)
+        self.stopped_by: GameError | None = None  # why the bot stopped itself, for the runner
+
+    async def stop_because(self, error: GameError) -> None:
+        """Stop the bot for a failure it must not play on after (the database file is gone):
+        the runner prints ``error`` and exits with status 1."""
+        log.critical("Stopping: %s", error)
+        self.stopped_by = error
+        await self.close()
 
     @property
     def prefix(self) -> str:

@@ -110,6 +110,10 @@ async def serve(bot: discord.Client, connect: Callable[[], Awaitable[None]]) -> 
         log.debug("Details of the failure above", exc_info=error)
         print(explain_startup_error(error), file=sys.stderr)
         return EXIT_FAILURE
+    stopped_by = getattr(bot, "stopped_by", None)  # the bot stopped itself (file gone)
+    if stopped_by is not None:
+        print(f"Stopped: {stopped_by}", file=sys.stderr)
+        return EXIT_FAILURE
     return EXIT_OK
 
 

@@ -8,6 +8,7 @@ from bot.games.cells import USAGE_MOVE, parse_cell
 from bot.games.errors import (
     CellTakenError,
     Command,
+    DatabaseGoneError,
     GameError,
     GameOverError,
     GameRunningError,
@@ -46,6 +47,7 @@ __all__ = [
     "USAGE_MOVE",
     "CellTakenError",
     "Command",
+    "DatabaseGoneError",
     "First",
     "Game",
     "GameError",

@@ -95,3 +95,8 @@ class InvalidOptionError(GameError):
 class StorageError(GameError):
     """The game database cannot be opened, read or written; the message names the file."""
 
+
+
+class DatabaseGoneError(StorageError):
+    """The database file was deleted or replaced while the program ran: it must stop, since
+    everything it saved from then on would be lost."""

@@ -431,9 +431,13 @@ class GameService:
 
         ``channel_id`` limits the sweep and the report to one channel: an adapter that shares
         the database but owns only its own channel (the terminal) must leave the others' games
-        to the adapter that can announce them."""
+        to the adapter that can announce them.
+
+        Raises ``DatabaseGoneError`` if the database file was deleted or replaced since it was
+        opened: the adapter must stop rather than play on unsaved."""
         check_optional_id("channel_id", channel_id)
         await self._ready()
+        await self._store.check_file()  # never sweep (or play on) into a file no one will read
 
         def wanted(game_channel: int) -> bool:
             return channel_id is None or game_channel == channel_id

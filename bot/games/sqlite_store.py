@@ -25,8 +25,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Literal
 
-from bot.games.errors import StorageError
-from bot.games.migrations import MIGRATIONS, SCHEMA_VERSION
+from bot.games.errors import DatabaseGoneError, StorageError
+from bot.games.migrations import MIGRATIONS
 from bot.games.models import Game, Record
 from bot.games.rows import (
     GameSql,
@@ -37,6 +37,14 @@ from bot.games.rows import (
     records_by_level,
     standings_scope,
     to_row,
+)
+from bot.games.sqlite_file import (
+    APPLICATION_ID,
+    FileFacts,
+    FileIdentity,
+    check_writable,
+    inspect,
+    unusable,
 )
 
 Synchronous = Literal["NORMAL", "FULL"]
@@ -56,25 +64,37 @@ class SqliteGameStore:
     def __init__(self, path: Path | str, *, synchronous: Synchronous = "NORMAL") -> None:
         if synchronous not in SYNCHRONOUS_MODES:  # it goes into a PRAGMA: nothing else may
             raise ValueError(f"synchronous must be 'NORMAL' or 'FULL', not {synchronous!r}.")
-        self.path = path if str(path) == ":memory:" else Path(path)
+        self.path: Path | str = ":memory:" if str(path) == ":memory:" else Path(path)
         self._where = "the in-memory database" if str(path) == ":memory:" else f"'{path}'"
         self._conn: sqlite3.Connection | None = None
+        self._identity: FileIdentity | None = None
+        facts = FileFacts(version=0, stamped=False)
         if isinstance(self.path, Path):
             _make_room(self.path, self._where)
+            exists = os.path.exists(self.path)
+            if exists:  # every check reads only; the file is opened for writing once it passed
+                facts = inspect(self.path)
+                check_writable(self.path)
         try:
-            self._conn = sqlite3.connect(self.path, isolation_level=None)
+            if isinstance(self.path, Path):
+                mode = "rw" if exists else "rwc"
+                target = f"{self.path.absolute().as_uri()}?mode={mode}"
+                self._conn = sqlite3.connect(target, uri=True, isolation_level=None)
+            else:
+                self._conn = sqlite3.connect(":memory:", isolation_level=None)
             self._conn.row_factory = sqlite3.Row
             # Leaderboard ties sort by name as Python's str.casefold() does (SQLite's own
             # lower() only folds ASCII); the v2 migration fills members.name_key with it.
             self._conn.create_function("casefold", 1, str.casefold, deterministic=True)
             self._conn.execute("PRAGMA busy_timeout = 5000")
-            # Only read until the file is known to be ours: switching to WAL rewrites the
-            # header and adds -wal/-shm files, so a refused file must not get that far.
-            self._check_health()
-            version = self._check_version()
             self._conn.execute("PRAGMA journal_mode = WAL").fetchone()
             self._conn.execute(f"PRAGMA synchronous = {synchronous}")
-            self._migrate(version)
+            if not facts.stamped:  # a new file, or one made before the id existed
+                with self._transaction() as tx:
+                    tx.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            self._migrate(facts.version)
+            if isinstance(self.path, Path):
+                self._identity = FileIdentity.of(self.path)
         except StorageError:
             self._close_quietly()
             raise
@@ -87,53 +107,15 @@ class SqliteGameStore:
                     where=self._where,
                     folder=self.path.parent,
                 ) from error
+            if isinstance(error, sqlite3.Error) and isinstance(self.path, Path):
+                raise unusable(self.path, error) from error
             raise StorageError(
-                "Cannot open the game database {where}: {error}. The file may be "
-                "damaged or not a tictactoe-bot database. It was left untouched: restore a "
-                "backup, or move it aside (the bot then starts a new, empty one) and restart.",
+                "Cannot open the game database {where}. Restore a backup, or move it aside "
+                "(the bot then starts a new, empty one) and start again.",
                 where=self._where,
-                error=error,
             ) from error
 
     # -- opening -------------------------------------------------------------------------
-
-    def _check_health(self) -> None:
-        """``PRAGMA quick_check`` (read-only): refuse a damaged file before anything else."""
-        conn = self._connection()
-        problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
-        if problems != ["ok"]:
-            raise StorageError(
-                "The game database {where} is damaged ({problems}). "
-                "It was left untouched: restore a backup, or move it aside (the bot then "
-                "starts a new, empty one) and restart.",
-                where=self._where,
-                problems="; ".join(problems[:3]),
-            )
-
-    def _check_version(self) -> int:
-        """The file's schema version, if this program can use it (read-only)."""
-        conn = self._connection()
-        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-        if version > SCHEMA_VERSION:
-            raise StorageError(
-                "The game database {where} has schema version {version}, but this "
-                "version of tictactoe-bot only knows up to version {known}: it was "
-                "written by a newer release. Upgrade the bot, or point DATABASE_PATH at "
-                "another file. The file was left untouched.",
-                where=self._where,
-                version=version,
-                known=SCHEMA_VERSION,
-            )
-        if version == 0:
-            tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-            if tables:
-                raise StorageError(
-                    "The file {where} is an SQLite database of another program (it has "
-                    "tables but no tictactoe-bot schema version). It was left untouched: "
-                    "point DATABASE_PATH at another file.",
-                    where=self._where,
-                )
-        return version
 
     def _migrate(self, version: int) -> None:
         """Run the migrations after ``version`` (each in one transaction)."""
@@ -142,6 +124,21 @@ class SqliteGameStore:
                 for statement in migration.statements("sqlite"):
                     tx.execute(statement)
                 tx.execute(f"PRAGMA user_version = {migration.version}")
+
+    async def check_file(self) -> None:
+        """Raise ``DatabaseGoneError`` if the path no longer names the file this store opened
+        (deleted, or replaced by another file): writing on would go where no one reads."""
+        if isinstance(self.path, Path) and self._identity is not None:
+            now = FileIdentity.of(self.path)
+            if now != self._identity:
+                raise DatabaseGoneError(
+                    "The game database {where} was {what} while the bot was running, so "
+                    "nothing more can be saved to it. The bot stopped instead of writing into "
+                    "a file no one will read: put the right file back (or restore a backup) "
+                    "and start again.",
+                    where=self._where,
+                    what="deleted" if now is None else "replaced by another file",
+                )
 
     # -- GameStore -----------------------------------------------------------------------
 

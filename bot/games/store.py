@@ -65,6 +65,11 @@ class GameStore(Protocol):
         change. Raises ``StorageError`` if there is no such game."""
         ...
 
+    async def check_file(self) -> None:
+        """Raise ``DatabaseGoneError`` if the store's database is no longer the one it opened
+        (an SQLite file deleted or replaced under it); a server database does nothing."""
+        ...
+
     async def member_name(self, member_id: int) -> str | None:
         """The member's name in the latest game inserted with them, or None if none was."""
         ...

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Awaitable, Callable
 from typing import TextIO
 
-from bot.games import GameService, StorageError
+from bot.games import DatabaseGoneError, GameService, StorageError
 from bot.settings import Settings
 from bot.terminal.commands import CommandError, check_name
 from bot.terminal.layout import output_width, paint_mark, wants_colour
@@ -30,6 +30,7 @@ from bot.terminal.session import GOODBYE, TerminalSession, player_name
 
 PROMPT = "> "
 INTERRUPTED = 130  # exit status after Ctrl-C (128 + SIGINT)
+UNUSABLE_DATABASE = 1  # the database cannot be opened, or its file went away: one sentence
 
 
 async def play(settings: Settings, out: TextIO, name: str | None = None) -> int:
@@ -39,7 +40,7 @@ async def play(settings: Settings, out: TextIO, name: str | None = None) -> int:
         await service.load()
     except StorageError as error:
         print(error, file=sys.stderr)
-        return 2
+        return UNUSABLE_DATABASE
     try:
         login = player_name()
         session = TerminalSession(
@@ -68,6 +69,9 @@ async def play(settings: Settings, out: TextIO, name: str | None = None) -> int:
             if not await session.handle(line):
                 break
         session.say(GOODBYE)
+    except DatabaseGoneError as error:  # checked before every command: stop, never play unsaved
+        print(error, file=sys.stderr)
+        return UNUSABLE_DATABASE
     finally:
         with contextlib.suppress(StorageError):
             await service.close()
@@ -78,9 +82,9 @@ def run_terminal(settings: Settings, name: str | None = None) -> int:
     """Play in the terminal as ``name`` (default: the login) until quit, end of input or
     Ctrl-C; return the exit status.
 
-    0 after quit or end of input, 130 after Ctrl-C, 2 if the name or the database cannot be
-    used, 1 if something unexpected broke (one sentence on stderr; with LOG_LEVEL=DEBUG the
-    traceback too).
+    0 after quit or end of input, 130 after Ctrl-C, 2 if the name given cannot be used, 1 if
+    the database cannot be used (one sentence naming the file and the remedy) or if something
+    unexpected broke (one sentence on stderr; with LOG_LEVEL=DEBUG the traceback too).
     """
     if name is not None:
         try:

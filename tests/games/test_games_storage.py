@@ -23,6 +23,7 @@ from bot.engine import Move
 from bot.games import SCHEMA_VERSION, Game, GameService, SqliteGameStore, Status, StorageError
 from bot.games.migrations import MIGRATIONS
 from bot.games.rows import decode_moves, encode_moves
+from bot.games.sqlite_file import APPLICATION_ID
 from bot.games.sqlite_store import Synchronous
 from bot.settings import Settings
 
@@ -244,15 +245,17 @@ def _foreign(path: Path) -> None:
 
 def _newer(path: Path) -> None:
     with sqlite3.connect(path) as conn:
+        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")  # a newer release stamps it
         conn.execute("CREATE TABLE games (id INTEGER PRIMARY KEY)")
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     conn.close()
 
 
 def _damaged(path: Path) -> None:
-    """A real SQLite file (rollback journal) with a table page overwritten by zeros."""
+    """One of our files (rollback journal) with a table page overwritten by zeros."""
     with sqlite3.connect(path) as conn:
         conn.execute("PRAGMA page_size = 1024")
+        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         conn.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, text TEXT)")
         conn.execute("CREATE INDEX t_text ON t (text)")
         conn.executemany("INSERT INTO t (text) VALUES (?)", [(f"row {i}" * 5,) for i in range(500)])

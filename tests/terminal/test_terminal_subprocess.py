@@ -174,7 +174,7 @@ def test_a_corrupt_database_is_a_clear_error(tmp_path: Path) -> None:
     database = tmp_path / "games.db"
     database.write_bytes(b"this is not a database, just some text that someone saved here" * 50)
     result = run(database, ["quit"], "play")
-    assert result.returncode == 2
+    assert result.returncode == 1
     assert str(database) in result.stderr
     assert result.stderr.count("\n") <= 3, result.stderr
     assert "Goodbye" not in result.stdout
@@ -184,7 +184,7 @@ def test_a_folder_as_the_database_is_called_a_folder(tmp_path: Path) -> None:
     database = tmp_path / "data"
     database.mkdir()
     result = run(database, ["quit"], "play")
-    assert result.returncode == 2
+    assert result.returncode == 1
     assert f"DATABASE_PATH '{database}' is a folder, not a file." in result.stderr
     assert "damaged" not in result.stderr
     assert "Goodbye" not in result.stdout

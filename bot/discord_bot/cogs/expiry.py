@@ -16,7 +16,7 @@ import discord
 from discord.ext import commands, tasks
 
 from bot.discord_bot.board_view import disable_board
-from bot.games import Game
+from bot.games import DatabaseGoneError, Game
 from bot.games.render import render_expired
 
 if TYPE_CHECKING:
@@ -42,9 +42,13 @@ class ExpiryAnnouncer(commands.Cog):
 
     @tasks.loop(seconds=EXPIRY_INTERVAL)
     async def sweep(self) -> None:
-        """Expire idle games and announce each; never lets an error end the loop."""
+        """Expire idle games and announce each; no error ends the loop, except the database
+        file being deleted or replaced: then the bot stops rather than play on unsaved."""
         try:
             games = await self.bot.service.expire_idle()
+        except DatabaseGoneError as error:
+            await self.bot.stop_because(error)
+            return
         except Exception:
             log.exception("Could not expire idle games; trying again next round.")
             return
