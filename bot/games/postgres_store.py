@@ -204,6 +204,9 @@ class PostgresGameStore:
             if cursor.rowcount != 1:
                 raise StorageError("Game #{id} is missing from the game store.", id=game.id)
 
+    async def check_file(self) -> None:
+        """Nothing to check: the server owns its files (a replaced server is a new URL)."""
+
     async def member_name(self, member_id: int) -> str | None:
         rows = await self._read(_SQL.member_name, {"member_id": member_id})
         return str(rows[0]["name"]) if rows else None

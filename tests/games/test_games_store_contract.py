@@ -362,3 +362,10 @@ async def test_records_and_standings_equal_a_recount_of_the_saved_games(
         assert await store.standings(scope) == expected
         for limit in range(1, len(expected) + 2):
             assert await store.standings(scope, limit) == expected[:limit]
+
+
+async def test_check_file_passes_while_the_database_is_the_one_opened(store: GameStore) -> None:
+    """``check_file`` raises only when an SQLite file was deleted or replaced under the store
+    (tests/games/test_games_file_truth.py); on a database left alone it is silent."""
+    await store.insert(make_game(ALICE, BOT))
+    await store.check_file()
