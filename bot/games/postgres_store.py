@@ -38,6 +38,7 @@ from bot.games.rows import (
     from_row,
     member_rows,
     ranking,
+    readable,
     records_by_level,
     standings_scope,
     to_row,
@@ -178,7 +179,7 @@ class PostgresGameStore:
 
     async def active_games(self) -> list[Game]:
         rows = await self._read(f"{_SQL.select} WHERE status = 'active' ORDER BY id")
-        return [self._game(row) for row in rows]
+        return readable(rows, self.server)
 
     async def get(self, game_id: int) -> Game | None:
         rows = await self._read(f"{_SQL.select} WHERE id = %(id)s", {"id": game_id})

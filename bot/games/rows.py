@@ -9,17 +9,26 @@ depends on the order of the columns.
 Moves are stored compactly as the cell indices ``row * size + col`` joined by commas
 ("4,0,8"), timestamps as ISO 8601 text in UTC. A row read back is replayed through the engine
 and checked, so a damaged row raises ``UnreadableGame`` instead of loading half-broken.
+
+Two rules keep one bad game from making a database unusable: ``to_row`` refuses (``ValueError``)
+a game whose row would not read back as that very game, so no store writes one; and
+``readable`` sets aside, with one log line naming it, an active game that still fails to load
+(damaged by hand or by the disk), so start-up goes on with the others.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from bot.engine import LEVELS, EngineError, Move, Player
+from bot.games.arguments import check_id, check_optional_id
 from bot.games.models import SIZES, Game, Record, Seat, Status
+
+log = logging.getLogger(__name__)
 
 
 def encode_moves(moves: Sequence[Move], size: int) -> str:
@@ -79,8 +88,34 @@ MEMBER_COLUMNS = ("member_id", "name", "name_key", "updated_at")
 
 
 def to_row(game: Game) -> dict[str, object]:
-    """``game`` as named parameters: its ``id`` and every column of ``COLUMNS``."""
-    return {"id": game.id, **{column.name: column.value(game) for column in COLUMNS}}
+    """``game`` as named parameters: its ``id`` and every column of ``COLUMNS``. ``ValueError``
+    (``TypeError`` for an id that is no ``int``) if the row would not read back as ``game``:
+    an id outside 0..2**63-1, a name with a NUL (PostgreSQL refuses it), or anything
+    ``from_row`` refuses (status against board, no member seat). A caller's bug, so it is not a
+    ``StorageError``; nothing has been written when it is raised."""
+    check_id("id", game.id)
+    check_id("channel_id", game.channel_id)
+    for argument, value in (
+        ("guild_id", game.guild_id),
+        ("x.member_id", game.x.member_id),
+        ("o.member_id", game.o.member_id),
+        ("message_id", game.message_id),
+    ):
+        check_optional_id(argument, value)
+    for seat in (game.x, game.o):
+        if not isinstance(seat.name, str) or "\x00" in seat.name:
+            raise ValueError(
+                f"game #{game.id} cannot be saved: the name {seat.name!r:.40} is not text "
+                "without NUL characters"
+            )
+    row = {"id": game.id, **{column.name: column.value(game) for column in COLUMNS}}
+    try:
+        read_back = from_row(row)
+    except UnreadableGame as error:
+        raise ValueError(f"game #{game.id} cannot be saved: {error}") from error
+    if read_back != game:
+        raise ValueError(f"game #{game.id} cannot be saved: it would read back as {read_back}")
+    return row
 
 
 def name_key(seat: Seat) -> str:
@@ -236,6 +271,26 @@ def from_row(row: Row) -> Game:
         return game
     except (ValueError, TypeError, EngineError) as error:
         raise UnreadableGame(row["id"], str(error)) from error
+
+
+def readable(rows: Iterable[Row], where: str) -> list[Game]:
+    """The games of ``rows`` that read back. Each that does not is set aside with one log line
+    naming it and ``where`` (the database), and left in the database as it is, so one damaged
+    game never stops the others from loading; its channel can start no new game until the
+    operator repairs or removes that row."""
+    games = []
+    for row in rows:
+        try:
+            games.append(from_row(row))
+        except UnreadableGame as error:
+            log.error(
+                "Game #%s in the game database %s cannot be read (%s): set aside, left as it "
+                "is; its channel can start no new game until the row is repaired or removed.",
+                error.game_id,
+                where,
+                error,
+            )
+    return games
 
 
 def record_from_row(row: Row) -> Record:

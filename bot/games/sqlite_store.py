@@ -34,6 +34,7 @@ from bot.games.rows import (
     from_row,
     member_rows,
     ranking,
+    readable,
     records_by_level,
     standings_scope,
     to_row,
@@ -144,7 +145,7 @@ class SqliteGameStore:
 
     async def active_games(self) -> list[Game]:
         rows = self._read(f"{_SQL.select} WHERE status = 'active' ORDER BY id")
-        return [self._game(row) for row in rows]
+        return readable(rows, self._where)
 
     async def get(self, game_id: int) -> Game | None:
         rows = self._read(f"{_SQL.select} WHERE id = :id", {"id": game_id})

@@ -27,7 +27,10 @@ class GameStore(Protocol):
     valid one), never a driver's own exception. Its sentence names the database for the
     operator's log.
 
-    Writes: ``insert`` and ``update`` are each one transaction, committed before they
+    Writes never store a row that would not read back: ``insert`` and ``update`` raise
+    ``ValueError`` (``TypeError`` for an id that is no ``int``) for such a game before
+    anything is written (``rows.to_row``): an adapter's or the service's bug, not the
+    database's. ``insert`` and ``update`` are each one transaction, committed before they
     return, so what they return or confirm survives the program stopping; on
     ``StorageError`` nothing of that call was saved.
 
@@ -39,7 +42,9 @@ class GameStore(Protocol):
     """
 
     async def active_games(self) -> list[Game]:
-        """Every ACTIVE game, in id order (at most one per channel)."""
+        """Every ACTIVE game, in id order (at most one per channel). A stored game that does
+        not read back is set aside: left out, with one log line naming its id, and left in
+        the database as it is (``rows.readable``), so it never makes the others unusable."""
         ...
 
     async def get(self, game_id: int) -> Game | None:
