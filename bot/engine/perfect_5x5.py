@@ -5,8 +5,9 @@ The general solver cannot finish early 5x5 positions, so "perfect" on this board
   book holds every position the bot meets there, each solved offline);
 * else the move :class:`~bot.engine.wdl_solver.WdlSolver` proves keeps the position's value
   (a draw stays a draw, a win stays a win), with one table kept between moves so each
-  decision reuses the last one's work; in a won position the general solver then picks the
-  fastest win when it can within its node budget.
+  decision reuses the last one's work; in a won position with 8 or more marks the general
+  solver then picks the fastest win when it can within its node budget (earlier wins are
+  still wins, just not always the fastest).
 A position outside the book (one the bot could not have reached itself, such as a board set
 up by hand) is solved live too: slower in the first plies, but still exact.
 """
@@ -20,6 +21,9 @@ from .moves import Move
 from .wdl_solver import WIN, WdlSolver
 
 TABLE_LIMIT = 400_000  # entries, about 40-50 MB: keeps the bot well inside 200 MB
+# Marks from which a won position asks the general solver for the fastest win: earlier, it
+# can spend its whole node budget (over a second) before giving up.
+FASTEST_WIN_FROM = 8
 
 _SOLVER: WdlSolver | None = None
 
@@ -42,7 +46,7 @@ def perfect_move(board: Board) -> Move:
     if _SOLVER is None:
         _SOLVER = WdlSolver(geo, table_limit=TABLE_LIMIT)
     cell, value = _SOLVER.best_move(me, opp)
-    if value == WIN:
+    if value == WIN and (me | opp).bit_count() >= FASTEST_WIN_FROM:
         from .perfect import best_moves
 
         try:

@@ -12,8 +12,8 @@ import random
 
 import pytest
 
-from bot.engine import Board, Move, Player, choose_move
-from bot.engine.wdl_solver import LOSS, WdlSolver
+from bot.engine import Board, Move, Player, analyze, choose_move
+from bot.engine.wdl_solver import WIN, WdlSolver
 
 SOLVER = WdlSolver(Board.empty(5, 4).geometry)
 
@@ -52,8 +52,10 @@ def test_perfect_never_loses_against_sampled_openings(bot: Player) -> None:
         assert end.winner is not bot.other, end.notation
 
 
-def test_perfect_takes_the_known_forced_win() -> None:
+def test_perfect_takes_the_known_forced_win_at_the_fastest_distance() -> None:
     board = Board.from_notation("...X./..XO./OX.X./O.O../.....", k=4)
-    assert value(board) > LOSS
+    assert value(board) == WIN
+    fastest = analyze(board).best_moves  # the general solver's depth-aware best moves
+    assert choose_move(board, "perfect", random.Random(0)) in fastest
     end = play_out(board, Player.X)
     assert end.winner is Player.X
