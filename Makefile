@@ -40,6 +40,7 @@ bench: $(STAMP)
 	$(BIN)/python -m compileall -q bot
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/games.py
+	$(BIN)/python bench/floods.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,129 @@
+"""Benchmark of the flood guard: one member floods, another plays on, through the real bot.
+
+Prints figures (not a test). The real discord.py bot runs against simcord's virtual Discord on
+a temporary SQLite file with the default ``COMMAND_RATE``. One member sends ``--flood``
+``!move 9 9`` in one channel while another member plays ``!move`` games in a second channel,
+one move after every ``--every`` flood commands. Each timed move is one ``!move`` message
+until the bot's reply is posted (simcord settles the dispatch before ``send`` returns), so it
+includes discord.py's command parsing, the game service, SQLite and the reply. The same moves
+are timed with nobody flooding, for comparison.
+
+simcord's clock is virtual: it moves on by ``2 * seconds / commands`` of ``COMMAND_RATE`` (2 s
+by default) before each of the player's moves, a pace the guard lets through with the starts
+of new games, so the
+flood spans that many cooldown windows and the flooder should get at most ``COMMAND_RATE``
+answers and one note per window.
+
+    python bench/floods.py [--flood 1000] [--every 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import math
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import simcord
+
+from bot.discord_bot import create_bot
+from bot.engine import Move
+from bot.games import GameService, NoGameError, SqliteGameStore
+from bot.settings import Settings
+
+TARGET_P99_MS = 50.0
+
+
+def p99(samples: list[float]) -> float:
+    return statistics.quantiles(samples, n=100)[98] if len(samples) > 1 else samples[0]
+
+
+async def run(flood: int, every: int) -> int:
+    with tempfile.TemporaryDirectory() as folder:
+        settings = Settings(database_path=Path(folder) / "bench.db")
+        service = GameService(SqliteGameStore(settings.database_path), rng=random.Random(0))
+        bot = create_bot(settings, service=service)
+        env = simcord.Env(bot)
+        guild = env.create_guild("Bench")
+        flooded = guild.create_text_channel("flooded")
+        quiet = guild.create_text_channel("quiet")
+        flooder = guild.add_member(env.create_user("flooder"))
+        player = guild.add_member(env.create_user("player"))
+        await env.start()
+        try:
+
+            async def play_one() -> float:
+                """One timed ``!move`` by the player (a new game first if none runs)."""
+                try:
+                    game = await service.active_game(quiet.id)
+                except NoGameError:
+                    await player.slash(quiet, "tictactoe start", first="me")
+                    game = await service.active_game(quiet.id)
+                move: Move = game.board.legal_moves[0]
+                started = time.perf_counter()
+                await player.send(quiet, f"!move {move.row + 1} {move.col + 1}")
+                return (time.perf_counter() - started) * 1000
+
+            # Half the guard's rate: the player's starts count too, and stay within it.
+            pace = 2 * settings.command_rate.seconds / settings.command_rate.commands
+            alone = []
+            for _ in range(flood // every):
+                await env.advance_time(pace)
+                alone.append(await play_one())
+            await env.advance_time(settings.command_rate.seconds)
+
+            sent: set[int] = set()
+            during: list[float] = []
+            started = time.perf_counter()
+            for index in range(flood):
+                message = await flooder.send(flooded, "!move 9 9")
+                sent.add(message.id)
+                if index % every == every - 1:
+                    await env.advance_time(pace)
+                    during.append(await play_one())
+            flood_s = time.perf_counter() - started
+            replies = [
+                m
+                for m in flooded.history()
+                if m.reference is not None and m.reference.message_id in sent
+            ]
+        finally:
+            await env.shutdown()
+
+    rate = settings.command_rate
+    print(f"COMMAND_RATE {rate}: {flood} flood commands in {flood_s:.2f} s")
+    windows = math.ceil(len(during) * pace / rate.seconds) + 1
+    allowed = windows * (rate.commands + 1)
+    verdict = "PASS" if len(replies) <= allowed else "FAIL"
+    print(
+        f"  replies to the flood: {len(replies)} over {windows} windows "
+        f"(at most {allowed})  {verdict}"
+    )
+    worst = p99(during)
+    verdict_p99 = "PASS" if worst <= TARGET_P99_MS else "FAIL"
+    print(
+        f"  !move in another channel: p99 {p99(alone):.2f} ms alone, {worst:.2f} ms during "
+        f"the flood ({len(during)} moves; target <= {TARGET_P99_MS:.0f} ms)  {verdict_p99}"
+    )
+    return 0 if verdict == verdict_p99 == "PASS" else 1
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--flood", type=int, default=1000, help="commands the flooder sends")
+    parser.add_argument("--every", type=int, default=10, help="flood commands per timed move")
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.WARNING)
+    return asyncio.run(run(args.flood, args.every))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
