@@ -41,6 +41,7 @@ class Settings:
     discord_guild_id: int | None = None
     log_level: str = "INFO"
     command_rate: CommandRate = CommandRate()
+    challenge_timeout_seconds: float = 300.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -64,7 +65,11 @@ class Settings:
                 f"LOG_LEVEL={level!r} is not a log level; use DEBUG, INFO, WARNING or ERROR."
             )
         rate = _command_rate(get("COMMAND_RATE"))
-        return cls(token, prefix, database, idle, guild, level, rate)
+        challenge = (
+            _positive_number(get("CHALLENGE_TIMEOUT_MINUTES"), "CHALLENGE_TIMEOUT_MINUTES", 5.0)
+            * 60
+        )
+        return cls(token, prefix, database, idle, guild, level, rate, challenge)
 
 
 def _positive_number(raw: str | None, name: str, default: float) -> float:

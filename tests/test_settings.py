@@ -96,6 +96,7 @@ def test_env_example_lists_every_setting() -> None:
         "COMMAND_PREFIX",
         "DATABASE_PATH",
         "IDLE_TIMEOUT_MINUTES",
+        "CHALLENGE_TIMEOUT_MINUTES",
         "DISCORD_GUILD_ID",
         "LOG_LEVEL",
         "COMMAND_RATE",

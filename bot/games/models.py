@@ -34,6 +34,25 @@ First = Literal["me", "bot", "random"]
 FIRST_CHOICES: tuple[First, ...] = ("me", "bot", "random")
 SIZES: tuple[int, ...] = (3, 4)
 
+DUEL = "duel"
+"""The ``level`` of a game between two members (no engine plays in it)."""
+
+DUEL_FIRST_CHOICES: tuple[str, ...] = ("challenger", "opponent", "random")
+"""Who moves first in a duel, as the challenger asks; whoever goes first plays X."""
+
+START_RATING = 1200
+"""Every member's duel rating before their first counted duel (Elo)."""
+
+
+class ChallengeStatus(StrEnum):
+    """Where a challenge stands: open until answered, withdrawn or expired."""
+
+    OPEN = "open"
+    ACCEPTED = "accepted"
+    DECLINED = "declined"
+    WITHDRAWN = "withdrawn"
+    EXPIRED = "expired"
+
 
 @dataclass(frozen=True, slots=True)
 class Seat:
@@ -106,6 +125,11 @@ class Game:
         raise ValueError(f"game {self.id} has no member seat")
 
     @property
+    def is_duel(self) -> bool:
+        """Whether both seats are members (no engine plays)."""
+        return not self.x.is_bot and not self.o.is_bot
+
+    @property
     def bot_player(self) -> Player | None:
         """The bot's mark, or None when both seats are members."""
         if self.x.is_bot:
@@ -142,6 +166,35 @@ class Game:
         if self.o.member_id == member_id:
             return Player.O
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """One member's invitation to another to play a duel in a channel, as stored.
+
+    ``first`` is one of ``DUEL_FIRST_CHOICES``; ``game_id`` is the duel it became once
+    accepted; ``message_id`` where an adapter shows it (to edit it when it is answered or
+    expires)."""
+
+    id: int
+    channel_id: int
+    guild_id: int | None
+    challenger: Seat
+    opponent: Seat
+    size: int
+    first: str
+    status: ChallengeStatus
+    created_at: datetime
+    expires_at: datetime
+    message_id: int | None = None
+    game_id: int | None = None
+
+    @property
+    def is_open(self) -> bool:
+        return self.status is ChallengeStatus.OPEN
+
+    def involves(self, member_id: int) -> bool:
+        return member_id in (self.challenger.member_id, self.opponent.member_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,14 +258,38 @@ class Record:
 
 
 @dataclass(frozen=True, slots=True)
+class Rating:
+    """A member's duel rating in one scope and how many counted duels made it."""
+
+    rating: int = START_RATING
+    games: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class HeadToHead:
+    """A member's duels against one other member: ``record`` from the member's side."""
+
+    other_id: int
+    other_name: str
+    record: Record
+
+
+@dataclass(frozen=True, slots=True)
 class Stats:
-    """A member's record per level (every level present, zeros included) and overall."""
+    """A member's record against the bot per level (every level present, zeros included),
+    per level and board size (sizes played only), overall; and against members: their duel
+    record, rating and, when asked about one opponent, the head-to-head record."""
 
     member_id: int
     name: str
     guild_id: int | None
     by_level: dict[str, Record]
     total: Record
+    by_size: dict[tuple[str, int], Record] = field(default_factory=dict)
+    duels: Record = Record()
+    duels_by_size: dict[int, Record] = field(default_factory=dict)
+    rating: Rating = Rating()
+    head_to_head: HeadToHead | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,3 +300,13 @@ class LeaderboardEntry:
     name: str
     record: Record
     points: int
+
+
+@dataclass(frozen=True, slots=True)
+class DuelEntry:
+    """One row of a server's duel leaderboard: rating, and counted duels played."""
+
+    member_id: int
+    name: str
+    rating: int
+    games: int

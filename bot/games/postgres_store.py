@@ -31,15 +31,23 @@ from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from bot.games.errors import StorageError
 from bot.games.migrations import MIGRATIONS, SCHEMA_VERSION
-from bot.games.models import Game, Record
+from bot.games.models import Challenge, Game, Rating, Record, Status
 from bot.games.rows import (
     GameSql,
     UnreadableGame,
+    challenge_from_row,
+    challenge_to_row,
+    duel_ranking,
+    ends_a_duel,
     from_row,
     member_rows,
     ranking,
+    rating_from_row,
+    rating_rows,
     readable,
+    record_from_row,
     records_by_level,
+    scope,
     standings_scope,
     to_row,
 )
@@ -201,9 +209,22 @@ class PostgresGameStore:
 
     async def update(self, game: Game) -> None:
         async with self._transaction("save a game") as conn:
+            cursor = await conn.execute(
+                "SELECT status FROM games WHERE id = %(id)s FOR UPDATE", {"id": game.id}
+            )
+            found = await cursor.fetchone()
             cursor = await conn.execute(_SQL.update, to_row(game))
-            if cursor.rowcount != 1:
+            if cursor.rowcount != 1 or found is None:
                 raise StorageError("Game #{id} is missing from the game store.", id=game.id)
+            if ends_a_duel(Status(found["status"]), game):
+                before = []
+                for seat in (game.x, game.o):
+                    cursor = await conn.execute(
+                        f"{_SQL.rating} FOR UPDATE",
+                        {**scope(game.guild_id), "member_id": seat.member_id},
+                    )
+                    before.append(rating_from_row(await cursor.fetchone()))
+                await cursor.executemany(_SQL.upsert_rating, rating_rows(game, *before))
 
     async def check_file(self) -> None:
         """Nothing to check: the server owns its files (a replaced server is a new URL)."""
@@ -212,7 +233,9 @@ class PostgresGameStore:
         rows = await self._read(_SQL.member_name, {"member_id": member_id})
         return str(rows[0]["name"]) if rows else None
 
-    async def records(self, member_id: int, guild_id: int | None) -> dict[str, Record]:
+    async def records(
+        self, member_id: int, guild_id: int | None
+    ) -> dict[tuple[str, int], Record]:
         query = _SQL.records if guild_id is None else _SQL.records_in_guild
         rows = await self._read(query, {"member_id": member_id, "guild_id": guild_id})
         return records_by_level(rows)
@@ -223,6 +246,48 @@ class PostgresGameStore:
         query = _SQL.standings if limit is None else _SQL.standings_top
         rows = await self._read(query, standings_scope(guild_id, limit))
         return ranking(rows)
+
+    async def rating(self, member_id: int, guild_id: int | None) -> Rating:
+        rows = await self._read(_SQL.rating, {**scope(guild_id), "member_id": member_id})
+        return rating_from_row(rows[0] if rows else None)
+
+    async def duel_standings(
+        self, guild_id: int | None, limit: int | None = None
+    ) -> list[tuple[int, str, Rating]]:
+        query = _SQL.duel_standings if limit is None else _SQL.duel_standings_top
+        return duel_ranking(await self._read(query, standings_scope(guild_id, limit)))
+
+    async def head_to_head(self, member_id: int, other_id: int, guild_id: int | None) -> Record:
+        query = _SQL.head_to_head if guild_id is None else _SQL.head_to_head_in_guild
+        params = {"member": member_id, "other": other_id, "guild_id": guild_id}
+        rows = await self._read(query, params)
+        return record_from_row(rows[0])
+
+    async def insert_challenge(self, challenge: Challenge) -> Challenge:
+        duplicate = "This channel already has an open challenge."
+        async with self._transaction("save a challenge", duplicate=duplicate) as conn:
+            cursor = await conn.execute(
+                f"{_SQL.insert_challenge} RETURNING id", challenge_to_row(challenge)
+            )
+            row = await cursor.fetchone()
+        assert row is not None
+        return replace(challenge, id=int(row["id"]))
+
+    async def update_challenge(self, challenge: Challenge) -> None:
+        async with self._transaction("save a challenge") as conn:
+            cursor = await conn.execute(_SQL.update_challenge, challenge_to_row(challenge))
+            if cursor.rowcount != 1:
+                raise StorageError(
+                    "Challenge #{id} is missing from the game store.", id=challenge.id
+                )
+
+    async def get_challenge(self, challenge_id: int) -> Challenge | None:
+        rows = await self._read(f"{_SQL.select_challenge} WHERE id = %(id)s", {"id": challenge_id})
+        return self._challenge(rows[0]) if rows else None
+
+    async def open_challenges(self) -> list[Challenge]:
+        rows = await self._read(f"{_SQL.select_challenge} WHERE status = 'open' ORDER BY id")
+        return [self._challenge(row) for row in rows]
 
     async def close(self) -> None:
         pool, self._pool = self._pool, None
@@ -280,6 +345,24 @@ class PostgresGameStore:
             )
             raise StorageError(
                 "Game #{id} in the game store cannot be read ({error}).",
+                id=error.game_id,
+                error=error,
+            ) from error
+
+
+    def _challenge(self, row: DictRow) -> Challenge:
+        """``rows.challenge_from_row``; a row that fails is a ``StorageError``, as ``_game``."""
+        try:
+            return challenge_from_row(row)
+        except UnreadableGame as error:
+            logger.error(
+                "game database %s: challenge #%s cannot be read: %s",
+                self.server,
+                error.game_id,
+                error,
+            )
+            raise StorageError(
+                "Challenge #{id} in the game store cannot be read ({error}).",
                 id=error.game_id,
                 error=error,
             ) from error

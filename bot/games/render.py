@@ -19,6 +19,9 @@ from math import ceil
 from bot.engine import LEVELS, Board, Move, MoveAnalysis, Player, Value
 from bot.engine.plain import PLAIN_COUNT_LIMIT
 from bot.games.models import (
+    Challenge,
+    ChallengeStatus,
+    DuelEntry,
     ExplainReply,
     Game,
     Hint,
@@ -146,6 +149,39 @@ def _title(game: Game, *, plain: bool) -> str:
     return f"Tic-Tac-Toe: {x} vs {o}, {game.level}, {size}"
 
 
+# --- duels --------------------------------------------------------------------------------------
+
+_FIRST_WORDS = {
+    "challenger": "{challenger} moves first",
+    "opponent": "{opponent} moves first",
+    "random": "a coin toss decides who moves first",
+}
+
+
+def render_challenge(challenge: Challenge, mention: str | None = None) -> str:
+    """The message that carries a challenge (``mention``: how to address the opponent, a
+    Discord mention; their name otherwise), and what became of it once answered."""
+    challenger, opponent = challenge.challenger.name, challenge.opponent.name
+    whom = mention or opponent
+    size = f"{challenge.size}x{challenge.size}"
+    first = _FIRST_WORDS.get(challenge.first, "").format(
+        challenger=challenger, opponent=opponent
+    )
+    status = challenge.status
+    if status is ChallengeStatus.OPEN:
+        return (
+            f"{challenger} challenges {whom} to a duel on a {size} board ({first}; "
+            f"the first mover plays X). {whom}, accept or decline."
+        )
+    outcome = {
+        ChallengeStatus.ACCEPTED: f"{opponent} accepted. Good luck to both!",
+        ChallengeStatus.DECLINED: f"{opponent} declined.",
+        ChallengeStatus.WITHDRAWN: f"{challenger} withdrew the challenge.",
+        ChallengeStatus.EXPIRED: "Nobody answered in time: the challenge expired.",
+    }[status]
+    return f"{challenger} challenged {opponent} to a duel on a {size} board. {outcome}"
+
+
 def describe_line(line: Sequence[Move]) -> str:
     """Name a winning line the way a player would: "row 1", "column 3", "the diagonal ..."."""
     if not line:
@@ -183,6 +219,11 @@ def status_line(game: Game, *, plain: bool = False) -> str:
         if seat.is_bot:
             return f"My turn ({mark})."
         return f"Your turn, {seat.name} ({mark})."
+    if game.is_duel and status in (Status.WON, Status.LOST):
+        winner = game.seat(game.winner or game.board.to_move)
+        if game.board.winning_cells:
+            return f"{winner.name} wins {dash} {line} {was} theirs."
+        return f"{winner.name} wins."
     if status is Status.WON:
         if game.board.winning_cells:
             return f"You win, {game.member.name}! {line[0].upper()}{line[1:]} {was} yours."
@@ -237,6 +278,10 @@ def describe_reply(reply: MoveReply) -> str:
     (the member goes first) the result is an empty string.
     """
     parts = []
+    game = reply.game
+    if reply.member_move is not None and game.is_duel:
+        mover = game.seat(Player.X if len(game.moves) % 2 else Player.O)
+        return f"{mover.name} played {reply.member_move}."
     if reply.member_move is not None:
         parts.append(f"You played {reply.member_move}.")
     if reply.bot_move is not None:
@@ -508,21 +553,61 @@ def _level_order(levels: Iterable[str]) -> list[str]:
 
 
 def render_stats(stats: Stats) -> str:
-    """A member's record overall and per level (resignations count as losses)."""
+    """A member's record against the bot overall, per level and, when they played more than
+    one size at a level, per size; their duels and rating; the head-to-head line if asked
+    (resignations count as losses)."""
     total = stats.total.games
-    if total == 0:
+    h2h = stats.head_to_head
+    if total == 0 and stats.duels.games == 0 and (h2h is None or h2h.record.games == 0):
         return (
             f"{stats.name} has not finished a game yet. Games that expired, or ended before "
             f"{stats.name} moved, do not count."
         )
-    lines = [
-        f"{stats.name}: {describe_record(stats.total)} "
-        f"({_count(total, 'game', 'games')}, resignations count as losses)."
-    ]
+    lines = []
+    if total:
+        lines.append(
+            f"{stats.name} against me: {describe_record(stats.total)} "
+            f"({_count(total, 'game', 'games')}, resignations count as losses)."
+        )
     for level in _level_order(stats.by_level):
         record = stats.by_level[level]
-        if record.games:
-            lines.append(f"  {level}: {describe_record(record)}")
+        if not record.games:
+            continue
+        sizes = {size: rec for (lvl, size), rec in stats.by_size.items() if lvl == level}
+        per_size = f" ({_per_size(sizes)})" if sizes else ""
+        lines.append(f"  {level}: {describe_record(record)}{per_size}")
+    if stats.duels.games:
+        lines.append(
+            f"{stats.name} in duels: {describe_record(stats.duels)} "
+            f"({_per_size(stats.duels_by_size)}), "
+            f"rating {stats.rating.rating}."
+        )
+    if h2h is not None:
+        record = h2h.record
+        lines.append(
+            f"Head to head: {stats.name} {record.wins}\u2013{record.losses}\u2013{record.draws} "
+            f"against {h2h.other_name} (wins\u2013losses\u2013draws)."
+        )
+    return "\n".join(lines)
+
+
+def _per_size(records: dict[int, Record]) -> str:
+    """ "3x3: 2 wins, 0 losses, 1 draw; 4x4: ..." """
+    return "; ".join(
+        f"{size}x{size}: {describe_record(record)}" for size, record in sorted(records.items())
+    )
+
+
+def render_duel_leaderboard(entries: list[DuelEntry]) -> str:
+    """Duelists by rating (Elo, everyone starts at 1200), with the duels each played."""
+    if not entries:
+        return "Nobody has finished a duel here yet: challenge someone to be the first!"
+    lines = ["Duel leaderboard (Elo rating, everyone starts at 1200):"]
+    for position, entry in enumerate(entries, start=1):
+        lines.append(
+            f"{position}. {entry.name} \u2014 {entry.rating} "
+            f"({_count(entry.games, 'duel', 'duels')})"
+        )
     return "\n".join(lines)
 
 

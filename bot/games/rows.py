@@ -25,8 +25,20 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from bot.engine import LEVELS, EngineError, Move, Player
+from bot.games import elo
 from bot.games.arguments import check_id, check_optional_id
-from bot.games.models import SIZES, Game, Record, Seat, Status
+from bot.games.models import (
+    DUEL,
+    DUEL_FIRST_CHOICES,
+    SIZES,
+    Challenge,
+    ChallengeStatus,
+    Game,
+    Rating,
+    Record,
+    Seat,
+    Status,
+)
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +72,7 @@ class Column:
     it (a game's progress) or only ``insert`` does (what the game was started as)."""
 
     name: str
-    value: Callable[[Game], object]
+    value: Callable[[Any], object]
     updated: bool = False
 
 
@@ -82,6 +94,23 @@ COLUMNS: tuple[Column, ...] = (
     Column("message_id", lambda game: game.message_id, updated=True),
 )
 """The columns of ``games`` a game writes, in table order."""
+
+CHALLENGE_COLUMNS: tuple[Column, ...] = (
+    Column("channel_id", lambda ch: ch.channel_id),
+    Column("guild_id", lambda ch: ch.guild_id),
+    Column("challenger_id", lambda ch: ch.challenger.member_id),
+    Column("challenger_name", lambda ch: ch.challenger.name),
+    Column("opponent_id", lambda ch: ch.opponent.member_id),
+    Column("opponent_name", lambda ch: ch.opponent.name),
+    Column("size", lambda ch: ch.size),
+    Column("first", lambda ch: ch.first),
+    Column("status", lambda ch: ch.status.value, updated=True),
+    Column("created_at", lambda ch: iso(ch.created_at)),
+    Column("expires_at", lambda ch: iso(ch.expires_at)),
+    Column("message_id", lambda ch: ch.message_id, updated=True),
+    Column("game_id", lambda ch: ch.game_id, updated=True),
+)
+"""The columns of ``challenges`` a challenge writes, in table order."""
 
 MEMBER_COLUMNS = ("member_id", "name", "name_key", "updated_at")
 """The columns of ``members``; ``member_id`` is the key, the rest follow the latest game."""
@@ -116,6 +145,41 @@ def to_row(game: Game) -> dict[str, object]:
     if read_back != game:
         raise ValueError(f"game #{game.id} cannot be saved: it would read back as {read_back}")
     return row
+
+
+def challenge_to_row(challenge: Challenge) -> dict[str, object]:
+    """``challenge`` as named parameters: its ``id`` and every ``CHALLENGE_COLUMNS`` column."""
+    return {
+        "id": challenge.id,
+        **{column.name: column.value(challenge) for column in CHALLENGE_COLUMNS},
+    }
+
+
+def scope(guild_id: int | None) -> dict[str, int]:
+    """The totals' key for a server, or none (``None``, kept as ``in_guild = 0``, see
+    migration 2): ``in_guild`` and ``guild_id``."""
+    return {"in_guild": int(guild_id is not None), "guild_id": guild_id or 0}
+
+
+COUNTED = (Status.WON, Status.LOST, Status.DRAWN, Status.RESIGNED)
+"""The statuses whose games count in records, standings and ratings."""
+
+
+def ends_a_duel(before: Status | None, game: Game) -> bool:
+    """Whether saving ``game`` over its stored status ``before`` records a duel's result: a
+    duel that was not counted before and is now (so saving it again never rates it twice)."""
+    return game.level == DUEL and game.status in COUNTED and before not in COUNTED
+
+
+def rating_rows(game: Game, x: Rating, o: Rating) -> list[dict[str, object]]:
+    """The ``ratings`` rows of both players after ``game`` (a finished duel), from their
+    ratings ``x`` and ``o`` before it."""
+    x_score = 0.5 if game.winner is None else float(game.winner is Player.X)
+    new_x, new_o = elo.rate(x.rating, o.rating, x_score)
+    return [
+        {**scope(game.guild_id), "member_id": seat.member_id, "rating": new, "games": old.games + 1}
+        for seat, old, new in ((game.x, x, new_x), (game.o, o, new_o))
+    ]
 
 
 def name_key(seat: Seat) -> str:
@@ -162,18 +226,38 @@ class GameSql:
     """A scope's leaderboard (parameters: ``standings_scope``), best first."""
     standings_top: str
     """``standings``, only its first ``limit`` rows."""
+    upsert_rating: str
+    """A row of ``rating_rows``: inserted, or replacing the member's rating in that scope."""
+    select_challenge: str
+    """Every column of ``challenges``; the caller adds its WHERE and ORDER BY."""
+    insert_challenge: str
+    """A new challenge from ``challenge_to_row`` (the database assigns ``id``)."""
+    update_challenge: str
+    """The ``updated`` columns of the challenge ``challenge_to_row`` names by ``id``."""
+    rating: str
+    """``member_id``'s duel rating in a scope (parameters: ``scope``)."""
+    duel_standings: str
+    """A scope's duelists by rating (parameters: ``standings_scope``), best first."""
+    duel_standings_top: str
+    """``duel_standings``, only its first ``limit`` rows."""
+    head_to_head: str
+    """``member``'s counted duels against ``other`` from ``member``'s side, everywhere."""
+    head_to_head_in_guild: str
+    """``head_to_head`` in the server ``guild_id`` only."""
 
     @classmethod
     def styled(cls, param: str) -> GameSql:
         """``param`` spells a named parameter, ``{}`` standing for its name: ``":{}"`` for
         sqlite3, ``"%({})s"`` for psycopg."""
-        names = [column.name for column in COLUMNS]
-        updated = [column.name for column in COLUMNS if column.updated]
-        kept = MEMBER_COLUMNS[1:]
-        select = f"SELECT id, {', '.join(names)} FROM games"
+        games = _TableSql("games", COLUMNS, param)
+        challenges = _TableSql("challenges", CHALLENGE_COLUMNS, param)
+        rating = ("in_guild", "guild_id", "member_id", "rating", "games")
         records = (
-            "SELECT level, SUM(wins) AS wins, SUM(losses) AS losses, SUM(draws) AS draws "
+            "SELECT level, size, SUM(wins) AS wins, SUM(losses) AS losses, SUM(draws) AS draws "
             f"FROM records WHERE member_id = {param.format('member_id')}"
+        )
+        in_scope = (
+            f"in_guild = {param.format('in_guild')} AND guild_id = {param.format('guild_id')}"
         )
         # The ORDER BY is the standings_ranking index, so with a LIMIT the database reads only
         # the top rows of the server, however many members it has.
@@ -182,46 +266,95 @@ class GameSql:
             "COALESCE(NULLIF(m.name, ''), 'member ' || s.member_id) AS name, "
             "s.wins AS wins, s.losses AS losses, s.draws AS draws FROM standings AS s "
             "LEFT JOIN members AS m ON m.member_id = s.member_id "
-            f"WHERE s.in_guild = {param.format('in_guild')} "
-            f"AND s.guild_id = {param.format('guild_id')} "
+            f"WHERE s.{in_scope.replace(' AND ', ' AND s.')} "
             "ORDER BY 3 * s.wins + s.draws DESC, s.losses, s.wins DESC, s.name_key, s.member_id"
         )
+        duels = (
+            "SELECT r.member_id AS member_id, "
+            "COALESCE(NULLIF(m.name, ''), 'member ' || r.member_id) AS name, "
+            "r.rating AS rating, r.games AS games FROM ratings AS r "
+            "LEFT JOIN members AS m ON m.member_id = r.member_id "
+            f"WHERE r.{in_scope.replace(' AND ', ' AND r.')} "
+            "ORDER BY r.rating DESC, r.games DESC, "
+            "COALESCE(m.name_key, 'member ' || r.member_id), r.member_id"
+        )
+        member, other = param.format("member"), param.format("other")
+        head_to_head = (
+            "SELECT COUNT(CASE WHEN winner = mark THEN 1 END) AS wins, "
+            "COUNT(CASE WHEN winner <> mark THEN 1 END) AS losses, "
+            "COUNT(CASE WHEN winner IS NULL THEN 1 END) AS draws FROM ("
+            f"SELECT CASE WHEN x_member_id = {member} THEN 'X' ELSE 'O' END AS mark, winner "
+            f"FROM games WHERE level = '{DUEL}' "
+            "AND status IN ('won', 'lost', 'drawn', 'resigned') "
+            f"AND ((x_member_id = {member} AND o_member_id = {other}) "
+            f"OR (x_member_id = {other} AND o_member_id = {member}))"
+        )
         return cls(
-            select=select,
+            select=games.select,
             latest_game=(
-                f"{select} WHERE channel_id = {param.format('channel_id')} "
+                f"{games.select} WHERE channel_id = {param.format('channel_id')} "
                 f"AND (x_member_id = {param.format('member_id')} "
                 f"OR o_member_id = {param.format('member_id')}) ORDER BY id DESC LIMIT 1"
             ),
-            insert=(
-                f"INSERT INTO games ({', '.join(names)}) "
-                f"VALUES ({', '.join(param.format(name) for name in names)})"
-            ),
-            update=(
-                f"UPDATE games SET {', '.join(f'{n} = {param.format(n)}' for n in updated)} "
-                f"WHERE id = {param.format('id')}"
-            ),
-            upsert_member=(
-                f"INSERT INTO members ({', '.join(MEMBER_COLUMNS)}) "
-                f"VALUES ({', '.join(param.format(name) for name in MEMBER_COLUMNS)}) "
-                f"ON CONFLICT ({MEMBER_COLUMNS[0]}) DO UPDATE SET "
-                f"{', '.join(f'{name} = excluded.{name}' for name in kept)}"
-            ),
+            insert=games.insert,
+            update=games.update,
+            upsert_member=_upsert("members", MEMBER_COLUMNS, 1, param),
             member_name=f"SELECT name FROM members WHERE member_id = {param.format('member_id')}",
-            records=f"{records} GROUP BY level",
+            records=f"{records} GROUP BY level, size",
             records_in_guild=(
                 f"{records} AND in_guild = 1 AND guild_id = {param.format('guild_id')} "
-                "GROUP BY level"
+                "GROUP BY level, size"
             ),
             standings=standings,
             standings_top=f"{standings} LIMIT {param.format('limit')}",
+            upsert_rating=_upsert("ratings", rating, 3, param),
+            select_challenge=challenges.select,
+            insert_challenge=challenges.insert,
+            update_challenge=challenges.update,
+            rating=(
+                "SELECT rating, games FROM ratings "
+                f"WHERE {in_scope} AND member_id = {param.format('member_id')}"
+            ),
+            duel_standings=duels,
+            duel_standings_top=f"{duels} LIMIT {param.format('limit')}",
+            head_to_head=f"{head_to_head}) AS duels",
+            head_to_head_in_guild=(
+                f"{head_to_head} AND guild_id = {param.format('guild_id')}) AS duels"
+            ),
+        )
+
+
+def _upsert(table: str, columns: Sequence[str], keys: int, param: str) -> str:
+    """Insert a row, or replace its other columns when the first ``keys`` columns exist."""
+    return (
+        f"INSERT INTO {table} ({', '.join(columns)}) "
+        f"VALUES ({', '.join(param.format(name) for name in columns)}) "
+        f"ON CONFLICT ({', '.join(columns[:keys])}) DO UPDATE SET "
+        f"{', '.join(f'{name} = excluded.{name}' for name in columns[keys:])}"
+    )
+
+
+class _TableSql:
+    """SELECT, INSERT and UPDATE of a table with an ``id`` and a ``Column`` list."""
+
+    def __init__(self, table: str, columns: Sequence[Column], param: str) -> None:
+        names = [column.name for column in columns]
+        updated = [column.name for column in columns if column.updated]
+        self.select = f"SELECT id, {', '.join(names)} FROM {table}"
+        self.insert = (
+            f"INSERT INTO {table} ({', '.join(names)}) "
+            f"VALUES ({', '.join(param.format(name) for name in names)})"
+        )
+        self.update = (
+            f"UPDATE {table} SET {', '.join(f'{n} = {param.format(n)}' for n in updated)} "
+            f"WHERE id = {param.format('id')}"
         )
 
 
 def standings_scope(guild_id: int | None, limit: int | None = None) -> dict[str, object]:
-    """The parameters of ``GameSql.standings``: the server ``guild_id``, or none (``None``,
-    kept as ``in_guild = 0``, see migration 2), and the ``limit`` of ``standings_top``."""
-    return {"in_guild": int(guild_id is not None), "guild_id": guild_id or 0, "limit": limit}
+    """The parameters of ``GameSql.standings``: the scope (see ``scope``) and the ``limit``
+    of ``standings_top``."""
+    return {**scope(guild_id), "limit": limit}
 
 
 class Row(Protocol):
@@ -246,8 +379,8 @@ def from_row(row: Row) -> Game:
     try:
         size = int(row["size"])
         level = str(row["level"])
-        if level not in LEVELS:
-            raise ValueError(f"its level {level!r} is not one of {', '.join(LEVELS)}")
+        if level not in (*LEVELS, DUEL):
+            raise ValueError(f"its level {level!r} is not one of {', '.join(LEVELS)}, {DUEL}")
         if size not in SIZES:
             sizes = ", ".join(str(s) for s in SIZES)
             raise ValueError(f"its board size {size} is not one of {sizes}")
@@ -293,14 +426,51 @@ def readable(rows: Iterable[Row], where: str) -> list[Game]:
     return games
 
 
+def challenge_from_row(row: Row) -> Challenge:
+    """A ``challenges`` row back into a ``Challenge``; ``UnreadableGame`` if it is not one
+    this program could have written."""
+    try:
+        size, first = int(row["size"]), str(row["first"])
+        if size not in SIZES or first not in DUEL_FIRST_CHOICES:
+            raise ValueError(f"its size {size} or first {first!r} is not one a duel offers")
+        return Challenge(
+            id=int(row["id"]),
+            channel_id=int(row["channel_id"]),
+            guild_id=_int_or_none(row["guild_id"]),
+            challenger=Seat(int(row["challenger_id"]), str(row["challenger_name"])),
+            opponent=Seat(int(row["opponent_id"]), str(row["opponent_name"])),
+            size=size,
+            first=first,
+            status=ChallengeStatus(str(row["status"])),
+            created_at=_aware("created_at", row["created_at"]),
+            expires_at=_aware("expires_at", row["expires_at"]),
+            message_id=_int_or_none(row["message_id"]),
+            game_id=_int_or_none(row["game_id"]),
+        )
+    except (ValueError, TypeError) as error:
+        raise UnreadableGame(row["id"], f"challenge: {error}") from error
+
+
 def record_from_row(row: Row) -> Record:
     """The ``wins``, ``losses`` and ``draws`` columns of a totals row."""
     return Record(int(row["wins"]), int(row["losses"]), int(row["draws"]))
 
 
-def records_by_level(rows: Iterable[Row]) -> dict[str, Record]:
-    """The rows of ``GameSql.records``: each level's totals."""
-    return {str(row["level"]): record_from_row(row) for row in rows}
+def records_by_level(rows: Iterable[Row]) -> dict[tuple[str, int], Record]:
+    """The rows of ``GameSql.records``: the totals of each level and size."""
+    return {(str(row["level"]), int(row["size"])): record_from_row(row) for row in rows}
+
+
+def duel_ranking(rows: Iterable[Row]) -> list[tuple[int, str, Rating]]:
+    """The rows of ``GameSql.duel_standings``: ``(member_id, name, rating)``, in order."""
+    return [
+        (int(row["member_id"]), str(row["name"]), rating_from_row(row)) for row in rows
+    ]
+
+
+def rating_from_row(row: Row | None) -> Rating:
+    """A ``ratings`` row's rating and games; ``Rating()`` for a member without one."""
+    return Rating() if row is None else Rating(int(row["rating"]), int(row["games"]))
 
 
 def ranking(rows: Iterable[Row]) -> list[tuple[int, str, Record]]:
@@ -327,6 +497,8 @@ def _check_result(game: Game) -> None:
     won/lost/drawn record the board's result from the member's (X's, member vs member) side."""
     if game.x.is_bot and game.o.is_bot:
         raise ValueError("it has no member seat: both seats are the bot")
+    if game.level == DUEL and not game.is_duel:
+        raise ValueError("it is a duel but the bot has a seat")
     board, status, winner = game.board, game.status, game.winner
     if status in (Status.ACTIVE, Status.RESIGNED, Status.EXPIRED):
         if board.is_over:

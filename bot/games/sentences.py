@@ -11,12 +11,13 @@ from datetime import datetime
 
 from bot.games.errors import (
     GameError,
+    GameOverError,
     GameRunningError,
     NoGameError,
     NotYourGameError,
     NotYourTurnError,
 )
-from bot.games.models import Game, Seat
+from bot.games.models import Challenge, ChallengeStatus, Game, Seat
 from bot.games.wording import describe_duration
 
 
@@ -70,6 +71,11 @@ def already_running(game: Game, member_id: int, now: datetime) -> GameRunningErr
 
 def not_your_game(game: Game) -> NotYourGameError:
     """Someone without a seat tried to play, ask for a hint or resign."""
+    if game.is_duel:
+        return NotYourGameError(
+            "This game is between {players}; you can start your own here once it is over.",
+            players=_names(_members(game)),
+        )
     return NotYourGameError(
         "This is {players}'s game; you can start your own here once it is over.",
         players=_names(_members(game)),
@@ -102,3 +108,87 @@ def no_move_to_explain(game: Game) -> GameError:
     if game.bot_player is None:
         return GameError("Nobody played a move in that game, so there is nothing to explain.")
     return GameError("I did not play a move in that game, so there is nothing to explain.")
+
+
+# -- duels -----------------------------------------------------------------------------------
+
+
+def challenge_yourself() -> GameError:
+    return GameError("You can't challenge yourself. Challenge another member of this channel.")
+
+
+def challenge_this_bot() -> GameError:
+    """Challenging the bot itself: that is an ordinary game."""
+    return GameError("To play against me, start a normal game with {start}.")
+
+
+def challenge_a_bot(name: str) -> GameError:
+    return GameError(
+        "{name} is a bot and can't play. Challenge a member, or play me with {start}.",
+        name=name,
+    )
+
+
+def challenge_absent(name: str) -> GameError:
+    return GameError(
+        "{name} can't see this channel, so they could not answer. "
+        "Challenge someone who is here.",
+        name=name,
+    )
+
+
+def challenge_pending(challenge: Challenge, now: datetime) -> GameRunningError:
+    """A start or a challenge while a challenge waits for its answer."""
+    left = max((challenge.expires_at - now).total_seconds(), 1.0)
+    return GameRunningError(
+        "{challenger} has challenged {opponent} here; wait for the answer "
+        "(at most {left} more).",
+        challenger=challenge.challenger.name,
+        opponent=challenge.opponent.name,
+        left=describe_duration(left),
+    )
+
+
+def challenge_closed(challenge: Challenge | None) -> GameOverError:
+    """An answer to a challenge that is no longer open, saying what became of it."""
+    if challenge is None:
+        return GameOverError("That challenge is no longer open.")
+    what = {
+        ChallengeStatus.ACCEPTED: "was already accepted",
+        ChallengeStatus.DECLINED: "was declined",
+        ChallengeStatus.WITHDRAWN: "was withdrawn",
+        ChallengeStatus.EXPIRED: "expired without an answer",
+    }.get(challenge.status, "is no longer open")
+    return GameOverError("That challenge {what}.", what=what)
+
+
+def not_your_challenge(challenge: Challenge) -> NotYourGameError:
+    return NotYourGameError(
+        "This challenge is between {challenger} and {opponent}; only {opponent} can answer it.",
+        challenger=challenge.challenger.name,
+        opponent=challenge.opponent.name,
+    )
+
+
+def accept_own_challenge(challenge: Challenge) -> NotYourTurnError:
+    return NotYourTurnError(
+        "You can't accept your own challenge: {opponent} has to. Decline withdraws it.",
+        opponent=challenge.opponent.name,
+    )
+
+
+def hint_in_a_duel() -> GameError:
+    """Hints in a duel: the engine would play for the one who asks."""
+    return GameError("Hints are not available in a duel: the engine would be playing for you.")
+
+
+def not_your_rematch(game: Game) -> NotYourGameError:
+    return NotYourGameError(
+        "That was {players}'s game, so only they can ask for a rematch. "
+        "Start your own with {start}.",
+        players=_names(_members(game)),
+    )
+
+
+def rematch_of_a_running_game() -> GameError:
+    return GameError("That game is still running: finish it first.")

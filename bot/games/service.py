@@ -39,10 +39,16 @@ from bot.games.errors import (
     StorageError,
 )
 from bot.games.models import (
+    DUEL,
+    DUEL_FIRST_CHOICES,
     FIRST_CHOICES,
     SIZES,
+    Challenge,
+    ChallengeStatus,
+    DuelEntry,
     ExplainReply,
     Game,
+    HeadToHead,
     Hint,
     LeaderboardEntry,
     MoveReply,
@@ -91,6 +97,17 @@ def _check_first(first: str) -> str:
         raise InvalidOptionError(
             "Who goes first must be {choices}, not {given}.",
             choices=join_or(FIRST_CHOICES),
+            given=repr(str(first)),
+        )
+    return wanted
+
+
+def _check_duel_first(first: str) -> str:
+    wanted = str(first).strip().lower()
+    if wanted not in DUEL_FIRST_CHOICES:
+        raise InvalidOptionError(
+            "Who goes first in a duel must be {choices}, not {given}.",
+            choices=join_or(DUEL_FIRST_CHOICES),
             given=repr(str(first)),
         )
     return wanted
@@ -183,6 +200,7 @@ class GameService:
         store: GameStore,
         *,
         idle_timeout: float = 600.0,
+        challenge_timeout: float = 300.0,
         clock: Callable[[], datetime] = utc_now,
         rng: random.Random | None = None,
         choose_move: MoveChooser = engine.choose_move,
@@ -192,7 +210,10 @@ class GameService:
         if not idle_timeout > 0:
             raise ValueError(f"idle_timeout must be a positive number of seconds: {idle_timeout}")
         self._store = store
+        if not challenge_timeout > 0:
+            raise ValueError(f"challenge_timeout must be positive seconds: {challenge_timeout}")
         self._idle = timedelta(seconds=idle_timeout)
+        self._challenge_timeout = timedelta(seconds=challenge_timeout)
         self._clock = clock
         self._rng = rng if rng is not None else random.Random()
         self._choose_move = choose_move
@@ -205,6 +226,8 @@ class GameService:
         self._closed = False
         self._unannounced: list[Game] = []  # expired by an operation, not yet by expire_idle()
         self._finished: dict[int, Game] = {}  # each channel's last finished game, for explain
+        self._challenges: dict[int, Challenge] = {}  # each channel's open challenge
+        self._expired_challenges: list[Challenge] = []  # not yet reported by expire_challenges
 
     @classmethod
     def from_settings(
@@ -219,12 +242,23 @@ class GameService:
         from bot.games.sqlite_store import SqliteGameStore
 
         store = SqliteGameStore(settings.database_path)
-        return cls(store, idle_timeout=settings.idle_timeout_seconds, clock=clock, rng=rng)
+        return cls(
+            store,
+            idle_timeout=settings.idle_timeout_seconds,
+            challenge_timeout=settings.challenge_timeout_seconds,
+            clock=clock,
+            rng=rng,
+        )
 
     @property
     def idle_timeout(self) -> float:
         """Seconds without a move after which a game expires."""
         return self._idle.total_seconds()
+
+    @property
+    def challenge_timeout(self) -> float:
+        """Seconds a challenge waits for its answer before it expires."""
+        return self._challenge_timeout.total_seconds()
 
     # -- start-up and shutdown -------------------------------------------------------------
 
@@ -239,6 +273,8 @@ class GameService:
     async def _load(self) -> list[Game]:
         games = await self._store.active_games()
         self._active = {game.channel_id: game for game in games}
+        challenges = await self._store.open_challenges()
+        self._challenges = {challenge.channel_id: challenge for challenge in challenges}
         self._loaded = True
         return games
 
@@ -367,6 +403,8 @@ class GameService:
         """The engine's analysis of the position for the member whose turn it is."""
         _check_channel_member(channel_id, member_id)
         async with self._running_game(channel_id) as game:
+            if game.is_duel and game.seat_of(member_id) is not None:
+                raise sentences.hint_in_a_duel()
             self._check_turn(game, member_id)
             analysis = await asyncio.to_thread(analyze, game.board)
             return Hint(game, analysis)
@@ -397,19 +435,43 @@ class GameService:
             move = explanation.analysis.best_moves[0]
         return ExplainReply(game, position, position.to_move, move, played, explanation)
 
-    async def stats(self, *, member_id: int, guild_id: int | None = None) -> Stats:
-        """The member's wins/losses/draws per level (every level listed); ``guild_id=None``
-        counts every server (and the terminal), an id only that server. Expired games and
-        games still running are not counted; a resignation is a loss."""
+    async def stats(
+        self, *, member_id: int, guild_id: int | None = None, other_id: int | None = None
+    ) -> Stats:
+        """The member's wins/losses/draws against the bot per level (every level listed) and
+        per level and size; their duel record, per size, and rating; with ``other_id``, their
+        duels against that member. ``guild_id=None`` counts every server (and the terminal),
+        an id only that server (ratings are per server; ``None``: outside any server).
+        Expired games and games still running are not counted; a resignation is a loss."""
         check_id("member_id", member_id)
         check_optional_id("guild_id", guild_id)
+        check_optional_id("other_id", other_id)
         await self._ready()
         records = await self._store.records(member_id, guild_id)
-        by_level: dict[str, Record] = {level: records.get(level, Record()) for level in LEVELS}
-        by_level.update(records)  # levels a future version dropped still show
+        by_size = {key: record for key, record in records.items() if key[0] != DUEL}
+        by_level: dict[str, Record] = {level: Record() for level in LEVELS}
+        for (level, _), record in sorted(by_size.items()):
+            by_level[level] = by_level.get(level, Record()) + record  # dropped levels still show
+        duels_by_size = {size: record for (level, size), record in records.items() if level == DUEL}
         total = sum(by_level.values(), Record())
         name = await self._store.member_name(member_id) or f"member {member_id}"
-        return Stats(member_id, name, guild_id, by_level, total)
+        head_to_head = None
+        if other_id is not None and other_id != member_id:
+            other_name = await self._store.member_name(other_id) or f"member {other_id}"
+            record = await self._store.head_to_head(member_id, other_id, guild_id)
+            head_to_head = HeadToHead(other_id, other_name, record)
+        return Stats(
+            member_id,
+            name,
+            guild_id,
+            by_level,
+            total,
+            by_size=dict(sorted(by_size.items())),
+            duels=sum(duels_by_size.values(), Record()),
+            duels_by_size=dict(sorted(duels_by_size.items())),
+            rating=await self._store.rating(member_id, guild_id),
+            head_to_head=head_to_head,
+        )
 
     async def leaderboard(self, *, guild_id: int | None, limit: int = 10) -> list[LeaderboardEntry]:
         """The server's best players (``guild_id=None``: games outside any server): 3 points
@@ -424,6 +486,197 @@ class GameService:
         entries = [LeaderboardEntry(mid, name, rec, rec.points) for mid, name, rec in rows]
         entries.sort(key=_rank_key)  # already in this order from the store; cheap to be sure
         return entries[:limit]
+
+    async def duel_leaderboard(self, *, guild_id: int | None, limit: int = 10) -> list[DuelEntry]:
+        """The server's duelists by rating (highest first, then more games, then name)."""
+        if limit < 1:
+            raise InvalidOptionError(
+                "The leaderboard length must be at least 1, not {limit}.", limit=limit
+            )
+        await self._ready()
+        rows = await self._store.duel_standings(guild_id, limit)
+        return [DuelEntry(mid, name, rating.rating, rating.games) for mid, name, rating in rows]
+
+    # -- duels -------------------------------------------------------------------------------
+
+    async def challenge(
+        self,
+        *,
+        channel_id: int,
+        guild_id: int | None,
+        challenger: Seat,
+        opponent: Seat,
+        size: int | str = 3,
+        first: str = "random",
+        opponent_is_bot: bool = False,
+        opponent_is_me: bool = False,
+        opponent_present: bool = True,
+    ) -> Challenge:
+        """Invite ``opponent`` to a duel here; it waits ``challenge_timeout`` for an answer.
+        The adapter says what only it can know: whether the opponent is a bot account (or
+        this very bot) and whether they can see the channel."""
+        check_id("channel_id", channel_id)
+        check_optional_id("guild_id", guild_id)
+        challenger_id = check_id("challenger id", challenger.member_id)
+        challenger = Seat(challenger_id, check_name("challenger name", challenger.name))
+        opponent = Seat(
+            check_id("opponent id", opponent.member_id), check_name("opponent name", opponent.name)
+        )
+        size = _check_size(size)
+        first = _check_duel_first(first)
+        if opponent_is_me:
+            raise sentences.challenge_this_bot()
+        if opponent_is_bot:
+            raise sentences.challenge_a_bot(opponent.name)
+        if opponent.member_id == challenger.member_id:
+            raise sentences.challenge_yourself()
+        if not opponent_present:
+            raise sentences.challenge_absent(opponent.name)
+        async with self._free_channel(channel_id, challenger_id):
+            now = self._now()
+            challenge = Challenge(
+                id=0,
+                channel_id=channel_id,
+                guild_id=guild_id,
+                challenger=challenger,
+                opponent=opponent,
+                size=size,
+                first=first,
+                status=ChallengeStatus.OPEN,
+                created_at=now,
+                expires_at=now + self._challenge_timeout,
+            )
+            challenge = await self._store.insert_challenge(challenge)
+            self._challenges[channel_id] = challenge
+            return challenge
+
+    async def accept(self, *, challenge_id: int, member_id: int) -> Game:
+        """The challenged member accepts: the duel starts (whoever moves first plays X)."""
+        check_id("challenge_id", challenge_id)
+        check_id("member_id", member_id)
+        async with self._open_challenge(challenge_id) as challenge:
+            if member_id == challenge.challenger.member_id:
+                raise sentences.accept_own_challenge(challenge)
+            if member_id != challenge.opponent.member_id:
+                raise sentences.not_your_challenge(challenge)
+            if self._active.get(challenge.channel_id) is not None:  # never while it is open
+                raise sentences.already_running(
+                    self._active[challenge.channel_id], member_id, self._now()
+                )
+            now = self._now()
+            challenger_first = challenge.first == "challenger" or (
+                challenge.first == "random" and self._rng.random() < 0.5
+            )
+            x, o = challenge.challenger, challenge.opponent
+            if not challenger_first:
+                x, o = o, x
+            game = Game(
+                id=0,
+                channel_id=challenge.channel_id,
+                guild_id=challenge.guild_id,
+                x=x,
+                o=o,
+                level=DUEL,
+                size=challenge.size,
+                first=challenge.first,
+                moves=(),
+                status=Status.ACTIVE,
+                winner=None,
+                created_at=now,
+                updated_at=now,
+            )
+            game = await self._store.insert(game)
+            self._active[game.channel_id] = game
+            await self._close_challenge(
+                replace(challenge, status=ChallengeStatus.ACCEPTED, game_id=game.id)
+            )
+            return game
+
+    async def decline(self, *, challenge_id: int, member_id: int) -> Challenge:
+        """The challenged member declines, or the challenger withdraws."""
+        check_id("challenge_id", challenge_id)
+        check_id("member_id", member_id)
+        async with self._open_challenge(challenge_id) as challenge:
+            if member_id == challenge.opponent.member_id:
+                status = ChallengeStatus.DECLINED
+            elif member_id == challenge.challenger.member_id:
+                status = ChallengeStatus.WITHDRAWN
+            else:
+                raise sentences.not_your_challenge(challenge)
+            closed = replace(challenge, status=status)
+            await self._close_challenge(closed)
+            return closed
+
+    async def get_challenge(self, challenge_id: int) -> Challenge | None:
+        """Any challenge by id, open or answered (for adapters resolving a button's)."""
+        await self._ready()
+        return await self._store.get_challenge(challenge_id)
+
+    async def attach_challenge_message(self, challenge_id: int, message_id: int) -> None:
+        """Remember where an adapter shows the challenge (to edit it once it is answered)."""
+        await self._ready()
+        stored = await self._store.get_challenge(challenge_id)
+        if stored is None:
+            raise NoGameError("There is no challenge #{id}.", id=challenge_id)
+        async with self._lock(stored.channel_id):
+            current = self._challenges.get(stored.channel_id)
+            latest = current if current is not None and current.id == challenge_id else None
+            latest = latest or await self._store.get_challenge(challenge_id) or stored
+            updated = replace(latest, message_id=message_id)
+            await self._store.update_challenge(updated)
+            if updated.is_open:
+                self._challenges[updated.channel_id] = updated
+
+    async def expire_challenges(self) -> list[Challenge]:
+        """Expire every open challenge past its time and return them (with any an operation
+        expired since the last call), so adapters edit each one's message once."""
+        await self._ready()
+        expired, self._expired_challenges = self._expired_challenges, []
+        now = self._now()
+        for channel, challenge in list(self._challenges.items()):
+            if now < challenge.expires_at:
+                continue
+            async with self._lock(channel):
+                current = self._challenges.get(channel)
+                if current is not None and self._now() >= current.expires_at:
+                    expired.append(await self._expire_challenge(current))
+        return expired
+
+    async def rematch(
+        self, *, game_id: int, member_id: int, member_name: str
+    ) -> MoveReply | Challenge:
+        """Play a finished game again with sides swapped: against the bot a new game at the
+        same level and size; in a duel a new challenge to the same opponent."""
+        check_id("game_id", game_id)
+        check_id("member_id", member_id)
+        await self._ready()
+        game = await self._store.get(game_id)
+        if game is None:
+            raise NoGameError("There is no game #{id}.", id=game_id)
+        if game.is_active:
+            raise sentences.rematch_of_a_running_game()
+        mark = game.seat_of(member_id)
+        if mark is None:
+            raise sentences.not_your_rematch(game)
+        name = member_name.strip() or game.seat(mark).name
+        if not game.is_duel:
+            return await self.start(
+                channel_id=game.channel_id,
+                guild_id=game.guild_id,
+                member_id=member_id,
+                member_name=name,
+                level=game.level,
+                first="me" if mark is Player.O else "bot",
+                size=game.size,
+            )
+        return await self.challenge(
+            channel_id=game.channel_id,
+            guild_id=game.guild_id,
+            challenger=Seat(member_id, name),
+            opponent=game.seat(mark.other),
+            size=game.size,
+            first="challenger" if mark is Player.O else "opponent",
+        )
 
     async def expire_idle(self, *, channel_id: int | None = None) -> list[Game]:
         """Expire every active game idle for ``idle_timeout`` or longer and return them (with
@@ -539,12 +792,15 @@ class GameService:
 
     @asynccontextmanager
     async def _free_channel(self, channel_id: int, member_id: int) -> AsyncIterator[Game | None]:
-        """Hold the channel for a new game and give the game it set aside to make room: the
-        member's own game that had not started (else None). ``GameRunningError`` if any
-        other game is running."""
+        """Hold the channel for a new game or challenge and give the game it set aside to make
+        room: the member's own game that had not started (else None). ``GameRunningError``
+        if any other game is running, or a challenge waits for its answer there."""
         async with self._channel(channel_id) as found:
             game = found.game
             if game is None:
+                challenge = await self._look_challenge(channel_id)
+                if challenge is not None:
+                    raise sentences.challenge_pending(challenge, self._now())
                 yield None
             elif game.can_be_set_aside_by(member_id):
                 yield await self._set_aside(game)
@@ -555,6 +811,40 @@ class GameService:
         """End a game nobody played: EXPIRED, the status that is not counted (not announced
         as an expiry: the member who set it aside is told by the reply)."""
         return await self._expire(game)
+
+    async def _look_challenge(self, channel_id: int) -> Challenge | None:
+        """The channel's open challenge, expiring it if its time is up (it then waits for
+        ``expire_challenges``). The caller holds the channel's lock."""
+        challenge = self._challenges.get(channel_id)
+        if challenge is None or self._now() < challenge.expires_at:
+            return challenge
+        self._expired_challenges.append(await self._expire_challenge(challenge))
+        return None
+
+    @asynccontextmanager
+    async def _open_challenge(self, challenge_id: int) -> AsyncIterator[Challenge]:
+        """Hold the challenge's channel and give the challenge while it is open, or raise
+        the sentence that says what became of it."""
+        await self._ready()
+        stored = await self._store.get_challenge(challenge_id)
+        if stored is None:
+            raise sentences.challenge_closed(None)
+        async with self._channel(stored.channel_id):
+            challenge = await self._look_challenge(stored.channel_id)
+            if challenge is None or challenge.id != challenge_id:
+                raise sentences.challenge_closed(await self._store.get_challenge(challenge_id))
+            yield challenge
+
+    async def _expire_challenge(self, challenge: Challenge) -> Challenge:
+        expired = replace(challenge, status=ChallengeStatus.EXPIRED)
+        await self._close_challenge(expired)
+        return expired
+
+    async def _close_challenge(self, challenge: Challenge) -> None:
+        """Save an answered or expired challenge, then forget it as the channel's open one."""
+        await self._store.update_challenge(challenge)
+        if self._challenges.get(challenge.channel_id, challenge).id == challenge.id:
+            self._challenges.pop(challenge.channel_id, None)
 
     async def _expire(self, game: Game) -> Game:
         expired = replace(game, status=Status.EXPIRED, winner=None, updated_at=self._now())

@@ -27,15 +27,23 @@ from typing import Literal
 
 from bot.games.errors import DatabaseGoneError, StorageError
 from bot.games.migrations import MIGRATIONS
-from bot.games.models import Game, Record
+from bot.games.models import Challenge, Game, Rating, Record, Status
 from bot.games.rows import (
     GameSql,
     UnreadableGame,
+    challenge_from_row,
+    challenge_to_row,
+    duel_ranking,
+    ends_a_duel,
     from_row,
     member_rows,
     ranking,
+    rating_from_row,
+    rating_rows,
     readable,
+    record_from_row,
     records_by_level,
+    scope,
     standings_scope,
     to_row,
 )
@@ -164,21 +172,73 @@ class SqliteGameStore:
 
     async def update(self, game: Game) -> None:
         with self._transaction() as tx:
-            if tx.execute(_SQL.update, to_row(game)).rowcount != 1:
+            before = tx.execute("SELECT status FROM games WHERE id = :id", {"id": game.id})
+            found = before.fetchone()
+            if tx.execute(_SQL.update, to_row(game)).rowcount != 1 or found is None:
                 raise StorageError(
                     "Game #{id} is missing from the game database {where}.",
                     id=game.id,
                     where=self._where,
                 )
+            if ends_a_duel(Status(found["status"]), game):
+                x, o = (
+                    rating_from_row(
+                        tx.execute(
+                            _SQL.rating, {**scope(game.guild_id), "member_id": seat.member_id}
+                        ).fetchone()
+                    )
+                    for seat in (game.x, game.o)
+                )
+                tx.executemany(_SQL.upsert_rating, rating_rows(game, x, o))
 
     async def member_name(self, member_id: int) -> str | None:
         rows = self._read(_SQL.member_name, {"member_id": member_id})
         return str(rows[0]["name"]) if rows else None
 
-    async def records(self, member_id: int, guild_id: int | None) -> dict[str, Record]:
+    async def records(
+        self, member_id: int, guild_id: int | None
+    ) -> dict[tuple[str, int], Record]:
         query = _SQL.records if guild_id is None else _SQL.records_in_guild
         rows = self._read(query, {"member_id": member_id, "guild_id": guild_id})
         return records_by_level(rows)
+
+    async def rating(self, member_id: int, guild_id: int | None) -> Rating:
+        rows = self._read(_SQL.rating, {**scope(guild_id), "member_id": member_id})
+        return rating_from_row(rows[0] if rows else None)
+
+    async def duel_standings(
+        self, guild_id: int | None, limit: int | None = None
+    ) -> list[tuple[int, str, Rating]]:
+        query = _SQL.duel_standings if limit is None else _SQL.duel_standings_top
+        return duel_ranking(self._read(query, standings_scope(guild_id, limit)))
+
+    async def head_to_head(self, member_id: int, other_id: int, guild_id: int | None) -> Record:
+        query = _SQL.head_to_head if guild_id is None else _SQL.head_to_head_in_guild
+        rows = self._read(query, {"member": member_id, "other": other_id, "guild_id": guild_id})
+        return record_from_row(rows[0])
+
+    async def insert_challenge(self, challenge: Challenge) -> Challenge:
+        with self._transaction() as tx:
+            challenge_id = tx.execute(_SQL.insert_challenge, challenge_to_row(challenge)).lastrowid
+        assert challenge_id is not None
+        return replace(challenge, id=challenge_id)
+
+    async def update_challenge(self, challenge: Challenge) -> None:
+        with self._transaction() as tx:
+            if tx.execute(_SQL.update_challenge, challenge_to_row(challenge)).rowcount != 1:
+                raise StorageError(
+                    "Challenge #{id} is missing from the game database {where}.",
+                    id=challenge.id,
+                    where=self._where,
+                )
+
+    async def get_challenge(self, challenge_id: int) -> Challenge | None:
+        rows = self._read(f"{_SQL.select_challenge} WHERE id = :id", {"id": challenge_id})
+        return self._challenge(rows[0]) if rows else None
+
+    async def open_challenges(self) -> list[Challenge]:
+        rows = self._read(f"{_SQL.select_challenge} WHERE status = 'open' ORDER BY id")
+        return [self._challenge(row) for row in rows]
 
     async def standings(
         self, guild_id: int | None, limit: int | None = None
@@ -234,8 +294,24 @@ class SqliteGameStore:
         try:
             return self._connection().execute(sql, params or {}).fetchall()
         except sqlite3.Error as error:
+            raise self._read_error(error) from error
+
+    def _read_error(self, error: sqlite3.Error) -> StorageError:
+        return StorageError(
+            "Could not read the game database {where}: {error}.",
+            where=self._where,
+            error=error,
+        )
+
+    def _challenge(self, row: sqlite3.Row) -> Challenge:
+        """``rows.challenge_from_row``, a row that fails named as a ``StorageError``."""
+        try:
+            return challenge_from_row(row)
+        except UnreadableGame as error:
             raise StorageError(
-                "Could not read the game database {where}: {error}.",
+                "Challenge #{id} in the game database {where} cannot be read ({error}). "
+                "The file was left untouched; restore a backup or move it aside.",
+                id=error.game_id,
                 where=self._where,
                 error=error,
             ) from error

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from bot.games.models import Game, Record
+from bot.games.models import Challenge, Game, Rating, Record
 
 
 class GameStore(Protocol):
@@ -39,6 +39,11 @@ class GameStore(Protocol):
     ``winner`` is its mark, loses when it is the other mark (a resignation is the resigner's
     loss), draws when there is no winner. ACTIVE and EXPIRED games do not count. Totals always
     equal a recount of the games as last saved, so saving a game again never counts it twice.
+    ``standings`` leaves out duels (level ``DUEL``): they are ranked by ``ratings``.
+
+    Ratings: ``update`` that first saves a duel as counted (from a status that did not count)
+    changes both players' ratings in that server (``rows.rating_rows``: Elo from their
+    ratings before it) in the same transaction; saving it again changes nothing.
     """
 
     async def active_games(self) -> list[Game]:
@@ -79,8 +84,11 @@ class GameStore(Protocol):
         """The member's name in the latest game inserted with them, or None if none was."""
         ...
 
-    async def records(self, member_id: int, guild_id: int | None) -> dict[str, Record]:
-        """The member's counted results per level; levels without one are absent.
+    async def records(
+        self, member_id: int, guild_id: int | None
+    ) -> dict[tuple[str, int], Record]:
+        """The member's counted results per ``(level, size)``, duels under ``DUEL``; those
+        without one are absent.
         ``guild_id=None`` counts games everywhere (servers and none); an id, only that
         server's games."""
         ...
@@ -94,6 +102,41 @@ class GameStore(Protocol):
         that is empty. In leaderboard order: most points (3 per win, 1 per draw), then fewest
         losses, most wins, ``name`` by ``str.casefold`` (compared by code point), member id.
         With ``limit``, only the first ``limit`` of that order."""
+        ...
+
+    async def rating(self, member_id: int, guild_id: int | None) -> Rating:
+        """The member's duel rating in the server ``guild_id`` (``None``: outside any server);
+        ``Rating()`` (1200, no games) if they have not finished a duel there."""
+        ...
+
+    async def duel_standings(
+        self, guild_id: int | None, limit: int | None = None
+    ) -> list[tuple[int, str, Rating]]:
+        """``(member_id, name, rating)`` of every rated member of the scope (as
+        ``standings``), highest rating first, then more games, name (casefolded), id."""
+        ...
+
+    async def head_to_head(self, member_id: int, other_id: int, guild_id: int | None) -> Record:
+        """The member's counted duels against ``other_id``, from the member's side;
+        ``guild_id=None`` everywhere, an id only that server."""
+        ...
+
+    async def insert_challenge(self, challenge: Challenge) -> Challenge:
+        """Save a new challenge and return it with its assigned id (growing, never reused).
+        Raises ``StorageError`` if it is open and its channel already has an open one."""
+        ...
+
+    async def update_challenge(self, challenge: Challenge) -> None:
+        """Save the challenge's ``status``, ``message_id`` and ``game_id`` (the rest is fixed
+        at insert). Raises ``StorageError`` if there is no such challenge."""
+        ...
+
+    async def get_challenge(self, challenge_id: int) -> Challenge | None:
+        """The challenge with this id as last saved; None if there is none."""
+        ...
+
+    async def open_challenges(self) -> list[Challenge]:
+        """Every OPEN challenge, in id order (at most one per channel)."""
         ...
 
     async def close(self) -> None:

@@ -22,10 +22,12 @@ PINNED: dict[Dialect, dict[int, str]] = {
     "sqlite": {
         1: "85396a1707a174384bf7ee76f3ec6fa7ad1e97e5172e76532eb8bc05567763dc",
         2: "d43c1473c7b216d6bb4deb1fa3131acdf16e2ef751431d097ede1dc26430f81b",
+        3: "40c36a1dc2711c7d6abd671897bb09a970c17ad99d63e3a0827c361938890cb5",
     },
     "postgresql": {
         1: "bc53f072b39144ef5bcbf3bddaff7de08e1b7c79b72daabbb48a0b6647e7ca45",
         2: "d27cd46006aad4a7a7f55f4a6ff8ed6eeb5e18978ae112af1b00c4edff807222",
+        3: "93cdc7fbaccdecc0751156db1adde574e0d1c1ec6708dcd1a6919d6992467986",
     },
 }
 
@@ -52,16 +54,33 @@ SCHEMA_V2 = {
     "members_name_key_update": "c35331d26b6d906481b6c26107b578c87f27c7866e1e72177a820f2dc2fe58d1",
 }
 
+# v3: records per board size, duels kept out of standings, challenges and ratings.
+SCHEMA_V3 = {
+    **SCHEMA_V2,
+    "records": "34643b99e4a5746ae2d16d7b37a7091a0081684bfc52a6d1b3734298ede7deb3",
+    "games_tally_insert": "7b5080ac0d3a620867a574e86907a926a43593e98f645972e9f56f2f5fee8175",
+    "games_tally_update": "1a20d29ffa06eca3008e64eee28e41e34dcca578a4a1f60e705caf9752cd49d1",
+    "games_tally_delete": "c34a153a6e16c8681b3464a6d40d7e7bfabc2de6e8c4073091192db97e20ba07",
+    "challenges": "e525fbb0b0dbd0f758420d67e3044aa28882dcb74ddcca03c36edd392b327685",
+    "challenges_one_open_per_channel": (
+        "36acc45111121abffbfe54146ca2cda229d1655660312680a0c1d47b76e1743b"
+    ),
+    "ratings": "728f9a953ead196e67853cc0b46bf9c925636335577e58f05ef958f280ee42b4",
+    "sqlite_autoindex_ratings_1": None,  # the primary key's index: SQLite stores no SQL
+    "ratings_ranking": "e2bc650b17a42deb8dd86acbe315944e3d26df56b8504fc1a56662e12815de9f",
+}
+
 
 def sha256(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def schema(path: Path) -> dict[str, str]:
-    """The name of every table, index and trigger in the file -> sha256 of its stored SQL."""
+def schema(path: Path) -> dict[str, str | None]:
+    """The name of every table, index and trigger in the file -> sha256 of its stored SQL
+    (None for an index SQLite made itself)."""
     with closing(sqlite3.connect(path)) as conn:
         rows = conn.execute("SELECT name, sql FROM sqlite_master").fetchall()
-    return {name: sha256(sql) for name, sql in rows}
+    return {name: None if sql is None else sha256(sql) for name, sql in rows}
 
 
 def test_migrations_are_numbered_from_one_without_gaps() -> None:
@@ -76,7 +95,7 @@ def test_every_migration_is_pinned_and_unchanged(dialect: Dialect) -> None:
 
 def test_a_fresh_database_has_exactly_the_released_schema(tmp_path: Path) -> None:
     SqliteGameStore(tmp_path / "games.db")
-    assert schema(tmp_path / "games.db") == SCHEMA_V2
+    assert schema(tmp_path / "games.db") == SCHEMA_V3
 
 
 def test_an_upgraded_v1_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) -> None:
@@ -90,4 +109,17 @@ def test_an_upgraded_v1_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) 
         *("games_by_x_member", "games_by_o_member", "games_by_guild"),
     }
     SqliteGameStore(path)
+    assert schema(path) == SCHEMA_V3
+
+
+def test_an_upgraded_v2_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) -> None:
+    path = tmp_path / "games.db"
+    with closing(sqlite3.connect(path)) as conn, conn:
+        conn.create_function("casefold", 1, str.casefold)
+        for migration in MIGRATIONS[:2]:
+            for statement in migration.statements("sqlite"):
+                conn.execute(statement)
+        conn.execute("PRAGMA user_version = 2")
     assert schema(path) == SCHEMA_V2
+    SqliteGameStore(path)
+    assert schema(path) == SCHEMA_V3

@@ -52,7 +52,7 @@ async def test_reopening_keeps_every_game_and_total(postgres_url: str) -> None:
     await store.close()
     again = await PostgresGameStore.open(postgres_url)
     assert await again.get(game.id) == game
-    assert await again.records(1, None) == {"perfect": Record(1, 0, 0)}
+    assert await again.records(1, None) == {("perfect", 3): Record(1, 0, 0)}
     await again.close()
 
 
@@ -62,7 +62,7 @@ async def test_a_newer_schema_is_refused_and_left_untouched(postgres_url: str) -
     await store.close()
     with psycopg.connect(postgres_url) as connection:
         connection.execute("UPDATE tictactoe_schema SET version = 99")
-    with pytest.raises(StorageError, match=r"schema version 99.*only knows up to version 2"):
+    with pytest.raises(StorageError, match=r"schema version 99.*only knows up to version 3"):
         await PostgresGameStore.open(postgres_url)
     assert scalar(postgres_url, VERSION) == 99
     assert scalar(postgres_url, "SELECT count(*) FROM games") == 1
@@ -100,8 +100,8 @@ async def test_a_version_1_database_is_upgraded_with_its_totals_counted(
                     member,
                 )
     store = await PostgresGameStore.open(postgres_url)
-    assert await store.records(1, GUILD) == {drawn.level: Record(0, 0, 1)}
-    assert await store.records(2, None) == {drawn.level: Record(1, 0, 1)}
+    assert await store.records(1, GUILD) == {(drawn.level, 3): Record(0, 0, 1)}
+    assert await store.records(2, None) == {(drawn.level, 3): Record(1, 0, 1)}
     draw = Record(0, 0, 1)
     assert await store.standings(GUILD) == [(1, "Alice", draw), (2, "bob", draw)]
     assert await store.standings(None) == [(2, "bob", Record(1, 0, 0))]

@@ -1,4 +1,5 @@
-"""Schema v2 running totals (``records`` and ``standings``): upgrading a real v1 file gives the
+"""Running totals (``records``, per size since v3, and ``standings``): upgrading a real v1
+file gives the
 same stats and leaderboards, the totals always equal a recount of the games table whatever
 happens to the games, and saving a finished game again never counts it twice."""
 
@@ -40,6 +41,7 @@ from bot.games import (
     StorageError,
 )
 from bot.games.migrations import MIGRATIONS
+from bot.games.models import Challenge, Rating
 from bot.games.rows import from_row, member_rows, to_row
 
 CAROL, DAVE, EVE, FRANK = 3, 4, 5, 6
@@ -49,10 +51,10 @@ SCOPES = (None, GUILD, GUILD + 1)
 # the totals tables existed. They are the oracle every total is checked against.
 _COUNTED = "('won', 'lost', 'drawn', 'resigned')"
 _SEATS = f"""
-    SELECT x_member_id AS member_id, 'X' AS mark, level, guild_id, winner
+    SELECT x_member_id AS member_id, 'X' AS mark, level, size, guild_id, winner
       FROM games WHERE status IN {_COUNTED} AND x_member_id IS NOT NULL
     UNION ALL
-    SELECT o_member_id, 'O', level, guild_id, winner
+    SELECT o_member_id, 'O', level, size, guild_id, winner
       FROM games WHERE status IN {_COUNTED} AND o_member_id IS NOT NULL
 """
 _TALLY = """
@@ -88,13 +90,26 @@ class RecountStore:
         row = self._conn.execute("SELECT name FROM members WHERE member_id = ?", (member_id,))
         return next((str(name) for (name,) in row), None)
 
-    async def records(self, member_id: int, guild_id: int | None) -> dict[str, Record]:
+    async def records(
+        self, member_id: int, guild_id: int | None
+    ) -> dict[tuple[str, int], Record]:
         where = "member_id = ?" + ("" if guild_id is None else " AND guild_id = ?")
         params: tuple[int, ...] = (member_id,) if guild_id is None else (member_id, guild_id)
         rows = self._conn.execute(
-            f"SELECT level, {_TALLY} FROM ({_SEATS}) WHERE {where} GROUP BY level", params
+            f"SELECT level, size, {_TALLY} FROM ({_SEATS}) WHERE {where} GROUP BY level, size",
+            params,
         )
-        return {str(level): Record(int(w), int(lo), int(d)) for level, w, lo, d in rows}
+        return {
+            (str(level), int(size)): Record(int(w), int(lo), int(d))
+            for level, size, w, lo, d in rows
+        }
+
+    # No duels in these files (no ``duel`` level before v3): nobody is rated, nothing is open.
+    async def rating(self, member_id: int, guild_id: int | None) -> Rating:
+        return Rating()
+
+    async def open_challenges(self) -> list[Challenge]:
+        return []
 
     async def standings(
         self, guild_id: int | None, limit: int | None = None
@@ -132,12 +147,12 @@ def recount(path: Path) -> tuple[set[tuple[Any, ...]], set[tuple[Any, ...]]]:
     with sqlite3.connect(path) as conn:
         records = set(
             conn.execute(
-                f"SELECT member_id, guild_id IS NOT NULL, COALESCE(guild_id, 0), level, {_TALLY} "
-                f"FROM ({_SEATS}) GROUP BY member_id, guild_id, level"
+                "SELECT member_id, guild_id IS NOT NULL, COALESCE(guild_id, 0), level, "
+                f"size, {_TALLY} FROM ({_SEATS}) GROUP BY member_id, guild_id, level, size"
             )
         )
     standings: dict[tuple[Any, ...], list[int]] = {}
-    for member, in_guild, guild, _level, *counts in records:
+    for member, in_guild, guild, _level, _size, *counts in records:
         total = standings.setdefault((in_guild, guild, member), [0, 0, 0])
         for i, count in enumerate(counts):
             total[i] += count
@@ -148,7 +163,8 @@ def stored_totals(path: Path) -> tuple[set[tuple[Any, ...]], set[tuple[Any, ...]
     with sqlite3.connect(path) as conn:
         records = set(
             conn.execute(
-                "SELECT member_id, in_guild, guild_id, level, wins, losses, draws FROM records"
+                "SELECT member_id, in_guild, guild_id, level, size, wins, losses, draws "
+                "FROM records"
             )
         )
         standings = set(
@@ -234,7 +250,7 @@ async def test_a_v1_file_upgrades_in_place_with_identical_stats(tmp_path: Path) 
     assert user_version(path) == 1
 
     service = make_service(path)  # this release: migrates to v2 on opening
-    assert user_version(path) == SCHEMA_VERSION == 2
+    assert user_version(path) == SCHEMA_VERSION == 3
     assert await everything(service, (ALICE, BOB, CAROL, DAVE, EVE, FRANK)) == before
     assert stored_totals(path) == recount(path)
     alice = await service.stats(member_id=ALICE)
@@ -270,19 +286,19 @@ async def test_a_failed_upgrade_leaves_the_v1_file_as_it_was(tmp_path: Path) -> 
         assert columns == ["member_id", "name", "updated_at"]
         conn.execute("DROP TRIGGER games_tally_delete")
     store = SqliteGameStore(path)  # the real upgrade still works afterwards
-    assert user_version(path) == 2
+    assert user_version(path) == SCHEMA_VERSION
     await store.close()
     assert stored_totals(path) == recount(path)
 
 
-def test_a_newer_schema_than_2_is_refused(tmp_path: Path) -> None:
+def test_a_newer_schema_than_3_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "games.db"
     SqliteGameStore(path)
     with sqlite3.connect(path) as conn:
-        conn.execute("PRAGMA user_version = 3")
-    with pytest.raises(StorageError, match="only knows up to version 2"):
+        conn.execute("PRAGMA user_version = 4")
+    with pytest.raises(StorageError, match="only knows up to version 3"):
         SqliteGameStore(path)
-    assert user_version(path) == 3
+    assert user_version(path) == 4
 
 
 async def test_saving_a_finished_game_again_does_not_count_it_twice(tmp_path: Path) -> None:

@@ -28,6 +28,7 @@ from bot.games import (
     BOT_NAME,
     CellTakenError,
     Game,
+    GameError,
     GameOverError,
     GameRunningError,
     InvalidOptionError,
@@ -271,11 +272,11 @@ async def test_member_vs_member_turns_are_enforced_and_nobody_plays_for_them() -
     assert reply.bot_move is None and reply.game.to_move_seat == Seat(BOB, "bob")
     with pytest.raises(NotYourTurnError, match="wait for bob to move"):
         await service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(1, 1))
-    with pytest.raises(NotYourTurnError):
+    with pytest.raises(GameError, match=r"^Hints are not available in a duel"):
         await service.hint(channel_id=CHANNEL, member_id=ALICE)
     reply = await service.move(channel_id=CHANNEL, member_id=BOB, move=Move(1, 1))
     assert reply.game.moves == (Move(0, 0), Move(1, 1))
-    with pytest.raises(NotYourGameError, match="This is alice and bob's game"):
+    with pytest.raises(NotYourGameError, match="This game is between alice and bob;"):
         await service.move(channel_id=CHANNEL, member_id=3, move=Move(2, 2))
     resigned = await service.resign(channel_id=CHANNEL, member_id=BOB)
     assert resigned.winner is Player.X

@@ -70,6 +70,11 @@ async def test_stats_per_level_count_resignations_as_losses_and_skip_expired() -
             "perfect": Record(0, 1, 2),
         },
         total=Record(3, 3, 3),
+        by_size={
+            ("easy", 3): Record(2, 2, 1),
+            ("hard", 3): Record(1, 0, 0),
+            ("perfect", 3): Record(0, 1, 2),
+        },
     )
     assert list(stats.by_level) == list(LEVELS)
     here = await service.stats(member_id=ALICE, guild_id=GUILD)

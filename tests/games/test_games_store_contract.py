@@ -24,7 +24,8 @@ from hypothesis import strategies as st
 from bot.engine import LEVELS, Board, Move, Player
 from bot.games import Game, GameStore, Record, Seat, SqliteGameStore, Status, StorageError
 from bot.games.arguments import MAX_ID
-from bot.games.models import FIRST_CHOICES, SIZES
+from bot.games.elo import rate
+from bot.games.models import DUEL, FIRST_CHOICES, SIZES, Challenge, ChallengeStatus, Rating
 from bot.games.postgres_store import PostgresGameStore
 
 
@@ -410,6 +411,13 @@ async def test_a_closed_store_refuses_every_call(store: GameStore) -> None:
         store.member_name(1),
         store.records(1, None),
         store.standings(GUILD),
+        store.rating(1, GUILD),
+        store.duel_standings(GUILD),
+        store.head_to_head(1, 2, GUILD),
+        store.insert_challenge(CHALLENGE),
+        store.update_challenge(replace(CHALLENGE, id=1)),
+        store.get_challenge(1),
+        store.open_challenges(),
     ]
     for call in calls:
         with pytest.raises(StorageError):
@@ -427,7 +435,7 @@ async def test_another_store_sees_what_one_committed(database: Database) -> None
     assert await second.get(game.id) == game
     assert await second.active_games() == [replace(active, message_id=5)]
     assert await second.member_name(2) == "bob"
-    assert await second.records(1, GUILD) == {"perfect": Record(0, 0, 1)}
+    assert await second.records(1, GUILD) == {("perfect", 3): Record(0, 0, 1)}
     assert await second.standings(GUILD) == await first.standings(GUILD)
     await first.close()
     await second.close()
@@ -448,24 +456,27 @@ def random_games(rng: random.Random, count: int) -> list[Game]:
         o = Seat(rng.choice([m for m in MEMBERS if m != x.member_id]), rng.choice(NAMES))
         x, o = rng.choice([(x, BOT), (BOT, x), (x, o)])
         status = rng.choice([*Status, Status.WON, Status.LOST])
-        games.append(
-            make_game(
-                x,
-                o,
-                status,
-                resigner=rng.choice(list(Player)),
-                guild_id=rng.choice(SCOPES),
-                channel_id=n,  # its own channel: any game may be active
-                level=rng.choice(["easy", "medium", "hard", "perfect"]),
-            )
+        level = rng.choice(["easy", "medium", "hard", "perfect"])
+        game = make_game(
+            x,
+            o,
+            status,
+            resigner=rng.choice(list(Player)),
+            guild_id=rng.choice(SCOPES),
+            channel_id=n,  # its own channel: any game may be active
+            level=DUEL if x.member_id and o.member_id and rng.random() < 0.7 else level,
         )
+        games.append(replace(game, size=4, moves=()) if game.is_active and n % 3 else game)
     return games
 
 
-def recount(games: list[Game], member_id: int, guild_id: int | None) -> dict[str, Record]:
-    """The member's results per level; ``guild_id=None`` everywhere, an id that server."""
+def recount(
+    games: list[Game], member_id: int, guild_id: int | None
+) -> dict[tuple[str, int], Record]:
+    """The member's results per level and size; ``guild_id=None`` everywhere, an id that
+    server."""
     counted = (Status.WON, Status.LOST, Status.DRAWN, Status.RESIGNED)
-    found: dict[str, Record] = {}
+    found: dict[tuple[str, int], Record] = {}
     for game in games:
         if game.status not in counted or guild_id not in (None, game.guild_id):
             continue
@@ -473,17 +484,18 @@ def recount(games: list[Game], member_id: int, guild_id: int | None) -> dict[str
             if game.seat(mark).member_id == member_id:
                 won, lost = game.winner is mark, game.winner is mark.other
                 result = Record(int(won), int(lost), int(game.winner is None))
-                found[game.level] = found.get(game.level, Record()) + result
+                key = (game.level, game.size)
+                found[key] = found.get(key, Record()) + result
     return found
 
 
 def ranked(
     games: list[Game], names: dict[int, str], guild_id: int | None
 ) -> list[tuple[int, str, Record]]:
-    """The standings of a scope (``None``: no server), in leaderboard order."""
+    """The standings of a scope (``None``: no server), in leaderboard order; no duels."""
     rows = []
     for member in MEMBERS:
-        in_scope = [game for game in games if game.guild_id == guild_id]
+        in_scope = [game for game in games if game.guild_id == guild_id and game.level != DUEL]
         by_level = recount(in_scope, member, None)
         if by_level:
             name = names[member] or f"member {member}"
@@ -512,7 +524,8 @@ async def test_records_and_standings_equal_a_recount_of_the_saved_games(
         else:  # saved again as it is, or with its board posted
             game = replace(game, message_id=rng.choice([None, game.id]))
         await store.update(game)
-        saved[game.id] = replace(game, channel_id=saved[game.id].channel_id)
+        before = saved[game.id]  # the channel and size stay as inserted
+        saved[game.id] = replace(game, channel_id=before.channel_id, size=before.size)
     games = list(saved.values())
     for member in (*MEMBERS, 99):
         for scope in SCOPES:
@@ -529,3 +542,122 @@ async def test_check_file_passes_while_the_database_is_the_one_opened(store: Gam
     (tests/games/test_games_file_truth.py); on a database left alone it is silent."""
     await store.insert(make_game(ALICE, BOT))
     await store.check_file()
+
+
+# -- duels: ratings and head to head -------------------------------------------------------------
+
+
+async def test_finishing_a_duel_rates_both_players_once_in_its_server(store: GameStore) -> None:
+    duel = await store.insert(make_game(ALICE, BOB, level=DUEL))
+    assert await store.rating(1, GUILD) == Rating(1200, 0)
+    won = replace(make_game(ALICE, BOB, Status.WON, level=DUEL), id=duel.id)
+    await store.update(won)
+    assert await store.rating(1, GUILD) == Rating(1216, 1)
+    assert await store.rating(2, GUILD) == Rating(1184, 1)
+    await store.update(replace(won, message_id=9))  # saved again: rated once
+    assert await store.rating(1, GUILD) == Rating(1216, 1)
+    assert await store.rating(1, None) == Rating() and await store.rating(1, GUILD + 1) == Rating()
+    other = await store.insert(make_game(BOB, ALICE, level=DUEL, channel_id=CHANNEL + 1))
+    drawn = replace(make_game(BOB, ALICE, Status.DRAWN, level=DUEL), id=other.id)
+    await store.update(replace(drawn, channel_id=CHANNEL + 1))
+    bob, alice = rate(1184, 1216, 0.5)
+    assert await store.rating(1, GUILD) == Rating(alice, 2)
+    assert await store.rating(2, GUILD) == Rating(bob, 2)
+    assert await store.records(1, GUILD) == {(DUEL, 3): Record(1, 0, 1)}
+    assert await store.standings(GUILD) == []  # duels are ranked by rating, not points
+
+
+async def test_expired_or_still_running_duels_change_no_rating(store: GameStore) -> None:
+    duel = await store.insert(make_game(ALICE, BOB, level=DUEL))
+    await store.update(replace(make_game(ALICE, BOB, Status.EXPIRED, level=DUEL), id=duel.id))
+    bot_game = await store.insert(make_game(ALICE, BOT, channel_id=CHANNEL + 1))
+    await store.update(replace(make_game(ALICE, BOT, Status.WON), id=bot_game.id))
+    assert await store.rating(1, GUILD) == Rating() and await store.duel_standings(GUILD) == []
+
+
+async def test_duel_standings_rank_by_rating_then_games_then_name(store: GameStore) -> None:
+    carol, dave = Seat(3, "Carol"), Seat(4, "dave")
+    channel = CHANNEL
+    for x, o, status in [
+        (ALICE, BOB, Status.WON),
+        (carol, dave, Status.DRAWN),
+        (dave, carol, Status.DRAWN),
+    ]:
+        channel += 1
+        game = await store.insert(make_game(x, o, level=DUEL, channel_id=channel))
+        ending = make_game(x, o, status, level=DUEL, channel_id=channel)
+        await store.update(replace(ending, id=game.id))
+    assert await store.duel_standings(GUILD) == [
+        (1, "alice", Rating(1216, 1)),
+        (3, "Carol", Rating(1200, 2)),
+        (4, "dave", Rating(1200, 2)),
+        (2, "bob", Rating(1184, 1)),
+    ]
+    assert await store.duel_standings(GUILD, 2) == (await store.duel_standings(GUILD))[:2]
+    assert await store.duel_standings(None) == []
+
+
+async def test_head_to_head_counts_duels_between_the_two_from_either_side(
+    store: GameStore,
+) -> None:
+    results = [
+        (ALICE, BOB, Status.WON, GUILD),  # alice wins
+        (BOB, ALICE, Status.WON, GUILD),  # bob wins
+        (BOB, ALICE, Status.DRAWN, GUILD + 1),
+        (ALICE, BOB, Status.RESIGNED, GUILD),  # alice resigned
+        (ALICE, BOB, Status.EXPIRED, GUILD),  # not counted
+    ]
+    for n, (x, o, status, guild) in enumerate(results):
+        game = make_game(x, o, status, level=DUEL, guild_id=guild, channel_id=CHANNEL + n)
+        await store.insert(game)
+    await store.insert(make_game(ALICE, Seat(3, "carol"), Status.WON, level=DUEL))
+    await store.insert(make_game(ALICE, BOT, Status.WON, channel_id=CHANNEL - 1))
+    assert await store.head_to_head(1, 2, None) == Record(1, 2, 1)
+    assert await store.head_to_head(2, 1, None) == Record(2, 1, 1)
+    assert await store.head_to_head(1, 2, GUILD) == Record(1, 2, 0)
+    assert await store.head_to_head(1, 4, None) == Record()
+
+
+# -- challenges ----------------------------------------------------------------------------------
+
+CHALLENGE = Challenge(
+    id=0,
+    channel_id=SNOWFLAKE,
+    guild_id=GUILD,
+    challenger=Seat(SNOWFLAKE, "Zoë ☃"),
+    opponent=BOB,
+    size=4,
+    first="challenger",
+    status=ChallengeStatus.OPEN,
+    created_at=START,
+    expires_at=START + timedelta(minutes=5),
+)
+
+
+async def test_challenges_are_saved_updated_and_listed_while_open(store: GameStore) -> None:
+    assert await store.open_challenges() == [] and await store.get_challenge(1) is None
+    first = await store.insert_challenge(replace(CHALLENGE, id=99))
+    assert first == replace(CHALLENGE, id=first.id)
+    second = await store.insert_challenge(
+        replace(CHALLENGE, channel_id=CHANNEL, guild_id=None, first="random", size=3)
+    )
+    assert second.id > first.id
+    assert await store.open_challenges() == [first, second]
+    duel = await store.insert(make_game(Seat(SNOWFLAKE, "Zoë ☃"), BOB, level=DUEL))
+    answered = replace(
+        first, status=ChallengeStatus.ACCEPTED, message_id=SNOWFLAKE, game_id=duel.id, size=3
+    )
+    await store.update_challenge(answered)
+    assert await store.get_challenge(first.id) == replace(answered, size=4)  # size is fixed
+    assert await store.open_challenges() == [second]
+    with pytest.raises(StorageError, match="#777"):
+        await store.update_challenge(replace(CHALLENGE, id=777))
+
+
+async def test_a_channel_holds_one_open_challenge(store: GameStore) -> None:
+    first = await store.insert_challenge(CHALLENGE)
+    with pytest.raises(StorageError):
+        await store.insert_challenge(CHALLENGE)
+    await store.update_challenge(replace(first, status=ChallengeStatus.EXPIRED))
+    second = await store.insert_challenge(CHALLENGE)
+    assert await store.open_challenges() == [second]

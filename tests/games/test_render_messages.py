@@ -199,7 +199,7 @@ def test_stats_list_levels_in_order_and_skip_unplayed_ones() -> None:
         total=Record(1, 2, 1),
     )
     assert render_stats(stats) == (
-        "alice: 1 win, 2 losses, 1 draw (4 games, resignations count as losses).\n"
+        "alice against me: 1 win, 2 losses, 1 draw (4 games, resignations count as losses).\n"
         "  easy: 1 win, 0 losses, 0 draws\n"
         "  perfect: 0 wins, 2 losses, 1 draw"
     )

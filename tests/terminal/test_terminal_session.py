@@ -122,7 +122,7 @@ async def test_resign_shows_the_board_and_counts_a_loss(terminal: Terminal) -> N
     assert last_status(text) == "alice resigned."
     assert AFTER_GAME in text
     stats = await terminal.type("stats")
-    assert stats.startswith("alice: 0 wins, 1 loss, 0 draws")
+    assert stats.startswith("alice against me: 0 wins, 1 loss, 0 draws")
     leaderboard = await terminal.type("leaderboard")
     assert "1. alice — 0 points (0 wins, 1 loss, 0 draws)" in leaderboard
 
