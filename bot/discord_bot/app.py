@@ -12,6 +12,7 @@ import discord
 from discord.ext import commands
 
 from bot.discord_bot.board_view import CellButton
+from bot.discord_bot.duel_views import ChallengeButton, RematchButton
 from bot.discord_bot.floods import Floodgate, within_rate
 from bot.discord_bot.sync import sync_commands
 from bot.discord_bot.tree import GameTree
@@ -87,7 +88,8 @@ class TicTacToeBot(commands.Bot):
         games = await self.service.load()
         log.info("Restored %d active game(s).", len(games))
         await load_cogs(self)
-        self.add_dynamic_items(CellButton)  # boards posted before a restart keep working
+        # Boards and challenges posted before a restart keep working.
+        self.add_dynamic_items(CellButton, ChallengeButton, RematchButton)
         await sync_commands(
             self.tree,
             database_path=self.settings.database_path,

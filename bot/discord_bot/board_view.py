@@ -20,11 +20,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord_bot.duel_views import RematchButton
 from bot.discord_bot.interactions import GameButton, channel_id
 from bot.discord_bot.texts import NOT_YOUR_BOARD
 from bot.engine import Move
 from bot.games import Game, GameOverError, NotYourGameError, Status
 from bot.games.render import EMOJI_MARK, describe_reply, render_emoji
+from bot.games.sentences import not_your_game
 
 if TYPE_CHECKING:
     from bot.discord_bot.app import TicTacToeBot
@@ -78,6 +80,8 @@ class CellButton(
         """
         game = await interaction.client.service.get(self.game_id)
         if game is not None and game.is_active and game.seat_of(interaction.user.id) is None:
+            if game.is_duel:
+                raise not_your_game(game)
             raise NotYourGameError(NOT_YOUR_BOARD, owner=game.member.name)
 
     async def clicked(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
@@ -137,12 +141,22 @@ def _dress(button: discord.ui.Button[discord.ui.View], game: Game, move: Move) -
 
 
 def board_view(game: Game) -> discord.ui.View:
-    """One button per cell in ``size`` rows of ``size``; all disabled once the game is over."""
+    """One button per cell in ``size`` rows of ``size``; all disabled once the game is over,
+    and a Rematch button below them once it is decided (not for an expired game)."""
     view = discord.ui.View(timeout=None)
     for row in range(game.size):
         for col in range(game.size):
             view.add_item(CellButton(game.id, Move(row, col), game=game))
+    if game.status in (Status.WON, Status.LOST, Status.DRAWN, Status.RESIGNED):
+        view.add_item(RematchButton(game.id, row=game.size))
     return view
+
+
+async def post_board(bot: TicTacToeBot, game: Game, headline: str = "") -> None:
+    """Post the game's board in its channel as a new message, the game's one live board."""
+    channel = bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+    message = await channel.send(board_content(game, headline), view=board_view(game))
+    await replace_board(bot, game, message.id)
 
 
 def board_content(game: Game, headline: str = "") -> str:
@@ -165,9 +179,28 @@ async def edit_board(
     no longer see, or Discord failing is logged and skipped. A click on a board left live
     still gets "That game is over." and retires that board then.
     """
+    await edit_message(
+        bot, channel_id=channel_id, guild_id=guild_id, message_id=message_id, view=view
+    )
+
+
+async def edit_message(
+    bot: discord.Client,
+    *,
+    channel_id: int,
+    guild_id: int | None,
+    message_id: int,
+    view: discord.ui.View | None,
+    content: str | None = None,
+) -> None:
+    """``edit_board``, for any message of the bot's, its text too when ``content`` is given."""
     channel = bot.get_partial_messageable(channel_id, guild_id=guild_id)
     try:
-        await channel.get_partial_message(message_id).edit(view=view)
+        message = channel.get_partial_message(message_id)
+        if content is None:
+            await message.edit(view=view)
+        else:
+            await message.edit(content=content, view=view)
     except discord.HTTPException as error:
         # Someone deleting an old board is ordinary; anything else is worth a warning.
         level = logging.INFO if isinstance(error, discord.NotFound) else logging.WARNING

@@ -53,13 +53,19 @@ def help_text(prefix: str) -> str:
             "`/tictactoe explain` — what I see: every empty cell's value, the move I would "
             "play and why, and how many positions I searched (only you see it; after a game, "
             "my last move explained).",
+            "`/tictactoe challenge opponent:@member` — challenge a member to a duel here "
+            "(options `size`, `first`); they click Accept or Decline, your own Decline "
+            "withdraws it. Then take turns on the board; hints are off in a duel.",
             "`/tictactoe board` — show the board again at the bottom of the channel (after "
             "a game: how your last one here ended, only to you).",
             "`/tictactoe resign` — give up the game (counts as a loss once you have moved; "
             "before that it is set aside and not counted, and so is a game you replace "
             "with `/tictactoe start`).",
-            "`/tictactoe stats [member]` — wins, losses and draws per difficulty.",
-            "`/tictactoe leaderboard` — this server's best players (win 3 points, draw 1).",
+            "`/tictactoe stats [member]` — wins, losses and draws per difficulty and board "
+            "size, duels and rating (with a member: your duels against them).",
+            "`/tictactoe leaderboard [kind]` — `bot`: games against me (win 3 points, draw 1); "
+            "`duels`: members by Elo rating.",
+            "A finished board has a **Rematch** button: sides swapped, same settings.",
             "A game with no move for a while expires and is not counted.",
         ]
     )

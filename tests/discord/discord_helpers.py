@@ -73,6 +73,11 @@ def buttons(message: discord.Message) -> list[discord.Button]:
     return found
 
 
+def cells(message: discord.Message) -> list[discord.Button]:
+    """The cell buttons of a board, row by row (without a finished board's Rematch)."""
+    return [b for b in buttons(message) if (b.custom_id or "").startswith("ttt:")]
+
+
 def deferred_first(world: World, result: simcord.InteractionResult) -> bool:
     """Whether the bot's first answer to the interaction was a defer ("thinking..." or a
     deferred update), i.e. it acknowledged before doing the slow work."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import discord
-from discord_helpers import MakeBot, World, buttons, cell_id, move_text
+from discord_helpers import MakeBot, World, cell_id, cells, move_text
 
 from bot.discord_bot import TicTacToeBot
 from bot.engine import Move, analyze
@@ -41,11 +41,11 @@ async def test_click_plays_the_cell_and_edits_the_board_in_place(world: World) -
     assert "I played row" in edited.content
     after = await world.game()
     assert after.moves[0] == Move(1, 1) and len(after.moves) == 2
-    cells = buttons(edited)
-    assert cells[4].disabled and str(cells[4].emoji) == "❌"
+    board_cells = cells(edited)
+    assert board_cells[4].disabled and str(board_cells[4].emoji) == "❌"
     reply = after.moves[1]
-    assert cells[reply.row * 3 + reply.col].disabled
-    assert sum(not cell.disabled for cell in cells) == 7
+    assert board_cells[reply.row * 3 + reply.col].disabled
+    assert sum(not cell.disabled for cell in board_cells) == 7
 
 
 async def test_wrong_member_click_is_refused_privately_and_changes_nothing(
@@ -77,7 +77,7 @@ async def test_a_whole_game_by_clicks_ends_with_every_button_disabled(world: Wor
     assert game.status is Status.DRAWN
     final = fresh(world, board)
     assert "Draw." in final.content
-    assert all(cell.disabled for cell in buttons(final))
+    assert all(cell.disabled for cell in cells(final))
 
 
 async def test_click_on_a_finished_board_says_the_game_is_over(world: World) -> None:
@@ -87,12 +87,12 @@ async def test_click_on_a_finished_board_says_the_game_is_over(world: World) -> 
     world.env.inject_error("PATCH", f"/channels/{world.channel.id}/messages/*", status=404)
     await world.alice.slash(world.channel, "tictactoe resign")
     still_live = fresh(world, board)
-    assert not all(cell.disabled for cell in buttons(still_live))
+    assert not all(cell.disabled for cell in cells(still_live))
     free = game.board.legal_moves[0]
     result = await world.alice.click(still_live, custom_id=cell_id(game, free))
     assert [m.ephemeral for m in result.followups] == [True]
     assert result.followups[0].content == "That game is over."
-    assert all(cell.disabled for cell in buttons(fresh(world, board)))  # tidied up
+    assert all(cell.disabled for cell in cells(fresh(world, board)))  # tidied up
     assert (await world.bot.service.get(game.id)).status is Status.RESIGNED  # type: ignore[union-attr]
 
 
@@ -133,7 +133,7 @@ async def test_clicking_an_older_live_board_retires_the_newer_one(world: World) 
     repost = await world.bob.slash(world.channel, "tictactoe board")
     assert repost.response is not None
     new = repost.response.message
-    assert len(buttons(fresh(world, old))) == 9  # the strip failed: two live boards for now
+    assert len(cells(fresh(world, old))) == 9  # the strip failed: two live boards for now
 
     game = await world.game()
     await world.alice.click(fresh(world, old), custom_id=cell_id(game, Move(1, 1)))
@@ -147,7 +147,7 @@ async def resigned_board_left_live(world: World) -> tuple[discord.Message, int]:
     board, game = await played_board(world)
     world.env.inject_error("PATCH", f"/channels/{world.channel.id}/messages/*", status=404)
     await world.alice.slash(world.channel, "tictactoe resign")
-    assert not all(cell.disabled for cell in buttons(fresh(world, board)))
+    assert not all(cell.disabled for cell in cells(fresh(world, board)))
     return board, game.id
 
 
@@ -155,7 +155,7 @@ async def test_another_member_clicking_a_finished_board_is_told_it_is_over(world
     board, game_id = await resigned_board_left_live(world)
     result = await world.bob.click(fresh(world, board), custom_id=f"ttt:{game_id}:0:0")
     assert [(m.ephemeral, m.content) for m in result.followups] == [(True, "That game is over.")]
-    assert all(cell.disabled for cell in buttons(fresh(world, board)))
+    assert all(cell.disabled for cell in cells(fresh(world, board)))
     assert (await world.bot.service.get(game_id)).status is Status.RESIGNED  # type: ignore[union-attr]
 
 
@@ -170,6 +170,6 @@ async def test_clicking_a_previous_games_board_leaves_the_new_game_alone(world: 
     free = old.board.legal_moves[0]  # free on the old board, and on bob's new one
     result = await world.bob.click(fresh(world, board), custom_id=cell_id(old, free))
     assert [(m.ephemeral, m.content) for m in result.followups] == [(True, "That game is over.")]
-    assert all(cell.disabled for cell in buttons(fresh(world, board)))
+    assert all(cell.disabled for cell in cells(fresh(world, board)))
     assert await world.game() == current  # bob's game: no move, same live board
-    assert not any(cell.disabled for cell in buttons(fresh(world, started.response.message)))
+    assert not any(cell.disabled for cell in cells(fresh(world, started.response.message)))

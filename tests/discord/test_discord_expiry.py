@@ -6,7 +6,7 @@ import logging
 from typing import Any
 
 import pytest
-from discord_helpers import IDLE_TIMEOUT, World, buttons
+from discord_helpers import IDLE_TIMEOUT, World, cells
 
 from bot.discord_bot.cogs.expiry import EXPIRY_INTERVAL
 from bot.games import Game, Status, StorageError
@@ -26,7 +26,7 @@ async def test_idle_game_is_announced_and_its_board_disabled(world: World) -> No
     notice = world.last()
     assert notice.content.startswith("This game expired after 10 minutes without a move.")
     board = next(m for m in world.channel.history() if m.id == result.response.id)
-    assert all(button.disabled for button in buttons(board))
+    assert all(button.disabled for button in cells(board))
 
     await world.alice.send(world.channel, "!move 1 1")
     assert "/tictactoe start" in world.last().content

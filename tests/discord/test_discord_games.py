@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from discord_helpers import World, buttons, move_text
+from discord_helpers import World, cells, move_text
 
 from bot.engine import Analysis, Move, analyze
 from bot.games import Game, Status
@@ -41,7 +41,7 @@ async def play_out(world: World, choose: Callable[[Analysis], Move]) -> Game:
             superseded = next(m for m in old if m.id == previous_board)
             assert superseded.components == []
         if not updated.is_active:
-            assert all(button.disabled for button in buttons(reply))
+            assert all(button.disabled for button in cells(reply))
             return updated
         bot_move = updated.moves[-1]
         assert f"I played row {bot_move.row + 1}, column {bot_move.col + 1}." in reply.content

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from discord_helpers import MakeBot, World, buttons, cell_id, deferred_first, move_text
+from discord_helpers import MakeBot, World, cell_id, cells, deferred_first, move_text
 
 from bot.discord_bot.cogs.game_commands import (
+    DUEL_FIRST_NOTES,
+    DUEL_FIRST_OPTION_CHOICES,
     FIRST_NOTES,
     FIRST_OPTION_CHOICES,
     LEVEL_CHOICES,
@@ -15,7 +17,7 @@ from bot.discord_bot.cogs.game_commands import (
 )
 from bot.discord_bot.texts import help_text
 from bot.engine import LEVELS, Move, Player, analyze
-from bot.games import FIRST_CHOICES, SIZES, GameRunningError, Status
+from bot.games import DUEL_FIRST_CHOICES, FIRST_CHOICES, SIZES, GameRunningError, Status
 
 
 @pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "perfect"])
@@ -36,7 +38,7 @@ async def test_start_me_first_gives_member_x_and_an_empty_board(world: World) ->
     game = await world.game()
     assert game.x.member_id == world.alice.id and game.moves == ()
     assert result.response is not None
-    board = buttons(result.response.message)
+    board = cells(result.response.message)
     assert len(board) == 9 and not any(button.disabled for button in board)
     rows = result.response.message.components
     assert [len(row.children) for row in rows] == [3, 3, 3]  # type: ignore[union-attr]
@@ -50,7 +52,7 @@ async def test_start_bot_first_shows_its_opening_as_a_disabled_cell(world: World
     assert game.x.is_bot and len(game.moves) == 1
     assert result.response is not None
     opening = game.moves[0]
-    board = buttons(result.response.message)
+    board = cells(result.response.message)
     taken = board[opening.row * 3 + opening.col]
     assert taken.disabled and str(taken.emoji) == "❌"
     assert sum(button.disabled for button in board) == 1
@@ -121,6 +123,7 @@ async def test_options_are_described_with_choices(world: World) -> None:
     subcommands = {option["name"]: option for option in payload["options"]}
     assert set(subcommands) == {
         "start",
+        "challenge",
         "resign",
         "board",
         "hint",
@@ -154,7 +157,7 @@ async def test_resign_ends_the_game_and_disables_the_board(world: World) -> None
     assert result.response is not None and not result.ephemeral
     assert "alice resigned." in result.response.content
     assert start.response is not None
-    assert all(button.disabled for button in buttons(start.response.message))
+    assert all(button.disabled for button in cells(start.response.message))
     await world.alice.send(world.channel, "!move 1 1")
     assert "no game" in world.last().content.lower()
 
@@ -201,7 +204,7 @@ async def test_board_reposts_the_game_and_retires_the_old_buttons(world: World) 
     start = await world.alice.slash(world.channel, "tictactoe start", first="me")
     result = await world.bob.slash(world.channel, "tictactoe board")
     assert result.response is not None and not result.ephemeral
-    assert len(buttons(result.response.message)) == 9
+    assert len(cells(result.response.message)) == 9
     assert start.response is not None
     assert start.response.message.components == []
     assert (await world.game()).message_id == result.response.id
@@ -258,12 +261,12 @@ async def test_stats_and_leaderboard_after_games(world: World) -> None:
 
     mine = await world.alice.slash(world.channel, "tictactoe stats")
     assert mine.response is not None
-    assert mine.response.content.startswith("alice: 0 wins, 1 loss, 0 draws")
+    assert mine.response.content.startswith("alice against me: 0 wins, 1 loss, 0 draws")
     assert "perfect: 0 wins, 1 loss" in mine.response.content
 
     theirs = await world.alice.slash(world.channel, "tictactoe stats", member=world.bob)
     assert theirs.response is not None
-    assert theirs.response.content.startswith("bob: 0 wins, 1 loss")
+    assert theirs.response.content.startswith("bob against me: 0 wins, 1 loss")
     assert "easy" in theirs.response.content
 
     board = await world.alice.slash(world.channel, "tictactoe leaderboard")
@@ -287,7 +290,8 @@ async def test_help_is_private_and_names_every_command(world: World) -> None:
     result = await world.alice.slash(world.channel, "tictactoe help")
     assert result.ephemeral and result.response is not None
     text = result.response.content
-    for command in ("start", "hint", "explain", "board", "resign", "stats", "leaderboard"):
+    commands = ("start", "challenge", "hint", "explain", "board", "resign", "stats", "leaderboard")
+    for command in commands:
         assert f"/tictactoe {command}" in text
     assert "!move 2 3" in text
 
@@ -297,10 +301,12 @@ def test_start_choices_follow_the_game_layer_with_a_note_each() -> None:
     sizes; each has a human description, and exactly one is marked as the default."""
     assert set(LEVEL_NOTES) == set(LEVELS)
     assert set(FIRST_NOTES) == set(FIRST_CHOICES)
+    assert set(DUEL_FIRST_NOTES) == set(DUEL_FIRST_CHOICES)
     assert set(SIZE_NOTES) == set(SIZES)
     for choices, values in (
         (LEVEL_CHOICES, LEVELS),
         (FIRST_OPTION_CHOICES, FIRST_CHOICES),
+        (DUEL_FIRST_OPTION_CHOICES, DUEL_FIRST_CHOICES),
         (SIZE_CHOICES, SIZES),
     ):
         assert [choice.value for choice in choices] == list(values)

@@ -1,4 +1,5 @@
-"""Announcing games that expired for lack of moves, and disabling their boards.
+"""Announcing games that expired for lack of moves, and disabling their boards; closing the
+messages of challenges nobody answered in time.
 
 A ``discord.ext.tasks`` loop asks the service every ``EXPIRY_INTERVAL`` seconds which games
 went idle (``expire_idle`` marks them expired and returns them, including games that expired
@@ -16,6 +17,7 @@ import discord
 from discord.ext import commands, tasks
 
 from bot.discord_bot.board_view import disable_board
+from bot.discord_bot.duel_views import close_challenge_message
 from bot.games import DatabaseGoneError, Game
 from bot.games.render import render_expired
 
@@ -57,6 +59,13 @@ class ExpiryAnnouncer(commands.Cog):
                 await self.announce(game)
             except Exception:
                 log.exception("Could not announce the expiry of game %s.", game.id)
+        try:
+            challenges = await self.bot.service.expire_challenges()
+        except Exception:
+            log.exception("Could not expire open challenges; trying again next round.")
+            return
+        for challenge in challenges:  # the message says so, its buttons are disabled
+            await close_challenge_message(self.bot, challenge)
 
     @sweep.before_loop
     async def _wait_until_ready(self) -> None:

@@ -22,14 +22,24 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.discord_bot.board_view import board_content, board_view, disable_board, replace_board
+from bot.discord_bot.duel_views import send_challenge
 from bot.discord_bot.interactions import channel_id, reply_privately
 from bot.discord_bot.texts import LAST_GAME_OVER, help_text
 from bot.engine import LEVELS, Move, Player
-from bot.games import FIRST_CHOICES, SIZES, GameError, MoveReply, parse_cell
+from bot.games import (
+    DUEL_FIRST_CHOICES,
+    FIRST_CHOICES,
+    SIZES,
+    GameError,
+    MoveReply,
+    Seat,
+    parse_cell,
+)
 from bot.games.render import (
     EMOJI_MARK,
     describe_reply,
     describe_set_aside,
+    render_duel_leaderboard,
     render_explain_emoji,
     render_hint,
     render_leaderboard,
@@ -76,12 +86,27 @@ SIZE_CHOICES = [
     Choice(name=_default(f"{size}x{size}, {SIZE_NOTES[size]}", size == DEFAULT_SIZE), value=size)
     for size in SIZES
 ]
+DUEL_FIRST_NOTES: dict[str, str] = {
+    "challenger": "you move first",
+    "opponent": "your opponent moves first",
+    "random": "a coin toss",
+}
+"""What each of the game layer's ``DUEL_FIRST_CHOICES`` means (a test keeps it complete)."""
+DUEL_FIRST_OPTION_CHOICES = [
+    Choice(name=_default(f"{who}: {DUEL_FIRST_NOTES[who]}", who == DEFAULT_FIRST), value=who)
+    for who in DUEL_FIRST_CHOICES
+]
+LEADERBOARD_KINDS = [
+    Choice(name="bot (default): games against me, 3 points a win, 1 a draw", value="bot"),
+    Choice(name="duels: members against each other, by Elo rating", value="duels"),
+]
 SLOW_SIZE = 4
 """From this board size on, the bot's move may take seconds: defer before asking for it."""
 
 
 class GameCommands(commands.Cog):
-    """``!move`` and ``/tictactoe start|resign|board|hint|explain|stats|leaderboard|help``."""
+    """``!move`` and ``/tictactoe start|challenge|resign|board|hint|explain|stats|leaderboard|
+    help``."""
 
     # Server channels only: standings are per server, and "no server" is the terminal's.
     tictactoe = app_commands.Group(
@@ -176,6 +201,40 @@ class GameCommands(commands.Cog):
         if reply.replaced is not None:
             await disable_board(self.bot, reply.replaced)
 
+    @tictactoe.command(name="challenge", description="Challenge a member to a duel here.")
+    @app_commands.describe(
+        opponent="Who you want to play.",
+        size=f"Board size (default: {DEFAULT_SIZE}x{DEFAULT_SIZE}).",
+        first=f"Who moves first and plays {EMOJI_MARK[Player.X]} (default: {DEFAULT_FIRST}).",
+    )
+    @app_commands.choices(first=DUEL_FIRST_OPTION_CHOICES)
+    @app_commands.choices(size=SIZE_CHOICES)
+    async def challenge(
+        self,
+        interaction: discord.Interaction[TicTacToeBot],
+        opponent: discord.User,
+        size: Choice[int] | None = None,
+        first: Choice[str] | None = None,
+    ) -> None:
+        channel = interaction.channel
+        present = isinstance(opponent, discord.Member) and (
+            not isinstance(channel, discord.abc.GuildChannel)
+            or channel.permissions_for(opponent).view_channel
+        )
+        user = interaction.user
+        challenge = await self.bot.service.challenge(
+            channel_id=channel_id(interaction),
+            guild_id=interaction.guild_id,
+            challenger=Seat(user.id, user.display_name),
+            opponent=Seat(opponent.id, opponent.display_name),
+            size=DEFAULT_SIZE if size is None else size.value,
+            first=DEFAULT_FIRST if first is None else first.value,
+            opponent_is_bot=opponent.bot,
+            opponent_is_me=self.bot.user is not None and opponent.id == self.bot.user.id,
+            opponent_present=present,
+        )
+        await send_challenge(interaction, challenge)
+
     @tictactoe.command(name="resign", description="Give up your game in this channel.")
     async def resign(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
         game = await self.bot.service.resign(
@@ -221,21 +280,38 @@ class GameCommands(commands.Cog):
         )
         await interaction.edit_original_response(content=render_explain_emoji(reply))
 
-    @tictactoe.command(name="stats", description="Wins, losses and draws per difficulty.")
-    @app_commands.describe(member="Whose record to show (default: yours).")
+    @tictactoe.command(
+        name="stats", description="Wins, losses and draws against me and in duels, and rating."
+    )
+    @app_commands.describe(
+        member="Whose record to show, with your duels against them (default: yours)."
+    )
     async def stats(
         self, interaction: discord.Interaction[TicTacToeBot], member: discord.User | None = None
     ) -> None:
         target = member or interaction.user
-        stats = await self.bot.service.stats(member_id=target.id, guild_id=interaction.guild_id)
+        stats = await self.bot.service.stats(
+            member_id=target.id,
+            guild_id=interaction.guild_id,
+            other_id=None if member is None else interaction.user.id,
+        )
         # The name they go by now, not the one stored with their last game.
         await interaction.response.send_message(
             render_stats(replace(stats, name=target.display_name))
         )
 
     @tictactoe.command(name="leaderboard", description="This server's best players.")
-    async def leaderboard(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
-        entries = await self.bot.service.leaderboard(guild_id=interaction.guild_id)
+    @app_commands.describe(kind="Games against me (bot, default) or between members (duels).")
+    @app_commands.choices(kind=LEADERBOARD_KINDS)
+    async def leaderboard(
+        self, interaction: discord.Interaction[TicTacToeBot], kind: Choice[str] | None = None
+    ) -> None:
+        guild = interaction.guild_id
+        if kind is not None and kind.value == "duels":
+            duels = await self.bot.service.duel_leaderboard(guild_id=guild)
+            await interaction.response.send_message(render_duel_leaderboard(duels))
+            return
+        entries = await self.bot.service.leaderboard(guild_id=guild)
         await interaction.response.send_message(render_leaderboard(entries))
 
     @tictactoe.command(name="help", description="How to play, with every command.")

@@ -1,0 +1,180 @@
+"""The buttons of duels and finished games: a challenge's Accept / Decline, and Rematch.
+
+Like the board's cells they are ``DynamicItem`` s whose ``custom_id`` carries all a click
+needs ("ttt-challenge:<id>:accept", "ttt-rematch:<game id>"), registered at start-up, so a
+challenge posted or a game finished before a restart still answers after it. The service
+decides who may click and says why not; the refusal reaches the member privately through
+``GameButton``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord_bot.interactions import GameButton
+from bot.games import Challenge, MoveReply
+from bot.games.render import render_challenge
+
+if TYPE_CHECKING:
+    from bot.discord_bot.app import TicTacToeBot
+
+ANSWERS = {
+    "accept": ("Accept", discord.ButtonStyle.success),
+    "decline": ("Decline", discord.ButtonStyle.danger),
+}
+
+
+def challenge_mentions(challenge: Challenge) -> discord.AllowedMentions:
+    """The challenge message may ping the challenged member and nobody else."""
+    opponent = discord.Object(id=challenge.opponent.member_id or 0)
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[opponent], replied_user=False
+    )
+
+
+def challenge_content(challenge: Challenge) -> str:
+    """The challenge message: the opponent mentioned while it is open, named afterwards."""
+    mention = f"<@{challenge.opponent.member_id}>" if challenge.is_open else None
+    return render_challenge(challenge, mention)
+
+
+class ChallengeButton(
+    GameButton,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"ttt-challenge:(?P<id>[0-9]+):(?P<answer>accept|decline)",
+):
+    """Accept or Decline one challenge (the challenger's Decline withdraws it)."""
+
+    def __init__(self, challenge_id: int, answer: str, *, disabled: bool = False) -> None:
+        label, style = ANSWERS[answer]
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"ttt-challenge:{challenge_id}:{answer}",
+                label=label,
+                style=style,
+                disabled=disabled,
+            )
+        )
+        self.challenge_id = challenge_id
+        self.answer = answer
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[discord.Client],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> ChallengeButton:
+        return cls(int(match["id"]), match["answer"])
+
+    async def clicked(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
+        """Answer the challenge, edit its message, and on accept post the duel's board."""
+        from bot.discord_bot.board_view import post_board
+
+        service = interaction.client.service
+        member = interaction.user.id
+        if self.answer == "accept":
+            game = await service.accept(challenge_id=self.challenge_id, member_id=member)
+            answered = await service.get_challenge(self.challenge_id)
+        else:
+            game, answered = None, await service.decline(
+                challenge_id=self.challenge_id, member_id=member
+            )
+        if answered is not None:
+            await interaction.response.edit_message(
+                content=challenge_content(answered), view=challenge_view(answered)
+            )
+        if game is not None:
+            await post_board(interaction.client, game, "The duel is on.")
+
+
+class RematchButton(
+    GameButton,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"ttt-rematch:(?P<game>[0-9]+)",
+):
+    """Play a finished game again, sides swapped: a new game against me, or a new challenge."""
+
+    def __init__(self, game_id: int, *, row: int | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"ttt-rematch:{game_id}",
+                label="Rematch",
+                style=discord.ButtonStyle.primary,
+                row=row,
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[discord.Client],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> RematchButton:
+        return cls(int(match["game"]))
+
+    async def clicked(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
+        from bot.discord_bot.board_view import board_content, board_view, replace_board
+        from bot.games.render import describe_reply
+
+        bot = interaction.client
+        again = await bot.service.rematch(
+            game_id=self.game_id,
+            member_id=interaction.user.id,
+            member_name=interaction.user.display_name,
+        )
+        if isinstance(again, MoveReply):
+            game = again.game
+            headline = " ".join(filter(None, ["Rematch, sides swapped.", describe_reply(again)]))
+            callback = await interaction.response.send_message(
+                board_content(game, headline), view=board_view(game)
+            )
+            if callback.message_id is not None:
+                await replace_board(bot, game, callback.message_id)
+            return
+        await send_challenge(interaction, again)
+
+
+def challenge_view(challenge: Challenge) -> discord.ui.View:
+    """Accept and Decline, disabled once the challenge is answered or expired."""
+    view = discord.ui.View(timeout=None)
+    for answer in ANSWERS:
+        view.add_item(ChallengeButton(challenge.id, answer, disabled=not challenge.is_open))
+    return view
+
+
+async def send_challenge(
+    interaction: discord.Interaction[TicTacToeBot], challenge: Challenge
+) -> None:
+    """Post a new challenge as the answer to ``interaction`` and remember its message."""
+    callback = await interaction.response.send_message(
+        challenge_content(challenge),
+        view=challenge_view(challenge),
+        allowed_mentions=challenge_mentions(challenge),
+    )
+    if callback.message_id is not None:
+        await interaction.client.service.attach_challenge_message(
+            challenge.id, callback.message_id
+        )
+
+
+async def close_challenge_message(bot: TicTacToeBot, challenge: Challenge) -> None:
+    """Show an expired (or otherwise answered) challenge as such, its buttons disabled."""
+    from bot.discord_bot.board_view import edit_message
+
+    if challenge.message_id is not None:
+        await edit_message(
+            bot,
+            channel_id=challenge.channel_id,
+            guild_id=challenge.guild_id,
+            message_id=challenge.message_id,
+            content=challenge_content(challenge),
+            view=challenge_view(challenge),
+        )
