@@ -91,23 +91,14 @@ def _check_level(level: str) -> str:
     return wanted
 
 
-def _check_first(first: str) -> str:
+def _check_first(first: str, choices: tuple[str, ...] = FIRST_CHOICES, game: str = "") -> str:
+    """``first`` if it is one of ``choices`` (``game``: "in a duel", for the sentence)."""
     wanted = str(first).strip().lower()
-    if wanted not in FIRST_CHOICES:
+    if wanted not in choices:
         raise InvalidOptionError(
-            "Who goes first must be {choices}, not {given}.",
-            choices=join_or(FIRST_CHOICES),
-            given=repr(str(first)),
-        )
-    return wanted
-
-
-def _check_duel_first(first: str) -> str:
-    wanted = str(first).strip().lower()
-    if wanted not in DUEL_FIRST_CHOICES:
-        raise InvalidOptionError(
-            "Who goes first in a duel must be {choices}, not {given}.",
-            choices=join_or(DUEL_FIRST_CHOICES),
+            "Who goes first{game} must be {choices}, not {given}.",
+            game=game,
+            choices=join_or(choices),
             given=repr(str(first)),
         )
     return wanted
@@ -523,7 +514,7 @@ class GameService:
             check_id("opponent id", opponent.member_id), check_name("opponent name", opponent.name)
         )
         size = _check_size(size)
-        first = _check_duel_first(first)
+        first = _check_first(first, DUEL_FIRST_CHOICES, " in a duel")
         if opponent_is_me:
             raise sentences.challenge_this_bot()
         if opponent_is_bot:
