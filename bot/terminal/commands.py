@@ -35,6 +35,8 @@ HELP = f"""Commands:
                         {_START_OPTIONS}
                         (plain "start" repeats your last game's settings; a game
                         you have not moved in yet is set aside, not counted)
+  start duel [size]     two players at this keyboard take turns (also: start 2p);
+                        your names are asked once, and stats count under them
   hint                  every move you can make, and whether it wins, draws or loses
   explain               what I see: every empty cell's value, the move I would play
                         and why, and how many positions I searched (after a game:
@@ -70,6 +72,8 @@ _WORDS: dict[str, WordName] = {
     "bye": "quit",
 }
 _MOVE_WORDS = frozenset({"move", "m", "play"})
+DUEL_WORDS = frozenset({"duel", "2p"})
+"""``start duel`` (or ``start 2p``): two people at one keyboard."""
 _START_WORDS = frozenset({"start", "new"})
 _SIZE = re.compile(r"([0-9]{1,2})(?:[x\u00d7]([0-9]{1,2}))?", re.ASCII)
 
@@ -92,11 +96,13 @@ class PlayCell:
 
 @dataclass(frozen=True, slots=True)
 class StartGame:
-    """Start a game; ``None`` means "as in the last game" (the session fills it in)."""
+    """Start a game; ``None`` means "as in the last game" (the session fills it in).
+    ``duel``: two players at one keyboard instead of a game against the bot."""
 
     level: str | None = None
     first: str | None = None
     size: int | None = None
+    duel: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,8 +180,11 @@ def parse_start(options: str) -> StartGame:
     level: str | None = None
     first: str | None = None
     size: int | None = None
+    duel = False
     for token in options.lower().replace(",", " ").split():
-        if token in LEVELS:
+        if token in DUEL_WORDS:
+            duel = True
+        elif token in LEVELS:
             if level is not None and level != token:
                 raise CommandError(f"You gave two levels ({level} and {token}); pick one.")
             level = token
@@ -195,4 +204,9 @@ def parse_start(options: str) -> StartGame:
             size = int(rows)
         else:
             raise CommandError(f"I don't know the option {quote_input(token)}. {USAGE_START}")
-    return StartGame(level, first, size)
+    if duel and (level is not None or first is not None):
+        raise CommandError(
+            "A duel takes only a size (start duel 4): nobody picks a level, and the first "
+            "name you give moves first."
+        )
+    return StartGame(level, first, size, duel)

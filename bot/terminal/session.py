@@ -18,6 +18,7 @@ from bot.games import (
     GameError,
     GameService,
     NoGameError,
+    Seat,
     Spelling,
     parse_cell,
 )
@@ -72,6 +73,8 @@ EXPIRED_OPENING = (
     "Your last game expired after {idle} without a move, so I started a new one like it: "
     "{level}, {size}x{size}, {you}."
 )
+AFTER_DUEL = "Type start duel for a rematch (the other player moves first), or start to play me."
+DUEL_NAMES = ("Player 1, your name? (you play X and move first)", "Player 2, your name?")
 
 
 def player_name() -> str:
@@ -127,6 +130,8 @@ class TerminalSession:
         self.level = DEFAULT_LEVEL
         self.first = DEFAULT_FIRST
         self.size = DEFAULT_SIZE
+        self.duelists: list[Seat] = []  # the hot-seat players' names, asked once
+        self.naming: StartGame | None = None  # a duel waiting for its players' names
 
     @property
     def player_id(self) -> int:
@@ -156,6 +161,8 @@ class TerminalSession:
         """Restore the player's running game, or start one like their last (saying in the
         same sentence if that one expired meanwhile), or a friendly first one."""
         me = self.player_id
+        if await self.resume_duel():
+            return
         try:
             last: Game | None = await self.service.last_game(channel_id=me, member_id=me)
         except NoGameError:
@@ -165,7 +172,10 @@ class TerminalSession:
         if last is None:
             await self.start(StartGame(), opening=FIRST_OPENING)
             return
-        self.level, self.first, self.size = last.level, last.first, last.size
+        if last.is_duel:  # a finished duel: the next game against me keeps only its size
+            self.size = last.size
+        else:
+            self.level, self.first, self.size = last.level, last.first, last.size
         if last.is_active:
             self.say(f"Welcome back, {last.member.name}! Your game is where you left it:")
             self.show(last)
@@ -173,6 +183,20 @@ class TerminalSession:
             await self.start(StartGame(), opening=EXPIRED_OPENING)
         else:
             await self.start(StartGame(), opening=NEXT_OPENING)
+
+    async def resume_duel(self) -> bool:
+        """Show a duel running at this keyboard (whoever plays it) and take up its players;
+        False if none runs."""
+        try:
+            game = await self.service.active_game(self.player_id)
+        except NoGameError:
+            return False
+        if not game.is_duel:
+            return False
+        self.duelists, self.size = [game.x, game.o], game.size
+        self.say(f"Welcome back, {game.x.name} and {game.o.name}! Your duel is waiting:")
+        self.show(game)
+        return True
 
     async def rename(self, name: str) -> None:
         """Play as ``name`` from now on: its own record, its own running game."""
@@ -195,11 +219,14 @@ class TerminalSession:
         """Carry out one typed line; False when the player wants to leave."""
         expired = await self.announce_expired()
         try:
-            command = parse_command(line)
+            command = None if self.naming is not None else parse_command(line)
         except CommandError as error:
             self.say(str(error))
             return True
         try:
+            if command is None:  # a duelist's name, asked for by start duel
+                await self.take_name(line)
+                return True
             return await self.dispatch(command)
         except NoGameError as error:
             if not expired:  # else the expiry just said so, and how to start another
@@ -213,6 +240,8 @@ class TerminalSession:
             return True
         if isinstance(command, PlayCell):
             await self.move(command.text)
+        elif isinstance(command, StartGame) and command.duel:
+            await self.start_duel(command)
         elif isinstance(command, StartGame):
             await self.start(command)
         elif isinstance(command, SetName):
@@ -224,18 +253,19 @@ class TerminalSession:
         elif command.name == "board":
             await self.board()
         elif command.name == "hint":
-            hint = await self.service.hint(channel_id=self.player_id, member_id=self.player_id)
+            hint = await self.service.hint(channel_id=self.player_id, member_id=await self.mover())
             self.say(render_hint(hint))
         elif command.name == "explain":
             reply = await self.service.explain(channel_id=self.player_id, member_id=self.player_id)
             self.say(render_explain_text(reply))
-        elif command.name == "resign":
-            game = await self.service.resign(channel_id=self.player_id, member_id=self.player_id)
+        elif command.name == "resign":  # in a duel, the player whose turn it is resigns
+            game = await self.service.resign(
+                channel_id=self.player_id, member_id=await self.mover()
+            )
             self.show(game)
-            self.say(AFTER_GAME)
+            self.say(self.after(game))
         elif command.name == "stats":
-            stats = await self.service.stats(member_id=self.player_id, guild_id=None)
-            self.say(render_stats(stats))
+            await self.stats()
         elif command.name == "leaderboard":
             self.say(render_leaderboard(await self.service.leaderboard(guild_id=None)))
         return True
@@ -254,12 +284,89 @@ class TerminalSession:
     async def move(self, text: str) -> None:
         game = await self.service.active_game(self.player_id)
         cell = parse_cell(text, game.size)
-        me = self.player_id
-        reply = await self.service.move(channel_id=me, member_id=me, move=cell)
+        reply = await self.service.move(
+            channel_id=self.player_id, member_id=self.seat_to_move(game), move=cell
+        )
         self.say(describe_reply(reply))
         self.show(reply.game)
         if not reply.game.is_active:
-            self.say(AFTER_GAME)
+            self.say(self.after(reply.game))
+
+    async def mover(self) -> int:
+        """Who acts at this keyboard: the player, or in a duel whoever is to move."""
+        return self.seat_to_move(await self.service.active_game(self.player_id))
+
+    def seat_to_move(self, game: Game) -> int:
+        seat = game.to_move_seat
+        if game.is_duel and seat is not None and seat.member_id is not None:
+            return seat.member_id
+        return self.player_id
+
+    @staticmethod
+    def after(game: Game) -> str:
+        return AFTER_DUEL if game.is_duel else AFTER_GAME
+
+    async def stats(self) -> None:
+        """The player's record; after a duel, both duelists' and their head to head."""
+        if not self.duelists:
+            stats = await self.service.stats(member_id=self.player_id, guild_id=None)
+            self.say(render_stats(stats))
+            return
+        first, second = (seat.member_id or 0 for seat in self.duelists)
+        for member, other in ((first, second), (second, first)):
+            stats = await self.service.stats(member_id=member, guild_id=None, other_id=other)
+            self.say(render_stats(stats))
+
+    def duelist(self, name: str) -> Seat:
+        """A hot-seat player, under the id the name always plays under here (``player_id``),
+        so a duelist's stats are that name's."""
+        return Seat(player_id(name, self.login), name)
+
+    async def start_duel(self, command: StartGame) -> None:
+        """A duel at this keyboard: ask both names the first time, then play; each new duel
+        swaps who moves first."""
+        if command.size is not None:
+            self.size = command.size
+        if len(self.duelists) < 2:
+            self.duelists = []
+            self.naming = command
+            self.say(DUEL_NAMES[0])
+            return
+        self.duelists.reverse()  # a rematch: the other player moves first
+        await self.begin_duel()
+
+    async def take_name(self, line: str) -> None:
+        """One duelist's name, typed after ``start duel``; both given, the duel starts."""
+        name = " ".join(line.split())[:32]
+        taken = [seat.name.casefold() for seat in self.duelists]
+        if not name or name.casefold() in taken:
+            why = "Type a name" if not name else f"{name} is taken: pick another name"
+            self.say(f"{why}. {DUEL_NAMES[len(self.duelists)]}")
+            return
+        self.duelists.append(self.duelist(name))
+        if len(self.duelists) < 2:
+            self.say(DUEL_NAMES[1])
+            return
+        await self.begin_duel()
+
+    async def begin_duel(self) -> None:
+        self.naming = None
+        first, second = self.duelists
+        assert first.member_id is not None and second.member_id is not None
+        challenge = await self.service.challenge(
+            channel_id=self.player_id,
+            guild_id=None,
+            challenger=first,
+            opponent=second,
+            size=self.size,
+            first="challenger",
+        )
+        game = await self.service.accept(challenge_id=challenge.id, member_id=second.member_id)
+        self.say(
+            f"Duel on a {game.size}x{game.size} board: {first.name} is X and moves first, "
+            f"{second.name} is O. Type cells in turn; resign gives up for whoever is to move."
+        )
+        self.show(game)
 
     async def start(self, command: StartGame, *, opening: str | None = None) -> None:
         """Start a game; options left out repeat the last game's (a newcomer gets medium).

@@ -189,3 +189,15 @@ def test_start_options_follow_the_game_layer() -> None:
     assert "Levels: easy, medium, hard, perfect; first: me, bot or random; size: 3 or 4." in (
         USAGE_START
     )
+
+
+@pytest.mark.parametrize("line", ["start duel", "start 2p", "new DUEL", "start duel 4"])
+def test_start_duel_reads_as_a_duel_with_an_optional_size(line: str) -> None:
+    command = parse_command(line)
+    assert isinstance(command, StartGame) and command.duel
+    assert command.size == (4 if line.endswith("4") else None)
+
+
+def test_a_duel_takes_no_level_or_first_mover() -> None:
+    with pytest.raises(CommandError, match="A duel takes only a size"):
+        parse_command("start duel hard")

@@ -361,7 +361,7 @@ async def test_name_plays_under_another_name_with_its_own_game(terminal: Termina
     assert "Tic-Tac-Toe: Bob Smith (X) vs me (O)" in text
     await terminal.type("1 1")
     await terminal.type("resign")
-    assert (await terminal.type("stats")).startswith("Bob Smith: 0 wins, 1 loss")
+    assert (await terminal.type("stats")).startswith("Bob Smith against me: 0 wins, 1 loss")
     back = await terminal.type("name ALICE")  # the login's name, in any case: id 0 again
     assert "Welcome back, alice! Your game is where you left it:" in back
     assert alice_board.strip() in back

@@ -248,3 +248,32 @@ def test_name_option_plays_under_that_name_with_its_own_record(tmp_path: Path) -
     before, after = again.stdout.split("You are now playing as bob.")
     assert "0 wins, 1 loss" in before  # the login's record carried on
     assert "0 wins, 1 loss" in after  # Bob's one resignation, found by the name in any case
+
+
+def test_a_hot_seat_duel_end_to_end(tmp_path: Path) -> None:
+    database = tmp_path / "games.db"
+    lines = ["resign", "start duel", "Ann", "ann", "Ben", "1 1", "1 1", "2 1", "hint"]
+    lines += ["1 2", "2 2", "1 3", "stats", "quit"]
+    result = run(database, lines, "play")
+    out = result.stdout
+    assert result.returncode == 0, out + result.stderr
+    assert "Player 1, your name? (you play X and move first)" in out
+    assert "ann is taken: pick another name. Player 2, your name?" in out
+    duel = [board for board in boards(out) if "duel" in board.splitlines()[0]]
+    assert duel[0].splitlines()[0] == "Tic-Tac-Toe: Ann (X) vs Ben (O), duel, 3x3"
+    assert duel[0].endswith("Your turn, Ann (X).")
+    assert duel[1].endswith("Your turn, Ben (O).")  # after Ann's 1 1
+    assert "Ann played row 1, column 1." in out and "Ben played row 2, column 1." in out
+    assert "Hints are not available in a duel" in out
+    assert duel[-1].endswith("Ann wins - row 1 was theirs.")
+    assert "Type start duel for a rematch" in out
+    assert "Ann in duels: 1 win, 0 losses, 0 draws (3x3: 1 win, 0 losses, 0 draws)" in out
+    assert "rating 1216." in out
+    assert "Ben in duels: 0 wins, 1 loss, 0 draws" in out and "rating 1184" in out
+    assert "Head to head: Ann 1\u20130\u20130 against Ben" in out
+
+    # A new session asks the names again; the same names keep the same records.
+    again = run(database, ["resign", "start duel", "ben", "ANN", "resign", "stats"], "play")
+    assert "Tic-Tac-Toe: ben (X) vs ANN (O), duel, 3x3" in again.stdout
+    assert "ben resigned." in again.stdout
+    assert "Head to head: ANN 2\u20130\u20130 against ben" in again.stdout
