@@ -1,9 +1,11 @@
 """Benchmark of the game layer: many channels playing at once through GameService + SQLite.
 
 Prints figures (not a test). Every timed move is one ``GameService.move`` call: the member's
-move, the bot's answer and the SQLite commit of both, as a player would wait for it. A second
-part times ``leaderboard`` and ``stats`` on a server with many finished games (they read the
-schema v2 running totals, so they must not grow with the number of games).
+move, the bot's answer and the SQLite commit of both, as a player would wait for it. Half the
+channels play duels instead (challenge, accept, then two members alternate): a duel's move is
+the member's move and its commit, and its last one also rates both players in the same
+transaction. A second part times ``leaderboard`` and ``stats`` on a server with many finished
+games (they read the running totals, so they must not grow with the number of games).
 
     python bench/games.py [--channels 1000] [--synchronous NORMAL|FULL] [--seed 0]
                           [--finished 100000] [--members 1000,100000]
@@ -25,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.engine import LEVELS, Board, choose_move
-from bot.games import GameService, SqliteGameStore
+from bot.games import GameService, Seat, SqliteGameStore
 from bot.games.migrations import MIGRATIONS
 from bot.games.sqlite_store import SYNCHRONOUS_MODES, Synchronous
 
@@ -84,6 +86,31 @@ async def play_channel(
         game = reply.game
 
 
+async def duel_channel(
+    service: GameService, channel: int, rng: random.Random, timings: list[float]
+) -> None:
+    """Two members challenge, accept and play a whole duel in one channel, random cells."""
+    first, second = Seat(-2 * channel, f"d{channel}a"), Seat(-2 * channel - 1, f"d{channel}b")
+    challenge = await service.challenge(
+        channel_id=channel,
+        guild_id=channel % 10,
+        challenger=first,
+        opponent=second,
+        size=3,
+        first=rng.choice(("challenger", "opponent")),
+    )
+    game = await service.accept(challenge_id=challenge.id, member_id=-2 * channel - 1)
+    while game.is_active:
+        await asyncio.sleep(0)
+        seat = game.to_move_seat
+        assert seat is not None and seat.member_id is not None
+        move = rng.choice(game.board.legal_moves)
+        began = time.perf_counter()
+        reply = await service.move(channel_id=channel, member_id=seat.member_id, move=move)
+        timings.append(time.perf_counter() - began)
+        game = reply.game
+
+
 async def run(channels: int, synchronous: Synchronous, seed: int, folder: Path) -> None:
     store = SqliteGameStore(folder / "bench.db", synchronous=synchronous)
     service = GameService(store, rng=random.Random(seed))
@@ -93,7 +120,9 @@ async def run(channels: int, synchronous: Synchronous, seed: int, folder: Path) 
     began = time.perf_counter()
     await asyncio.gather(
         *(
-            play_channel(service, c, random.Random(rng.random()), timings)
+            (duel_channel if c % 2 else play_channel)(
+                service, c, random.Random(rng.random()), timings
+            )
             for c in range(1, channels + 1)
         )
     )
@@ -106,7 +135,7 @@ async def run(channels: int, synchronous: Synchronous, seed: int, folder: Path) 
     rate = len(timings) / wall
     print(
         f"  {channels} channels, {len(timings)} timed moves in {wall:.2f} s "
-        f"(game starts included in the wall time)"
+        f"(half of them duels; game starts and challenges included in the wall time)"
     )
     print(f"  median per move   {median_ms:7.3f} ms")
     verdict = "PASS" if p99_ms <= TARGET_P99_MS else "FAIL"
@@ -118,8 +147,8 @@ async def run(channels: int, synchronous: Synchronous, seed: int, folder: Path) 
 
 def build_v1_history(path: Path, finished: int, members: int, seed: int) -> None:
     """A schema v1 file (as the previous release wrote it) holding ``finished`` games in one
-    server, each member vs the bot, inserted in bulk: the store then upgrades it to v2, whose
-    migration backfills the totals from these rows."""
+    server, each member vs the bot, inserted in bulk: the store then upgrades it to the
+    current schema, whose migrations backfill the totals from these rows."""
     rng = random.Random(seed)
     results = [("won", "X"), ("lost", "O"), ("drawn", None), ("resigned", "O"), ("expired", None)]
     when = "2026-01-01T12:00:00.000000+00:00"
@@ -150,23 +179,32 @@ def build_v1_history(path: Path, finished: int, members: int, seed: int) -> None
 
 async def time_reads(path: Path, members: int, seed: int, repeats: int = 300) -> None:
     began = time.perf_counter()
-    service = GameService(SqliteGameStore(path))  # migrates v1 -> v2 (backfill) here
+    service = GameService(SqliteGameStore(path))  # migrates v1 -> current (backfill) here
     migrate_s = time.perf_counter() - began
     await service.load()
     rng = random.Random(seed)
     boards: list[float] = []
+    duels: list[float] = []
     stats: list[float] = []
     for _ in range(repeats):
         began = time.perf_counter()
         await service.leaderboard(guild_id=GUILD, limit=10)
         boards.append(time.perf_counter() - began)
+        began = time.perf_counter()
+        await service.duel_leaderboard(guild_id=GUILD, limit=10)
+        duels.append(time.perf_counter() - began)
         member = rng.randint(1, members)
         began = time.perf_counter()
         await service.stats(member_id=member, guild_id=rng.choice((None, GUILD)))
         stats.append(time.perf_counter() - began)
     await service.close()
-    print(f"  {members} members: upgrade v1 -> v2 with backfill took {migrate_s * 1000:.0f} ms")
-    for label, timings in (("leaderboard (top 10)", boards), ("stats (one member)", stats)):
+    print(f"  {members} members: upgrade v1 -> v3 with backfill took {migrate_s * 1000:.0f} ms")
+    reads = (
+        ("leaderboard (top 10)", boards),
+        ("duel leaderboard", duels),
+        ("stats (one member)", stats),
+    )
+    for label, timings in reads:
         median_ms = statistics.median(timings) * 1000
         verdict = "PASS" if median_ms <= TARGET_READ_MS else "FAIL"
         print(
