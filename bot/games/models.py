@@ -157,7 +157,13 @@ class Game:
 
     def can_be_set_aside_by(self, member_id: int) -> bool:
         """An active game that has not started, and ``member_id`` has a seat in it."""
-        return self.is_active and not self.has_started and self.seat_of(member_id) is not None
+        # A duel belongs to two: neither sets it aside alone by starting something else.
+        return (
+            self.is_active
+            and not self.has_started
+            and not self.is_duel
+            and self.seat_of(member_id) is not None
+        )
 
     def seat_of(self, member_id: int) -> Player | None:
         """The mark ``member_id`` plays in this game, or None if they have no seat."""

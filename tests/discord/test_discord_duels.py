@@ -136,6 +136,7 @@ async def test_refused_challenges_say_why_privately(world: World) -> None:
         assert result.ephemeral and result.response is not None
         assert says in result.response.content
     await world.alice.slash(world.channel, "tictactoe start", first="me")
+    await world.alice.send(world.channel, move_text(Move(1, 1)))
     busy = await world.alice.slash(world.channel, "tictactoe challenge", opponent=world.bob)
     assert busy.ephemeral and busy.response is not None
     assert "already have a game running" in busy.response.content
@@ -198,17 +199,20 @@ async def test_rematch_against_the_bot_swaps_sides_and_refuses_a_busy_channel(
         world.channel, "tictactoe start", first="me", difficulty="easy", size=4
     )
     assert started.response is not None
+    await world.alice.send(world.channel, move_text(Move(1, 1)))
     await world.alice.slash(world.channel, "tictactoe resign")
     old = await world.bot.service.get(1)
     assert old is not None and old.status is Status.RESIGNED
     await restart(world, make_bot)
-    board = fresh(world, started.response.message)
+    board = next(m for m in world.channel.history() if m.id == old.message_id)  # the last
     rematch_id = next(b.custom_id for b in buttons(board) if b.label == "Rematch")
     assert rematch_id is not None
     result = await world.alice.click(board, custom_id=rematch_id)
     assert result.response is not None and "Rematch, sides swapped." in result.response.content
     game = await world.game()
     assert (game.level, game.size, game.x.is_bot, len(game.moves)) == ("easy", 4, True, 1)
+    free = game.board.legal_moves[0]
+    await world.alice.send(world.channel, move_text(free))  # the new game has begun
     busy = await world.alice.click(board, custom_id=rematch_id)
     assert busy.ephemeral and busy.response is not None
     assert "already have a game running" in busy.response.content

@@ -174,7 +174,7 @@ async def test_start_over_a_game_nobody_moved_in_sets_it_aside(world: World) -> 
     assert (await world.game()).level == "perfect"
     # The old board is over: greyed out (a click on it would answer "That game is over.").
     old_board = next(m for m in world.channel.history() if m.id == old.response.message.id)
-    assert buttons(old_board) and all(button.disabled for button in buttons(old_board))
+    assert cells(old_board) and all(button.disabled for button in cells(old_board))
     assert (await world.bot.service.get(old_game.id)).status is Status.EXPIRED  # type: ignore[union-attr]
     await assert_alice_has_no_result(world)
 

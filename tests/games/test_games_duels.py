@@ -184,11 +184,23 @@ async def test_turns_bystanders_hints_and_resigning_in_a_duel() -> None:
         await service.move(channel_id=CHANNEL, member_id=CAROL, move=Move(0, 0))
     with pytest.raises(GameError, match=r"^Hints are not available in a duel"):
         await service.hint(channel_id=CHANNEL, member_id=BOB)
-    resigned = await service.resign(channel_id=CHANNEL, member_id=BOB)  # not their turn: fine
-    assert (resigned.status, resigned.winner, resigned.id) == (Status.RESIGNED, Player.X, game.id)
-    assert status_line(resigned, plain=True) == "bob resigned."
+    await service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(1, 1))
+    resigned = await service.resign(channel_id=CHANNEL, member_id=ALICE)  # not her turn: fine
+    assert (resigned.status, resigned.winner, resigned.id) == (Status.RESIGNED, Player.O, game.id)
+    assert status_line(resigned, plain=True) == "alice resigned."
     bob = await service.stats(member_id=BOB, guild_id=GUILD)
-    assert (bob.duels, bob.rating) == (Record(0, 1, 0), Rating(1184, 1))
+    assert (bob.duels, bob.rating) == (Record(1, 0, 0), Rating(1216, 1))
+
+
+async def test_a_duel_nobody_moved_in_is_not_set_aside_by_another_start_and_resigns_free() -> None:
+    service = make_service()
+    game = await service.accept(challenge_id=(await challenge(service)).id, member_id=BOB)
+    with pytest.raises(GameRunningError, match="already have a game running"):
+        await start_game(service, member=ALICE)
+    resigned = await service.resign(channel_id=CHANNEL, member_id=BOB)
+    assert (resigned.id, resigned.status) == (game.id, Status.EXPIRED)  # abandoned, not counted
+    bob = await service.stats(member_id=BOB, guild_id=GUILD)
+    assert (bob.duels, bob.rating) == (Record(), Rating())
 
 
 async def test_a_duel_left_idle_expires_unrated() -> None:
@@ -226,6 +238,7 @@ async def test_a_duel_rematch_is_a_challenge_with_sides_swapped_accepted_in_one_
 async def test_a_rematch_against_the_bot_keeps_level_and_size_and_swaps_sides() -> None:
     service = make_service()
     first = await start_game(service, level="easy", size=4, first="me")
+    await service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(0, 0))
     resigned = await service.resign(channel_id=CHANNEL, member_id=ALICE)
     again = await service.rematch(game_id=resigned.id, member_id=ALICE, member_name="alice")
     assert isinstance(again, MoveReply)
@@ -238,6 +251,7 @@ async def test_stats_show_each_level_per_board_size() -> None:
     service = make_service()
     for size in (3, 4, 4):
         await start_game(service, level="easy", size=size)
+        await service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(0, 0))
         await service.resign(channel_id=CHANNEL, member_id=ALICE)
     stats = await service.stats(member_id=ALICE)
     assert stats.by_level["easy"] == Record(0, 3, 0)

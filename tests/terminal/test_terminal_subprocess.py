@@ -273,7 +273,8 @@ def test_a_hot_seat_duel_end_to_end(tmp_path: Path) -> None:
     assert "Head to head: Ann 1\u20130\u20130 against Ben" in out
 
     # A new session asks the names again; the same names keep the same records.
-    again = run(database, ["resign", "start duel", "ben", "ANN", "resign", "stats"], "play")
+    lines = ["resign", "start duel", "ben", "ANN", "2 2", "1 1", "resign", "stats"]
+    again = run(database, lines, "play")
     assert "Tic-Tac-Toe: ben (X) vs ANN (O), duel, 3x3" in again.stdout
     assert "ben resigned." in again.stdout
     assert "Head to head: ANN 2\u20130\u20130 against ben" in again.stdout
