@@ -35,6 +35,7 @@ TARGET_P99_MS = 5.0
 TARGET_MOVES_PER_S = 1000.0
 TARGET_READ_MS = 5.0
 GUILD = 7
+DUELIST_IDS = 10**12  # duelists' member ids start here, apart from the bot games' members
 
 
 def pin_to_one_core() -> str:
@@ -90,7 +91,8 @@ async def duel_channel(
     service: GameService, channel: int, rng: random.Random, timings: list[float]
 ) -> None:
     """Two members challenge, accept and play a whole duel in one channel, random cells."""
-    first, second = Seat(-2 * channel, f"d{channel}a"), Seat(-2 * channel - 1, f"d{channel}b")
+    one, two = DUELIST_IDS + 2 * channel, DUELIST_IDS + 2 * channel + 1
+    first, second = Seat(one, f"d{channel}a"), Seat(two, f"d{channel}b")
     challenge = await service.challenge(
         channel_id=channel,
         guild_id=channel % 10,
@@ -99,7 +101,7 @@ async def duel_channel(
         size=3,
         first=rng.choice(("challenger", "opponent")),
     )
-    game = await service.accept(challenge_id=challenge.id, member_id=-2 * channel - 1)
+    game = await service.accept(challenge_id=challenge.id, member_id=two)
     while game.is_active:
         await asyncio.sleep(0)
         seat = game.to_move_seat
