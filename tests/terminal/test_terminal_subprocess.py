@@ -278,3 +278,13 @@ def test_a_hot_seat_duel_end_to_end(tmp_path: Path) -> None:
     assert "Tic-Tac-Toe: ben (X) vs ANN (O), duel, 3x3" in again.stdout
     assert "ben resigned." in again.stdout
     assert "Head to head: ANN 2\u20130\u20130 against ben" in again.stdout
+
+
+def test_a_duel_left_running_is_waiting_at_the_next_launch(tmp_path: Path) -> None:
+    database = tmp_path / "games.db"
+    run(database, ["resign", "start duel", "Cy", "Di", "2 2", "quit"], "play")
+    again = run(database, ["2 2", "1 1", "quit"], "play")
+    out = again.stdout
+    assert "Welcome back, Cy and Di! Your duel is waiting:" in out
+    assert "Your turn, Di (O)." in out
+    assert "Di played row 1, column 1." in out  # 2 2 was taken: Di then played 1 1
