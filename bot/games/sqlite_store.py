@@ -17,6 +17,7 @@ one row per level, a leaderboard reads its top rows through an index (bench/game
 from __future__ import annotations
 
 import errno
+import logging
 import os
 import sqlite3
 from collections.abc import Iterator, Mapping
@@ -63,6 +64,8 @@ SYNCHRONOUS_MODES: tuple[Synchronous, ...] = ("NORMAL", "FULL")
 _SYNCHRONOUS_LEVELS: dict[int, Synchronous] = {1: "NORMAL", 2: "FULL"}
 
 _SQL = GameSql.styled(":{}")
+
+log = logging.getLogger(__name__)
 
 
 class SqliteGameStore:
@@ -164,8 +167,13 @@ class SqliteGameStore:
         return self._game(rows[0]) if rows else None
 
     async def insert(self, game: Game) -> Game:
+        row = to_row(game)
         with self._transaction() as tx:
-            game_id = tx.execute(_SQL.insert, to_row(game)).lastrowid
+            try:
+                game_id = tx.execute(_SQL.insert, row).lastrowid
+            except sqlite3.IntegrityError as error:  # the one-active-game-per-channel index
+                log.warning("The game database %s refused a new game: %s", self._where, error)
+                raise StorageError("This channel already has a game running.") from error
             tx.executemany(_SQL.upsert_member, member_rows(game))
         assert game_id is not None
         return replace(game, id=game_id)

@@ -360,8 +360,10 @@ async def test_a_channel_holds_one_active_game_and_a_refused_insert_saves_nothin
     store: GameStore,
 ) -> None:
     first = await store.insert(make_game(ALICE, BOT))
-    with pytest.raises(StorageError):
+    with pytest.raises(StorageError) as refused:
         await store.insert(make_game(Seat(1, "Alice II"), Seat(3, "carol")))
+    # The player reads it (e.g. in a channel whose game was set aside): no file, no driver text.
+    assert str(refused.value) == "This channel already has a game running."
     assert await store.active_games() == [first]
     assert await store.member_name(1) == "alice"  # the refused game's names were not kept
     assert await store.member_name(3) is None
