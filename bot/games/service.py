@@ -480,6 +480,7 @@ class GameService:
 
     async def duel_leaderboard(self, *, guild_id: int | None, limit: int = 10) -> list[DuelEntry]:
         """The server's duelists by rating (highest first, then more games, then name)."""
+        check_optional_id("guild_id", guild_id)
         if limit < 1:
             raise InvalidOptionError(
                 "The leaderboard length must be at least 1, not {limit}.", limit=limit
@@ -600,11 +601,14 @@ class GameService:
 
     async def get_challenge(self, challenge_id: int) -> Challenge | None:
         """Any challenge by id, open or answered (for adapters resolving a button's)."""
+        check_id("challenge_id", challenge_id)
         await self._ready()
         return await self._store.get_challenge(challenge_id)
 
     async def attach_challenge_message(self, challenge_id: int, message_id: int) -> None:
         """Remember where an adapter shows the challenge (to edit it once it is answered)."""
+        check_id("challenge_id", challenge_id)
+        check_id("message_id", message_id)
         await self._ready()
         stored = await self._store.get_challenge(challenge_id)
         if stored is None:
@@ -640,6 +644,7 @@ class GameService:
         same level and size; in a duel a new challenge to the same opponent."""
         check_id("game_id", game_id)
         check_id("member_id", member_id)
+        member_name = check_name("member_name", member_name)
         await self._ready()
         game = await self._store.get(game_id)
         if game is None:
@@ -649,7 +654,7 @@ class GameService:
         mark = game.seat_of(member_id)
         if mark is None:
             raise sentences.not_your_rematch(game)
-        name = member_name.strip() or game.seat(mark).name
+        name = member_name
         if not game.is_duel:
             return await self.start(
                 channel_id=game.channel_id,

@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from games_helpers import ALICE, CHANNEL, GUILD, make_service, start_game
+from games_helpers import ALICE, BOB, CHANNEL, GUILD, make_service, start_game
 
 from bot.engine import Move
-from bot.games import GameError, GameService
+from bot.games import GameError, GameService, Seat
 from bot.games.arguments import MAX_ID, NAME_MAX_LENGTH
 
 BAD_IDS: list[tuple[object, type[Exception]]] = [
@@ -62,6 +62,37 @@ OPERATIONS: dict[str, tuple[Operation, dict[str, Any], set[str]]] = {
     "stats": (lambda s, a: s.stats(**a), {"member_id": ALICE, "guild_id": GUILD}, {"guild_id"}),
     "leaderboard": (lambda s, a: s.leaderboard(**a), {"guild_id": GUILD}, {"guild_id"}),
     "expire_idle": (lambda s, a: s.expire_idle(**a), {"channel_id": CHANNEL}, {"channel_id"}),
+    "duel_leaderboard": (lambda s, a: s.duel_leaderboard(**a), {"guild_id": GUILD}, {"guild_id"}),
+    "challenge": (
+        lambda s, a: s.challenge(
+            channel_id=a["channel_id"],
+            guild_id=a["guild_id"],
+            challenger=Seat(a["challenger id"], a["challenger name"]),
+            opponent=Seat(a["opponent id"], a["opponent name"]),
+        ),
+        {
+            "channel_id": FREE,
+            "guild_id": GUILD,
+            "challenger id": ALICE,
+            "challenger name": "alice",
+            "opponent id": BOB,
+            "opponent name": "bob",
+        },
+        {"guild_id"},
+    ),
+    "accept": (lambda s, a: s.accept(**a), {"challenge_id": 1, "member_id": BOB}, set()),
+    "decline": (lambda s, a: s.decline(**a), {"challenge_id": 1, "member_id": BOB}, set()),
+    "get_challenge": (lambda s, a: s.get_challenge(**a), {"challenge_id": 1}, set()),
+    "attach_challenge_message": (
+        lambda s, a: s.attach_challenge_message(**a),
+        {"challenge_id": 1, "message_id": 99},
+        set(),
+    ),
+    "rematch": (
+        lambda s, a: s.rematch(**a),
+        {"game_id": 2, "member_id": ALICE, "member_name": "alice"},
+        set(),
+    ),
     "attach_message": (
         lambda s, a: s.attach_message(**a),
         {"game_id": 1, "message_id": 99},
@@ -74,7 +105,7 @@ def bad_calls() -> list[Any]:
     cases = []
     for operation, (_, valid, optional) in OPERATIONS.items():
         for argument in valid:
-            bad = BAD_NAMES if argument.endswith("_name") else BAD_IDS
+            bad = BAD_NAMES if argument.endswith("name") else BAD_IDS
             for value, error in bad:
                 if value is None and argument in optional:
                     continue
@@ -103,6 +134,15 @@ async def test_a_bad_id_or_name_is_refused_naming_it_before_anything_is_written(
     service = make_service(path)
     game = (await start_game(service)).game
     assert game.id == 1
+    # A finished game (#2) to play again and an open challenge (#1) to answer.
+    await start_game(service, channel=CHANNEL + 2, first="bot")
+    await service.resign(channel_id=CHANNEL + 2, member_id=ALICE)
+    await service.challenge(
+        channel_id=CHANNEL + 3,
+        guild_id=GUILD,
+        challenger=Seat(ALICE, "alice"),
+        opponent=Seat(BOB, "bob"),
+    )
     call, valid, _ = OPERATIONS[operation]
     before = snapshot(path)
     with pytest.raises(error, match=argument) as raised:
