@@ -28,7 +28,11 @@ LAST_GAME_OVER = "No game is running here; this is how your last one ended:"
 
 def spelling(prefix: str) -> Spelling:
     """How a Discord member types each command the game layer's sentences suggest."""
-    return {Command.START: "`/tictactoe start`", Command.MOVE: f"{prefix}move"}
+    return {
+        Command.START: "`/tictactoe start`",
+        Command.MOVE: f"{prefix}move",
+        Command.HERE: " here",  # "in this channel" is longer for the same meaning
+    }
 
 
 def usage_move(prefix: str) -> str:

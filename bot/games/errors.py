@@ -3,9 +3,11 @@
 Every error's message is the sentence the player reads. A sentence that suggests a command
 names it by a placeholder (``{start}``, ``{move}``: a ``Command``), and each adapter fills in
 its own spelling with ``error.text(spelling)`` ("/tictactoe start" on Discord, "start" in the
-terminal), so no adapter edits another layer's words. ``str(error)`` is the plain spelling, for
-logs and tests. Engine move errors are wrapped into the classes below with the engine's
-sentence kept, so adapters only catch ``GameError``.
+terminal), so no adapter edits another layer's words. ``{here}`` names the place the game is
+played in the same way: " here" in a Discord channel, "" in the terminal, which has no other
+place; it carries its own leading space, so a template writes "running{here}.".
+``str(error)`` is the plain spelling, for logs and tests. Engine move errors are wrapped into
+the classes below with the engine's sentence kept, so adapters only catch ``GameError``.
 """
 
 from __future__ import annotations
@@ -17,17 +19,21 @@ from typing import TypeAlias
 
 
 class Command(StrEnum):
-    """A command a sentence may suggest; the value is its placeholder's name."""
+    """A word each adapter spells its own way: a command a sentence may suggest, or the place
+    (``HERE``); the value is its placeholder's name."""
 
     START = "start"
     MOVE = "move"
+    HERE = "here"
 
 
 Spelling: TypeAlias = Mapping[Command, str]
-"""How an adapter writes each command in its sentences."""
+"""How an adapter writes each command (and the place) in its sentences."""
 
-PLAIN: Spelling = MappingProxyType({command: command.value for command in Command})
-"""The spelling of ``str(error)``: each command's bare name."""
+PLAIN: Spelling = MappingProxyType(
+    {Command.START: "start", Command.MOVE: "move", Command.HERE: " here"}
+)
+"""The spelling of ``str(error)`` and of any word an adapter leaves out: bare command names."""
 
 
 class GameError(Exception):
@@ -47,14 +53,14 @@ class GameError(Exception):
 
     def text(self, spelling: Spelling) -> str:
         """The sentence with this adapter's spelling of every command it suggests."""
-        words = {str(command): spelling.get(command, command.value) for command in Command}
+        words = {str(command): spelling.get(command, PLAIN[command]) for command in Command}
         return self.template.format_map({**words, **self.values})
 
 
 class NoGameError(GameError):
     """The channel has no active game (or an id names no game)."""
 
-    DEFAULT = "There is no game running here. Start one with {start}."
+    DEFAULT = "There is no game running{here}. Start one with {start}."
 
     def __init__(self, template: str = DEFAULT, /, **values: object) -> None:
         super().__init__(template, **values)

@@ -43,7 +43,7 @@ def no_game(expired: Game | None, idle_timeout: float) -> NoGameError:
     if expired is None:
         return NoGameError()
     return NoGameError(
-        "The game here ({players}) expired after {idle} without a move. "
+        "The game{here} ({players}) expired after {idle} without a move. "
         "Start a new one with {start}.",
         players=_names(_members(expired)),
         idle=describe_duration(idle_timeout),
@@ -55,13 +55,13 @@ def already_running(game: Game, member_id: int, now: datetime) -> GameRunningErr
     since = ago(game.created_at, now)
     if game.seat_of(member_id) is not None:
         return GameRunningError(
-            "You already have a game running here (started {since}). "
+            "You already have a game running{here} (started {since}). "
             "Finish or resign that game first.",
             since=since,
         )
     members = _members(game)
     return GameRunningError(
-        "{players} {verb} already playing here (started {since}). "
+        "{players} {verb} already playing{here} (started {since}). "
         "Finish or resign that game first.",
         players=_names(members),
         verb="is" if len(members) == 1 else "are",
@@ -77,7 +77,7 @@ def not_your_game(game: Game) -> NotYourGameError:
             players=_names(_members(game)),
         )
     return NotYourGameError(
-        "This is {players}'s game; you can start your own here once it is over.",
+        "This is {players}'s game; you can start your own{here} once it is over.",
         players=_names(_members(game)),
     )
 
@@ -100,7 +100,7 @@ def explain_in_a_duel(game: Game) -> GameRunningError:
 
 def nothing_to_explain() -> NoGameError:
     """Explain in a channel with no game running and none finished since the bot started."""
-    return NoGameError("There is no game here to explain. Start one with {start}.")
+    return NoGameError("There is no game{here} to explain. Start one with {start}.")
 
 
 def no_move_to_explain(game: Game) -> GameError:

@@ -46,8 +46,9 @@ from bot.terminal.commands import (
 from bot.terminal.commands import Command as TypedCommand
 from bot.terminal.layout import wrap
 
-SPELLING: Spelling = {Command.START: "'start'", Command.MOVE: "move"}
-"""How the terminal writes the commands the game layer's sentences suggest."""
+SPELLING: Spelling = {Command.START: "'start'", Command.MOVE: "move", Command.HERE: ""}
+"""How the terminal writes the commands the game layer's sentences suggest; no "here": the
+terminal has one place only, so "There is no game running." says it all."""
 
 LOGIN_ID = 0  # where the login's games were always stored: its record carries on
 NAME_ID_BITS = 48  # Discord ids (snowflakes) are above 2**55 for anything made since 2015

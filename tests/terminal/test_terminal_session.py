@@ -112,7 +112,7 @@ async def test_following_the_hints_against_perfect_play_is_a_draw(terminal: Term
 async def test_start_while_a_game_runs_says_so(terminal: Terminal) -> None:
     await terminal.type("2 2")
     text = await terminal.type("start hard")
-    assert "You already have a game running here" in text
+    assert "You already have a game running (started just now)." in text
     assert "Finish or resign that game first." in text
 
 

@@ -288,3 +288,11 @@ def test_a_duel_left_running_is_waiting_at_the_next_launch(tmp_path: Path) -> No
     assert "Welcome back, Cy and Di! Your duel is waiting:" in out
     assert "Your turn, Di (O)." in out
     assert "Di played row 1, column 1." in out  # 2 2 was taken: Di then played 1 1
+
+def test_the_terminal_never_says_here(tmp_path: Path) -> None:
+    # "here" means a Discord channel; a terminal has no place to point at (issue 10, item 5).
+    lines = ["2 2", "start hard", "resign", "resign", "move 1 1", "quit"]
+    result = run(tmp_path / "games.db", lines, "play")
+    assert "You already have a game running (started just now)." in result.stdout
+    assert "There is no game running. Start one with 'start'." in result.stdout
+    assert " here" not in result.stdout, result.stdout
