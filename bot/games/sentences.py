@@ -73,7 +73,7 @@ def not_your_game(game: Game) -> NotYourGameError:
     """Someone without a seat tried to play, ask for a hint or resign."""
     if game.is_duel:
         return NotYourGameError(
-            "This game is between {players}; you can start your own here once it is over.",
+            "This game is between {players}; you can start your own{here} once it is over.",
             players=_names(_members(game)),
         )
     return NotYourGameError(
