@@ -25,7 +25,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, TypeAlias
 
 from bot import engine
-from bot.engine import LEVELS, Board, Move, Player, analyze
+from bot.engine import LEVELS, Board, Level, Move, Player, UnknownLevelError, analyze
 from bot.engine.explain import explain
 from bot.games import sentences
 from bot.games.arguments import check_id, check_name, check_optional_id
@@ -81,14 +81,15 @@ def utc_now() -> datetime:
 
 
 def _check_level(level: str) -> str:
-    wanted = str(level).strip().lower()
-    if wanted not in LEVELS:
+    """The engine's one validator (``Level.of``) decides; the sentence stays the game layer's."""
+    try:
+        return Level.of(str(level).strip().lower()).value
+    except UnknownLevelError:
         raise InvalidOptionError(
             "There is no level {given}. Choose one of: {levels}.",
             given=repr(str(level)),
             levels=", ".join(LEVELS),
-        )
-    return wanted
+        ) from None
 
 
 def _check_first(first: str, choices: tuple[str, ...] = FIRST_CHOICES, game: str = "") -> str:
