@@ -41,6 +41,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/games.py
 	$(BIN)/python bench/floods.py
+	$(BIN)/python bench/steady.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

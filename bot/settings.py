@@ -42,6 +42,7 @@ class Settings:
     log_level: str = "INFO"
     command_rate: CommandRate = CommandRate()
     challenge_timeout_seconds: float = 300.0
+    engine_cache_mb: float = 64.0  # memory the engine's caches keep (bot/engine/caches.py)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -69,7 +70,8 @@ class Settings:
             _positive_number(get("CHALLENGE_TIMEOUT_MINUTES"), "CHALLENGE_TIMEOUT_MINUTES", 5.0)
             * 60
         )
-        return cls(token, prefix, database, idle, guild, level, rate, challenge)
+        cache_mb = _positive_number(get("ENGINE_CACHE_MB"), "ENGINE_CACHE_MB", 64.0)
+        return cls(token, prefix, database, idle, guild, level, rate, challenge, cache_mb)
 
 
 def _positive_number(raw: str | None, name: str, default: float) -> float:

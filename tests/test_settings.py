@@ -31,6 +31,7 @@ def test_every_setting_is_read() -> None:
             "DISCORD_GUILD_ID": "123456789012345678",
             "LOG_LEVEL": "debug",
             "COMMAND_RATE": " 5 / 2.5 ",
+            "ENGINE_CACHE_MB": "32",
         }
     )
     assert settings.discord_token == "abc.def"
@@ -41,6 +42,7 @@ def test_every_setting_is_read() -> None:
     assert settings.log_level == "DEBUG"
     assert settings.command_rate == CommandRate(5, 2.5)
     assert str(settings.command_rate) == "5/2.5"
+    assert settings.engine_cache_mb == 32.0
 
 
 def test_blank_values_mean_default() -> None:
@@ -69,6 +71,8 @@ def test_blank_values_mean_default() -> None:
         ("COMMAND_RATE", "5/nan", "commands/seconds"),
         ("COMMAND_RATE", "5/inf", "commands/seconds"),
         ("COMMAND_RATE", "5/10/2", "commands/seconds"),
+        ("ENGINE_CACHE_MB", "lots", "not a number"),
+        ("ENGINE_CACHE_MB", "0", "positive"),
     ],
 )
 def test_bad_values_are_refused_with_the_setting_named(name: str, value: str, words: str) -> None:
@@ -100,4 +104,5 @@ def test_env_example_lists_every_setting() -> None:
         "DISCORD_GUILD_ID",
         "LOG_LEVEL",
         "COMMAND_RATE",
+        "ENGINE_CACHE_MB",
     }

@@ -7,6 +7,7 @@ does not need to load the analysis types (a cold start should stay cheap).
 from __future__ import annotations
 
 from .board import Board
+from .caches import LIMITS
 from .errors import GameOverError
 from .geometry import Geometry
 from .moves import Move
@@ -31,11 +32,13 @@ def start_search(board: Board) -> Search:
     """A new exact search on the board's geometry; GameOverError if the game is over."""
     if board.is_over:
         raise GameOverError()
+    if sum(len(solver.table) for solver in _SOLVERS.values()) > LIMITS.tables:
+        for solver in _SOLVERS.values():  # a search under way keeps the table it holds
+            solver.table = {}
     return solver_for(board.geometry).search()
 
 
-_BEST_MOVES: dict[int, tuple[Move, ...]] = {}
-_BEST_MOVES_LIMIT = 500_000
+_BEST_MOVES: dict[int, tuple[Move, ...]] = {}  # at most LIMITS.best_moves (caches.py)
 
 cached_best_moves: Callable[[int], tuple[Move, ...] | None] = _BEST_MOVES.get
 """``cached_best_moves(board.key)``: the best moves an earlier :func:`best_moves` found for
@@ -57,7 +60,7 @@ def best_moves(board: Board) -> tuple[Move, ...]:
         top = max(score for _, score in scores)
         moves = board.geometry.moves
         best = tuple(moves[cell] for cell, score in scores if score == top)
-        if len(_BEST_MOVES) >= _BEST_MOVES_LIMIT:
+        if len(_BEST_MOVES) >= LIMITS.best_moves:
             _BEST_MOVES.clear()
         _BEST_MOVES[board.key] = best
     return best

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from .board import Board
 from .book import BOOK_MARKS, book_move, load_book
+from .caches import LIMITS
 from .errors import SearchTooLargeError
 from .moves import Move
 from .wdl_solver import WIN, WdlSolver
 
-TABLE_LIMIT = 400_000  # entries, about 40-50 MB: keeps the bot well inside 200 MB
 # Marks from which a won position asks the general solver for the fastest win: earlier, it
 # can spend its whole node budget (over a second) before giving up.
 FASTEST_WIN_FROM = 8
@@ -44,7 +44,8 @@ def perfect_move(board: Board) -> Move:
         if found is not None:
             return geo.moves[found[0]]
     if _SOLVER is None:
-        _SOLVER = WdlSolver(geo, table_limit=TABLE_LIMIT)
+        _SOLVER = WdlSolver(geo, table_limit=LIMITS.wdl)
+    _SOLVER.table_limit = LIMITS.wdl  # the budget may have been set since (caches.py)
     cell, value = _SOLVER.best_move(me, opp)
     if value == WIN and (me | opp).bit_count() >= FASTEST_WIN_FROM:
         from .perfect import best_moves

@@ -62,6 +62,7 @@ which a narrow window around that score answers far more cheaply.
 from __future__ import annotations
 
 from .board import completes_line
+from .caches import LIMITS
 from .errors import SearchTooLargeError
 from .geometry import Bitboard, Cell, Geometry
 
@@ -91,9 +92,9 @@ _SCORE_BIAS = 64
 # moves); on 4x4 canonical keys for the first 7 marks pay off.
 _CANONICAL_UP_TO = {9: 0, 16: 7}
 # Memory and time guards. A 4x4 game never comes close: its first move examines
-# about 16,000 positions. Each TT entry costs roughly 100-120 bytes.
+# about 16,000 positions. Each TT entry costs about 104 bytes (caches.py).
 NODE_BUDGET = 300_000  # positions one search may examine before giving up
-_TT_KEEP = 600_000  # a table larger than this is dropped when a new search starts
+# The tables' size between searches is bounded by ``caches.LIMITS.tables`` (bytes/entry there).
 
 
 class Solver:
@@ -113,7 +114,7 @@ class Solver:
 
     def search(self) -> Search:
         """A fresh search context (node counter) that uses the shared TT."""
-        if len(self.table) > _TT_KEEP:
+        if len(self.table) > LIMITS.tables:
             self.table = {}
         return Search(self)
 

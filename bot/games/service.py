@@ -230,8 +230,12 @@ class GameService:
         rng: random.Random | None = None,
     ) -> GameService:
         """The service both adapters run: SQLite at ``settings.database_path`` with the
-        configured idle timeout. Raises ``StorageError`` if the database cannot be used."""
+        configured idle timeout, the engine caches within ``ENGINE_CACHE_MB``. Raises
+        ``StorageError`` if the database cannot be used."""
+        from bot.engine.caches import set_cache_budget
         from bot.games.sqlite_store import SqliteGameStore
+
+        set_cache_budget(int(settings.engine_cache_mb * 2**20))  # both adapters start here
 
         store = SqliteGameStore(settings.database_path)
         return cls(
