@@ -140,15 +140,24 @@ def _dress(button: discord.ui.Button[discord.ui.View], game: Game, move: Move) -
         button.disabled = not game.is_active
 
 
+MAX_ITEMS = 25
+"""Buttons one message can hold (5 rows of 5)."""
+
+
 def board_view(game: Game) -> discord.ui.View:
     """One button per cell in ``size`` rows of ``size``; all disabled once the game is over,
-    and a Rematch button below them once it is decided (not for an expired game)."""
+    and a Rematch button below them once it is decided (not for an expired game). A decided
+    5x5 board has no room for both: its text already shows the emoji board, so the disabled
+    cells give way to the Rematch button."""
     view = discord.ui.View(timeout=None)
-    for row in range(game.size):
-        for col in range(game.size):
-            view.add_item(CellButton(game.id, Move(row, col), game=game))
-    if game.status in (Status.WON, Status.LOST, Status.DRAWN, Status.RESIGNED):
-        view.add_item(RematchButton(game.id, row=game.size))
+    decided = game.status in (Status.WON, Status.LOST, Status.DRAWN, Status.RESIGNED)
+    cells = not decided or game.size * game.size < MAX_ITEMS
+    if cells:
+        for row in range(game.size):
+            for col in range(game.size):
+                view.add_item(CellButton(game.id, Move(row, col), game=game))
+    if decided:
+        view.add_item(RematchButton(game.id, row=game.size if cells else 0))
     return view
 
 

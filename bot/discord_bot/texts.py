@@ -48,8 +48,8 @@ def help_text(prefix: str) -> str:
             "at `perfect`.",
             "`/tictactoe start` — start a game. Options: "
             f"`difficulty` ({', '.join(LEVELS)}), `first` ({', '.join(FIRST_CHOICES)}), "
-            f"`size` ({' or '.join(f'{n}x{n}' for n in SIZES)}: a full row, column or "
-            "diagonal wins).",
+            f"`size` ({', '.join(f'{n}x{n}' for n in SIZES)}: a full row, column or "
+            "diagonal wins; on 5x5 four in a row).",
             f"Then click a cell on the board, or type `{prefix}move <row> <column>` "
             f"(1-based, as labelled), for example `{prefix}move 2 3`. "
             "Mentioning me works as a prefix too: `@me move 2 3`.",

@@ -32,7 +32,11 @@ First = Literal["me", "bot", "random"]
 """Who goes first, as asked at start; whoever goes first plays X."""
 
 FIRST_CHOICES: tuple[First, ...] = ("me", "bot", "random")
-SIZES: tuple[int, ...] = (3, 4)
+SIZES: tuple[int, ...] = (3, 4, 5)
+
+WIN_LENGTH: dict[int, int] = {3: 3, 4: 4, 5: 4}
+"""Marks in a row needed to win on each of ``SIZES``: a full row up to 4x4; four on 5x5, where
+five in a row would be an easy draw and four is the smallest game still worth playing."""
 
 DUEL = "duel"
 """The ``level`` of a game between two members (no engine plays in it)."""
@@ -88,7 +92,7 @@ class Game:
     _board: Board = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        board = Board.empty(self.size)
+        board = Board.empty(self.size, self.k)
         for move in self.moves:
             board = board.play(move)
         object.__setattr__(self, "_board", board)
@@ -104,8 +108,8 @@ class Game:
 
     @property
     def k(self) -> int:
-        """Marks in a row needed to win: the board size."""
-        return self.size
+        """Marks in a row needed to win (``WIN_LENGTH``)."""
+        return WIN_LENGTH[self.size]
 
     @property
     def last_move(self) -> Move | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from bot.engine import Board, Move
 from bot.games.errors import (
     GameError,
     GameOverError,
@@ -174,6 +175,18 @@ def accept_own_challenge(challenge: Challenge) -> NotYourTurnError:
     return NotYourTurnError(
         "You can't accept your own challenge: {opponent} has to. Decline withdraws it.",
         opponent=challenge.opponent.name,
+    )
+
+
+def too_early_to_solve(board: Board, pick: Move) -> GameError:
+    """Hint or explain on an early 5x5 position: the exact analysis does not fit in a reply's
+    time, so the move offered is the heuristic's, and said to be one."""
+    return GameError(
+        "This {size}x{size} position is too early for me to solve exactly in time, so I can't "
+        "tell which moves win, draw or lose yet (I can after a few more moves). My pick, an "
+        "estimate and not a proof: {pick}.",
+        size=board.size,
+        pick=str(pick),
     )
 
 

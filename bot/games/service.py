@@ -22,10 +22,19 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
 from bot import engine
-from bot.engine import LEVELS, Board, Level, Move, Player, UnknownLevelError, analyze
+from bot.engine import (
+    LEVELS,
+    Board,
+    Level,
+    Move,
+    Player,
+    SearchTooLargeError,
+    UnknownLevelError,
+    analyze,
+)
 from bot.engine.explain import explain
 from bot.games import sentences
 from bot.games.arguments import check_id, check_name, check_optional_id
@@ -66,10 +75,16 @@ if TYPE_CHECKING:
 BOT_NAME = "the bot"
 """The bot seat's name (adapters speak for the bot in the first person anyway)."""
 
+ESTIMATE_LEVEL = "hard"
+"""The level whose move a hint or an explanation names where no exact analysis fits the time:
+a heuristic search, a tenth of a second on 5x5."""
+
 INLINE_MAX_SIZE = 3
 """Boards up to this size get the bot's move inline on the event loop: a 3x3 decision is a
 cached lookup after the first game (see bench/games.py). Larger boards think in a thread."""
 
+
+T = TypeVar("T")
 
 MoveChooser: TypeAlias = Callable[[Board, str, random.Random], Move]
 """How the bot picks its move: ``(board, level, rng) -> move`` (the engine's ``choose_move``)."""
@@ -162,7 +177,7 @@ def _last_move_explained(game: Game) -> tuple[Board, Move]:
             index -= 1
     if index < 0:
         raise sentences.no_move_to_explain(game)
-    board = Board.empty(game.size)
+    board = Board.empty(game.size, game.k)
     for move in game.moves[:index]:
         board = board.play(move)
     return board, game.moves[index]
@@ -402,7 +417,7 @@ class GameService:
             if game.is_duel and game.seat_of(member_id) is not None:
                 raise sentences.hint_in_a_duel()
             self._check_turn(game, member_id)
-            analysis = await asyncio.to_thread(analyze, game.board)
+            analysis = await self._exactly(analyze, game.board)
             return Hint(game, analysis)
 
     async def explain(self, *, channel_id: int, member_id: int) -> ExplainReply:
@@ -425,11 +440,21 @@ class GameService:
                 if game is None:
                     raise sentences.nothing_to_explain()
                 position, move = _last_move_explained(game)
-        explanation = await asyncio.to_thread(explain, position)
+        explanation = await self._exactly(explain, position)
         played = move is not None
         if move is None:
             move = explanation.analysis.best_moves[0]
         return ExplainReply(game, position, position.to_move, move, played, explanation)
+
+    async def _exactly(self, solve: Callable[[Board], T], board: Board) -> T:
+        """``solve(board)`` in a worker thread. Early 5x5 positions are too big to solve within
+        a reply's time: then the refusal names the move ``hard`` would play, labelled as an
+        estimate, so a guess is never shown as a proof."""
+        try:
+            return await asyncio.to_thread(solve, board)
+        except SearchTooLargeError:
+            pick = await asyncio.to_thread(self._choose_move, board, ESTIMATE_LEVEL, self._rng)
+            raise sentences.too_early_to_solve(board, pick) from None
 
     async def stats(
         self, *, member_id: int, guild_id: int | None = None, other_id: int | None = None

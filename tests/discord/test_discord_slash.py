@@ -140,7 +140,7 @@ async def test_options_are_described_with_choices(world: World) -> None:
         "perfect",
     ]
     assert [c["value"] for c in options["first"]["choices"]] == ["me", "bot", "random"]
-    assert [c["value"] for c in options["size"]["choices"]] == [3, 4]
+    assert [c["value"] for c in options["size"]["choices"]] == [3, 4, 5]
     assert not any(option["required"] for option in options.values())
     for sub in subcommands.values():
         assert sub["description"]
@@ -315,4 +315,4 @@ def test_start_choices_follow_the_game_layer_with_a_note_each() -> None:
     text = help_text("!")
     assert f"`difficulty` ({', '.join(LEVELS)})" in text
     assert f"`first` ({', '.join(FIRST_CHOICES)})" in text
-    assert "`size` (3x3 or 4x4: " in text
+    assert "`size` (3x3, 4x4, 5x5: " in text

@@ -89,8 +89,8 @@ async def test_options_are_normalised_and_size_four_works() -> None:
     [
         ({"level": "expert"}, "There is no level 'expert'. Choose one of: " + ", ".join(LEVELS)),
         ({"first": "you"}, "Who goes first must be me, bot or random, not 'you'."),
-        ({"size": 5}, "The board size must be 3 or 4, not '5'."),
-        ({"size": "big"}, "The board size must be 3 or 4, not 'big'."),
+        ({"size": 6}, "The board size must be 3, 4 or 5, not '6'."),
+        ({"size": "big"}, "The board size must be 3, 4 or 5, not 'big'."),
     ],
 )
 async def test_invalid_options_say_what_is_allowed(options: dict[str, object], says: str) -> None:

@@ -177,7 +177,7 @@ MOMENTS = st.datetimes(
 def progress(draw: st.DrawFn, game: Game) -> Game:
     """``game`` with any moves, status, winner, ``updated_at`` and message that agree (the
     rules ``rows.from_row`` checks: WON/LOST from the member's side, X's between members)."""
-    board, moves = Board.empty(game.size), []
+    board, moves = Board.empty(game.size, game.k), []
     for _ in range(draw(st.integers(0, game.size * game.size))):
         if board.is_over:
             break

@@ -153,7 +153,7 @@ def test_bad_start_options_say_what_is_wrong(line: str, message: str) -> None:
 @given(
     level=st.sampled_from([None, *LEVELS]),
     first=st.sampled_from([None, "me", "bot", "random"]),
-    size=st.sampled_from([None, 3, 4]),
+    size=st.sampled_from([None, 3, 4, 5]),
     data=st.data(),
 )
 def test_any_order_of_start_options_means_the_same(
@@ -184,9 +184,9 @@ def test_start_options_follow_the_game_layer() -> None:
         assert parse_start(first) == StartGame(first=first)
     for size in SIZES:
         assert parse_start(str(size)) == StartGame(size=size)
-    options = f"levels: {', '.join(LEVELS)}; first: {', '.join(FIRST_CHOICES)}; size: 3 or 4"
+    options = f"levels: {', '.join(LEVELS)}; first: {', '.join(FIRST_CHOICES)}; size: 3, 4 or 5"
     assert options in HELP
-    assert "Levels: easy, medium, hard, perfect; first: me, bot or random; size: 3 or 4." in (
+    assert "Levels: easy, medium, hard, perfect; first: me, bot or random; size: 3, 4 or 5." in (
         USAGE_START
     )
 

@@ -157,8 +157,8 @@ async def test_plain_start_repeats_the_last_settings(terminal: Terminal) -> None
         ("move", "Which cell?"),
         ("dance", "I don't know the command 'dance'."),
         ("hint me", "'hint' takes nothing after it"),
-        ("start 5", "The board size must be 3 or 4, not '5'."),
-        ("start 0", "The board size must be 3 or 4, not '0'."),
+        ("start 6", "The board size must be 3, 4 or 5, not '6'."),
+        ("start 0", "The board size must be 3, 4 or 5, not '0'."),
         ("start weird", "I don't know the option 'weird'."),
     ],
 )

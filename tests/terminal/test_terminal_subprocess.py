@@ -289,6 +289,7 @@ def test_a_duel_left_running_is_waiting_at_the_next_launch(tmp_path: Path) -> No
     assert "Your turn, Di (O)." in out
     assert "Di played row 1, column 1." in out  # 2 2 was taken: Di then played 1 1
 
+
 def test_the_terminal_never_says_here(tmp_path: Path) -> None:
     # "here" means a Discord channel; a terminal has no place to point at (issue 10, item 5).
     lines = ["2 2", "start hard", "resign", "resign", "move 1 1", "quit"]
@@ -296,3 +297,14 @@ def test_the_terminal_never_says_here(tmp_path: Path) -> None:
     assert "You already have a game running (started just now)." in result.stdout
     assert "There is no game running. Start one with 'start'." in result.stdout
     assert " here" not in result.stdout, result.stdout
+
+
+def test_start_5_plays_four_in_a_row_on_five_by_five(tmp_path: Path) -> None:
+    cells = [f"{row} {col}" for row in range(1, 6) for col in range(1, 6)]
+    result = run(tmp_path / "games.db", ["resign", "start 5x5 easy me", *cells, "quit"], "play")
+    assert result.returncode == 0
+    printed = boards(result.stdout)
+    assert printed[-1].split("\n")[0].endswith(", easy, 5x5")
+    assert printed[-1].split("\n")[1].split() == ["1", "2", "3", "4", "5"]
+    final = printed[-1].split("\n")[-1]
+    assert final == "Draw." or final.startswith(("I win - ", "You win")), final

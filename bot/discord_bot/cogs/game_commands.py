@@ -66,7 +66,7 @@ FIRST_NOTES: dict[str, str] = {
     "random": "a coin toss",
 }
 """What each of the game layer's ``FIRST_CHOICES`` means (a test keeps it complete)."""
-SIZE_NOTES: dict[int, str] = {3: "three in a row", 4: "four in a row"}
+SIZE_NOTES: dict[int, str] = {3: "three in a row", 4: "four in a row", 5: "four in a row"}
 """What it takes to win on each of the game layer's ``SIZES`` (a test keeps it complete)."""
 
 
@@ -156,7 +156,7 @@ class GameCommands(commands.Cog):
         difficulty=f"How well I play; perfect never loses (default: {DEFAULT_LEVEL}).",
         first=f"Who moves first; the first mover plays {EMOJI_MARK[Player.X]} "
         f"(default: {DEFAULT_FIRST}).",
-        size="Board size; you need a full row, column or diagonal to win "
+        size="Board size; a full row, column or diagonal wins, four in a row on 5x5 "
         f"(default: {DEFAULT_SIZE}x{DEFAULT_SIZE}).",
     )
     @app_commands.choices(difficulty=LEVEL_CHOICES, first=FIRST_OPTION_CHOICES)

@@ -1,0 +1,47 @@
+"""5x5 on Discord: 25 cell buttons, a click plays, and a finished board keeps its Rematch."""
+
+from __future__ import annotations
+
+from discord_helpers import World, buttons, cell_id, cells, move_text
+
+from bot.engine import Move
+from bot.games import Status
+
+
+async def test_start_size_5_gives_25_buttons_and_a_click_plays(world: World) -> None:
+    started = await world.alice.slash(
+        world.channel, "tictactoe start", size=5, difficulty="easy", first="me"
+    )
+    assert started.response is not None
+    board = started.response.message
+    rows = board.components
+    assert [len(row.children) for row in rows] == [5, 5, 5, 5, 5]  # type: ignore[union-attr]
+    assert "5\N{MULTIPLICATION SIGN}5" in board.content
+    assert "5\ufe0f\u20e3" in board.content  # the emoji board's fifth row and column
+    game = await world.game()
+    assert (game.size, game.k) == (5, 4)
+    await world.alice.click(board, custom_id=cell_id(game, Move(2, 2)))
+    game = await world.game()
+    assert game.moves[0] == Move(2, 2) and len(game.moves) == 2
+    edited = next(m for m in world.channel.history() if m.id == board.id)
+    assert sum(not cell.disabled for cell in cells(edited)) == 23
+
+
+async def test_a_finished_5x5_board_shows_the_emoji_board_and_a_rematch_button(
+    world: World,
+) -> None:
+    await world.alice.slash(world.channel, "tictactoe start", size=5, difficulty="easy", first="me")
+    await world.alice.send(world.channel, move_text(Move(2, 2)))
+    await world.alice.slash(world.channel, "tictactoe resign")
+    old = await world.bot.service.get(1)
+    assert old is not None and old.status is Status.RESIGNED
+    board = next(m for m in world.channel.history() if m.id == old.message_id)
+    assert "\u274c" in board.content  # the member's mark, on the emoji board in the text
+    assert [b.label for b in buttons(board)] == ["Rematch"]
+    rematch_id = buttons(board)[0].custom_id
+    assert rematch_id is not None
+    result = await world.alice.click(board, custom_id=rematch_id)
+    assert result.response is not None and "Rematch, sides swapped." in result.response.content
+    game = await world.game()
+    assert (game.size, game.x.is_bot, len(game.moves)) == (5, True, 1)
+    assert len(cells(result.response.message)) == 25
