@@ -238,3 +238,13 @@ async def test_backup_while_the_bot_runs_is_consistent_and_never_overwrites(
     await restored.close()
     # The copy is one whole file: no -wal beside it, and no partial file left behind.
     assert sorted(p.name for p in copy.parent.iterdir()) == ["copy.db"]
+
+
+def test_a_backup_onto_the_database_itself_is_refused_even_with_force(tmp_path: Path) -> None:
+    path = tmp_path / "games.db"
+    game_file(path)
+    before = path.read_bytes()
+    result = run_bot(path, "backup", str(path), "--force")
+    assert result.returncode == 1
+    assert "is the game database itself" in result.stderr and "Traceback" not in result.stderr
+    assert path.read_bytes() == before

@@ -80,6 +80,13 @@ def backup_database(path: Path, target: Path, *, overwrite: bool = False) -> str
     database, or ``target`` exists (unless ``overwrite``) or cannot be written."""
     if not os.path.isfile(path):
         raise StorageError("There is no game database at {where}.", where=where(path))
+    if os.path.exists(target) and os.path.samefile(path, target):
+        # Even with --force: the copy would be renamed over the file the bot is using.
+        raise StorageError(
+            "{target} is the game database itself; nothing was written. Choose another "
+            "file for the backup.",
+            target=where(target),
+        )
     if os.path.lexists(target) and not (overwrite and os.path.isfile(target)):
         raise StorageError(
             "{target} already exists; nothing was written. Choose a new file name, or add "
