@@ -61,6 +61,9 @@ Synchronous = Literal["NORMAL", "FULL"]
 SYNCHRONOUS_MODES: tuple[Synchronous, ...] = ("NORMAL", "FULL")
 """The ``PRAGMA synchronous`` settings the store offers (see the module docstring)."""
 
+DEFAULT_WRITE_TIMEOUT = 2.0
+"""Seconds a write waits for another process's write lock before it gives up ("busy")."""
+
 _SYNCHRONOUS_LEVELS: dict[int, Synchronous] = {1: "NORMAL", 2: "FULL"}
 
 _SQL = GameSql.styled(":{}")
@@ -73,9 +76,18 @@ class SqliteGameStore:
     and its folder, checks the file is healthy and migrates the schema; any problem raises
     ``StorageError`` naming the file. Nothing is ever reset or deleted to "fix" a file."""
 
-    def __init__(self, path: Path | str, *, synchronous: Synchronous = "NORMAL") -> None:
+    def __init__(
+        self,
+        path: Path | str,
+        *,
+        synchronous: Synchronous = "NORMAL",
+        write_timeout: float = DEFAULT_WRITE_TIMEOUT,
+    ) -> None:
         if synchronous not in SYNCHRONOUS_MODES:  # it goes into a PRAGMA: nothing else may
             raise ValueError(f"synchronous must be 'NORMAL' or 'FULL', not {synchronous!r}.")
+        if not 0 < write_timeout <= 3600:
+            raise ValueError(f"write_timeout must be 0 < seconds <= 3600, not {write_timeout!r}.")
+        self.write_timeout = float(write_timeout)
         self.path: Path | str = ":memory:" if str(path) == ":memory:" else Path(path)
         self._where = "the in-memory database" if str(path) == ":memory:" else f"'{path}'"
         self._conn: sqlite3.Connection | None = None
@@ -98,7 +110,7 @@ class SqliteGameStore:
             # Leaderboard ties sort by name as Python's str.casefold() does (SQLite's own
             # lower() only folds ASCII); the v2 migration fills members.name_key with it.
             self._conn.create_function("casefold", 1, str.casefold, deterministic=True)
-            self._conn.execute("PRAGMA busy_timeout = 5000")
+            self._conn.execute(f"PRAGMA busy_timeout = {int(self.write_timeout * 1000)}")
             self._conn.execute("PRAGMA journal_mode = WAL").fetchone()
             self._conn.execute(f"PRAGMA synchronous = {synchronous}")
             if not facts.stamped:  # a new file, or one made before the id existed
