@@ -82,11 +82,11 @@ class TicTacToeBot(commands.Bot):
         return self.settings.command_prefix
 
     async def setup_hook(self) -> None:
-        """Restore games, load the cogs, register the board buttons, sync slash commands."""
+        """Check the database, load the cogs, register the board buttons, sync slash commands."""
         from bot.discord_bot.cogs import load_cogs
 
-        games = await self.service.load()
-        log.info("Restored %d active game(s).", len(games))
+        running = await self.service.open_game_count()
+        log.info("%d game(s) running in the database.", running)
         await load_cogs(self)
         # Boards and challenges posted before a restart keep working.
         self.add_dynamic_items(CellButton, ChallengeButton, RematchButton)

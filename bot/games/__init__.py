@@ -9,6 +9,7 @@ from bot.games.errors import (
     CellTakenError,
     Command,
     DatabaseGoneError,
+    GameChangedError,
     GameError,
     GameOverError,
     GameRunningError,
@@ -20,6 +21,7 @@ from bot.games.errors import (
     OffBoardError,
     Spelling,
     StorageError,
+    StoreBusyError,
 )
 from bot.games.migrations import SCHEMA_VERSION
 from bot.games.models import (
@@ -44,6 +46,7 @@ from bot.games.models import (
     Status,
 )
 from bot.games.service import BOT_NAME, GameService, utc_now
+from bot.games.shards import ShardSet
 from bot.games.sqlite_store import SqliteGameStore
 from bot.games.store import GameStore
 
@@ -64,6 +67,7 @@ __all__ = [
     "DuelEntry",
     "First",
     "Game",
+    "GameChangedError",
     "GameError",
     "GameOverError",
     "GameRunningError",
@@ -82,11 +86,13 @@ __all__ = [
     "Rating",
     "Record",
     "Seat",
+    "ShardSet",
     "Spelling",
     "SqliteGameStore",
     "Stats",
     "Status",
     "StorageError",
+    "StoreBusyError",
     "parse_cell",
     "utc_now",
 ]

@@ -99,8 +99,37 @@ class InvalidOptionError(GameError):
 
 
 class StorageError(GameError):
-    """The game database cannot be opened, read or written; the message names the file."""
+    """The game database cannot be opened, read or written. Raised at start-up, the message
+    names the database for the operator; raised while playing, it is a sentence about the
+    game (``BUSY``, ``UNAVAILABLE``) and the log has the detail."""
 
+
+BUSY = "The game store is busy; please try again in a moment."
+"""A write that waited ``write_timeout`` for another process's lock and changed nothing."""
+
+UNAVAILABLE = "The game store is unavailable right now; please try again in a moment."
+"""The database cannot be reached (or failed) while playing; nothing was changed."""
+
+
+class StoreBusyError(StorageError):
+    """Another process held the database's write lock for longer than the write may wait;
+    nothing was changed."""
+
+    def __init__(self, template: str = BUSY, /, **values: object) -> None:
+        super().__init__(template, **values)
+
+
+class GameChangedError(GameError):
+    """Another process (or shard) changed the game or challenge between this operation's read
+    and its write, so this operation changed nothing: played again, it sees the new state."""
+
+    DEFAULT = (
+        "That game changed at the same moment (someone else played or it ended), so nothing "
+        "was done; have a look at the board and try again."
+    )
+
+    def __init__(self, template: str = DEFAULT, /, **values: object) -> None:
+        super().__init__(template, **values)
 
 
 class DatabaseGoneError(StorageError):

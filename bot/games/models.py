@@ -89,6 +89,9 @@ class Game:
     created_at: datetime
     updated_at: datetime
     message_id: int | None = None
+    version: int = 0
+    """How many times the game was saved since its insert: an update succeeds only over the
+    version it was read at (``GameStore.update``), so no process overwrites another's move."""
     _board: Board = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -22,6 +22,7 @@ import logging
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import replace
+from datetime import datetime
 from typing import Any
 
 import psycopg
@@ -29,10 +30,13 @@ from psycopg.conninfo import conninfo_to_dict
 from psycopg.rows import DictRow, dict_row
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
-from bot.games.errors import StorageError
+from bot.games.errors import UNAVAILABLE, GameChangedError, GameError, StorageError
 from bot.games.migrations import MIGRATIONS, SCHEMA_VERSION
-from bot.games.models import Challenge, Game, Rating, Record, Status
+from bot.games.models import Challenge, ChallengeStatus, Game, Rating, Record, Status
 from bot.games.rows import (
+    CHALLENGE_ANSWERED,
+    CHALLENGE_TAKEN,
+    CHANNEL_TAKEN,
     GameSql,
     UnreadableGame,
     challenge_from_row,
@@ -40,7 +44,9 @@ from bot.games.rows import (
     duel_ranking,
     ends_a_duel,
     from_row,
+    iso,
     member_rows,
+    page_end,
     ranking,
     rating_from_row,
     rating_rows,
@@ -48,9 +54,12 @@ from bot.games.rows import (
     record_from_row,
     records_by_level,
     scope,
+    scoped,
     standings_scope,
     to_row,
 )
+from bot.games.shards import ShardSet
+from bot.games.store import START, Page, PageKey
 
 logger = logging.getLogger(__name__)
 
@@ -68,7 +77,6 @@ _SQL = GameSql.styled("%({})s")
 
 Connection = psycopg.AsyncConnection[DictRow]
 
-UNAVAILABLE = "The game store is unavailable right now; please try again in a moment."
 FAILED = "The game store could not do that; please try again."
 
 
@@ -189,6 +197,18 @@ class PostgresGameStore:
         rows = await self._read(f"{_SQL.select} WHERE status = 'active' ORDER BY id")
         return readable(rows, self.server)
 
+    async def active_game(self, channel_id: int) -> Game | None:
+        rows = await self._read(_SQL.active_game, {"channel_id": channel_id})
+        return self._game(rows[0]) if rows else None
+
+    async def last_finished(self, channel_id: int) -> Game | None:
+        rows = await self._read(_SQL.last_finished, {"channel_id": channel_id})
+        return self._game(rows[0]) if rows else None
+
+    async def open_game_count(self) -> int:
+        rows = await self._read(_SQL.open_game_count)
+        return int(rows[0]["n"])
+
     async def get(self, game_id: int) -> Game | None:
         rows = await self._read(f"{_SQL.select} WHERE id = %(id)s", {"id": game_id})
         return self._game(rows[0]) if rows else None
@@ -198,24 +218,60 @@ class PostgresGameStore:
         rows = await self._read(_SQL.latest_game, params)
         return self._game(rows[0]) if rows else None
 
+    async def expire_idle(
+        self,
+        before: datetime,
+        at: datetime,
+        *,
+        after: PageKey = START,
+        shards: ShardSet | None = None,
+        channel_id: int | None = None,
+        limit: int = 200,
+    ) -> Page[Game]:
+        # SKIP LOCKED: a game another process is saving right now is left to it (its save
+        # makes it not idle, or the next sweep takes it); the page key still moves past it.
+        sql = f"{scoped(_SQL, _SQL.idle_page, shards, channel_id)} FOR UPDATE SKIP LOCKED"
+        params = {
+            "before": iso(before),
+            "after_at": after[0],
+            "after_id": after[1],
+            "limit": limit,
+            "channel_id": channel_id,
+        }
+        async with self._transaction("expire idle games") as conn:
+            cursor = await conn.execute(sql, params)
+            rows = await cursor.fetchall()
+            expired = []
+            for game in readable(rows, self.server):
+                done = replace(game, status=Status.EXPIRED, winner=None, updated_at=at)
+                cursor = await conn.execute(_SQL.update, to_row(done))
+                if cursor.rowcount == 1:
+                    expired.append(replace(done, version=game.version + 1))
+        return Page(expired, page_end(rows, "updated_at", limit))
+
     async def insert(self, game: Game) -> Game:
-        duplicate = "This channel already has a game running."
-        async with self._transaction("save a new game", duplicate=duplicate) as conn:
-            cursor = await conn.execute(f"{_SQL.insert} RETURNING id", to_row(game))
-            row = await cursor.fetchone()
-            await cursor.executemany(_SQL.upsert_member, member_rows(game))
+        async with self._transaction("save a new game", duplicate=CHANNEL_TAKEN) as conn:
+            return await self._insert(conn, game)
+
+    async def _insert(self, conn: Connection, game: Game) -> Game:
+        cursor = await conn.execute(f"{_SQL.insert} RETURNING id", to_row(game))
+        row = await cursor.fetchone()
+        await cursor.executemany(_SQL.upsert_member, member_rows(game))
         assert row is not None
         return replace(game, id=int(row["id"]))
 
-    async def update(self, game: Game) -> None:
+    async def update(self, game: Game) -> Game:
+        row = to_row(game)
         async with self._transaction("save a game") as conn:
             cursor = await conn.execute(
                 "SELECT status FROM games WHERE id = %(id)s FOR UPDATE", {"id": game.id}
             )
             found = await cursor.fetchone()
-            cursor = await conn.execute(_SQL.update, to_row(game))
-            if cursor.rowcount != 1 or found is None:
+            if found is None:
                 raise StorageError("Game #{id} is missing from the game store.", id=game.id)
+            cursor = await conn.execute(_SQL.update, row)
+            if cursor.rowcount != 1:
+                raise GameChangedError()
             if ends_a_duel(Status(found["status"]), game):
                 before = []
                 for seat in (game.x, game.o):
@@ -225,6 +281,7 @@ class PostgresGameStore:
                     )
                     before.append(rating_from_row(await cursor.fetchone()))
                 await cursor.executemany(_SQL.upsert_rating, rating_rows(game, *before))
+        return replace(game, version=game.version + 1)
 
     async def check_file(self) -> None:
         """Nothing to check: the server owns its files (a replaced server is a new URL)."""
@@ -264,8 +321,7 @@ class PostgresGameStore:
         return record_from_row(rows[0])
 
     async def insert_challenge(self, challenge: Challenge) -> Challenge:
-        duplicate = "This channel already has an open challenge."
-        async with self._transaction("save a challenge", duplicate=duplicate) as conn:
+        async with self._transaction("save a challenge", duplicate=CHALLENGE_TAKEN) as conn:
             cursor = await conn.execute(
                 f"{_SQL.insert_challenge} RETURNING id", challenge_to_row(challenge)
             )
@@ -275,19 +331,65 @@ class PostgresGameStore:
 
     async def update_challenge(self, challenge: Challenge) -> None:
         async with self._transaction("save a challenge") as conn:
-            cursor = await conn.execute(_SQL.update_challenge, challenge_to_row(challenge))
-            if cursor.rowcount != 1:
-                raise StorageError(
-                    "Challenge #{id} is missing from the game store.", id=challenge.id
-                )
+            await self._update_challenge(conn, challenge)
+
+    async def close_challenge(self, challenge: Challenge) -> None:
+        async with self._transaction("answer a challenge") as conn:
+            await self._update_challenge(conn, challenge, close=True)
+
+    async def _update_challenge(
+        self, conn: Connection, challenge: Challenge, *, close: bool = False
+    ) -> None:
+        sql = _SQL.close_challenge if close else _SQL.update_challenge
+        cursor = await conn.execute(sql, challenge_to_row(challenge))
+        if cursor.rowcount == 1:
+            return
+        params = {"id": challenge.id}
+        cursor = await conn.execute("SELECT 1 FROM challenges WHERE id = %(id)s", params)
+        if await cursor.fetchone() is None:
+            raise StorageError("Challenge #{id} is missing from the game store.", **params)
+        raise GameChangedError(CHALLENGE_ANSWERED)
+
+    async def accept_challenge(self, challenge: Challenge, game: Game) -> Game:
+        accepted = replace(challenge, status=ChallengeStatus.ACCEPTED)
+        async with self._transaction("start a duel", duplicate=CHANNEL_TAKEN) as conn:
+            await self._update_challenge(conn, accepted, close=True)
+            started = await self._insert(conn, game)
+            await self._update_challenge(conn, replace(accepted, game_id=started.id))
+        return started
 
     async def get_challenge(self, challenge_id: int) -> Challenge | None:
         rows = await self._read(f"{_SQL.select_challenge} WHERE id = %(id)s", {"id": challenge_id})
         return self._challenge(rows[0]) if rows else None
 
+    async def open_challenge(self, channel_id: int) -> Challenge | None:
+        rows = await self._read(_SQL.open_challenge, {"channel_id": channel_id})
+        return self._challenge(rows[0]) if rows else None
+
     async def open_challenges(self) -> list[Challenge]:
         rows = await self._read(f"{_SQL.select_challenge} WHERE status = 'open' ORDER BY id")
         return [self._challenge(row) for row in rows]
+
+    async def expire_challenges(
+        self,
+        at: datetime,
+        *,
+        after: PageKey = START,
+        shards: ShardSet | None = None,
+        limit: int = 200,
+    ) -> Page[Challenge]:
+        sql = f"{scoped(_SQL, _SQL.due_challenges_page, shards, None)} FOR UPDATE SKIP LOCKED"
+        params = {"now": iso(at), "after_id": after[1], "limit": limit}
+        async with self._transaction("expire challenges") as conn:
+            cursor = await conn.execute(sql, params)
+            rows = await cursor.fetchall()
+            expired = []
+            for row in rows:
+                closed = replace(self._challenge(row), status=ChallengeStatus.EXPIRED)
+                cursor = await conn.execute(_SQL.close_challenge, challenge_to_row(closed))
+                if cursor.rowcount == 1:
+                    expired.append(closed)
+        return Page(expired, page_end(rows, None, limit))
 
     async def close(self) -> None:
         pool, self._pool = self._pool, None
@@ -301,18 +403,18 @@ class PostgresGameStore:
         self, doing: str, *, duplicate: str = FAILED
     ) -> AsyncIterator[Connection]:
         """A pooled connection; a closed store, an unreachable server or a driver error
-        becomes a ``StorageError`` for the player, with the detail in the log (``duplicate``:
-        the sentence for a row that a unique index refused)."""
+        becomes a ``StorageError`` for the player, with the detail in the log; a row that a
+        unique index refused (another process was first) is ``GameChangedError(duplicate)``."""
         if self._pool is None:
             raise StorageError("The game store is closed.")
         try:
             async with self._pool.connection() as conn:
                 yield conn
-        except StorageError:
+        except GameError:
             raise
         except psycopg.errors.UniqueViolation as error:
             logger.warning("game database %s refused to %s: %s", self.server, doing, error)
-            raise StorageError(duplicate) from error
+            raise GameChangedError(duplicate) from error
         except (psycopg.OperationalError, PoolTimeout) as error:
             logger.error("game database %s unavailable to %s: %s", self.server, doing, error)
             raise StorageError(UNAVAILABLE) from error

@@ -39,6 +39,7 @@ from bot.games.models import (
     Seat,
     Status,
 )
+from bot.games.shards import ShardSet
 
 log = logging.getLogger(__name__)
 
@@ -92,8 +93,10 @@ COLUMNS: tuple[Column, ...] = (
     Column("created_at", lambda game: iso(game.created_at)),
     Column("updated_at", lambda game: iso(game.updated_at), updated=True),
     Column("message_id", lambda game: game.message_id, updated=True),
+    Column("version", lambda game: game.version),
 )
-"""The columns of ``games`` a game writes, in table order."""
+"""The columns of ``games`` a game writes, in table order. ``version`` is written by insert
+only: ``update`` compares it and adds one (``GameSql.update``)."""
 
 CHALLENGE_COLUMNS: tuple[Column, ...] = (
     Column("channel_id", lambda ch: ch.channel_id),
@@ -213,7 +216,9 @@ class GameSql:
     insert: str
     """A new game from ``to_row`` (the database assigns ``id``)."""
     update: str
-    """The ``updated`` columns of the game ``to_row`` names by ``id``."""
+    """The ``updated`` columns of the game ``to_row`` names by ``id``, and its version plus
+    one, only if its stored ``version`` is still the one ``to_row`` gives (compare and set:
+    no row changes when another save came first)."""
     upsert_member: str
     """A row of ``member_rows``: inserted, or replacing the member's name."""
     member_name: str
@@ -233,7 +238,10 @@ class GameSql:
     insert_challenge: str
     """A new challenge from ``challenge_to_row`` (the database assigns ``id``)."""
     update_challenge: str
-    """The ``updated`` columns of the challenge ``challenge_to_row`` names by ``id``."""
+    """The ``updated`` columns of the challenge ``challenge_to_row`` names by ``id``, only
+    while it is open or already has that status: an answer never overwrites another."""
+    close_challenge: str
+    """``update_challenge``, only while it is open: of two answers only the first counts."""
     rating: str
     """``member_id``'s duel rating in a scope (parameters: ``scope``)."""
     duel_standings: str
@@ -244,6 +252,25 @@ class GameSql:
     """``member``'s counted duels against ``other`` from ``member``'s side, everywhere."""
     head_to_head_in_guild: str
     """``head_to_head`` in the server ``guild_id`` only."""
+    active_game: str
+    """The ACTIVE game of ``channel_id`` (at most one)."""
+    last_finished: str
+    """The newest game of ``channel_id`` that is no longer active."""
+    open_game_count: str
+    """How many games are ACTIVE (column ``n``)."""
+    open_challenge: str
+    """The OPEN challenge of ``channel_id`` (at most one)."""
+    idle_page: str
+    """ACTIVE games last saved at or before ``before``, after the key ``(after_at, after_id)`` in
+    ``(updated_at, id)`` order (the ``games_active_since`` index), at most ``limit``; the
+    caller adds a scope (``scoped``) where ``{scope}`` stands."""
+    due_challenges_page: str
+    """OPEN challenges whose time ended by ``now``, with ids after ``after_id``, at most
+    ``limit``; the caller adds a scope where ``{scope}`` stands."""
+    modulo: str
+    """The remainder operator as this driver's text must spell it (psycopg doubles ``%``)."""
+    channel_param: str
+    """The ``channel_id`` parameter in this driver's style."""
 
     @classmethod
     def styled(cls, param: str) -> GameSql:
@@ -289,7 +316,32 @@ class GameSql:
             f"AND ((x_member_id = {member} AND o_member_id = {other}) "
             f"OR (x_member_id = {other} AND o_member_id = {member}))"
         )
+        idle_page = (
+            f"{games.select} WHERE status = 'active' AND updated_at <= {param.format('before')} "
+            f"AND (updated_at > {param.format('after_at')} OR (updated_at = "
+            f"{param.format('after_at')} AND id > {param.format('after_id')})){{scope}} "
+            f"ORDER BY updated_at, id LIMIT {param.format('limit')}"
+        )
+        due_challenges_page = (
+            f"{challenges.select} WHERE status = 'open' AND expires_at <= {param.format('now')} "
+            f"AND id > {param.format('after_id')}{{scope}} ORDER BY id "
+            f"LIMIT {param.format('limit')}"
+        )
+        channel = param.format("channel_id")
         return cls(
+            active_game=f"{games.select} WHERE channel_id = {channel} AND status = 'active'",
+            last_finished=(
+                f"{games.select} WHERE channel_id = {channel} AND status <> 'active' "
+                "ORDER BY id DESC LIMIT 1"
+            ),
+            open_game_count="SELECT COUNT(*) AS n FROM games WHERE status = 'active'",
+            open_challenge=(
+                f"{challenges.select} WHERE channel_id = {channel} AND status = 'open'"
+            ),
+            idle_page=idle_page,
+            due_challenges_page=due_challenges_page,
+            modulo="%%" if "%" in param else "%",
+            channel_param=channel,
             select=games.select,
             latest_game=(
                 f"{games.select} WHERE channel_id = {param.format('channel_id')} "
@@ -297,7 +349,7 @@ class GameSql:
                 f"OR o_member_id = {param.format('member_id')}) ORDER BY id DESC LIMIT 1"
             ),
             insert=games.insert,
-            update=games.update,
+            update=f"{games.update} AND version = {param.format('version')}",
             upsert_member=_upsert("members", MEMBER_COLUMNS, 1, param),
             member_name=f"SELECT name FROM members WHERE member_id = {param.format('member_id')}",
             records=f"{records} GROUP BY level, size",
@@ -310,7 +362,10 @@ class GameSql:
             upsert_rating=_upsert("ratings", rating, 3, param),
             select_challenge=challenges.select,
             insert_challenge=challenges.insert,
-            update_challenge=challenges.update,
+            update_challenge=(
+                f"{challenges.update} AND (status = 'open' OR status = {param.format('status')})"
+            ),
+            close_challenge=f"{challenges.update} AND status = 'open'",
             rating=(
                 "SELECT rating, games FROM ratings "
                 f"WHERE {in_scope} AND member_id = {param.format('member_id')}"
@@ -345,10 +400,44 @@ class _TableSql:
             f"INSERT INTO {table} ({', '.join(names)}) "
             f"VALUES ({', '.join(param.format(name) for name in names)})"
         )
-        self.update = (
-            f"UPDATE {table} SET {', '.join(f'{n} = {param.format(n)}' for n in updated)} "
-            f"WHERE id = {param.format('id')}"
-        )
+        if "version" in names:  # counted by the database, compared by the caller
+            updated.append("version")
+        sets = [f"{n} = {'version + 1' if n == 'version' else param.format(n)}" for n in updated]
+        self.update = f"UPDATE {table} SET {', '.join(sets)} WHERE id = {param.format('id')}"
+
+
+def scoped(sql: GameSql, page: str, shards: ShardSet | None, channel_id: int | None) -> str:
+    """``page`` (``idle_page``, ``due_challenges_page``) limited to the servers of
+    ``shards`` (``shard_of``: DMs and the terminal are shard 0) and to one channel (its
+    parameter ``channel_id``). Shard numbers are ints, written into the text."""
+    scope = ""
+    if shards is not None:
+        ids = ", ".join(str(int(shard)) for shard in sorted(shards.ids))
+        shard = f"((COALESCE(guild_id, 0) >> 22) {sql.modulo} {int(shards.count)})"
+        scope += f" AND {shard} IN ({ids})"
+    if channel_id is not None:
+        scope += f" AND channel_id = {sql.channel_param}"
+    return page.replace("{scope}", scope)
+
+
+CHANNEL_TAKEN = "This channel already has a game running."
+"""A new game refused because another process started one in the channel first."""
+
+CHALLENGE_TAKEN = "This channel already has an open challenge."
+"""A challenge refused because another process opened one in the channel first."""
+
+CHALLENGE_ANSWERED = "That challenge was answered at the same moment, so nothing was done."
+"""A challenge's answer refused because another answer (or its expiry) came first."""
+
+
+def page_end(rows: Sequence[Row], sort_column: str | None, limit: int) -> tuple[str, int] | None:
+    """Where the sweep's next page starts after ``rows`` (a page of at most ``limit``): the
+    last row's ``(sort_column, id)`` (``""`` without a sort column), or None if the page was
+    not full, so the sweep is over."""
+    if len(rows) < limit:
+        return None
+    last = rows[-1]
+    return ("" if sort_column is None else str(last[sort_column]), int(last["id"]))
 
 
 def standings_scope(guild_id: int | None, limit: int | None = None) -> dict[str, object]:
@@ -399,6 +488,7 @@ def from_row(row: Row) -> Game:
             created_at=_aware("created_at", row["created_at"]),
             updated_at=_aware("updated_at", row["updated_at"]),
             message_id=_int_or_none(row["message_id"]),
+            version=int(row["version"]),
         )
         _check_result(game)
         return game

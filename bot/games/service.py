@@ -1,16 +1,22 @@
 """The game service: every rule of a channel's game, independent of Discord or the terminal.
 
-One active game per channel, kept in memory and saved through a ``GameStore`` before any
-operation returns (a reply never shows a move that is not saved). Operations on one channel
-are serialized by an ``asyncio.Lock`` for that channel; different channels never wait on each
-other, because engine work that can take long runs in a worker thread (see ``_bot_move``).
+One active game per channel. The database is the truth: several processes (Discord shards,
+the terminal) may share it, so every operation reads the channel's game from the store and
+saves its result over the version it read (``GameStore.update``, compare and set). If another
+process changed the game in between, the operation changes nothing and raises
+``GameChangedError``: every outcome equals some serial order of the operations, and a reply
+never shows a move that is not saved. Within a process, operations that write to one channel
+are serialized by an ``asyncio.Lock`` for that channel (the fast path: they never collide
+with each other); reads (board, hint, explain, stats) take no lock and write nothing.
+Different channels never wait on each other: the stores never block the event loop, and
+engine work that can take long runs in a worker thread (see ``_bot_move``).
 
-Every operation on a channel's game opens with ``async with self._running_game(channel)``
-(``start`` with ``self._free_channel(...)``): the one place that takes the lock and finds the
-game, so a new operation is its rule and nothing else. The sentences it raises live in
-``bot.games.sentences``. Ids and names are checked first of all (``bot.games.arguments``): a
-bad one is an adapter's bug and raises ``TypeError``/``ValueError`` before anything is read or
-written.
+Every operation that writes to a channel's game opens with ``async with
+self._running_game(channel)`` (``start`` with ``self._free_channel(...)``): the one place
+that takes the lock and finds the game, so a new operation is its rule and nothing else. The
+sentences it raises live in ``bot.games.sentences``. Ids and names are checked first of all
+(``bot.games.arguments``): a bad one is an adapter's bug and raises ``TypeError``/``ValueError``
+before anything is read or written.
 """
 
 from __future__ import annotations
@@ -40,6 +46,7 @@ from bot.games import sentences
 from bot.games.arguments import check_id, check_name, check_optional_id
 from bot.games.errors import (
     CellTakenError,
+    GameChangedError,
     GameError,
     GameOverError,
     InvalidOptionError,
@@ -66,7 +73,8 @@ from bot.games.models import (
     Stats,
     Status,
 )
-from bot.games.store import GameStore
+from bot.games.shards import ShardSet
+from bot.games.store import START, GameStore, PageKey
 from bot.games.wording import join_or
 
 if TYPE_CHECKING:
@@ -78,6 +86,18 @@ BOT_NAME = "the bot"
 ESTIMATE_LEVEL = "hard"
 """The level whose move a hint or an explanation names where no exact analysis fits the time:
 a heuristic search, a tenth of a second on 5x5."""
+
+SWEEP_BATCH = 200
+"""Games (or challenges) a sweep expires per transaction: a short write, then the event loop
+and other processes get their turn before the next batch."""
+
+SWEEP_MOST = 1000
+"""Games one ``expire_idle`` call returns at most (the adapter calls again while it gets this
+many), so a backlog of thousands after an outage never sits in memory at once."""
+
+RETRIES = 3
+"""How often an operation's own bookkeeping (expiring an idle game it found, attaching a
+message) re-reads after another process changed the game first, before it gives up."""
 
 INLINE_MAX_SIZE = 3
 """Boards up to this size get the bot's move inline on the event loop: a 3x3 decision is a
@@ -224,16 +244,11 @@ class GameService:
         self._clock = clock
         self._rng = rng if rng is not None else random.Random()
         self._choose_move = choose_move
-        self._active: dict[int, Game] = {}
         # One lock per channel, dropped by the weak table once nobody holds or waits for it
         # (each holder and waiter keeps it alive), so thousands of channels cost nothing idle.
         self._locks = weakref.WeakValueDictionary[int, asyncio.Lock]()
-        self._load_lock = asyncio.Lock()
-        self._loaded = False
         self._closed = False
         self._unannounced: list[Game] = []  # expired by an operation, not yet by expire_idle()
-        self._finished: dict[int, Game] = {}  # each channel's last finished game, for explain
-        self._challenges: dict[int, Challenge] = {}  # each channel's open challenge
         self._expired_challenges: list[Challenge] = []  # not yet reported by expire_challenges
 
     @classmethod
@@ -273,21 +288,10 @@ class GameService:
 
     # -- start-up and shutdown -------------------------------------------------------------
 
-    async def load(self) -> list[Game]:
-        """Restore the active games from the store (call once at start-up; other operations
-        call it themselves if it was not). Games that went idle while the program was down
-        are expired by the next ``expire_idle()``, so adapters can announce them."""
+    async def open_game_count(self) -> int:
+        """How many games are running, in every channel of every process sharing the store."""
         self._check_open()
-        async with self._load_lock:
-            return await self._load()
-
-    async def _load(self) -> list[Game]:
-        games = await self._store.active_games()
-        self._active = {game.channel_id: game for game in games}
-        challenges = await self._store.open_challenges()
-        self._challenges = {challenge.channel_id: challenge for challenge in challenges}
-        self._loaded = True
-        return games
+        return await self._store.open_game_count()
 
     async def close(self) -> None:
         """Close the store; later operations raise ``StorageError``."""
@@ -342,7 +346,6 @@ class GameService:
                 bot_move = await self._bot_move(game.board, level)
                 game = replace(game, moves=(bot_move,), updated_at=self._now())
             game = await self._store.insert(game)
-            self._active[channel_id] = game
             return MoveReply(game, None, bot_move, replaced)
 
     async def move(
@@ -363,8 +366,7 @@ class GameService:
                 bot_move = await self._bot_move(board, game.level)
                 moves = (*moves, bot_move)
             updated = _settle(replace(game, moves=moves, updated_at=self._now()))
-            await self._save(updated)
-            return MoveReply(updated, move, bot_move)
+            return MoveReply(await self._save(updated), move, bot_move)
 
     async def resign(self, *, channel_id: int, member_id: int) -> Game:
         """Give up the game (any time, whoever is to move); it counts as a loss, unless no
@@ -379,14 +381,12 @@ class GameService:
             updated = replace(
                 game, status=Status.RESIGNED, winner=mark.other, updated_at=self._now()
             )
-            await self._save(updated)
-            return updated
+            return await self._save(updated)
 
     async def active_game(self, channel_id: int) -> Game:
         """The channel's active game (to show the board); ``NoGameError`` if there is none."""
         check_id("channel_id", channel_id)
-        async with self._running_game(channel_id) as game:
-            return game
+        return self._running(await self._current(channel_id))
 
     async def last_game(self, *, channel_id: int, member_id: int) -> Game:
         """The channel's running game or, when none runs, the member's latest game there
@@ -394,52 +394,51 @@ class GameService:
         a new game can repeat its settings. ``NoGameError`` if there is neither."""
         check_id("channel_id", channel_id)
         check_id("member_id", member_id)
-        async with self._channel(channel_id) as found:
-            if found.game is not None:
-                return found.game
-            latest = await self._store.latest_game(channel_id, member_id)
+        found = await self._current(channel_id)
+        if found.game is not None:
+            return found.game
+        latest = await self._store.latest_game(channel_id, member_id)
         if latest is None:
             raise NoGameError()
         return latest
 
     async def get(self, game_id: int) -> Game | None:
-        """Any game by id, active or finished (for adapters resolving a button's game).
-        Read from the store: it holds every saved game, and an active game's memory copy is
-        only ever set after the store saved the same value."""
+        """Any game by id, active or finished, as last saved (for adapters resolving a
+        button's game)."""
         check_id("game_id", game_id)
-        await self._ready()
+        self._check_open()
         return await self._store.get(game_id)
 
     async def hint(self, *, channel_id: int, member_id: int) -> Hint:
         """The engine's analysis of the position for the member whose turn it is."""
         _check_channel_member(channel_id, member_id)
-        async with self._running_game(channel_id) as game:
-            if game.is_duel and game.seat_of(member_id) is not None:
-                raise sentences.hint_in_a_duel()
-            self._check_turn(game, member_id)
-            analysis = await self._exactly(analyze, game.board)
-            return Hint(game, analysis)
+        game = self._running(await self._current(channel_id))
+        if game.is_duel and game.seat_of(member_id) is not None:
+            raise sentences.hint_in_a_duel()
+        self._check_turn(game, member_id)
+        analysis = await self._exactly(analyze, game.board)
+        return Hint(game, analysis)
 
     async def explain(self, *, channel_id: int, member_id: int) -> ExplainReply:
         """What the engine sees: in the running game against the bot, the current position
         (for its player); once a game is over, the position before the bot's last move (the
         last move of a game between members), for anyone. A game between members refuses
         while it runs: the values would play for one side. Finished games are remembered
-        per channel until the bot restarts. The search runs in a worker thread."""
+        in the store. The search runs in a worker thread."""
         _check_channel_member(channel_id, member_id)
-        async with self._channel(channel_id) as found:
-            game = found.game
-            if game is not None:
-                if game.bot_player is None:
-                    raise sentences.explain_in_a_duel(game)
-                if game.seat_of(member_id) is None:
-                    raise sentences.not_your_game(game)
-                position, move = game.board, None
-            else:
-                game = self._finished.get(channel_id)  # includes a game this call expired
-                if game is None:
-                    raise sentences.nothing_to_explain()
-                position, move = _last_move_explained(game)
+        found = await self._current(channel_id)
+        game = found.game
+        if game is not None:
+            if game.bot_player is None:
+                raise sentences.explain_in_a_duel(game)
+            if game.seat_of(member_id) is None:
+                raise sentences.not_your_game(game)
+            position, move = game.board, None
+        else:
+            game = found.expired or await self._store.last_finished(channel_id)
+            if game is None:
+                raise sentences.nothing_to_explain()
+            position, move = _last_move_explained(game)
         explanation = await self._exactly(explain, position)
         played = move is not None
         if move is None:
@@ -467,7 +466,7 @@ class GameService:
         check_id("member_id", member_id)
         check_optional_id("guild_id", guild_id)
         check_optional_id("other_id", other_id)
-        await self._ready()
+        self._check_open()
         records = await self._store.records(member_id, guild_id)
         by_size = {key: record for key, record in records.items() if key[0] != DUEL}
         by_level: dict[str, Record] = {level: Record() for level in LEVELS}
@@ -502,7 +501,7 @@ class GameService:
             raise InvalidOptionError(
                 "The leaderboard length must be at least 1, not {limit}.", limit=limit
             )
-        await self._ready()
+        self._check_open()
         rows = await self._store.standings(guild_id, limit)
         entries = [LeaderboardEntry(mid, name, rec, rec.points) for mid, name, rec in rows]
         entries.sort(key=_rank_key)  # already in this order from the store; cheap to be sure
@@ -515,7 +514,7 @@ class GameService:
             raise InvalidOptionError(
                 "The leaderboard length must be at least 1, not {limit}.", limit=limit
             )
-        await self._ready()
+        self._check_open()
         rows = await self._store.duel_standings(guild_id, limit)
         return [DuelEntry(mid, name, rating.rating, rating.games) for mid, name, rating in rows]
 
@@ -568,9 +567,7 @@ class GameService:
                 created_at=now,
                 expires_at=now + self._challenge_timeout,
             )
-            challenge = await self._store.insert_challenge(challenge)
-            self._challenges[channel_id] = challenge
-            return challenge
+            return await self._store.insert_challenge(challenge)
 
     async def accept(self, *, challenge_id: int, member_id: int) -> Game:
         """The challenged member accepts: the duel starts (whoever moves first plays X)."""
@@ -581,10 +578,9 @@ class GameService:
                 raise sentences.accept_own_challenge(challenge)
             if member_id != challenge.opponent.member_id:
                 raise sentences.not_your_challenge(challenge)
-            if self._active.get(challenge.channel_id) is not None:  # never while it is open
-                raise sentences.already_running(
-                    self._active[challenge.channel_id], member_id, self._now()
-                )
+            running = (await self._look(challenge.channel_id)).game
+            if running is not None:  # never while it is open, unless another process raced
+                raise sentences.already_running(running, member_id, self._now())
             now = self._now()
             challenger_first = challenge.first == "challenger" or (
                 challenge.first == "random" and self._rng.random() < 0.5
@@ -607,12 +603,7 @@ class GameService:
                 created_at=now,
                 updated_at=now,
             )
-            game = await self._store.insert(game)
-            self._active[game.channel_id] = game
-            await self._close_challenge(
-                replace(challenge, status=ChallengeStatus.ACCEPTED, game_id=game.id)
-            )
-            return game
+            return await self._store.accept_challenge(challenge, game)
 
     async def decline(self, *, challenge_id: int, member_id: int) -> Challenge:
         """The challenged member declines, or the challenger withdraws."""
@@ -632,39 +623,45 @@ class GameService:
     async def get_challenge(self, challenge_id: int) -> Challenge | None:
         """Any challenge by id, open or answered (for adapters resolving a button's)."""
         check_id("challenge_id", challenge_id)
-        await self._ready()
+        self._check_open()
         return await self._store.get_challenge(challenge_id)
 
     async def attach_challenge_message(self, challenge_id: int, message_id: int) -> None:
         """Remember where an adapter shows the challenge (to edit it once it is answered)."""
         check_id("challenge_id", challenge_id)
         check_id("message_id", message_id)
-        await self._ready()
-        stored = await self._store.get_challenge(challenge_id)
-        if stored is None:
-            raise NoGameError("There is no challenge #{id}.", id=challenge_id)
-        async with self._lock(stored.channel_id):
-            current = self._challenges.get(stored.channel_id)
-            latest = current if current is not None and current.id == challenge_id else None
-            latest = latest or await self._store.get_challenge(challenge_id) or stored
-            updated = replace(latest, message_id=message_id)
-            await self._store.update_challenge(updated)
-            if updated.is_open:
-                self._challenges[updated.channel_id] = updated
+        self._check_open()
+        for attempt in range(RETRIES):
+            stored = await self._store.get_challenge(challenge_id)
+            if stored is None:
+                raise NoGameError("There is no challenge #{id}.", id=challenge_id)
+            try:
+                await self._store.update_challenge(replace(stored, message_id=message_id))
+                return
+            except GameChangedError:  # answered meanwhile: attach to the answered one
+                if attempt == RETRIES - 1:
+                    raise
 
-    async def expire_challenges(self) -> list[Challenge]:
+    async def expire_challenges(self, *, shards: ShardSet | None = None) -> list[Challenge]:
         """Expire every open challenge past its time and return them (with any an operation
-        expired since the last call), so adapters edit each one's message once."""
-        await self._ready()
-        expired, self._expired_challenges = self._expired_challenges, []
-        now = self._now()
-        for channel, challenge in list(self._challenges.items()):
-            if now < challenge.expires_at:
-                continue
-            async with self._lock(channel):
-                current = self._challenges.get(channel)
-                if current is not None and self._now() >= current.expires_at:
-                    expired.append(await self._expire_challenge(current))
+        expired since the last call), so adapters edit each one's message once. ``shards``:
+        only challenges in the servers of those shards (see ``expire_idle``)."""
+        self._check_open()
+        mine = [c for c in self._expired_challenges if shards is None or shards.owns(c.guild_id)]
+        self._expired_challenges = [c for c in self._expired_challenges if c not in mine]
+        expired = list(mine)
+        after: PageKey | None = START
+        try:
+            while after is not None:
+                page = await self._store.expire_challenges(
+                    self._now(), after=after, shards=shards, limit=SWEEP_BATCH
+                )
+                expired += page.items
+                after = page.after
+                await asyncio.sleep(0)  # let other channels play between batches
+        except BaseException:
+            self._expired_challenges = expired + self._expired_challenges
+            raise
         return expired
 
     async def rematch(
@@ -675,7 +672,7 @@ class GameService:
         check_id("game_id", game_id)
         check_id("member_id", member_id)
         member_name = check_name("member_name", member_name)
-        await self._ready()
+        self._check_open()
         game = await self._store.get(game_id)
         if game is None:
             raise NoGameError("There is no game #{id}.", id=game_id)
@@ -704,35 +701,48 @@ class GameService:
             first="challenger" if mark is Player.O else "opponent",
         )
 
-    async def expire_idle(self, *, channel_id: int | None = None) -> list[Game]:
-        """Expire every active game idle for ``idle_timeout`` or longer and return them (with
-        any an operation expired since the last call), so adapters announce each once.
+    async def expire_idle(
+        self, *, channel_id: int | None = None, shards: ShardSet | None = None
+    ) -> list[Game]:
+        """Expire active games idle for ``idle_timeout`` or longer and return them (with any
+        an operation expired since the last call), so adapters announce each once: at most
+        ``SWEEP_MOST`` per call (call again while it returns that many), expired
+        ``SWEEP_BATCH`` per transaction with the event loop free between batches. Each expiry
+        is claimed in the store, so of several processes sweeping one database exactly one
+        returns it.
 
         ``channel_id`` limits the sweep and the report to one channel: an adapter that shares
         the database but owns only its own channel (the terminal) must leave the others' games
-        to the adapter that can announce them.
+        to the adapter that can announce them. ``shards``: only games in the servers of those
+        shards (a process that runs some of a bot's shards).
 
         Raises ``DatabaseGoneError`` if the database file was deleted or replaced since it was
         opened: the adapter must stop rather than play on unsaved."""
         check_optional_id("channel_id", channel_id)
-        await self._ready()
+        self._check_open()
         await self._store.check_file()  # never sweep (or play on) into a file no one will read
 
-        def wanted(game_channel: int) -> bool:
-            return channel_id is None or game_channel == channel_id
+        def wanted(game: Game) -> bool:
+            in_channel = channel_id is None or game.channel_id == channel_id
+            return in_channel and (shards is None or shards.owns(game.guild_id))
 
-        expired = [game for game in self._unannounced if wanted(game.channel_id)]
-        self._unannounced = [game for game in self._unannounced if not wanted(game.channel_id)]
+        expired = [game for game in self._unannounced if wanted(game)]
+        self._unannounced = [game for game in self._unannounced if not wanted(game)]
+        after: PageKey | None = START
         try:
-            now = self._now()
-            for channel, game in list(self._active.items()):
-                if not wanted(channel) or now - game.updated_at < self._idle:
-                    continue
-                async with self._lock(channel):
-                    current = self._active.get(channel)
-                    # The game may have moved or ended while we waited for the lock.
-                    if current is not None and self._now() - current.updated_at >= self._idle:
-                        expired.append(await self._expire(current))
+            while after is not None and len(expired) < SWEEP_MOST:
+                now = self._now()
+                page = await self._store.expire_idle(
+                    now - self._idle,
+                    now,
+                    after=after,
+                    shards=shards,
+                    channel_id=channel_id,
+                    limit=SWEEP_BATCH,
+                )
+                expired += page.items
+                after = page.after
+                await asyncio.sleep(0)  # let other channels play between batches
         except BaseException:
             self._unannounced = expired + self._unannounced
             raise
@@ -743,29 +753,21 @@ class GameService:
         buttons when the game expires). ``NoGameError`` if no game has this id."""
         check_id("game_id", game_id)
         check_id("message_id", message_id)
-        await self._ready()
-        stored = await self._store.get(game_id)
-        if stored is None:
-            raise NoGameError("There is no game #{id}.", id=game_id)
-        async with self._lock(stored.channel_id):  # a move may be saving it right now
-            current = self._active.get(stored.channel_id)
-            if current is not None and current.id == game_id:
-                await self._save(replace(current, message_id=message_id))
-                return
-            # Finished, possibly while we waited for the lock: re-read the final state.
-            final = await self._store.get(game_id)
-            if final is None:  # deleted by hand meanwhile
+        self._check_open()
+        for attempt in range(RETRIES):
+            stored = await self._store.get(game_id)
+            if stored is None:
                 raise NoGameError("There is no game #{id}.", id=game_id)
-            await self._store.update(replace(final, message_id=message_id))
+            async with self._lock(stored.channel_id):  # a move may be saving it right now
+                latest = await self._store.get(game_id) or stored
+                try:
+                    await self._store.update(replace(latest, message_id=message_id))
+                    return
+                except GameChangedError:  # another process saved it meanwhile: again
+                    if attempt == RETRIES - 1:
+                        raise
 
     # -- helpers -------------------------------------------------------------------------
-
-    async def _ready(self) -> None:
-        self._check_open()
-        if not self._loaded:
-            async with self._load_lock:
-                if not self._loaded:  # another operation may have loaded while we waited
-                    await self._load()
 
     def _check_open(self) -> None:
         if self._closed:
@@ -784,24 +786,58 @@ class GameService:
             lock = self._locks[channel_id] = asyncio.Lock()
         return lock
 
+    def _is_idle(self, game: Game) -> bool:
+        return self._now() - game.updated_at >= self._idle
+
+    async def _current(self, channel_id: int) -> _Lookup:
+        """What runs in the channel, for an operation that only reads: no lock, no write,
+        unless the game went idle past ``idle_timeout``: then it is expired on the spot
+        (once per game, through ``_look``) so the player is told once."""
+        found = await self._peek(channel_id)
+        if found.expired is None:
+            return found
+        async with self._lock(channel_id):
+            return await self._look(channel_id)
+
+    async def _peek(self, channel_id: int) -> _Lookup:
+        """The channel's active game as stored; one idle past the timeout as ``expired``."""
+        self._check_open()
+        game = await self._store.active_game(channel_id)
+        if game is not None and self._is_idle(game):
+            return _Lookup(None, game)
+        return _Lookup(game)
+
+    def _running(self, found: _Lookup) -> Game:
+        """The running game of a lookup, or the sentence that says why there is none."""
+        if found.game is None:
+            raise sentences.no_game(found.expired, self.idle_timeout)
+        return found.game
+
     @asynccontextmanager
     async def _channel(self, channel_id: int) -> AsyncIterator[_Lookup]:
-        """Hold the channel for one operation and say what runs there. The seam where a
-        database shared by several processes would read the game in a transaction and, on
-        the way out, commit the operation's write."""
-        await self._ready()
+        """Hold the channel for one operation that writes and say what runs there, read from
+        the store (the truth: another process may have changed it since our last look)."""
+        self._check_open()
         async with self._lock(channel_id):
             yield await self._look(channel_id)
 
     async def _look(self, channel_id: int) -> _Lookup:
         """The channel's game, expiring it if it has been idle for ``idle_timeout`` (it then
-        waits in ``_unannounced`` for ``expire_idle``). The caller holds the channel's lock."""
-        game = self._active.get(channel_id)
-        if game is None or self._now() - game.updated_at < self._idle:
-            return _Lookup(game)
-        expired = await self._expire(game)
-        self._unannounced.append(expired)
-        return _Lookup(None, expired)
+        waits in ``_unannounced`` for ``expire_idle``). The caller holds the channel's lock;
+        if another process saves the game meanwhile, read it again."""
+        for attempt in range(RETRIES):
+            found = await self._peek(channel_id)
+            if found.expired is None:
+                return found
+            try:
+                expired = await self._expire(found.expired)
+            except GameChangedError:
+                if attempt == RETRIES - 1:
+                    raise
+                continue
+            self._unannounced.append(expired)
+            return _Lookup(None, expired)
+        raise AssertionError("unreachable")  # pragma: no cover
 
     @asynccontextmanager
     async def _running_game(
@@ -812,9 +848,7 @@ class GameService:
         async with self._channel(channel_id) as found:
             if game_id is not None and (found.game is None or found.game.id != game_id):
                 raise GameOverError("That game is over.")
-            if found.game is None:
-                raise sentences.no_game(found.expired, self.idle_timeout)
-            yield found.game
+            yield self._running(found)
 
     @asynccontextmanager
     async def _free_channel(self, channel_id: int, member_id: int) -> AsyncIterator[Game | None]:
@@ -841,21 +875,27 @@ class GameService:
     async def _look_challenge(self, channel_id: int) -> Challenge | None:
         """The channel's open challenge, expiring it if its time is up (it then waits for
         ``expire_challenges``). The caller holds the channel's lock."""
-        challenge = self._challenges.get(channel_id)
-        if challenge is None or self._now() < challenge.expires_at:
-            return challenge
-        self._expired_challenges.append(await self._expire_challenge(challenge))
-        return None
+        for attempt in range(RETRIES):
+            challenge = await self._store.open_challenge(channel_id)
+            if challenge is None or self._now() < challenge.expires_at:
+                return challenge
+            try:
+                self._expired_challenges.append(await self._expire_challenge(challenge))
+                return None
+            except GameChangedError:  # answered or expired by another process: read again
+                if attempt == RETRIES - 1:
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
 
     @asynccontextmanager
     async def _open_challenge(self, challenge_id: int) -> AsyncIterator[Challenge]:
         """Hold the challenge's channel and give the challenge while it is open, or raise
         the sentence that says what became of it."""
-        await self._ready()
+        self._check_open()
         stored = await self._store.get_challenge(challenge_id)
         if stored is None:
             raise sentences.challenge_closed(None)
-        async with self._channel(stored.channel_id):
+        async with self._lock(stored.channel_id):
             challenge = await self._look_challenge(stored.channel_id)
             if challenge is None or challenge.id != challenge_id:
                 raise sentences.challenge_closed(await self._store.get_challenge(challenge_id))
@@ -867,24 +907,18 @@ class GameService:
         return expired
 
     async def _close_challenge(self, challenge: Challenge) -> None:
-        """Save an answered or expired challenge, then forget it as the channel's open one."""
-        await self._store.update_challenge(challenge)
-        if self._challenges.get(challenge.channel_id, challenge).id == challenge.id:
-            self._challenges.pop(challenge.channel_id, None)
+        """Save an answered or expired challenge (``GameChangedError`` if it was answered
+        meanwhile, by another process)."""
+        await self._store.close_challenge(challenge)
 
     async def _expire(self, game: Game) -> Game:
         expired = replace(game, status=Status.EXPIRED, winner=None, updated_at=self._now())
-        await self._save(expired)
-        return expired
+        return await self._save(expired)
 
-    async def _save(self, game: Game) -> None:
-        """Write through the store, then (only if that worked) update memory."""
-        await self._store.update(game)
-        if game.is_active:
-            self._active[game.channel_id] = game
-        elif self._active.get(game.channel_id, game).id == game.id:
-            self._active.pop(game.channel_id, None)
-            self._finished[game.channel_id] = game
+    async def _save(self, game: Game) -> Game:
+        """Save over the version the operation read; ``GameChangedError`` if another process
+        saved the game first (then nothing was written)."""
+        return await self._store.update(game)
 
     async def _bot_move(self, board: Board, level: str) -> Move:
         """The bot's choice. Up to ``INLINE_MAX_SIZE`` it is computed inline (microseconds

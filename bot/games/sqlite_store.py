@@ -1,17 +1,25 @@
 """SQLite implementation of ``GameStore``: one file, WAL mode, schema migrated by the program.
 
-Calls run inline on the event loop. With WAL and ``synchronous=NORMAL`` a commit appends to
-the write-ahead log without waiting for the disk (tens of microseconds; bench/games.py measures
-a whole move), so a worker thread would cost more in hand-offs than it saves. Durability: once
-``commit()`` has returned the change survives the program crashing or being killed; a power
-cut may lose the last moments of commits but never corrupts the file. Pass
-``synchronous="FULL"`` to fsync every commit instead (slower, survives power cuts too).
+The event loop never waits on the disk: all work runs on two worker threads, each owning one
+connection. Writes go through the writer thread, one transaction at a time, each
+``BEGIN IMMEDIATE`` (so two processes never interleave a read and a write of one game) with a
+compare-and-set on the game's version (``bot.games.rows``); a write that cannot get the file's
+write lock within ``write_timeout`` seconds (counted from when it was asked, queueing
+included) changes nothing and raises ``StoreBusyError``. Reads go through the reader thread
+and its own connection, so with WAL they never wait for a writer, in this process or another
+(an in-memory database has one connection, so there both share the writer's thread).
+
+Durability: once a write has returned the change survives the program crashing or being
+killed; a power cut may lose the last moments of commits but never corrupts the file (WAL,
+``synchronous=NORMAL``). Pass ``synchronous="FULL"`` to fsync every commit instead.
 
 The schema is ``bot.games.migrations`` (``PRAGMA user_version`` counts the migrations run);
 games become rows and back through ``bot.games.rows``, read by column name (``sqlite3.Row``).
 Stats and leaderboards read running totals that triggers keep in step with the games table
-(schema v2), so they cost the same with a hundred games or millions: a member's stats read
-one row per level, a leaderboard reads its top rows through an index (bench/games.py).
+(schema v2), so they cost the same with a hundred games or millions.
+
+Errors a player may read never name the file nor quote SQLite (``BUSY``, ``UNAVAILABLE``);
+the log gets both. Only opening (seen by the operator at start-up) names the file.
 """
 
 from __future__ import annotations
@@ -20,24 +28,38 @@ import errno
 import logging
 import os
 import sqlite3
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager, suppress
+import time
+from collections.abc import Callable, Mapping
+from contextlib import suppress
 from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
-from bot.games.errors import DatabaseGoneError, StorageError
+from bot.games.errors import (
+    UNAVAILABLE,
+    DatabaseGoneError,
+    GameChangedError,
+    StorageError,
+    StoreBusyError,
+)
 from bot.games.migrations import MIGRATIONS
-from bot.games.models import Challenge, Game, Rating, Record, Status
+from bot.games.models import Challenge, ChallengeStatus, Game, Rating, Record, Status
 from bot.games.rows import (
+    CHALLENGE_ANSWERED,
+    CHALLENGE_TAKEN,
+    CHANNEL_TAKEN,
     GameSql,
+    Row,
     UnreadableGame,
     challenge_from_row,
     challenge_to_row,
     duel_ranking,
     ends_a_duel,
     from_row,
+    iso,
     member_rows,
+    page_end,
     ranking,
     rating_from_row,
     rating_rows,
@@ -45,9 +67,11 @@ from bot.games.rows import (
     record_from_row,
     records_by_level,
     scope,
+    scoped,
     standings_scope,
     to_row,
 )
+from bot.games.shards import ShardSet
 from bot.games.sqlite_file import (
     APPLICATION_ID,
     FileFacts,
@@ -56,6 +80,8 @@ from bot.games.sqlite_file import (
     inspect,
     unusable,
 )
+from bot.games.sqlite_worker import Worker
+from bot.games.store import START, Page, PageKey
 
 Synchronous = Literal["NORMAL", "FULL"]
 SYNCHRONOUS_MODES: tuple[Synchronous, ...] = ("NORMAL", "FULL")
@@ -67,6 +93,8 @@ DEFAULT_WRITE_TIMEOUT = 2.0
 _SYNCHRONOUS_LEVELS: dict[int, Synchronous] = {1: "NORMAL", 2: "FULL"}
 
 _SQL = GameSql.styled(":{}")
+
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
@@ -91,8 +119,10 @@ class SqliteGameStore:
         self.path: Path | str = ":memory:" if str(path) == ":memory:" else Path(path)
         self._where = "the in-memory database" if str(path) == ":memory:" else f"'{path}'"
         self._conn: sqlite3.Connection | None = None
+        self._workers: tuple[Worker, Worker] | None = None  # (writer, reader)
         self._identity: FileIdentity | None = None
         facts = FileFacts(version=0, stamped=False)
+        exists = False
         if isinstance(self.path, Path):
             _make_room(self.path, self._where)
             exists = os.path.exists(self.path)
@@ -100,25 +130,21 @@ class SqliteGameStore:
                 facts = inspect(self.path)
                 check_writable(self.path)
         try:
-            if isinstance(self.path, Path):
-                mode = "rw" if exists else "rwc"
-                target = f"{self.path.absolute().as_uri()}?mode={mode}"
-                self._conn = sqlite3.connect(target, uri=True, isolation_level=None)
-            else:
-                self._conn = sqlite3.connect(":memory:", isolation_level=None)
-            self._conn.row_factory = sqlite3.Row
-            # Leaderboard ties sort by name as Python's str.casefold() does (SQLite's own
-            # lower() only folds ASCII); the v2 migration fills members.name_key with it.
-            self._conn.create_function("casefold", 1, str.casefold, deterministic=True)
-            self._conn.execute(f"PRAGMA busy_timeout = {int(self.write_timeout * 1000)}")
+            self._conn = self._connect("rw" if exists else "rwc")
             self._conn.execute("PRAGMA journal_mode = WAL").fetchone()
             self._conn.execute(f"PRAGMA synchronous = {synchronous}")
-            if not facts.stamped:  # a new file, or one made before the id existed
-                with self._transaction() as tx:
-                    tx.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            self._migrate(facts.version)
+            self._migrate(stamp=not facts.stamped)
+            level = int(self._conn.execute("PRAGMA synchronous").fetchone()[0])
+            self.synchronous: Synchronous = _SYNCHRONOUS_LEVELS[level]
+            """The durability setting the connection runs with, as SQLite reports it."""
+            writer = Worker(self._conn, "sqlite-writer")
             if isinstance(self.path, Path):
                 self._identity = FileIdentity.of(self.path)
+                reader_conn = self._connect("rw")
+                reader_conn.execute("PRAGMA query_only = ON")
+                self._workers = (writer, Worker(reader_conn, "sqlite-reader"))
+            else:  # one connection holds an in-memory database: reads share its thread
+                self._workers = (writer, writer)
         except StorageError:
             self._close_quietly()
             raise
@@ -141,65 +167,128 @@ class SqliteGameStore:
 
     # -- opening -------------------------------------------------------------------------
 
-    def _migrate(self, version: int) -> None:
-        """Run the migrations after ``version`` (each in one transaction)."""
-        for migration in MIGRATIONS[version:]:
-            with self._transaction() as tx:
-                for statement in migration.statements("sqlite"):
-                    tx.execute(statement)
-                tx.execute(f"PRAGMA user_version = {migration.version}")
+    def _connect(self, mode: str) -> sqlite3.Connection:
+        """A connection for a worker thread (``mode``: rw, or rwc to create the file)."""
+        if isinstance(self.path, Path):
+            target = f"{self.path.absolute().as_uri()}?mode={mode}"
+            conn = sqlite3.connect(
+                target, uri=True, isolation_level=None, check_same_thread=False
+            )
+        else:
+            conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        conn.row_factory = sqlite3.Row
+        # Leaderboard ties sort by name as Python's str.casefold() does (SQLite's own
+        # lower() only folds ASCII); the v2 migration fills members.name_key with it.
+        conn.create_function("casefold", 1, str.casefold, deterministic=True)
+        conn.execute(f"PRAGMA busy_timeout = {int(self.write_timeout * 1000)}")
+        return conn
 
-    async def check_file(self) -> None:
-        """Raise ``DatabaseGoneError`` if the path no longer names the file this store opened
-        (deleted, or replaced by another file): writing on would go where no one reads."""
-        if isinstance(self.path, Path) and self._identity is not None:
-            now = FileIdentity.of(self.path)
-            if now != self._identity:
-                raise DatabaseGoneError(
-                    "The game database {where} was {what} while the bot was running, so "
-                    "nothing more can be saved to it. The bot stopped instead of writing into "
-                    "a file no one will read: put the right file back (or restore a backup) "
-                    "and start again.",
-                    where=self._where,
-                    what="deleted" if now is None else "replaced by another file",
-                )
+    def _migrate(self, *, stamp: bool) -> None:
+        """Stamp the application id if ``stamp``, then run the migrations the file lacks, one
+        per transaction, reading the version under the write lock each time: processes that
+        open a new file together migrate it once, the others find it done."""
+        conn = self._conn
+        assert conn is not None
+        while True:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                if stamp:
+                    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                    stamp = False
+                version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+                if version >= len(MIGRATIONS):
+                    conn.execute("COMMIT")
+                    return
+                migration = MIGRATIONS[version]
+                for statement in migration.statements("sqlite"):
+                    conn.execute(statement)
+                conn.execute(f"PRAGMA user_version = {migration.version}")
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
 
     # -- GameStore -----------------------------------------------------------------------
 
     async def active_games(self) -> list[Game]:
-        rows = self._read(f"{_SQL.select} WHERE status = 'active' ORDER BY id")
-        return readable(rows, self._where)
+        sql = f"{_SQL.select} WHERE status = 'active' ORDER BY id"
+        return await self._reading(lambda conn: readable(conn.execute(sql), self._where))
+
+    async def active_game(self, channel_id: int) -> Game | None:
+        return await self._one_game(_SQL.active_game, {"channel_id": channel_id})
+
+    async def last_finished(self, channel_id: int) -> Game | None:
+        return await self._one_game(_SQL.last_finished, {"channel_id": channel_id})
 
     async def get(self, game_id: int) -> Game | None:
-        rows = self._read(f"{_SQL.select} WHERE id = :id", {"id": game_id})
-        return self._game(rows[0]) if rows else None
+        return await self._one_game(f"{_SQL.select} WHERE id = :id", {"id": game_id})
 
     async def latest_game(self, channel_id: int, member_id: int) -> Game | None:
-        rows = self._read(_SQL.latest_game, {"channel_id": channel_id, "member_id": member_id})
-        return self._game(rows[0]) if rows else None
+        params = {"channel_id": channel_id, "member_id": member_id}
+        return await self._one_game(_SQL.latest_game, params)
+
+    async def open_game_count(self) -> int:
+        rows = await self._read(_SQL.open_game_count)
+        return int(rows[0]["n"])
+
+    async def expire_idle(
+        self,
+        before: datetime,
+        at: datetime,
+        *,
+        after: PageKey = START,
+        shards: ShardSet | None = None,
+        channel_id: int | None = None,
+        limit: int = 200,
+    ) -> Page[Game]:
+        sql = scoped(_SQL, _SQL.idle_page, shards, channel_id)
+        params = {
+            "before": iso(before),
+            "after_at": after[0],
+            "after_id": after[1],
+            "limit": limit,
+            "channel_id": channel_id,
+        }
+
+        def expire(tx: sqlite3.Connection) -> Page[Game]:
+            rows = tx.execute(sql, params).fetchall()
+            expired = []
+            for game in readable(rows, self._where):
+                done = replace(game, status=Status.EXPIRED, winner=None, updated_at=at)
+                if tx.execute(_SQL.update, to_row(done)).rowcount == 1:
+                    expired.append(replace(done, version=game.version + 1))
+            return Page(expired, page_end(rows, "updated_at", limit))
+
+        return await self._writing(expire)
 
     async def insert(self, game: Game) -> Game:
         row = to_row(game)
-        with self._transaction() as tx:
-            try:
-                game_id = tx.execute(_SQL.insert, row).lastrowid
-            except sqlite3.IntegrityError as error:  # the one-active-game-per-channel index
-                log.warning("The game database %s refused a new game: %s", self._where, error)
-                raise StorageError("This channel already has a game running.") from error
-            tx.executemany(_SQL.upsert_member, member_rows(game))
+
+        def insert(tx: sqlite3.Connection) -> Game:
+            return self._insert(tx, game, row)
+
+        return await self._writing(insert)
+
+    def _insert(self, tx: sqlite3.Connection, game: Game, row: dict[str, object]) -> Game:
+        try:
+            game_id = tx.execute(_SQL.insert, row).lastrowid
+        except sqlite3.IntegrityError as error:  # the one-active-game-per-channel index
+            log.warning("The game database %s refused a new game: %s", self._where, error)
+            raise GameChangedError(CHANNEL_TAKEN) from error
+        tx.executemany(_SQL.upsert_member, member_rows(game))
         assert game_id is not None
         return replace(game, id=game_id)
 
-    async def update(self, game: Game) -> None:
-        with self._transaction() as tx:
-            before = tx.execute("SELECT status FROM games WHERE id = :id", {"id": game.id})
-            found = before.fetchone()
-            if tx.execute(_SQL.update, to_row(game)).rowcount != 1 or found is None:
-                raise StorageError(
-                    "Game #{id} is missing from the game database {where}.",
-                    id=game.id,
-                    where=self._where,
-                )
+    async def update(self, game: Game) -> Game:
+        row = to_row(game)
+
+        def update(tx: sqlite3.Connection) -> Game:
+            found = tx.execute("SELECT status, version FROM games WHERE id = :id", row).fetchone()
+            if found is None:
+                raise StorageError("Game #{id} is missing from the game store.", id=game.id)
+            if tx.execute(_SQL.update, row).rowcount != 1:
+                raise GameChangedError()
             if ends_a_duel(Status(found["status"]), game):
                 x, o = (
                     rating_from_row(
@@ -210,145 +299,253 @@ class SqliteGameStore:
                     for seat in (game.x, game.o)
                 )
                 tx.executemany(_SQL.upsert_rating, rating_rows(game, x, o))
+            return replace(game, version=game.version + 1)
+
+        return await self._writing(update)
+
+    async def check_file(self) -> None:
+        """Raise ``DatabaseGoneError`` if the path no longer names the file this store opened
+        (deleted, or replaced by another file): writing on would go where no one reads."""
+        if not isinstance(self.path, Path) or self._identity is None:
+            return
+        path = self.path
+        now = await self._reading(lambda conn: FileIdentity.of(path))
+        if now != self._identity:
+            raise DatabaseGoneError(
+                "The game database {where} was {what} while the bot was running, so "
+                "nothing more can be saved to it. The bot stopped instead of writing into "
+                "a file no one will read: put the right file back (or restore a backup) "
+                "and start again.",
+                where=self._where,
+                what="deleted" if now is None else "replaced by another file",
+            )
 
     async def member_name(self, member_id: int) -> str | None:
-        rows = self._read(_SQL.member_name, {"member_id": member_id})
+        rows = await self._read(_SQL.member_name, {"member_id": member_id})
         return str(rows[0]["name"]) if rows else None
 
     async def records(
         self, member_id: int, guild_id: int | None
     ) -> dict[tuple[str, int], Record]:
         query = _SQL.records if guild_id is None else _SQL.records_in_guild
-        rows = self._read(query, {"member_id": member_id, "guild_id": guild_id})
+        rows = await self._read(query, {"member_id": member_id, "guild_id": guild_id})
         return records_by_level(rows)
 
     async def rating(self, member_id: int, guild_id: int | None) -> Rating:
-        rows = self._read(_SQL.rating, {**scope(guild_id), "member_id": member_id})
+        rows = await self._read(_SQL.rating, {**scope(guild_id), "member_id": member_id})
         return rating_from_row(rows[0] if rows else None)
 
     async def duel_standings(
         self, guild_id: int | None, limit: int | None = None
     ) -> list[tuple[int, str, Rating]]:
         query = _SQL.duel_standings if limit is None else _SQL.duel_standings_top
-        return duel_ranking(self._read(query, standings_scope(guild_id, limit)))
+        return duel_ranking(await self._read(query, standings_scope(guild_id, limit)))
 
     async def head_to_head(self, member_id: int, other_id: int, guild_id: int | None) -> Record:
         query = _SQL.head_to_head if guild_id is None else _SQL.head_to_head_in_guild
-        rows = self._read(query, {"member": member_id, "other": other_id, "guild_id": guild_id})
+        params = {"member": member_id, "other": other_id, "guild_id": guild_id}
+        rows = await self._read(query, params)
         return record_from_row(rows[0])
 
     async def insert_challenge(self, challenge: Challenge) -> Challenge:
-        with self._transaction() as tx:
-            challenge_id = tx.execute(_SQL.insert_challenge, challenge_to_row(challenge)).lastrowid
+        row = challenge_to_row(challenge)
+
+        def insert(tx: sqlite3.Connection) -> int | None:
+            try:
+                return tx.execute(_SQL.insert_challenge, row).lastrowid
+            except sqlite3.IntegrityError as error:  # one open challenge per channel
+                log.warning("The game database %s refused a challenge: %s", self._where, error)
+                raise GameChangedError(CHALLENGE_TAKEN) from error
+
+        challenge_id = await self._writing(insert)
         assert challenge_id is not None
         return replace(challenge, id=challenge_id)
 
     async def update_challenge(self, challenge: Challenge) -> None:
-        with self._transaction() as tx:
-            if tx.execute(_SQL.update_challenge, challenge_to_row(challenge)).rowcount != 1:
-                raise StorageError(
-                    "Challenge #{id} is missing from the game database {where}.",
-                    id=challenge.id,
-                    where=self._where,
-                )
+        row = challenge_to_row(challenge)
+        await self._writing(lambda tx: self._update_challenge(tx, challenge.id, row))
+
+    async def close_challenge(self, challenge: Challenge) -> None:
+        row = challenge_to_row(challenge)
+        await self._writing(lambda tx: self._update_challenge(tx, challenge.id, row, close=True))
+
+    def _update_challenge(
+        self,
+        tx: sqlite3.Connection,
+        challenge_id: int,
+        row: dict[str, object],
+        *,
+        close: bool = False,
+    ) -> None:
+        sql = _SQL.close_challenge if close else _SQL.update_challenge
+        if tx.execute(sql, row).rowcount == 1:
+            return
+        if tx.execute("SELECT 1 FROM challenges WHERE id = :id", row).fetchone() is None:
+            raise StorageError(
+                "Challenge #{id} is missing from the game store.", id=challenge_id
+            )
+        raise GameChangedError(CHALLENGE_ANSWERED)
+
+    async def accept_challenge(self, challenge: Challenge, game: Game) -> Game:
+        game_row = to_row(game)
+
+        def accept(tx: sqlite3.Connection) -> Game:
+            accepted = replace(challenge, status=ChallengeStatus.ACCEPTED)
+            self._update_challenge(tx, challenge.id, challenge_to_row(accepted), close=True)
+            started = self._insert(tx, game, game_row)
+            closed = challenge_to_row(replace(accepted, game_id=started.id))
+            self._update_challenge(tx, challenge.id, closed)
+            return started
+
+        return await self._writing(accept)
 
     async def get_challenge(self, challenge_id: int) -> Challenge | None:
-        rows = self._read(f"{_SQL.select_challenge} WHERE id = :id", {"id": challenge_id})
+        rows = await self._read(f"{_SQL.select_challenge} WHERE id = :id", {"id": challenge_id})
+        return self._challenge(rows[0]) if rows else None
+
+    async def open_challenge(self, channel_id: int) -> Challenge | None:
+        rows = await self._read(_SQL.open_challenge, {"channel_id": channel_id})
         return self._challenge(rows[0]) if rows else None
 
     async def open_challenges(self) -> list[Challenge]:
-        rows = self._read(f"{_SQL.select_challenge} WHERE status = 'open' ORDER BY id")
+        rows = await self._read(f"{_SQL.select_challenge} WHERE status = 'open' ORDER BY id")
         return [self._challenge(row) for row in rows]
+
+    async def expire_challenges(
+        self,
+        at: datetime,
+        *,
+        after: PageKey = START,
+        shards: ShardSet | None = None,
+        limit: int = 200,
+    ) -> Page[Challenge]:
+        sql = scoped(_SQL, _SQL.due_challenges_page, shards, None)
+        params = {"now": iso(at), "after_id": after[1], "limit": limit}
+
+        def expire(tx: sqlite3.Connection) -> Page[Challenge]:
+            rows = tx.execute(sql, params).fetchall()
+            expired = []
+            for row in rows:
+                closed = replace(self._challenge(row), status=ChallengeStatus.EXPIRED)
+                if tx.execute(_SQL.close_challenge, challenge_to_row(closed)).rowcount == 1:
+                    expired.append(closed)
+            return Page(expired, page_end(rows, None, limit))
+
+        return await self._writing(expire)
 
     async def standings(
         self, guild_id: int | None, limit: int | None = None
     ) -> list[tuple[int, str, Record]]:
         query = _SQL.standings if limit is None else _SQL.standings_top
-        rows = self._read(query, standings_scope(guild_id, limit))
+        rows = await self._read(query, standings_scope(guild_id, limit))
         return ranking(rows)
 
     async def close(self) -> None:
-        self._close_quietly()
-
-    @property
-    def synchronous(self) -> Synchronous:
-        """The durability setting the connection runs with, as SQLite reports it."""
-        level = int(self._read("PRAGMA synchronous")[0][0])
-        return _SYNCHRONOUS_LEVELS[level]
+        """Close both connections on their own threads, then stop the threads."""
+        workers, self._workers = self._workers, None
+        if workers is None:
+            return
+        for worker in dict.fromkeys(workers):  # the in-memory database has one worker
+            await worker.close()
 
     # -- plumbing ------------------------------------------------------------------------
 
-    def _connection(self) -> sqlite3.Connection:
-        if self._conn is None:
-            raise StorageError("The game database {where} is closed.", where=self._where)
-        return self._conn
-
     def _close_quietly(self) -> None:
+        """Close the connection of a store that failed to open (no threads run yet)."""
         conn, self._conn = self._conn, None
         if conn is not None:
             with suppress(sqlite3.Error):
                 conn.close()
 
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """BEGIN IMMEDIATE ... COMMIT; rolled back on any error, sqlite errors become
-        ``StorageError``. When the block exits normally the commit has returned."""
-        conn = self._connection()
-        try:
+    def _both(self) -> tuple[Worker, Worker]:
+        if self._workers is None:
+            raise StorageError("The game store is closed.")
+        return self._workers
+
+    async def _writing(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work(conn)`` in one ``BEGIN IMMEDIATE`` transaction on the writer thread,
+        committed before this returns, rolled back on any error. The lock is waited for at
+        most until ``write_timeout`` after this call (``StoreBusyError``)."""
+        deadline = time.monotonic() + self.write_timeout
+        writer = self._both()[0]
+
+        def transaction(conn: sqlite3.Connection) -> T:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise sqlite3.OperationalError("waited in the queue past write_timeout")
+            conn.execute(f"PRAGMA busy_timeout = {max(1, int(left * 1000))}")
             conn.execute("BEGIN IMMEDIATE")
             try:
-                yield conn
+                result = work(conn)
                 conn.execute("COMMIT")
             except BaseException:
                 if conn.in_transaction:
                     conn.execute("ROLLBACK")
                 raise
-        except sqlite3.Error as error:
-            raise StorageError(
-                "Could not save to the game database {where}: {error}.",
-                where=self._where,
-                error=error,
-            ) from error
+            return result
 
-    def _read(self, sql: str, params: Mapping[str, object] | None = None) -> list[sqlite3.Row]:
         try:
-            return self._connection().execute(sql, params or {}).fetchall()
+            return await writer.run(transaction)
         except sqlite3.Error as error:
-            raise self._read_error(error) from error
+            raise self._failure("save", error) from error
 
-    def _read_error(self, error: sqlite3.Error) -> StorageError:
-        return StorageError(
-            "Could not read the game database {where}: {error}.",
-            where=self._where,
-            error=error,
-        )
+    async def _reading(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work(conn)`` on the reader thread; sqlite errors become ``StorageError``."""
+        reader = self._both()[1]
+        try:
+            return await reader.run(work)
+        except sqlite3.Error as error:
+            raise self._failure("read", error) from error
 
-    def _challenge(self, row: sqlite3.Row) -> Challenge:
+    async def _read(self, sql: str, params: Mapping[str, object] | None = None) -> list[Row]:
+        return await self._reading(lambda conn: conn.execute(sql, params or {}).fetchall())
+
+    async def _one_game(self, sql: str, params: Mapping[str, object]) -> Game | None:
+        def one(conn: sqlite3.Connection) -> Game | None:
+            row = conn.execute(sql, params).fetchone()
+            return None if row is None else self._game(row)
+
+        return await self._reading(one)
+
+    def _failure(self, doing: str, error: sqlite3.Error) -> StorageError:
+        """The player's sentence for a failed read or write; SQLite's words go to the log."""
+        if _is_busy(error):
+            log.warning("The game database %s was busy (%s): %s", self._where, doing, error)
+            return StoreBusyError()
+        log.error("The game database %s failed to %s: %s", self._where, doing, error)
+        return StorageError(UNAVAILABLE)
+
+    def _challenge(self, row: Row) -> Challenge:
         """``rows.challenge_from_row``, a row that fails named as a ``StorageError``."""
         try:
             return challenge_from_row(row)
         except UnreadableGame as error:
+            log.error("The game database %s: %s", self._where, error)
             raise StorageError(
-                "Challenge #{id} in the game database {where} cannot be read ({error}). "
-                "The file was left untouched; restore a backup or move it aside.",
+                "Challenge #{id} in the game store cannot be read ({error}).",
                 id=error.game_id,
-                where=self._where,
                 error=error,
             ) from error
 
-    def _game(self, row: sqlite3.Row) -> Game:
-        """``rows.from_row``, with a row that fails named as a ``StorageError`` (the game and
-        the file), instead of loading half-broken and failing later in front of a player."""
+    def _game(self, row: Row) -> Game:
+        """``rows.from_row``, with a row that fails named as a ``StorageError`` (the game),
+        instead of loading half-broken and failing later in front of a player."""
         try:
             return from_row(row)
         except UnreadableGame as error:
+            log.error("The game database %s: game #%s: %s", self._where, error.game_id, error)
             raise StorageError(
-                "Game #{id} in the game database {where} cannot be read ({error}). "
-                "The file was left untouched; restore a backup or move it aside.",
+                "Game #{id} in the game store cannot be read ({error}).",
                 id=error.game_id,
-                where=self._where,
                 error=error,
             ) from error
+
+
+def _is_busy(error: sqlite3.Error) -> bool:
+    """Whether SQLite gave up waiting for another connection's lock."""
+    code = getattr(error, "sqlite_errorcode", None)
+    busy = code is not None and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    return busy or "locked" in str(error) or "write_timeout" in str(error)
 
 
 def _make_room(path: Path, where: str) -> None:

@@ -1,38 +1,64 @@
 """The storage contract the game service relies on, which every database's store implements.
 
-Methods are ``async`` so a networked store (PostgreSQL) fits the same shape; the SQLite store
-runs them inline (see ``sqlite_store``). ``tests/games/test_games_store_contract.py`` checks
-these promises against every store: a new store adds its factory there.
+The database is the one truth, shared by every process that opens it (several Discord
+shards, the terminal game): a process never trusts a game it read earlier. Each game has a
+``version``; ``update`` saves over the version the caller read and fails with
+``GameChangedError`` if another save came first, and a challenge is answered only while it is
+open. So of two processes changing one game at once, the second changes nothing and says so.
+
+Methods are ``async`` and never block the event loop: the SQLite store runs its work on worker
+threads (reads on their own connection, so they never wait for a writer), PostgreSQL through
+an async driver. ``tests/games/test_games_store_contract.py`` checks these promises against
+every store: a new store adds its factory there.
 
 Every store keeps the schema of ``bot.games.migrations`` (same versions, same counting rules)
 and maps games to rows with ``bot.games.rows``.
-
-One process per database today: ``update`` overwrites the stored game. Sharing a database
-between processes will add a version to each game that ``update`` compares and sets, and an
-error for a game that changed since it was read; nothing below may assume otherwise.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Generic, Protocol, TypeAlias, TypeVar
 
 from bot.games.models import Challenge, Game, Rating, Record
+from bot.games.shards import ShardSet
+
+T = TypeVar("T")
+
+PageKey: TypeAlias = tuple[str, int]
+"""Where a page of a sweep ended: the stored sort text (a timestamp, or "") and the id."""
+
+START: PageKey = ("", 0)
+"""The key before every row: a sweep's first page."""
+
+
+@dataclass(frozen=True, slots=True)
+class Page(Generic[T]):
+    """One batch of a sweep: what it changed, and where the next batch starts (``None``:
+    this was the last). The key follows the rows read, so a row set aside as unreadable never
+    holds the sweep up."""
+
+    items: list[T]
+    after: PageKey | None
 
 
 class GameStore(Protocol):
     """Durable home of games, members' latest names and the totals of their results.
 
     Failures: every method raises ``StorageError`` when the database cannot do what it
-    promises (unreachable, refused, closed, or a stored game that does not read back as a
-    valid one), never a driver's own exception. Its sentence names the database for the
-    operator's log.
+    promises (unreachable, busy past the write timeout: ``StoreBusyError``, refused, closed,
+    or a stored game that does not read back as a valid one), never a driver's own
+    exception. A player may read its sentence, so it names neither the file nor the server
+    and quotes no driver: the log has those. ``GameChangedError``: another process changed
+    the game or challenge first (compare and set); nothing of that call was written.
 
     Writes never store a row that would not read back: ``insert`` and ``update`` raise
     ``ValueError`` (``TypeError`` for an id that is no ``int``) for such a game before
     anything is written (``rows.to_row``): an adapter's or the service's bug, not the
     database's. ``insert`` and ``update`` are each one transaction, committed before they
     return, so what they return or confirm survives the program stopping; on
-    ``StorageError`` nothing of that call was saved.
+    ``StorageError`` or ``GameChangedError`` nothing of that call was saved.
 
     What counts as a result (``records`` and ``standings``): games WON, LOST, DRAWN or
     RESIGNED, for each member seat (both seats of a game between members). A seat wins when
@@ -52,6 +78,38 @@ class GameStore(Protocol):
         the database as it is (``rows.readable``), so it never makes the others unusable."""
         ...
 
+    async def active_game(self, channel_id: int) -> Game | None:
+        """The channel's ACTIVE game as last saved, or None (a game that does not read back
+        raises ``StorageError``, as ``get``)."""
+        ...
+
+    async def last_finished(self, channel_id: int) -> Game | None:
+        """The channel's newest game that is no longer ACTIVE (however it ended), or None."""
+        ...
+
+    async def open_game_count(self) -> int:
+        """How many games are ACTIVE, everywhere."""
+        ...
+
+    async def expire_idle(
+        self,
+        before: datetime,
+        at: datetime,
+        *,
+        after: PageKey = START,
+        shards: ShardSet | None = None,
+        channel_id: int | None = None,
+        limit: int = 200,
+    ) -> Page[Game]:
+        """Expire one batch of ACTIVE games last saved at or before ``before``, in one
+        transaction: at most ``limit`` of them, after the key ``after`` in (``updated_at``,
+        id) order, only in the servers of ``shards`` (``shards.owns``) and in ``channel_id``
+        if given. Each is
+        saved as EXPIRED at ``at`` (winner none, version plus one) only if nobody saved it
+        since it was read, so each expiry is claimed by exactly one process. Returns the games
+        this call expired. Rows that do not read back are set aside (``active_games``)."""
+        ...
+
     async def get(self, game_id: int) -> Game | None:
         """The game with this id as last saved, active or finished; None if there is none."""
         ...
@@ -64,15 +122,17 @@ class GameStore(Protocol):
     async def insert(self, game: Game) -> Game:
         """Save a new game and return it with the id the store assigned (``game.id`` is
         ignored); ids grow with each insert and are never reused. Each member seat's name
-        becomes that member's latest name. Raises ``StorageError`` if the game is ACTIVE and
-        its channel already has an active game."""
+        becomes that member's latest name. Raises ``GameChangedError`` if the game is ACTIVE and
+        its channel already has an active game (another process started one first)."""
         ...
 
-    async def update(self, game: Game) -> None:
+    async def update(self, game: Game) -> Game:
         """Save the progress of the game ``game.id``: its moves, status, winner,
-        ``updated_at`` and ``message_id``. The rest (channel, server, seats, level, size,
-        first, ``created_at``) is fixed at insert and left as it is; member names do not
-        change. Raises ``StorageError`` if there is no such game."""
+        ``updated_at`` and ``message_id``, and return it with its version plus one. The rest
+        (channel, server, seats, level, size, first, ``created_at``) is fixed at insert and
+        left as it is; member names do not change. Compare and set: only if the stored
+        version is ``game.version``, else ``GameChangedError`` and nothing is written.
+        Raises ``StorageError`` if there is no such game."""
         ...
 
     async def check_file(self) -> None:
@@ -123,12 +183,45 @@ class GameStore(Protocol):
 
     async def insert_challenge(self, challenge: Challenge) -> Challenge:
         """Save a new challenge and return it with its assigned id (growing, never reused).
-        Raises ``StorageError`` if it is open and its channel already has an open one."""
+        Raises ``GameChangedError`` if it is open and its channel already has an open one."""
         ...
 
     async def update_challenge(self, challenge: Challenge) -> None:
         """Save the challenge's ``status``, ``message_id`` and ``game_id`` (the rest is fixed
-        at insert). Raises ``StorageError`` if there is no such challenge."""
+        at insert), only while the stored one is OPEN or already has ``challenge.status``:
+        else ``GameChangedError`` (somebody answered it first) and nothing is written.
+        Raises ``StorageError`` if there is no such challenge."""
+        ...
+
+    async def close_challenge(self, challenge: Challenge) -> None:
+        """Save the challenge's answer or expiry (as ``update_challenge``) only if the stored
+        one is still OPEN: else ``GameChangedError`` (answered first elsewhere), nothing
+        written. Raises ``StorageError`` if there is no such challenge."""
+        ...
+
+    async def accept_challenge(self, challenge: Challenge, game: Game) -> Game:
+        """In one transaction: close the OPEN ``challenge`` as ACCEPTED (``close_challenge``)
+        and insert ``game``
+        (its duel) as ``insert`` does, the challenge's ``game_id`` set to the new id; returns
+        the game with its id. ``GameChangedError`` if the challenge was answered meanwhile,
+        ``StorageError`` as ``insert``; either way nothing is written."""
+        ...
+
+    async def open_challenge(self, channel_id: int) -> Challenge | None:
+        """The channel's OPEN challenge as last saved, or None."""
+        ...
+
+    async def expire_challenges(
+        self,
+        at: datetime,
+        *,
+        after: PageKey = START,
+        shards: ShardSet | None = None,
+        limit: int = 200,
+    ) -> Page[Challenge]:
+        """Expire one batch of OPEN challenges whose ``expires_at`` is not after ``at``, ids
+        after ``after``, only in the servers of ``shards``: each closed as EXPIRED unless it
+        was answered meanwhile (claimed once, as ``expire_idle``); returns those closed."""
         ...
 
     async def get_challenge(self, challenge_id: int) -> Challenge | None:

@@ -37,7 +37,6 @@ async def play(settings: Settings, out: TextIO, name: str | None = None) -> int:
     """The whole session: open the database, greet, then one command per line until done."""
     try:
         service = GameService.from_settings(settings)
-        await service.load()
     except StorageError as error:
         print(error, file=sys.stderr)
         return UNUSABLE_DATABASE

@@ -14,6 +14,7 @@ from discord_helpers import MakeBot
 from bot.discord_bot import run_discord, serve
 from bot.discord_bot.runner import INTENT_HELP, LOGIN_HELP
 from bot.discord_bot.sync import hash_path
+from bot.games import StorageError
 from bot.settings import Settings
 
 GUILD_ID = 4242424242424242
@@ -119,11 +120,12 @@ async def test_discord_failures_at_start_are_one_sentence(
     caplog.clear()
 
 
-async def test_an_unreadable_game_at_start_is_set_aside_and_the_bot_starts(
+async def test_an_unreadable_game_does_not_stop_the_bot_or_the_other_channels(
     make_bot: MakeBot, settings: Settings, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """A damaged database row is met when ``setup_hook`` restores the games: that game is set
-    aside with one log line naming it, and the bot starts with the others."""
+    """A damaged database row is met only where it is read: the bot starts, the other
+    channels play, and the damaged game is named (never the file) with one log line each
+    time it is asked for."""
     service = make_bot().service
     await service.start(channel_id=1, guild_id=2, member_id=3, member_name="alice", first="me")
     kept = await service.start(
@@ -137,9 +139,13 @@ async def test_an_unreadable_game_at_start_is_set_aside_and_the_bot_starts(
     await env.start()
     try:
         messages = [record.getMessage() for record in caplog.records]
-        assert len([line for line in messages if line.startswith("Game #1 ")]) == 1
-        assert "Restored 1 active game(s)." in messages
-        assert await env.bot.service.active_game(4) == kept.game  # type: ignore[attr-defined]
+        assert "2 game(s) running in the database." in messages
+        service = env.bot.service  # type: ignore[attr-defined]
+        assert await service.active_game(4) == kept.game
+        with pytest.raises(StorageError, match=r"^Game #1 in the game store cannot be read"):
+            await service.active_game(1)
+        lines = [r.getMessage() for r in caplog.records if "game #1:" in r.getMessage()]
+        assert len(lines) == 1 and str(settings.database_path) in lines[0]  # the log has it
     finally:
         await env.shutdown()
     caplog.clear()  # the set-aside line is an ERROR for the operator, expected here

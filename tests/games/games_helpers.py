@@ -45,9 +45,9 @@ class YieldingStore(SqliteGameStore):
         await asyncio.sleep(0)
         return await super().insert(game)
 
-    async def update(self, game: Game) -> None:
+    async def update(self, game: Game) -> Game:
         await asyncio.sleep(0)
-        await super().update(game)
+        return await super().update(game)
 
     async def get(self, game_id: int) -> Game | None:
         await asyncio.sleep(0)

@@ -28,7 +28,7 @@ from games_helpers import (
 )
 
 from bot.engine import Board, Move, choose_move
-from bot.games import Game, GameService, MoveReply, NoGameError, SqliteGameStore
+from bot.games import Game, GameService, MoveReply, NoGameError, SqliteGameStore, Status
 
 Outcome = tuple[str, object]
 
@@ -132,29 +132,33 @@ async def test_100_concurrent_moves_apply_exactly_the_legal_ones_in_turn_order(
 
 async def test_a_busy_channel_does_not_delay_another(tmp_path: Path) -> None:
     """Channel A's save is held open on an event; channel B plays a whole move meanwhile,
-    while a second operation in A waits its turn."""
+    a read in A (the board) answers at once with the game as saved, and a second write in A
+    waits its turn."""
     gate, entered = asyncio.Event(), asyncio.Event()
 
     class GatedStore(SqliteGameStore):
-        async def update(self, game: Game) -> None:
+        async def update(self, game: Game) -> Game:
             if game.channel_id == CHANNEL:
                 entered.set()
                 await gate.wait()
-            await super().update(game)
+            return await super().update(game)
 
     service = make_service(store=GatedStore(tmp_path / "g.db"))
     for channel in (CHANNEL, CHANNEL + 1):
         await start_game(service, channel=channel)
     a1 = asyncio.create_task(service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(0, 0)))
     await entered.wait()  # a1 holds channel A's lock, parked inside its save
-    a2 = asyncio.create_task(service.active_game(CHANNEL))
+    a2 = asyncio.create_task(service.resign(channel_id=CHANNEL, member_id=ALICE))
+    board = asyncio.create_task(service.active_game(CHANNEL))
     b = asyncio.create_task(service.move(channel_id=CHANNEL + 1, member_id=ALICE, move=Move(1, 1)))
-    done, _ = await asyncio.wait({b}, timeout=30)  # safety net only: b needs no time at all
+    done, _ = await asyncio.wait({b, board}, timeout=30)  # safety net only: both need no time
     assert b in done and b.result().game.moves[0] == Move(1, 1)
-    assert not a1.done() and not a2.done()  # A is still serialized behind its lock
+    assert board in done and board.result().moves == ()  # the last saved state, not a1's
+    assert not a1.done() and not a2.done()  # A's writes are still serialized behind its lock
     gate.set()
     reply = await a1
-    assert (await a2) == reply.game  # a2 ran after a1 and saw its move
+    resigned = await a2  # a2 ran after a1 and saw its move
+    assert resigned.moves == reply.game.moves and resigned.status is Status.RESIGNED
 
 
 async def test_a_slow_4x4_decision_does_not_block_the_event_loop() -> None:
@@ -210,7 +214,7 @@ async def test_get_and_attach_message_find_a_game_by_id_wherever_it_was_started(
     found by its id (it is read from the store, not looked for among this service's games)."""
     path = tmp_path / "shared.db"
     here, there = make_service(path), make_service(path)
-    await here.load()
+    assert await here.open_game_count() == 0
     game = (await start_game(there, channel=CHANNEL + 1, member=BOB)).game
     assert await here.get(game.id) == game
     await here.attach_message(game.id, 1000)

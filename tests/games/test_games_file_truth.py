@@ -198,7 +198,7 @@ def test_the_recovery_commands_check_db_prints_give_a_file_the_bot_opens(tmp_pat
     recovered = tmp_path / "games.db.recovered"
     assert check_database(recovered)[0]
     service = make_service(recovered)
-    assert len(asyncio.run(service.load())) == 30
+    assert asyncio.run(service.open_game_count()) == 30
     asyncio.run(service.close())
 
 

@@ -23,11 +23,13 @@ PINNED: dict[Dialect, dict[int, str]] = {
         1: "85396a1707a174384bf7ee76f3ec6fa7ad1e97e5172e76532eb8bc05567763dc",
         2: "d43c1473c7b216d6bb4deb1fa3131acdf16e2ef751431d097ede1dc26430f81b",
         3: "40c36a1dc2711c7d6abd671897bb09a970c17ad99d63e3a0827c361938890cb5",
+        4: "e2e772755b9fff75f87fc1f0ff0b74abe7f57ec102f452a6211059a3befe3715",
     },
     "postgresql": {
         1: "bc53f072b39144ef5bcbf3bddaff7de08e1b7c79b72daabbb48a0b6647e7ca45",
         2: "d27cd46006aad4a7a7f55f4a6ff8ed6eeb5e18978ae112af1b00c4edff807222",
         3: "93cdc7fbaccdecc0751156db1adde574e0d1c1ec6708dcd1a6919d6992467986",
+        4: "e2e772755b9fff75f87fc1f0ff0b74abe7f57ec102f452a6211059a3befe3715",
     },
 }
 
@@ -70,6 +72,14 @@ SCHEMA_V3 = {
     "ratings_ranking": "e2bc650b17a42deb8dd86acbe315944e3d26df56b8504fc1a56662e12815de9f",
 }
 
+# v4: a version per game (compare and set), indexes for the paged sweep and a channel's games.
+SCHEMA_V4 = {
+    **SCHEMA_V3,
+    "games": "1e631108d21e2852a072bc260533e5771c44c176acbe68195f03d3ed9c6a17be",
+    "games_active_since": "6f631f1baca45717173c8aa997c1fea7463e6a1f8ba4bf8a01167d3e52a2dea0",
+    "games_by_channel": "10b8d06579338f1833984ceab329075d043d0246ea8f4bf26cf3fab8befacf17",
+}
+
 
 def sha256(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
@@ -95,7 +105,7 @@ def test_every_migration_is_pinned_and_unchanged(dialect: Dialect) -> None:
 
 def test_a_fresh_database_has_exactly_the_released_schema(tmp_path: Path) -> None:
     SqliteGameStore(tmp_path / "games.db")
-    assert schema(tmp_path / "games.db") == SCHEMA_V3
+    assert schema(tmp_path / "games.db") == SCHEMA_V4
 
 
 def test_an_upgraded_v1_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) -> None:
@@ -109,7 +119,7 @@ def test_an_upgraded_v1_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) 
         *("games_by_x_member", "games_by_o_member", "games_by_guild"),
     }
     SqliteGameStore(path)
-    assert schema(path) == SCHEMA_V3
+    assert schema(path) == SCHEMA_V4
 
 
 def test_an_upgraded_v2_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) -> None:
@@ -122,4 +132,4 @@ def test_an_upgraded_v2_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) 
         conn.execute("PRAGMA user_version = 2")
     assert schema(path) == SCHEMA_V2
     SqliteGameStore(path)
-    assert schema(path) == SCHEMA_V3
+    assert schema(path) == SCHEMA_V4

@@ -85,8 +85,7 @@ async def test_a_game_between_members_has_started_once_either_moved() -> None:
     service = make_service(store=store)
     ended = await service.resign(channel_id=CHANNEL, member_id=BOB)
     assert status_line(ended) == "This game ended before anyone moved, so it does not count."
-    await store.insert(member_vs_member())
-    await service.load()
+    await store.insert(member_vs_member())  # behind the service's back: the store is the truth
     await service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(0, 0))
     resigned = await service.resign(channel_id=CHANNEL, member_id=BOB)  # alice moved: a loss
     assert resigned.status is Status.RESIGNED

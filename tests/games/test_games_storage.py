@@ -58,8 +58,8 @@ async def test_a_restarted_service_continues_the_game_exactly(tmp_path: Path) ->
     await first.close()
 
     second = make_service(path, clock=clock, seed=3)
-    restored = await second.load()
-    assert sorted(restored, key=lambda g: g.id) == [game, other]
+    assert await second.open_game_count() == 2
+    assert await second.active_game(CHANNEL + 1) == other
     assert await second.active_game(CHANNEL) == game  # every field, timestamps included
     assert game.message_id == 4242
     nxt = game.board.legal_moves[0]
@@ -200,12 +200,18 @@ async def test_a_damaged_game_is_set_aside_at_start_up_and_named_when_asked_for(
     with sqlite3.connect(path) as conn:
         conn.execute("UPDATE games SET moves = '4,4' WHERE id = ?", (reply.game.id,))
     conn.close()
-    fresh = make_service(path)
-    assert await fresh.load() == [other.game]  # the rest of the file still plays
+    store = SqliteGameStore(path)
+    assert await store.active_games() == [other.game]  # the rest of the file still plays
     [line] = [r.getMessage() for r in caplog.records if r.name == "bot.games.rows"]
     assert line.startswith(f"Game #{reply.game.id} in the game database '{path}' cannot be read")
-    with pytest.raises(StorageError, match=rf"Game #{reply.game.id} .* cannot be read"):
-        await fresh.get(reply.game.id)
+    await store.close()
+    fresh = make_service(path)
+    await fresh.move(channel_id=CHANNEL + 1, member_id=ALICE, move=Move(1, 1))
+    for ask in (fresh.get(reply.game.id), fresh.active_game(CHANNEL)):
+        named = rf"^Game #{reply.game.id} .* cannot be read"
+        with pytest.raises(StorageError, match=named) as caught:
+            await ask
+        assert str(path) not in str(caught.value)  # the player's sentence names no file
 
 
 async def test_store_refuses_use_after_close() -> None:
@@ -347,11 +353,11 @@ async def test_a_bad_stored_game_is_a_storage_error_naming_it(
     with pytest.raises(StorageError) as caught:
         await store.get(game.id)
     message = str(caught.value)
-    assert message.startswith(f"Game #{game.id} in the game database '{path}' cannot be read")
-    assert says in message, message
-    if "status" not in edit:  # still active: start-up sets it aside and goes on
+    assert message.startswith(f"Game #{game.id} in the game store cannot be read")
+    assert says in message and str(path) not in message, message
+    if "status" not in edit:  # still active: a listing sets it aside and goes on
         assert await store.active_games() == []
-        assert await make_service(path).load() == []
+        assert await make_service(path).open_game_count() == 1  # counted, not read
     await store.close()
 
 

@@ -22,11 +22,23 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.engine import LEVELS, Board, Move, Player
-from bot.games import Game, GameStore, Record, Seat, SqliteGameStore, Status, StorageError
+from bot.games import (
+    Game,
+    GameChangedError,
+    GameStore,
+    Record,
+    Seat,
+    SqliteGameStore,
+    Status,
+    StorageError,
+)
 from bot.games.arguments import MAX_ID
 from bot.games.elo import rate
 from bot.games.models import DUEL, FIRST_CHOICES, SIZES, Challenge, ChallengeStatus, Rating
 from bot.games.postgres_store import PostgresGameStore
+from bot.games.shards import ShardSet
+from bot.games.store import START as PAGE_START
+from bot.games.store import PageKey
 
 
 @dataclass(frozen=True)
@@ -238,11 +250,12 @@ def test_every_field_of_any_game_reads_back_as_inserted_and_updated(database: Da
         async def round_trip(game: Game, later: Game) -> None:
             saved = await store.insert(game)
             assert await store.get(saved.id) == replace(game, id=saved.id)
-            moved = replace(later, id=saved.id)
-            await store.update(moved)
-            assert await store.get(saved.id) == moved
+            moved = replace(later, id=saved.id, version=saved.version)
+            updated = await store.update(moved)
+            assert updated == replace(moved, version=moved.version + 1)
+            assert await store.get(saved.id) == updated
             if moved.is_active:
-                await store.update(replace(moved, status=Status.EXPIRED))
+                await store.update(replace(updated, status=Status.EXPIRED))
 
         @settings(max_examples=60, deadline=None)
         @given(game=any_game(), data=st.data())
@@ -319,7 +332,7 @@ async def test_update_saves_the_progress_and_keeps_what_the_game_started_as(
     game = await store.insert(make_game(ALICE, BOT))
     later = START + timedelta(minutes=3)
     finished = replace(make_game(ALICE, BOT, Status.WON), id=game.id, updated_at=later)
-    await store.update(
+    saved = await store.update(
         replace(
             finished,
             message_id=77,
@@ -330,10 +343,11 @@ async def test_update_saves_the_progress_and_keeps_what_the_game_started_as(
             created_at=later,
         )
     )
-    assert await store.get(game.id) == replace(finished, message_id=77)
+    assert await store.get(game.id) == replace(finished, message_id=77, version=1)
+    assert saved.version == 1
     assert await store.member_name(1) == "alice"
-    await store.update(replace(finished, message_id=None))
-    assert await store.get(game.id) == finished
+    await store.update(replace(finished, message_id=None, version=1))
+    assert await store.get(game.id) == replace(finished, version=2)
 
 
 async def test_update_of_a_game_that_is_not_there_raises(store: GameStore) -> None:
@@ -354,13 +368,20 @@ async def test_active_games_are_the_active_ones_in_id_order(store: GameStore) ->
     resigned = replace(make_game(ALICE, BOT, Status.RESIGNED), id=third.id)
     await store.update(replace(resigned, channel_id=third.channel_id))
     assert await store.active_games() == [first, fifth]
+    assert await store.open_game_count() == 2
+    assert await store.active_game(first.channel_id) == first
+    assert await store.active_game(third.channel_id) is None
+    assert await store.last_finished(third.channel_id) == replace(
+        resigned, channel_id=third.channel_id, version=1
+    )
+    assert await store.last_finished(first.channel_id) is None
 
 
 async def test_a_channel_holds_one_active_game_and_a_refused_insert_saves_nothing(
     store: GameStore,
 ) -> None:
     first = await store.insert(make_game(ALICE, BOT))
-    with pytest.raises(StorageError) as refused:
+    with pytest.raises(GameChangedError) as refused:
         await store.insert(make_game(Seat(1, "Alice II"), Seat(3, "carol")))
     # The player reads it (e.g. in a channel whose game was set aside): no file, no driver text.
     assert str(refused.value) == "This channel already has a game running."
@@ -387,8 +408,8 @@ async def test_latest_game_is_the_members_newest_game_in_the_channel(store: Game
     assert await store.latest_game(CHANNEL + 1, 1) == elsewhere
     assert await store.latest_game(CHANNEL + 1, 2) is None
     finished = replace(make_game(ALICE, BOB, Status.DRAWN), id=running.id)
-    await store.update(finished)
-    assert await store.latest_game(CHANNEL, 2) == finished
+    saved = await store.update(finished)
+    assert await store.latest_game(CHANNEL, 2) == saved
 
 
 async def test_member_name_is_the_name_of_the_latest_game_inserted(store: GameStore) -> None:
@@ -435,7 +456,7 @@ async def test_another_store_sees_what_one_committed(database: Database) -> None
     await first.update(replace(active, message_id=5))
     second = await database.open()  # while the first is still open
     assert await second.get(game.id) == game
-    assert await second.active_games() == [replace(active, message_id=5)]
+    assert await second.active_games() == [replace(active, message_id=5, version=1)]
     assert await second.member_name(2) == "bob"
     assert await second.records(1, GUILD) == {("perfect", 3): Record(0, 0, 1)}
     assert await second.standings(GUILD) == await first.standings(GUILD)
@@ -522,10 +543,12 @@ async def test_records_and_standings_equal_a_recount_of_the_saved_games(
         if game.is_active:  # finished now
             status = rng.choice([Status.WON, Status.LOST, Status.DRAWN, Status.RESIGNED])
             ending = make_game(game.x, game.o, status, resigner=rng.choice(list(Player)))
-            game = replace(ending, id=game.id, guild_id=game.guild_id, level=game.level)
+            game = replace(
+                ending, id=game.id, guild_id=game.guild_id, level=game.level, version=game.version
+            )
         else:  # saved again as it is, or with its board posted
             game = replace(game, message_id=rng.choice([None, game.id]))
-        await store.update(game)
+        game = await store.update(game)
         before = saved[game.id]  # the channel and size stay as inserted
         saved[game.id] = replace(game, channel_id=before.channel_id, size=before.size)
     games = list(saved.values())
@@ -553,7 +576,7 @@ async def test_finishing_a_duel_rates_both_players_once_in_its_server(store: Gam
     duel = await store.insert(make_game(ALICE, BOB, level=DUEL))
     assert await store.rating(1, GUILD) == Rating(1200, 0)
     won = replace(make_game(ALICE, BOB, Status.WON, level=DUEL), id=duel.id)
-    await store.update(won)
+    won = await store.update(won)
     assert await store.rating(1, GUILD) == Rating(1216, 1)
     assert await store.rating(2, GUILD) == Rating(1184, 1)
     await store.update(replace(won, message_id=9))  # saved again: rated once
@@ -658,8 +681,152 @@ async def test_challenges_are_saved_updated_and_listed_while_open(store: GameSto
 
 async def test_a_channel_holds_one_open_challenge(store: GameStore) -> None:
     first = await store.insert_challenge(CHALLENGE)
-    with pytest.raises(StorageError):
+    with pytest.raises(GameChangedError, match="already has an open challenge"):
         await store.insert_challenge(CHALLENGE)
     await store.update_challenge(replace(first, status=ChallengeStatus.EXPIRED))
     second = await store.insert_challenge(CHALLENGE)
     assert await store.open_challenges() == [second]
+
+
+# -- the database as the truth: compare and set, claimed sweeps --------------------------------
+
+
+async def test_an_update_over_a_stale_version_changes_nothing(store: GameStore) -> None:
+    game = await store.insert(make_game(ALICE, BOT))
+    mine = await store.update(replace(game, moves=(Move(1, 1),)))
+    assert mine.version == game.version + 1
+    theirs = replace(game, moves=(Move(0, 0),))  # read before my save: its version is stale
+    with pytest.raises(GameChangedError, match="changed at the same moment"):
+        await store.update(theirs)
+    assert await store.get(game.id) == mine
+
+
+def _idle_games(minutes_ago: list[int], guilds: list[int | None]) -> list[Game]:
+    """Active games in channels 1.., saved ``minutes_ago`` before START + 1 hour."""
+    return [
+        replace(
+            make_game(ALICE, BOT, channel_id=n + 1, guild_id=guild),
+            updated_at=START + timedelta(minutes=60 - ago),
+        )
+        for n, (ago, guild) in enumerate(zip(minutes_ago, guilds, strict=True))
+    ]
+
+
+async def _sweep(
+    store: GameStore,
+    limit: int,
+    *,
+    shards: ShardSet | None = None,
+    channel_id: int | None = None,
+) -> list[Game]:
+    """Every page of ``expire_idle`` for games idle 10 minutes at START + 1 hour."""
+    now = START + timedelta(minutes=60)
+    expired: list[Game] = []
+    after: PageKey | None = PAGE_START
+    while after is not None:
+        page = await store.expire_idle(
+            now - timedelta(minutes=10),
+            now,
+            after=after,
+            limit=limit,
+            shards=shards,
+            channel_id=channel_id,
+        )
+        expired += page.items
+        after = page.after
+    return expired
+
+
+async def test_expire_idle_expires_the_idle_games_in_pages_each_once(store: GameStore) -> None:
+    ago = [30, 5, 10, 11, 9, 50, 10, 1]
+    games = [await store.insert(game) for game in _idle_games(ago, [GUILD] * len(ago))]
+    finished = await store.insert(make_game(BOB, BOT, Status.WON, channel_id=99))
+    expired = await _sweep(store, limit=2)
+    idle = [game for game, minutes in zip(games, ago, strict=True) if minutes >= 10]
+    now = START + timedelta(minutes=60)
+    assert sorted(expired, key=lambda g: g.id) == [
+        replace(game, status=Status.EXPIRED, updated_at=now, version=1) for game in idle
+    ]
+    assert [game.channel_id for game in await store.active_games()] == [2, 5, 8]
+    assert await _sweep(store, limit=2) == []  # claimed: never expired twice
+    assert await store.get(finished.id) == finished
+
+
+async def test_expire_idle_keeps_to_its_shards_and_channel(store: GameStore) -> None:
+    shard_of_guild = {(1 << 22) * n: n for n in range(4)}  # guild id -> its shard of 4
+    guilds: list[int | None] = [*shard_of_guild, None]  # None (no server): shard 0
+    games = [await store.insert(game) for game in _idle_games([20] * 5, guilds)]
+    odd = await _sweep(store, limit=1, shards=ShardSet(4, frozenset({1, 3})))
+    assert [g.guild_id for g in odd] == [1 << 22, 3 << 22]
+    here = await _sweep(store, limit=5, channel_id=games[4].channel_id)
+    assert [g.id for g in here] == [games[4].id]
+    rest = await _sweep(store, limit=5, shards=ShardSet.all_of(4))
+    assert sorted(g.id for g in rest) == [games[0].id, games[2].id]
+
+
+async def test_two_stores_sweeping_together_expire_each_game_once(database: Database) -> None:
+    if not database.shared:
+        pytest.skip("each store of this database has its own data")
+    first, second = await database.open(), await database.open()
+    for game in _idle_games([20] * 12, [GUILD] * 12):
+        await first.insert(game)
+    mine, theirs = await asyncio.gather(_sweep(first, limit=3), _sweep(second, limit=3))
+    ids = [game.id for game in (*mine, *theirs)]
+    assert sorted(ids) == sorted(set(ids)) and len(ids) == 12
+    await first.close()
+    await second.close()
+
+
+async def test_a_challenge_is_answered_once(store: GameStore) -> None:
+    challenge = await store.insert_challenge(CHALLENGE)
+    posted = replace(challenge, message_id=5)
+    await store.update_challenge(posted)  # the same status: always fine
+    declined = replace(posted, status=ChallengeStatus.DECLINED)
+    await store.close_challenge(declined)
+    for answer in (ChallengeStatus.WITHDRAWN, ChallengeStatus.DECLINED):  # a second answer
+        with pytest.raises(GameChangedError, match="answered at the same moment"):
+            await store.close_challenge(replace(posted, status=answer))
+    with pytest.raises(GameChangedError):
+        await store.update_challenge(replace(posted, status=ChallengeStatus.WITHDRAWN))
+    await store.update_challenge(replace(declined, message_id=6))  # re-posting a declined one
+    assert await store.get_challenge(challenge.id) == replace(declined, message_id=6)
+    assert await store.open_challenge(CHALLENGE.channel_id) is None
+
+
+async def test_accepting_starts_the_duel_and_closes_the_challenge_at_once(
+    store: GameStore,
+) -> None:
+    challenge = await store.insert_challenge(CHALLENGE)
+    assert await store.open_challenge(CHALLENGE.channel_id) == challenge
+    duel = make_game(ALICE, BOB, level=DUEL, channel_id=CHALLENGE.channel_id)
+    started = await store.accept_challenge(challenge, duel)
+    assert started == replace(duel, id=started.id)
+    stored = await store.get_challenge(challenge.id)
+    assert stored == replace(challenge, status=ChallengeStatus.ACCEPTED, game_id=started.id)
+    with pytest.raises(GameChangedError):  # accepted twice (another process): no second game
+        await store.accept_challenge(challenge, replace(duel, channel_id=CHANNEL + 50))
+    assert await store.active_game(CHANNEL + 50) is None
+
+
+async def test_accepting_into_a_taken_channel_leaves_the_challenge_open(store: GameStore) -> None:
+    challenge = await store.insert_challenge(CHALLENGE)
+    await store.insert(make_game(BOB, BOT, channel_id=CHALLENGE.channel_id))
+    duel = make_game(ALICE, BOB, level=DUEL, channel_id=CHALLENGE.channel_id)
+    with pytest.raises(GameChangedError, match="already has a game running"):
+        await store.accept_challenge(challenge, duel)
+    assert await store.open_challenge(CHALLENGE.channel_id) == challenge
+
+
+async def test_expire_challenges_closes_the_due_ones_once(store: GameStore) -> None:
+    due, later = CHALLENGE.expires_at, CHALLENGE.expires_at + timedelta(minutes=1)
+    opened = [
+        await store.insert_challenge(
+            replace(CHALLENGE, channel_id=CHANNEL + n, guild_id=(1 << 22) * n, expires_at=when)
+        )
+        for n, when in enumerate([due, later, due, due])
+    ]
+    page = await store.expire_challenges(due, shards=ShardSet(2, frozenset({0})), limit=10)
+    assert page.items == [replace(opened[n], status=ChallengeStatus.EXPIRED) for n in (0, 2)]
+    everything = await store.expire_challenges(later, limit=10)
+    assert [c.id for c in everything.items] == [opened[1].id, opened[3].id]
+    assert (await store.expire_challenges(later, limit=10)).items == []
