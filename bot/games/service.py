@@ -24,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import random
 import weakref
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
@@ -74,7 +74,7 @@ from bot.games.models import (
     Status,
 )
 from bot.games.shards import ShardSet
-from bot.games.store import START, GameStore, PageKey
+from bot.games.store import START, GameStore, Page, PageKey
 from bot.games.wording import join_or
 
 if TYPE_CHECKING:
@@ -208,6 +208,19 @@ def _rank_key(entry: LeaderboardEntry) -> tuple[int, int, int, str, int]:
     points), then name and id so the order is stable."""
     record = entry.record
     return (-entry.points, record.losses, -record.wins, entry.name.casefold(), entry.member_id)
+
+
+async def _sweep(
+    batch: Callable[[PageKey], Awaitable[Page[T]]], into: list[T], most: int | None = None
+) -> None:
+    """Add the items of ``batch(after)`` to ``into`` page after page, until the last page or
+    until ``into`` holds ``most``, letting other channels play between batches."""
+    after: PageKey | None = START
+    while after is not None and (most is None or len(into) < most):
+        page = await batch(after)
+        into += page.items
+        after = page.after
+        await asyncio.sleep(0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -650,15 +663,14 @@ class GameService:
         mine = [c for c in self._expired_challenges if shards is None or shards.owns(c.guild_id)]
         self._expired_challenges = [c for c in self._expired_challenges if c not in mine]
         expired = list(mine)
-        after: PageKey | None = START
+
+        def batch(after: PageKey) -> Awaitable[Page[Challenge]]:
+            return self._store.expire_challenges(
+                self._now(), after=after, shards=shards, limit=SWEEP_BATCH
+            )
+
         try:
-            while after is not None:
-                page = await self._store.expire_challenges(
-                    self._now(), after=after, shards=shards, limit=SWEEP_BATCH
-                )
-                expired += page.items
-                after = page.after
-                await asyncio.sleep(0)  # let other channels play between batches
+            await _sweep(batch, expired)
         except BaseException:
             self._expired_challenges = expired + self._expired_challenges
             raise
@@ -728,21 +740,20 @@ class GameService:
 
         expired = [game for game in self._unannounced if wanted(game)]
         self._unannounced = [game for game in self._unannounced if not wanted(game)]
-        after: PageKey | None = START
+
+        def batch(after: PageKey) -> Awaitable[Page[Game]]:
+            now = self._now()
+            return self._store.expire_idle(
+                now - self._idle,
+                now,
+                after=after,
+                shards=shards,
+                channel_id=channel_id,
+                limit=SWEEP_BATCH,
+            )
+
         try:
-            while after is not None and len(expired) < SWEEP_MOST:
-                now = self._now()
-                page = await self._store.expire_idle(
-                    now - self._idle,
-                    now,
-                    after=after,
-                    shards=shards,
-                    channel_id=channel_id,
-                    limit=SWEEP_BATCH,
-                )
-                expired += page.items
-                after = page.after
-                await asyncio.sleep(0)  # let other channels play between batches
+            await _sweep(batch, expired, most=SWEEP_MOST)
         except BaseException:
             self._unannounced = expired + self._unannounced
             raise
