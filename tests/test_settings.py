@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.settings import DEFAULT_DATABASE_PATH, CommandRate, Settings, SettingsError
 
@@ -105,4 +107,157 @@ def test_env_example_lists_every_setting() -> None:
         "LOG_LEVEL",
         "COMMAND_RATE",
         "ENGINE_CACHE_MB",
+        "SHARD_COUNT",
+        "SHARD_IDS",
+        "METRICS_PORT",
     }
+
+
+# -- shards and metrics ----------------------------------------------------------------------
+
+
+def test_shards_and_metrics_default_to_one_process_with_discords_count_and_no_metrics() -> None:
+    settings = Settings.from_env({"SHARD_COUNT": " ", "SHARD_IDS": "", "METRICS_PORT": ""})
+    assert settings.shard_count is None  # Discord's recommendation
+    assert settings.shard_ids is None  # every shard
+    assert settings.metrics_port is None
+
+
+@pytest.mark.parametrize(
+    ("env", "count", "ids"),
+    [
+        ({"SHARD_COUNT": "4"}, 4, None),
+        ({"SHARD_COUNT": "8", "SHARD_IDS": "0-3"}, 8, (0, 1, 2, 3)),
+        ({"SHARD_COUNT": "8", "SHARD_IDS": "4,5,6,7"}, 8, (4, 5, 6, 7)),
+        ({"SHARD_COUNT": "8", "SHARD_IDS": "6, 0-1"}, 8, (0, 1, 6)),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "1-1"}, 2, (1,)),
+    ],
+)
+def test_shard_settings_are_read(
+    env: dict[str, str], count: int, ids: tuple[int, ...] | None
+) -> None:
+    settings = Settings.from_env(env)
+    assert (settings.shard_count, settings.shard_ids) == (count, ids)
+
+
+def test_metrics_port_is_read() -> None:
+    assert Settings.from_env({"METRICS_PORT": "9100"}).metrics_port == 9100
+
+
+@pytest.mark.parametrize(
+    ("env", "name", "words"),
+    [
+        ({"SHARD_COUNT": "0"}, "SHARD_COUNT", "from 1 to 100000"),
+        ({"SHARD_COUNT": "-2"}, "SHARD_COUNT", "whole number"),
+        ({"SHARD_COUNT": "2.5"}, "SHARD_COUNT", "whole number"),
+        ({"SHARD_COUNT": "many"}, "SHARD_COUNT", "as many as Discord recommends"),
+        ({"SHARD_COUNT": "100001"}, "SHARD_COUNT", "from 1 to 100000"),
+        ({"SHARD_IDS": "0-3"}, "SHARD_IDS", "needs SHARD_COUNT too"),
+        ({"SHARD_COUNT": "8", "SHARD_IDS": "0-3-5"}, "SHARD_IDS", "for example SHARD_IDS=0-3"),
+        ({"SHARD_COUNT": "8", "SHARD_IDS": "0,,1"}, "SHARD_IDS", "separated by commas"),
+        ({"SHARD_COUNT": "8", "SHARD_IDS": "1 2"}, "SHARD_IDS", "separated by commas"),
+        ({"SHARD_COUNT": "8", "SHARD_IDS": "-1"}, "SHARD_IDS", "separated by commas"),
+        ({"SHARD_COUNT": "8", "SHARD_IDS": "3-1"}, "SHARD_IDS", "runs backwards; write 1-3"),
+        ({"SHARD_COUNT": "8", "SHARD_IDS": "4-8"}, "SHARD_IDS", "0 to 7"),
+        ({"SHARD_COUNT": "8", "SHARD_IDS": "0-3,2"}, "SHARD_IDS", "names shard 2 twice"),
+        ({"METRICS_PORT": "0"}, "METRICS_PORT", "from 1 to 65535"),
+        ({"METRICS_PORT": "65536"}, "METRICS_PORT", "from 1 to 65535"),
+        ({"METRICS_PORT": "http"}, "METRICS_PORT", "for example METRICS_PORT=9100"),
+    ],
+)
+def test_bad_shard_and_metrics_values_are_refused(
+    env: dict[str, str], name: str, words: str
+) -> None:
+    with pytest.raises(SettingsError) as caught:
+        Settings.from_env(env)
+    message = str(caught.value)
+    assert f"{name}=" in message
+    assert words in message
+
+
+@st.composite
+def shards_written(draw: st.DrawFn) -> tuple[int, list[int], str]:
+    """A shard count, the ids of some of its shards, and one of the many ways to write them:
+    single ids and ranges (a range may be one id, ``3-3``), in any order, spaced freely."""
+    count = draw(st.integers(1, 300))
+    ids = sorted(draw(st.sets(st.integers(0, count - 1), min_size=1)))
+    pieces: list[str] = []
+    start = 0
+    while start < len(ids):  # cut the sorted ids into runs of consecutive numbers
+        end = start
+        while end + 1 < len(ids) and ids[end + 1] == ids[end] + 1 and draw(st.booleans()):
+            end += 1
+        space = st.sampled_from(["", " ", "  "])
+        if end > start or draw(st.booleans()):
+            dash = f"{draw(space)}-{draw(space)}"
+            pieces.append(f"{draw(space)}{ids[start]}{dash}{ids[end]}{draw(space)}")
+        else:
+            pieces.append(f"{draw(space)}{ids[start]}{draw(space)}")
+        start = end + 1
+    return count, ids, ",".join(draw(st.permutations(pieces)))
+
+
+@given(shards_written())
+def test_any_way_of_writing_the_shard_ids_reads_as_those_ids(
+    written: tuple[int, list[int], str],
+) -> None:
+    count, ids, text = written
+    settings = Settings.from_env({"SHARD_COUNT": str(count), "SHARD_IDS": text})
+    assert settings.shard_count == count
+    assert settings.shard_ids == tuple(ids)
+
+
+@given(shards_written(), st.integers(0, 10**6), st.booleans())
+def test_an_id_past_the_count_is_refused_naming_it(
+    written: tuple[int, list[int], str], beyond: int, as_range: bool
+) -> None:
+    count, _ids, text = written
+    stray = count + beyond
+    piece = f"0-{stray}" if as_range else str(stray)
+    with pytest.raises(SettingsError) as caught:
+        Settings.from_env({"SHARD_COUNT": str(count), "SHARD_IDS": f"{text},{piece}"})
+    message = str(caught.value)
+    assert f"names shard {stray}, but SHARD_COUNT={count} numbers the shards 0 to" in message
+
+
+@given(shards_written(), st.data())
+def test_an_id_named_twice_is_refused(
+    written: tuple[int, list[int], str], data: st.DataObject
+) -> None:
+    count, ids, text = written
+    again = data.draw(st.sampled_from(ids))
+    with pytest.raises(SettingsError, match=r"^SHARD_IDS=.* names shard \d+ twice\.$"):
+        Settings.from_env({"SHARD_COUNT": str(count), "SHARD_IDS": f"{text},{again}"})
+
+
+ANY_TEXT = st.one_of(
+    st.text(max_size=30),
+    st.text(alphabet="0123456789-, ", max_size=30),  # near misses of the real syntax
+    st.from_regex(r"[0-9]{1,6000}", fullmatch=True),  # numbers too long for int() to read
+)
+
+
+@given(count=ANY_TEXT, ids=ANY_TEXT, port=ANY_TEXT)
+def test_any_text_reads_or_is_refused_with_a_sentence(count: str, ids: str, port: str) -> None:
+    """Whatever an operator writes, the program starts or says which setting is wrong: never
+    a traceback from deeper down."""
+    env = {"SHARD_COUNT": count, "SHARD_IDS": ids, "METRICS_PORT": port}
+    try:
+        settings = Settings.from_env(env)
+    except SettingsError as error:
+        assert str(error).split("=", 1)[0] in env
+        return
+    if settings.shard_ids is not None:
+        assert settings.shard_count is not None
+        assert all(0 <= shard < settings.shard_count for shard in settings.shard_ids)
+        assert len(set(settings.shard_ids)) == len(settings.shard_ids)
+    assert settings.metrics_port is None or 1 <= settings.metrics_port <= 65_535
+
+
+@given(st.integers(-(10**6), 10**6))
+def test_a_metrics_port_is_a_tcp_port(port: int) -> None:
+    if 1 <= port <= 65_535:
+        assert Settings.from_env({"METRICS_PORT": str(port)}).metrics_port == port
+    else:
+        with pytest.raises(SettingsError, match="METRICS_PORT"):
+            Settings.from_env({"METRICS_PORT": str(port)})
