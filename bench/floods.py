@@ -48,7 +48,7 @@ def p99(samples: list[float]) -> float:
 
 async def run(flood: int, every: int) -> int:
     with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(database_path=Path(folder) / "bench.db")
+        settings = Settings(database_path=Path(folder) / "bench.db", shard_count=1)
         service = GameService(SqliteGameStore(settings.database_path), rng=random.Random(0))
         bot = create_bot(settings, service=service)
         env = simcord.Env(bot)

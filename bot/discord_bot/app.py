@@ -42,8 +42,12 @@ discord.VoiceClient.warn_nacl = False
 discord.VoiceClient.warn_dave = False
 
 
-class TicTacToeBot(commands.Bot):
+class TicTacToeBot(commands.AutoShardedBot):
     """The bot: owns the game service and the settings every cog reads.
+
+    Sharded even when small: one process runs the shards ``SHARD_IDS`` of ``SHARD_COUNT``
+    (unset: every shard of as many as Discord recommends, which is one until the bot is in
+    about a thousand servers), so growing into several processes is only a setting.
 
     Only humans are listened to: ``commands.Bot.process_commands`` already ignores every
     message whose author is a bot (this one, other bots, and webhooks, whose authors are bot
@@ -62,6 +66,9 @@ class TicTacToeBot(commands.Bot):
             help_command=None,  # `/tictactoe help` explains everything; "!help" is often taken
             tree_cls=GameTree,
             description="Tic-Tac-Toe against a perfect minimax engine.",
+            shard_count=settings.shard_count,
+            # None (every shard) is discord.py's own default, though its hint says List[int].
+            shard_ids=None if settings.shard_ids is None else list(settings.shard_ids),  # type: ignore[arg-type]
         )
         self.settings = settings
         self.service = service
@@ -82,7 +89,8 @@ class TicTacToeBot(commands.Bot):
         return self.settings.command_prefix
 
     async def setup_hook(self) -> None:
-        """Check the database, load the cogs, register the board buttons, sync slash commands."""
+        """Check the database, load the cogs, register the board buttons, sync slash commands
+        (if this process runs shard 0)."""
         from bot.discord_bot.cogs import load_cogs
 
         running = await self.service.open_game_count()
@@ -95,6 +103,7 @@ class TicTacToeBot(commands.Bot):
             database_path=self.settings.database_path,
             guild_id=self.settings.discord_guild_id,
             application_id=self.application_id,
+            shard_ids=self.shard_ids,
         )
 
     async def close(self) -> None:

@@ -9,6 +9,10 @@ switching bots re-syncs) and keep the hash in a small file next to the database,
 a changed description, option or choice changes the hash and syncs again. Delete the file to
 force a sync.
 
+One process syncs: the one that runs shard 0 (``SHARD_IDS`` unset, or naming 0). The commands
+are the bot's, not a shard's, so N processes uploading them would spend the daily limit N times
+as fast and race each other for nothing.
+
 Scope: with ``DISCORD_GUILD_ID`` set the global commands are copied to that one server and
 synced there (instant, handy while developing); otherwise they are synced globally (Discord may
 take up to an hour to show changes everywhere).
@@ -19,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +31,11 @@ import discord
 from discord import app_commands
 
 log = logging.getLogger(__name__)
+
+
+def runs_shard_zero(shard_ids: Sequence[int] | None) -> bool:
+    """Whether a process running ``shard_ids`` (``None``: every shard) runs shard 0."""
+    return shard_ids is None or 0 in shard_ids
 
 
 def scope_name(guild_id: int | None) -> str:
@@ -61,13 +71,18 @@ async def sync_commands(
     database_path: Path,
     guild_id: int | None,
     application_id: int | None,
+    shard_ids: Sequence[int] | None = None,
 ) -> bool:
-    """Sync the tree to its scope unless the stored hash says nothing changed.
+    """Sync the tree to its scope unless the stored hash says nothing changed, or another
+    process syncs (this one does not run shard 0 of ``shard_ids``).
 
     Returns True when an upload happened. Failures are logged, never raised: the bot still
     serves text commands and buttons when Discord refuses the sync (typically because the
     invite lacked the ``applications.commands`` scope).
     """
+    if not runs_shard_zero(shard_ids):
+        log.info("Not syncing slash commands: the process running shard 0 does.")
+        return False
     guild = discord.Object(id=guild_id) if guild_id is not None else None
     if guild is not None:
         tree.copy_global_to(guild=guild)

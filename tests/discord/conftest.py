@@ -3,6 +3,11 @@
 ``simcord_bot`` is what simcord's ``simcord_env`` fixture runs: ``create_bot`` with a service on
 a temporary SQLite file, a seeded rng (reproducible games) and ``discord.utils.utcnow`` as its
 clock, which simcord ties to its virtual clock, so ``env.advance_time`` ages games too.
+
+The bot is an ``AutoShardedBot``. With ``SHARD_COUNT`` unset discord.py asks Discord's gateway
+how many shards to run; simcord has no such question, so a test names the count: the settings
+say ``SHARD_COUNT=1`` (one process, one shard), or ``simcord.Env(bot, shard_count=N)`` (or the
+``simcord`` marker) plays Discord recommending ``N``.
 """
 
 from __future__ import annotations
@@ -27,7 +32,9 @@ SEED = 7
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    return Settings(database_path=tmp_path / "games.db", idle_timeout_seconds=IDLE_TIMEOUT)
+    return Settings(
+        database_path=tmp_path / "games.db", idle_timeout_seconds=IDLE_TIMEOUT, shard_count=1
+    )
 
 
 @pytest.fixture

@@ -78,6 +78,15 @@ def cells(message: discord.Message) -> list[discord.Button]:
     return [b for b in buttons(message) if (b.custom_id or "").startswith("ttt:")]
 
 
+def command_syncs(env: simcord.Env) -> list[str]:
+    """Paths of every bulk command upload the bot made."""
+    return [
+        entry.path
+        for entry in env.http_requests
+        if entry.method == "PUT" and entry.path.endswith("/commands")
+    ]
+
+
 def deferred_first(world: World, result: simcord.InteractionResult) -> bool:
     """Whether the bot's first answer to the interaction was a defer ("thinking..." or a
     deferred update), i.e. it acknowledged before doing the slow work."""

@@ -9,7 +9,7 @@ from pathlib import Path
 import discord
 import pytest
 import simcord
-from discord_helpers import MakeBot
+from discord_helpers import MakeBot, command_syncs
 
 from bot.discord_bot import run_discord, serve
 from bot.discord_bot.runner import INTENT_HELP, LOGIN_HELP
@@ -18,15 +18,6 @@ from bot.games import StorageError
 from bot.settings import Settings
 
 GUILD_ID = 4242424242424242
-
-
-def command_syncs(env: simcord.Env) -> list[str]:
-    """Paths of every bulk command upload the bot made."""
-    return [
-        entry.path
-        for entry in env.http_requests
-        if entry.method == "PUT" and entry.path.endswith("/commands")
-    ]
 
 
 async def test_refused_message_content_intent_is_explained(
@@ -196,7 +187,7 @@ async def test_commands_sync_once_then_skip_while_unchanged(
 
 
 async def test_guild_setting_syncs_to_that_server_only(make_bot: MakeBot, tmp_path: Path) -> None:
-    settings = Settings(database_path=tmp_path / "g.db", discord_guild_id=GUILD_ID)
+    settings = Settings(database_path=tmp_path / "g.db", discord_guild_id=GUILD_ID, shard_count=1)
     env = simcord.Env(make_bot(settings=settings))
     guild = env.create_guild(id=GUILD_ID)
     await env.start()
@@ -215,7 +206,7 @@ async def test_guild_setting_syncs_to_that_server_only(make_bot: MakeBot, tmp_pa
 
 async def test_in_memory_database_always_syncs(make_bot: MakeBot) -> None:
     """No file to keep the hash next to: every start uploads (fine for tests and trials)."""
-    settings = Settings(database_path=Path(":memory:"))
+    settings = Settings(database_path=Path(":memory:"), shard_count=1)
     assert hash_path(settings.database_path, None) is None
     env = simcord.Env(make_bot(settings=settings))
     await env.start()
