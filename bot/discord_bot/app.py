@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot.discord_bot.board_view import CellButton
 from bot.discord_bot.duel_views import ChallengeButton, RematchButton
 from bot.discord_bot.floods import Floodgate, within_rate
+from bot.discord_bot.metrics import BotMetrics
 from bot.discord_bot.sync import sync_commands
 from bot.discord_bot.tree import GameTree
 from bot.games import GameError, GameService
@@ -75,6 +76,7 @@ class TicTacToeBot(commands.AutoShardedBot):
         self.floodgate = Floodgate(settings.command_rate)
         self.add_check(within_rate)
         self.stopped_by: GameError | None = None  # why the bot stopped itself, for the runner
+        self.metrics = BotMetrics(self)  # served at METRICS_PORT, if set
 
     async def stop_because(self, error: GameError) -> None:
         """Stop the bot for a failure it must not play on after (the database file is gone):
@@ -89,10 +91,12 @@ class TicTacToeBot(commands.AutoShardedBot):
         return self.settings.command_prefix
 
     async def setup_hook(self) -> None:
-        """Check the database, load the cogs, register the board buttons, sync slash commands
-        (if this process runs shard 0)."""
+        """Serve metrics (with ``METRICS_PORT``), check the database, load the cogs, register
+        the board buttons, sync slash commands (if this process runs shard 0)."""
         from bot.discord_bot.cogs import load_cogs
 
+        if self.settings.metrics_port is not None:  # first: a port in use stops the start
+            self.metrics.serve(self.settings.metrics_port)
         running = await self.service.open_game_count()
         log.info("%d game(s) running in the database.", running)
         await load_cogs(self)
@@ -107,10 +111,12 @@ class TicTacToeBot(commands.AutoShardedBot):
         )
 
     async def close(self) -> None:
-        """Stop the expiry task and close the database after discord.py shut down."""
+        """Stop the expiry task, close the database after discord.py shut down, and stop
+        serving metrics."""
         try:
             await super().close()
         finally:
+            self.metrics.close()
             await self.service.close()
 
 

@@ -99,6 +99,7 @@ class CellButton(
         except GameOverError:
             await self._retire_stale_board(interaction)
             raise
+        bot.metrics.played(reply)
         game = reply.game
         await interaction.edit_original_response(
             content=board_content(game, describe_reply(reply)),

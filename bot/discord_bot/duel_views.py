@@ -79,6 +79,7 @@ class ChallengeButton(
         member = interaction.user.id
         if self.answer == "accept":
             game = await service.accept(challenge_id=self.challenge_id, member_id=member)
+            interaction.client.metrics.started(game)
             answered = await service.get_challenge(self.challenge_id)
         else:
             game, answered = None, await service.decline(
@@ -131,6 +132,7 @@ class RematchButton(
             member_name=interaction.user.display_name,
         )
         if isinstance(again, MoveReply):
+            bot.metrics.started(again)
             game = again.game
             headline = " ".join(filter(None, ["Rematch, sides swapped.", describe_reply(again)]))
             callback = await interaction.response.send_message(

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord_bot.metrics import button_command
 from bot.discord_bot.texts import APOLOGY, MISSING_PERMISSION, spelling
 from bot.games import GameError
 
@@ -50,6 +51,7 @@ async def answer_error(
     interaction: discord.Interaction[TicTacToeBot], error: BaseException
 ) -> None:
     """Tell the member privately what went wrong; log what is not their doing."""
+    interaction.client.metrics.saw_error(error)
     if isinstance(error, GameError):
         text = error.text(spelling(interaction.client.prefix))
     elif isinstance(error, discord.Forbidden):
@@ -108,10 +110,11 @@ class GameButton:
         return True
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            await self.clicked(interaction)
-        except Exception as error:
-            await answer_error(interaction, error)
+        with interaction.client.metrics.timed(button_command(self)):
+            try:
+                await self.clicked(interaction)
+            except Exception as error:
+                await answer_error(interaction, error)
 
     async def check(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
         """Raise (a ``GameError``, saying why) to refuse the click before ``clicked`` runs."""

@@ -19,6 +19,7 @@ import aiohttp
 import discord
 
 from bot.discord_bot.app import create_bot
+from bot.discord_bot.metrics import MetricsError
 from bot.games import GameError
 from bot.settings import Settings
 
@@ -64,15 +65,18 @@ CLOSED = (
 EXIT_OK = 0
 EXIT_FAILURE = 1
 
-STARTUP_ERRORS = (discord.DiscordException, OSError, aiohttp.ClientError, GameError)
-"""What ``bot.start`` can raise that is not a bug: Discord or the network refusing, or the
-game database failing when ``setup_hook`` restores the games. Each is one sentence on stderr."""
+STARTUP_ERRORS = (discord.DiscordException, OSError, aiohttp.ClientError, GameError, MetricsError)
+"""What ``bot.start`` can raise that is not a bug: Discord or the network refusing, the game
+database failing when ``setup_hook`` restores the games, or ``METRICS_PORT`` taken. Each is one
+sentence on stderr."""
 
 
 def explain_startup_error(
-    error: discord.DiscordException | OSError | aiohttp.ClientError | GameError,
+    error: discord.DiscordException | OSError | aiohttp.ClientError | GameError | MetricsError,
 ) -> str:
     """The sentence a server owner reads for a failure that stopped the bot."""
+    if isinstance(error, MetricsError):
+        return str(error)
     if isinstance(error, discord.PrivilegedIntentsRequired):
         return INTENT_HELP
     if isinstance(error, discord.LoginFailure):

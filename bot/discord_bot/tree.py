@@ -23,6 +23,7 @@ class GameTree(app_commands.CommandTree["TicTacToeBot"]):
     which handles a member's slash commands only while they are within ``COMMAND_RATE``."""
 
     async def interaction_check(self, interaction: discord.Interaction[TicTacToeBot], /) -> bool:
+        interaction.client.metrics.slash_began(interaction)
         return await within_rate(interaction)
 
     async def on_error(
@@ -30,3 +31,4 @@ class GameTree(app_commands.CommandTree["TicTacToeBot"]):
     ) -> None:
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         await answer_error(interaction, cause)
+        interaction.client.metrics.slash_ended(interaction)

@@ -25,6 +25,9 @@ async def test_idle_game_is_announced_and_its_board_disabled(world: World) -> No
     assert expired is not None and expired.status is Status.EXPIRED
     notice = world.last()
     assert notice.content.startswith("This game expired after 10 minutes without a move.")
+    labels = {"mode": "bot", "level": "perfect", "size": "3", "result": "expired"}
+    finished = world.bot.metrics.registry.get_sample_value("tictactoe_games_finished_total", labels)
+    assert finished == 1
     board = next(m for m in world.channel.history() if m.id == result.response.id)
     assert all(button.disabled for button in cells(board))
 

@@ -44,6 +44,7 @@ class ErrorHandling(commands.Cog):
                 await _answer(ctx, error.note)
             return
         cause = error.original if isinstance(error, commands.CommandInvokeError) else error
+        self.bot.metrics.saw_error(cause)
         if isinstance(cause, GameError):
             await _answer(ctx, cause.text(spelling(self.bot.prefix)))
         elif isinstance(cause, discord.Forbidden):

@@ -55,6 +55,7 @@ class ExpiryAnnouncer(commands.Cog):
             log.exception("Could not expire idle games; trying again next round.")
             return
         for game in games:
+            self.bot.metrics.ended(game)
             try:
                 await self.announce(game)
             except Exception:

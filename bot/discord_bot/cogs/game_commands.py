@@ -137,6 +137,7 @@ class GameCommands(commands.Cog):
                 reply = await self._play(ctx, move)
         else:
             reply = await self._play(ctx, move)
+        self.bot.metrics.played(reply)
         message = await ctx.reply(
             board_content(reply.game, describe_reply(reply)),
             view=board_view(reply.game),
@@ -187,6 +188,7 @@ class GameCommands(commands.Cog):
             first=who,
             size=cells,
         )
+        self.bot.metrics.started(reply)
         game = reply.game
         content = board_content(game, _start_headline(reply, self._prefix))
         view = board_view(game)
@@ -240,6 +242,7 @@ class GameCommands(commands.Cog):
         game = await self.bot.service.resign(
             channel_id=channel_id(interaction), member_id=interaction.user.id
         )
+        self.bot.metrics.ended(game)
         await interaction.response.send_message(board_content(game))
         await disable_board(self.bot, game)
 

@@ -1,0 +1,227 @@
+"""Prometheus metrics of one bot process, served at ``http://<host>:METRICS_PORT/metrics``.
+
+Each bot counts into a ``CollectorRegistry`` of its own, never prometheus_client's global one:
+a scrape shows this bot only, and tests run several bots in one interpreter. The counters are
+updated where the adapter already has the game layer's answer (a start, a move, a resignation,
+an expiry), so they cost a few additions whether or not anyone scrapes them. The HTTP server is
+prometheus_client's, in a thread of its own, started by ``setup_hook`` and stopped by ``close``;
+a scrape never waits for the event loop: gateway latency is read from discord.py's shard list
+at scrape time.
+
+Several processes (one per shard range) each serve their own numbers; Prometheus adds them up.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
+from wsgiref.simple_server import WSGIServer
+
+import discord
+from discord.ext import commands
+from prometheus_client import CollectorRegistry, Counter, Histogram, start_http_server
+from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.registry import Collector
+
+from bot.games import Game, MoveReply, Status, StorageError
+
+if TYPE_CHECKING:
+    from bot.discord_bot.app import TicTacToeBot
+
+log = logging.getLogger(__name__)
+
+STARTED = "command started"
+"""``interaction.extras`` key: when ``GameTree.interaction_check`` let a slash command in."""
+
+
+class MetricsError(Exception):
+    """The metrics server could not start; the message is the sentence an operator reads."""
+
+
+def _mode(game: Game) -> str:
+    return "duel" if game.is_duel else "bot"
+
+
+def _result(game: Game) -> str:
+    """How a game ended: won/lost from the member's side against the bot; a duel that someone
+    won is ``decided`` (won and lost would say nothing about which member)."""
+    if game.is_duel and game.status in (Status.WON, Status.LOST):
+        return "decided"
+    return game.status.value
+
+
+def button_command(button: object) -> str:
+    """A button's name among the commands: ``button cell`` for ``CellButton``."""
+    return f"button {type(button).__name__.removesuffix('Button').lower()}"
+
+
+class GatewayLatency(Collector):
+    """discord.py's heartbeat latency of every shard this process runs, read at scrape time."""
+
+    def __init__(self, latencies: Callable[[], list[tuple[int, float]]]) -> None:
+        self._latencies = latencies
+
+    def collect(self) -> Iterable[GaugeMetricFamily]:
+        family = GaugeMetricFamily(
+            "discord_gateway_latency_seconds",
+            "Time between a gateway heartbeat and Discord's acknowledgement, per shard.",
+            labels=["shard"],
+        )
+        try:
+            latencies = self._latencies()
+        except RuntimeError:  # discord.py added a shard while this thread read the list
+            latencies = []
+        for shard, seconds in latencies:
+            family.add_metric([str(shard)], seconds)
+        yield family
+
+
+class BotMetrics:
+    """The bot's counters, and the HTTP server that shows them."""
+
+    def __init__(self, bot: TicTacToeBot) -> None:
+        self.registry = CollectorRegistry()
+        games = ["mode", "level", "size"]
+        self.games_started = Counter(
+            "tictactoe_games_started",
+            "Games started, against the bot (mode=bot, with its level) or between members.",
+            games,
+            registry=self.registry,
+        )
+        self.games_finished = Counter(
+            "tictactoe_games_finished",
+            "Games ended: won/lost (the member against the bot), drawn, decided (a duel "
+            "someone won), resigned, or expired (idle, or set aside before anyone moved).",
+            [*games, "result"],
+            registry=self.registry,
+        )
+        self.moves = Counter(
+            "tictactoe_moves",
+            "Moves played, by a member or by the bot's engine.",
+            ["mode", "size", "player"],
+            registry=self.registry,
+        )
+        self.command_seconds = Histogram(
+            "tictactoe_command_duration_seconds",
+            "Time from receiving a command or click to having answered it.",
+            ["command"],
+            registry=self.registry,
+        )
+        self.storage_errors = Counter(
+            "tictactoe_storage_errors",
+            "Commands and clicks that failed because the game database did.",
+            registry=self.registry,
+        )
+        self.registry.register(GatewayLatency(lambda: bot.latencies))
+        self._text_started: WeakKeyDictionary[commands.Context[TicTacToeBot], float] = (
+            WeakKeyDictionary()
+        )
+        self._watch_commands(bot)
+        self._server: tuple[WSGIServer, threading.Thread] | None = None
+
+    # -- games -------------------------------------------------------------------------------
+
+    def started(self, started: MoveReply | Game) -> None:
+        """A game began (with the bot's opening move, if it had one), maybe setting aside the
+        member's game that had not started."""
+        reply = started if isinstance(started, MoveReply) else MoveReply(started, None, None)
+        game = reply.game
+        self.games_started.labels(_mode(game), game.level, str(game.size)).inc()
+        self._moves(reply)
+        if reply.replaced is not None:
+            self.ended(reply.replaced)
+
+    def played(self, reply: MoveReply) -> None:
+        """A member moved (and the bot answered); the game may be over."""
+        self._moves(reply)
+        self.ended(reply.game)
+
+    def ended(self, game: Game) -> None:
+        """Count ``game`` as finished, if it is."""
+        if not game.is_active:
+            labels = (_mode(game), game.level, str(game.size), _result(game))
+            self.games_finished.labels(*labels).inc()
+
+    def _moves(self, reply: MoveReply) -> None:
+        game = reply.game
+        for player, move in (("member", reply.member_move), ("bot", reply.bot_move)):
+            if move is not None:
+                self.moves.labels(_mode(game), str(game.size), player).inc()
+
+    # -- commands ----------------------------------------------------------------------------
+
+    @contextmanager
+    def timed(self, command: str) -> Iterator[None]:
+        """Time the block as ``command`` (a button's work, say), whether or not it raises."""
+        start = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.command_seconds.labels(command).observe(time.perf_counter() - start)
+
+    def slash_began(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
+        interaction.extras[STARTED] = time.perf_counter()
+
+    def slash_ended(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
+        """Observe a slash command's time (``slash_began`` marked its start)."""
+        start = interaction.extras.pop(STARTED, None)
+        if start is not None and interaction.command is not None:
+            name = f"/{interaction.command.qualified_name}"
+            self.command_seconds.labels(name).observe(time.perf_counter() - start)
+
+    def saw_error(self, error: BaseException) -> None:
+        """An error reached the one place commands' errors end: count the database's."""
+        if isinstance(error, StorageError):
+            self.storage_errors.inc()
+
+    def _watch_commands(self, bot: TicTacToeBot) -> None:
+        """Time text commands (``!move``) from discord.py's events, and slash commands that
+        succeed (the failed ones are observed by ``GameTree.on_error``)."""
+
+        async def text_began(ctx: commands.Context[TicTacToeBot]) -> None:
+            self._text_started[ctx] = time.perf_counter()
+
+        async def text_ended(ctx: commands.Context[TicTacToeBot], *_: object) -> None:
+            start = self._text_started.pop(ctx, None)
+            if start is not None and ctx.command is not None:
+                name = f"text {ctx.command.qualified_name}"
+                self.command_seconds.labels(name).observe(time.perf_counter() - start)
+
+        async def slash_completed(
+            interaction: discord.Interaction[TicTacToeBot], *_: object
+        ) -> None:
+            self.slash_ended(interaction)
+
+        bot.add_listener(text_began, "on_command")
+        bot.add_listener(text_ended, "on_command_completion")
+        bot.add_listener(text_ended, "on_command_error")
+        bot.add_listener(slash_completed, "on_app_command_completion")
+
+    # -- serving -------------------------------------------------------------------------------
+
+    def serve(self, port: int) -> None:
+        """Serve ``/metrics`` on every interface at ``port``, in a thread of its own."""
+        try:
+            self._server = start_http_server(port, registry=self.registry)
+        except OSError as error:
+            raise MetricsError(
+                f"Cannot serve metrics on port {port} (METRICS_PORT): {error.strerror or error}. "
+                "Another program may be using it: choose another port, or leave METRICS_PORT "
+                "empty."
+            ) from error
+        log.info("Serving Prometheus metrics on port %d at /metrics.", port)
+
+    def close(self) -> None:
+        """Stop the server, if it runs (waits up to half a second for its thread)."""
+        if self._server is None:
+            return
+        server, thread = self._server
+        self._server = None
+        server.shutdown()
+        server.server_close()
+        thread.join()

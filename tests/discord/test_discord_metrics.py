@@ -1,0 +1,185 @@
+"""Prometheus metrics: a game played through the real bot moves the counters a scrape of
+``METRICS_PORT`` shows; storage errors are counted; a port in use is one sentence."""
+
+from __future__ import annotations
+
+import dataclasses
+import socket
+import urllib.request
+
+import pytest
+import simcord
+from discord_helpers import MakeBot, World, buttons, cell_id
+from prometheus_client.parser import text_string_to_metric_families
+
+from bot.discord_bot import serve
+from bot.engine import Move, analyze
+from bot.games import Status, StorageError
+from bot.settings import Settings
+
+Samples = dict[tuple[str, frozenset[tuple[str, str]]], float]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@pytest.fixture
+def settings(settings: Settings) -> Settings:
+    """The Discord tests' settings, with metrics on a free port."""
+    return dataclasses.replace(settings, metrics_port=free_port())
+
+
+def scrape(port: int) -> Samples:
+    """Every sample ``/metrics`` shows, by name and labels."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as response:
+        text = response.read().decode()
+    return {
+        (sample.name, frozenset(sample.labels.items())): sample.value
+        for family in text_string_to_metric_families(text)
+        for sample in family.samples
+    }
+
+
+def value(samples: Samples, name: str, **labels: str) -> float:
+    return samples.get((name, frozenset(labels.items())), 0.0)
+
+
+async def test_a_game_played_moves_the_counters_a_scrape_shows(
+    world: World, settings: Settings
+) -> None:
+    port = settings.metrics_port
+    assert port is not None
+    before = scrape(port)
+    bot_game = {"mode": "bot", "level": "perfect", "size": "3"}
+    assert value(before, "tictactoe_games_started_total", **bot_game) == 0
+    assert ("discord_gateway_latency_seconds", frozenset({("shard", "0")})) in before
+
+    start = await world.alice.slash(world.channel, "tictactoe start", first="me")
+    assert start.response is not None
+    game = await world.game()
+    worst = analyze(game.board).moves[-1].move  # the worst move each turn: the bot wins
+    await world.alice.click(start.response.message, custom_id=cell_id(game, worst))
+    game = await world.game()
+    while game.is_active:
+        move = analyze(game.board).moves[-1].move
+        await world.alice.send(world.channel, f"!move {move.row + 1} {move.col + 1}")
+        stored = await world.bot.service.get(game.id)
+        assert stored is not None
+        game = stored
+    assert game.status is Status.LOST
+
+    after = scrape(port)
+    assert value(after, "tictactoe_games_started_total", **bot_game) == 1
+    assert value(after, "tictactoe_games_finished_total", **bot_game, result="lost") == 1
+    member_moves = len(game.moves) // 2 + len(game.moves) % 2  # the member moved first
+    moves = "tictactoe_moves_total"
+    assert value(after, moves, mode="bot", size="3", player="member") == member_moves
+    assert value(after, moves, mode="bot", size="3", player="bot") == len(game.moves) // 2
+    timed = "tictactoe_command_duration_seconds_count"
+    assert value(after, timed, command="/tictactoe start") == 1
+    assert value(after, timed, command="button cell") == 1
+    assert value(after, timed, command="text move") == member_moves - 1
+    assert value(after, "tictactoe_storage_errors_total") == 0
+
+    await world.bot.close()  # stops the server with the bot
+    with pytest.raises(OSError):
+        scrape(port)
+
+
+async def test_duels_and_rematches_are_counted_by_mode(world: World) -> None:
+    """A duel accepted and won; then games against the bot set aside, resigned, rematched."""
+    registry = world.bot.metrics.registry
+
+    def count(name: str, **labels: str) -> float:
+        return registry.get_sample_value(name, labels) or 0.0
+
+    offer = await world.alice.slash(
+        world.channel, "tictactoe challenge", opponent=world.bob, first="challenger"
+    )
+    assert offer.response is not None
+    message = offer.response.message
+    accept = next(b.custom_id for b in buttons(message) if b.label == "Accept")
+    await world.bob.click(message, custom_id=accept or "")
+    duel = await world.game()
+    for n, move in enumerate([Move(0, 0), Move(1, 0), Move(0, 1), Move(1, 1), Move(0, 2)]):
+        player = world.alice if n % 2 == 0 else world.bob
+        await player.click(world.last(), custom_id=cell_id(duel, move))
+    duels = {"mode": "duel", "level": "duel", "size": "3"}
+    assert count("tictactoe_games_started_total", **duels) == 1
+    assert count("tictactoe_games_finished_total", **duels, result="decided") == 1
+    assert count("tictactoe_moves_total", mode="duel", size="3", player="member") == 5
+
+    easy = {"mode": "bot", "level": "easy", "size": "3"}
+    await world.alice.slash(world.channel, "tictactoe start", difficulty="easy", first="bot")
+    await world.alice.slash(world.channel, "tictactoe start", difficulty="easy", first="bot")
+    assert count("tictactoe_games_finished_total", **easy, result="expired") == 1  # set aside
+    game = await world.game()
+    move = analyze(game.board).moves[0].move
+    await world.alice.send(world.channel, f"!move {move.row + 1} {move.col + 1}")
+    await world.alice.slash(world.channel, "tictactoe resign")
+    assert count("tictactoe_games_finished_total", **easy, result="resigned") == 1
+    assert count("tictactoe_moves_total", mode="bot", size="3", player="bot") == 3
+    resigned = await world.bot.service.get(game.id)
+    assert resigned is not None
+    board = next(m for m in world.channel.history() if m.id == resigned.message_id)
+    rematch = next(b.custom_id for b in buttons(board) if b.label == "Rematch")
+    await world.alice.click(board, custom_id=rematch or "")
+    assert count("tictactoe_games_started_total", **easy) == 3
+
+
+async def test_storage_errors_are_counted_on_every_error_path(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database failing under ``!move``, a click and a slash command: each is counted
+    once, where its error is answered (the member reads the store's sentence), and each
+    command is timed all the same."""
+    start = await world.alice.slash(world.channel, "tictactoe start", first="me")
+    assert start.response is not None
+    game = await world.game()
+
+    async def unavailable(**_: object) -> None:
+        raise StorageError("The game store is unavailable; try again in a moment.")
+
+    monkeypatch.setattr(world.bot.service, "move", unavailable)
+    monkeypatch.setattr(world.bot.service, "resign", unavailable)
+    await world.alice.send(world.channel, "!move 1 1")
+    assert "unavailable" in world.last().content
+    click = await world.alice.click(start.response.message, custom_id=cell_id(game, Move(0, 0)))
+    assert ["unavailable" in message.content for message in click.followups] == [True]
+    resign = await world.alice.slash(world.channel, "tictactoe resign")
+    assert resign.response is not None and "unavailable" in resign.response.content
+    registry = world.bot.metrics.registry
+    assert registry.get_sample_value("tictactoe_storage_errors_total") == 3
+    timed = "tictactoe_command_duration_seconds_count"
+    for command in ("/tictactoe resign", "button cell", "text move"):  # failures take time too
+        assert registry.get_sample_value(timed, {"command": command}) == 1
+
+
+async def test_a_metrics_port_in_use_stops_the_start_with_a_sentence(
+    make_bot: MakeBot,
+    settings: Settings,
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    port = settings.metrics_port
+    with socket.socket() as taken:
+        taken.bind(("0.0.0.0", port))  # type: ignore[arg-type]
+        taken.listen()
+        bot = make_bot()
+        assert await serve(bot, simcord.Env(bot).start) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"Cannot serve metrics on port {port} (METRICS_PORT): ")
+    assert "choose another port" in err and "Traceback" not in err
+    caplog.clear()  # the one expected ERROR line ("The bot stopped")
+
+
+def test_every_bot_counts_in_a_registry_of_its_own(make_bot: MakeBot) -> None:
+    """Not prometheus_client's global one, where a second bot's metrics would clash."""
+    first, second = make_bot(), make_bot()
+    first.metrics.storage_errors.inc()
+    assert second.metrics.registry.get_sample_value("tictactoe_storage_errors_total") == 0
+
