@@ -18,6 +18,7 @@ from bot.discord_bot.metrics import BotMetrics
 from bot.discord_bot.sync import sync_commands
 from bot.discord_bot.tree import GameTree
 from bot.games import GameError, GameService
+from bot.games.shards import ShardSet
 from bot.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -84,6 +85,13 @@ class TicTacToeBot(commands.AutoShardedBot):
         log.critical("Stopping: %s", error)
         self.stopped_by = error
         await self.close()
+
+    def own_shards(self) -> ShardSet | None:
+        """The shards this process runs, for sweeping only their games; None until discord.py
+        knows the count (with ``SHARD_COUNT`` unset it asks Discord while connecting)."""
+        if self.shard_count is None:
+            return None
+        return ShardSet(self.shard_count, frozenset(self.shard_ids or range(self.shard_count)))
 
     @property
     def prefix(self) -> str:

@@ -7,9 +7,13 @@ from pathlib import Path
 
 import pytest
 import simcord
-from discord_helpers import MakeBot, command_syncs
+from discord_helpers import IDLE_TIMEOUT, MakeBot, command_syncs
 
+from bot.discord_bot.cogs.expiry import EXPIRY_INTERVAL
+from bot.games import ChallengeStatus, Seat, Status
 from bot.settings import Settings
+
+EXPIRED = "This game expired"
 
 
 @pytest.mark.parametrize(
@@ -50,3 +54,60 @@ async def test_without_a_count_the_bot_runs_every_shard_discord_recommends(
             assert result.response is not None and "Your turn, alice" in result.response.content
     finally:
         await env.shutdown()
+
+
+async def test_each_process_expires_and_announces_only_its_own_shards_games(
+    make_bot: MakeBot, tmp_path: Path
+) -> None:
+    """Two processes on one database, shard 0 and shard 1 of 2 (one after the other here):
+    each sweeps the games and challenges of its own servers only, and announces each once."""
+    database = str(tmp_path / "g.db")
+
+    def process(shard: int) -> Settings:
+        env = {"DATABASE_PATH": database, "SHARD_COUNT": "2", "SHARD_IDS": str(shard)}
+        return Settings.from_env(env)
+
+    env = simcord.Env(make_bot(settings=process(0)))
+    near, far = env.create_guild("near", shard_id=0), env.create_guild("far", shard_id=1)
+    near_games, far_games, far_duels = (
+        near.create_text_channel("games"),
+        far.create_text_channel("games"),
+        far.create_text_channel("duels"),
+    )
+    alice = near.add_member(env.create_user("alice"))
+    await env.start()
+    try:
+        service = env.bot.service  # type: ignore[attr-defined]
+        await alice.slash(near_games, "tictactoe start", first="me")
+        with env.time_context():  # what the shard-1 process started in the shared database
+            far_game = await service.start(
+                channel_id=far_games.id, guild_id=far.id, member_id=5, member_name="bob"
+            )
+            challenge = await service.challenge(
+                channel_id=far_duels.id,
+                guild_id=far.id,
+                challenger=Seat(5, "bob"),
+                opponent=Seat(6, "carol"),
+            )
+
+        await env.advance_time(IDLE_TIMEOUT + EXPIRY_INTERVAL)
+        assert expiry_notices(near_games) == 1
+        assert (await service.get(far_game.game.id)).status is Status.ACTIVE
+        assert (await service.get_challenge(challenge.id)).status is ChallengeStatus.OPEN
+        assert expiry_notices(far_games) == 0
+
+        old = env.bot
+        await env.restart_bot(make_bot(settings=process(1)))
+        await old.close()
+        service = env.bot.service  # type: ignore[attr-defined]
+        await env.advance_time(EXPIRY_INTERVAL)
+        assert (await service.get(far_game.game.id)).status is Status.EXPIRED
+        assert (await service.get_challenge(challenge.id)).status is ChallengeStatus.EXPIRED
+        assert expiry_notices(far_games) == 1
+        assert expiry_notices(near_games) == 1  # not announced again by the other process
+    finally:
+        await env.shutdown()
+
+
+def expiry_notices(channel: simcord.ChannelHandle) -> int:
+    return sum(message.content.startswith(EXPIRED) for message in channel.history())

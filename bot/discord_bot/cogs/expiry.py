@@ -4,8 +4,10 @@ messages of challenges nobody answered in time.
 A ``discord.ext.tasks`` loop asks the service every ``EXPIRY_INTERVAL`` seconds which games
 went idle (``expire_idle`` marks them expired and returns them, including games that expired
 while the bot was down), posts the expiry notice in each game's channel and disables the
-buttons of its last board. A channel or message that vanished, or a channel the bot may no
-longer write in, is logged and skipped: one bad channel never stops the loop.
+buttons of its last board. Only the games and challenges of this process's own shards are swept
+(``TicTacToeBot.own_shards``; the loop starts once the bot is ready, when the count is known):
+the other processes announce theirs. A channel or message that vanished, or a channel the bot
+may no longer write in, is logged and skipped: one bad channel never stops the loop.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ class ExpiryAnnouncer(commands.Cog):
         """Expire idle games and announce each; no error ends the loop, except the database
         file being deleted or replaced: then the bot stops rather than play on unsaved."""
         try:
-            games = await self.bot.service.expire_idle()
+            games = await self.bot.service.expire_idle(shards=self.bot.own_shards())
         except DatabaseGoneError as error:
             await self.bot.stop_because(error)
             return
@@ -61,7 +63,7 @@ class ExpiryAnnouncer(commands.Cog):
             except Exception:
                 log.exception("Could not announce the expiry of game %s.", game.id)
         try:
-            challenges = await self.bot.service.expire_challenges()
+            challenges = await self.bot.service.expire_challenges(shards=self.bot.own_shards())
         except Exception:
             log.exception("Could not expire open challenges; trying again next round.")
             return
