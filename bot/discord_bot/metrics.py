@@ -6,7 +6,8 @@ updated where the adapter already has the game layer's answer (a start, a move, 
 an expiry), so they cost a few additions whether or not anyone scrapes them. The HTTP server is
 prometheus_client's, in a thread of its own, started by ``setup_hook`` and stopped by ``close``;
 a scrape never waits for the event loop: gateway latency is read from discord.py's shard list
-at scrape time.
+at scrape time, and the number of open games is counted in the database every
+``OPEN_GAMES_INTERVAL`` seconds by a loop of the bot's.
 
 Several processes (one per shard range) each serve their own numbers; Prometheus adds them up.
 """
@@ -23,8 +24,8 @@ from weakref import WeakKeyDictionary
 from wsgiref.simple_server import WSGIServer
 
 import discord
-from discord.ext import commands
-from prometheus_client import CollectorRegistry, Counter, Histogram, start_http_server
+from discord.ext import commands, tasks
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, start_http_server
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 
@@ -34,6 +35,9 @@ if TYPE_CHECKING:
     from bot.discord_bot.app import TicTacToeBot
 
 log = logging.getLogger(__name__)
+
+OPEN_GAMES_INTERVAL = 15.0
+"""Seconds between counts of the open games: Prometheus's usual scrape interval."""
 
 STARTED = "command started"
 """``interaction.extras`` key: when ``GameTree.interaction_check`` let a slash command in."""
@@ -117,6 +121,13 @@ class BotMetrics:
             "Commands and clicks that failed because the game database did.",
             registry=self.registry,
         )
+        self.open_games = Gauge(
+            "tictactoe_open_games",
+            "Games running in the database, all processes' together (the same in each).",
+            registry=self.registry,
+        )
+        self._count_open_games = tasks.loop(seconds=OPEN_GAMES_INTERVAL)(self._count_open)
+        self._bot = bot
         self.registry.register(GatewayLatency(lambda: bot.latencies))
         self._text_started: WeakKeyDictionary[commands.Context[TicTacToeBot], float] = (
             WeakKeyDictionary()
@@ -215,9 +226,17 @@ class BotMetrics:
                 "empty."
             ) from error
         log.info("Serving Prometheus metrics on port %d at /metrics.", port)
+        self._count_open_games.start()
+
+    async def _count_open(self) -> None:
+        try:
+            self.open_games.set(await self._bot.service.open_game_count())
+        except Exception as error:  # the database is down: the gauge keeps its last value
+            log.warning("Could not count the open games for the metrics: %s", error)
 
     def close(self) -> None:
         """Stop the server, if it runs (waits up to half a second for its thread)."""
+        self._count_open_games.cancel()
         if self._server is None:
             return
         server, thread = self._server

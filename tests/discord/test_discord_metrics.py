@@ -13,6 +13,7 @@ from discord_helpers import MakeBot, World, buttons, cell_id
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.discord_bot import serve
+from bot.discord_bot.metrics import OPEN_GAMES_INTERVAL
 from bot.engine import Move, analyze
 from bot.games import Status, StorageError
 from bot.settings import Settings
@@ -60,6 +61,8 @@ async def test_a_game_played_moves_the_counters_a_scrape_shows(
 
     start = await world.alice.slash(world.channel, "tictactoe start", first="me")
     assert start.response is not None
+    await world.env.advance_time(OPEN_GAMES_INTERVAL)  # the next count of the open games
+    assert value(scrape(port), "tictactoe_open_games") == 1
     game = await world.game()
     worst = analyze(game.board).moves[-1].move  # the worst move each turn: the bot wins
     await world.alice.click(start.response.message, custom_id=cell_id(game, worst))
@@ -72,7 +75,9 @@ async def test_a_game_played_moves_the_counters_a_scrape_shows(
         game = stored
     assert game.status is Status.LOST
 
+    await world.env.advance_time(OPEN_GAMES_INTERVAL)
     after = scrape(port)
+    assert value(after, "tictactoe_open_games") == 0
     assert value(after, "tictactoe_games_started_total", **bot_game) == 1
     assert value(after, "tictactoe_games_finished_total", **bot_game, result="lost") == 1
     member_moves = len(game.moves) // 2 + len(game.moves) % 2  # the member moved first
