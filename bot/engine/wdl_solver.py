@@ -32,8 +32,17 @@ are only -1/0/1, so bounds merge), under the canonical key (the smallest image
 of the position under the board's symmetries) while few marks are down, where
 symmetric transpositions are common, and under the raw key deeper. The best
 move found is stored and tried first next time. The table has a size cap (a
-simple, predictable memory bound): when full it takes no new entries, and it is
-emptied before the next search starts.
+simple, predictable memory bound): when full it takes no new entries, and a new
+question (:meth:`WdlSolver.value`, ``after_move``, ``best_move``, ``move_values``)
+starts by emptying it if it is over half full, so every search has room for at
+least half the cap (a search that fills the table runs on without storing, and
+can take several times as long).
+
+**Fastest wins.** With ``cutoff`` the game stops, a draw, once that many cells are
+empty: a search horizon. The rules above still hold inside it (a line needs its marks
+within the plies left to be live, a double threat needs the moves to finish it), so
+"can the mover win within d plies?" is the same search with a short horizon, and cheap:
+:func:`fastest_win` asks it for d = 1, 3, 5, ... to find the quickest forced win.
 
 **Move order**: table move, then cells that create a threat for both sides,
 for the mover, for the opponent, then free cells of two or more lines that
@@ -71,10 +80,14 @@ class WdlSolver:
         *,
         table_limit: int = TABLE_LIMIT,
         canonical_up_to: int = CANONICAL_UP_TO,
+        cutoff: int = 0,
     ) -> None:
+        """``cutoff``: empty cells left at which the game is stopped and scored a draw (0: it
+        is played to a full board; more: a horizon, see :func:`fastest_win`)."""
         self.geo = geo
         self.table: dict[int, int] = {}
         self.table_limit = table_limit
+        self.cutoff = cutoff
         self.nodes = 0
         self.budget = -1
         self._negamax = _build(self, canonical_up_to)
@@ -87,6 +100,7 @@ class WdlSolver:
         ``budget`` (positions examined) raises :class:`Stopped` when exceeded; -1 = none.
         The position must not be over (no completed line, an empty cell left).
         """
+        self._make_room()
         return self._window(me, opp, LOSS, WIN, budget)
 
     def move_values(self, me: int, opp: int, *, budget: int = -1) -> dict[int, int]:
@@ -105,7 +119,8 @@ class WdlSolver:
 
         Solves the position, then tests moves in search order with a null window
         ("does this move reach the value?"); the table from the first search makes
-        those tests cheap. A won position gets *a* winning move, not the fastest.
+        those tests cheap. A won position gets *a* winning move, not the fastest (that is
+        :func:`fastest_win`).
         """
         target = self.value(me, opp, budget=budget)
         geo = self.geo
@@ -116,7 +131,7 @@ class WdlSolver:
             mine = me | 1 << cell
             if _threat_cells(geo, mine, opp, geo.lines_through[cell]) < 0:
                 return cell, WIN
-            if mine | opp == geo.full:
+            if (geo.full ^ (mine | opp)).bit_count() <= self.cutoff:
                 if target == DRAW:
                     return cell, DRAW
                 continue
@@ -126,26 +141,72 @@ class WdlSolver:
 
     def after_move(self, me: int, opp: int, cell: int, *, budget: int = -1) -> int:
         """The mover's value after playing ``cell`` (1 if it completes a line)."""
+        geo = self.geo
         mine = me | 1 << cell
-        if _threat_cells(self.geo, mine, opp, self.geo.lines_through[cell]) < 0:
+        if _threat_cells(geo, mine, opp, geo.lines_through[cell]) < 0:
             return WIN
-        if mine | opp == self.geo.full:
+        if (geo.full ^ (mine | opp)).bit_count() <= self.cutoff:
             return DRAW
+        self._make_room()
         return -self._window(opp, mine, LOSS, WIN, budget)
+
+    def _make_room(self) -> None:
+        """Empty the table if it is over half full (see the module docstring)."""
+        if 2 * len(self.table) > self.table_limit:
+            self.table.clear()
 
     def _window(self, me: int, opp: int, alpha: int, beta: int, budget: int) -> int:
         geo = self.geo
-        if len(self.table) > self.table_limit:
-            self.table.clear()
         self.nodes = 0
         self.budget = budget
+        if (geo.full ^ (me | opp)).bit_count() <= self.cutoff:
+            return DRAW
         mine_threats = _all_threats(geo, me, opp)
         if mine_threats:
             return WIN
         their_threats = _all_threats(geo, opp, me)
-        if not geo.full ^ (me | opp):
-            return DRAW
         return self._negamax(me, opp, their_threats, alpha, beta, geo.lines)
+
+
+def fastest_win(geo: Geometry, me: int, opp: int, *, budget: int = -1) -> tuple[int, int] | None:
+    """The mover's quickest forced win: ``(first cell, plies)``, or None if it has none.
+
+    ``plies`` counts every move to the end, both sides', the winning one included (1: it
+    wins now), against the defence that holds out longest. The question "can the mover win
+    within d plies?" is this module's search with the game cut off, a draw, after d plies
+    (:class:`WdlSolver` with ``cutoff``); it is asked for d = 1, 3, 5, ... and the first yes
+    is the fastest win. Short horizons are cheap: a line the mover cannot fill in the plies
+    left is dead, so most of the board drops out. Each horizon gets its own solver and table
+    (a value under one cut-off says nothing under another). :class:`Stopped` once all the
+    searches together have examined ``budget`` positions (-1: no limit).
+    """
+    threats = _all_threats(geo, me, opp)
+    if threats:
+        return (threats & -threats).bit_length() - 1, 1
+    empties = (geo.full ^ (me | opp)).bit_count()
+    left = budget
+
+    def spend(solver: WdlSolver) -> None:
+        nonlocal left
+        if budget >= 0:
+            left -= solver.nodes
+            if left <= 0:
+                raise Stopped
+
+    for plies in range(3, empties + 1, 2):
+        solver = WdlSolver(geo, cutoff=empties - plies)
+        value = solver.value(me, opp, budget=left)
+        spend(solver)
+        if value == WIN:
+            empty = geo.full ^ (me | opp)
+            for cell in geo.order:
+                if empty >> cell & 1:
+                    value = solver.after_move(me, opp, cell, budget=left)
+                    spend(solver)
+                    if value == WIN:
+                        return cell, plies
+            raise AssertionError("no move wins within the horizon that is won")
+    return None
 
 
 def _threat_cells(geo: Geometry, mine: int, theirs: int, lines: tuple[int, ...]) -> int:
@@ -170,12 +231,31 @@ def _all_threats(geo: Geometry, mine: int, theirs: int) -> int:
     return found
 
 
+_KEY_SYMMETRIES: dict[Geometry, tuple[tuple[tuple[int, ...], ...], ...]] = {}
+
+
+def _key_symmetries(geo: Geometry) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Byte tables applying each symmetry but the identity to a 2n-bit key (made once per
+    geometry: :func:`fastest_win` builds several solvers per question)."""
+    found = _KEY_SYMMETRIES.get(geo)
+    if found is None:
+        from .symmetry import byte_tables
+
+        n = geo.cells
+        found = tuple(
+            byte_tables((*perm, *(p + n for p in perm))) for perm in geo.symmetries[1:]
+        )
+        _KEY_SYMMETRIES[geo] = found
+    return found
+
+
 def _build(solver: WdlSolver, canonical_up_to: int) -> Negamax:
     """Make the recursive search as a closure over local tables (faster in CPython)."""
     geo = solver.geo
     lines_through = geo.lines_through
     order = geo.order
     full = geo.full
+    stop = solver.cutoff
     n = geo.cells
     k = geo.k
     k1 = k - 1
@@ -184,13 +264,7 @@ def _build(solver: WdlSolver, canonical_up_to: int) -> Negamax:
     table_get = table.get
     # Canonical keys: each symmetry applied to the 2n-bit key through byte tables.
     chunks = (2 * n + 7) // 8
-    sym_tables: list[tuple[tuple[int, ...], ...]] = []
-    if canonical_up_to > 0:
-        from .symmetry import byte_tables
-
-        for perm in geo.symmetries[1:]:
-            wide = (*perm, *(p + n for p in perm))
-            sym_tables.append(byte_tables(wide))
+    sym_tables = _key_symmetries(geo) if canonical_up_to > 0 else ()
     shifts = tuple(range(0, 8 * chunks, 8))
 
     perms = geo.symmetries
@@ -217,23 +291,22 @@ def _build(solver: WdlSolver, canonical_up_to: int) -> Negamax:
         solver.nodes += 1
         if solver.nodes == solver.budget:
             raise Stopped
+        empty = full ^ (me | opp)
+        e = empty.bit_count() - stop  # plies left, at least 1 (the mover's)
+        if e == 1:  # one last move, and the mover has no threat to complete: nobody wins
+            return DRAW
         if against:
             if against & (against - 1):
                 return LOSS
             cell = against.bit_length() - 1
             mine = me | against
-            if mine | opp == full:
-                return DRAW
             return -negamax(opp, mine, _made(cell, mine, opp), -beta, -alpha, alive)
 
-        occupied = me | opp
-        empty = full ^ occupied
-        e = empty.bit_count()
         mine_left = (e + 1) >> 1
         theirs_left = e >> 1
 
         # Table.
-        marks = n - e
+        marks = n - e - stop
         key = me | opp << n
         sym = 0
         if marks <= canonical_up_to:
@@ -348,10 +421,7 @@ def _build(solver: WdlSolver, canonical_up_to: int) -> Negamax:
         for cell in moves:
             bit = 1 << cell
             mine = me | bit
-            if mine | opp == full:
-                score = DRAW
-            else:
-                score = -negamax(opp, mine, _made(cell, mine, opp), -beta, -a, alive)
+            score = -negamax(opp, mine, _made(cell, mine, opp), -beta, -a, alive)
             if score > best:
                 best = score
                 best_cell = cell

@@ -15,7 +15,7 @@ from reachable import live_positions
 from bot.engine.geometry import geometry_for
 from bot.engine.notation import parse_notation
 from bot.engine.solver import Solver
-from bot.engine.wdl_solver import DRAW, WIN, Stopped, WdlSolver
+from bot.engine.wdl_solver import DRAW, WIN, Stopped, WdlSolver, fastest_win
 
 KNOWN_WIN = "...X./..XO./OX.X./O.O../....."  # X to move wins by force (issue 12)
 
@@ -114,3 +114,47 @@ def test_the_table_never_grows_past_its_limit() -> None:
     for x, o in random_positions(5, 4, 8, 3, seed=9):
         solver.value(*sides(x, o))
         assert len(solver.table) <= 500
+
+
+def test_the_fastest_win_matches_the_general_solver() -> None:
+    """Its length and first move, against the general solver's scores (a win scores the
+    empty cells left after it, plus one); None where the mover has no forced win."""
+    geo = geometry_for(5, 4)
+    wins = 0
+    for x, o in random_positions(5, 4, 10, 15, seed=10) + random_positions(5, 4, 12, 15, seed=11):
+        me, opp = sides(x, o)
+        scores = Solver(geo).search().score_moves(me, opp, exact=False)
+        top = max(score for _, score in scores)
+        found = fastest_win(geo, me, opp)
+        if top <= 0:
+            assert found is None, (x, o)
+            continue
+        wins += 1
+        empties = geo.cells - (me | opp).bit_count()
+        fastest = {cell for cell, score in scores if score == top}
+        assert found is not None and found[0] in fastest and found[1] == empties + 1 - top
+    assert wins >= 10
+
+
+def test_a_fastest_win_search_over_its_budget_stops() -> None:
+    geo = geometry_for(5, 4)
+    _, _, x, o = parse_notation("...../X.X../O.O../X..../.....", 4)  # O wins in 11 plies
+    with pytest.raises(Stopped):
+        fastest_win(geo, o, x, budget=100)
+    assert fastest_win(geo, o, x) is not None
+
+
+def test_a_filled_table_is_emptied_so_the_next_searches_are_remembered() -> None:
+    """A search that filled the table must not leave it full for good: the next question
+    starts from an empty table, so a position asked twice is answered from it the second
+    time (far fewer positions examined)."""
+    geo = geometry_for(5, 4)
+    solver = WdlSolver(geo, table_limit=2_000)
+    big = random_positions(5, 4, 8, 1, seed=14)[0]  # ~14,000 positions examined
+    small = random_positions(5, 4, 10, 1, seed=14)[0]  # ~1,200
+    solver.value(*sides(*big))
+    assert len(solver.table) == 2_000  # full
+    solver.value(*sides(*small))
+    first = solver.nodes
+    solver.value(*sides(*small))
+    assert solver.nodes * 10 < first
