@@ -24,7 +24,9 @@ The numbers live in :data:`bot.engine.profiles.PROFILES`. Among equally good mov
 the choice is random (``rng``), so games vary.
 
 "Perfect" is exact on 3x3 and 4x4 boards, and on 5x5 with four in a row, where it
-plays from an opening book and then a win/draw/loss solver (:mod:`bot.engine.perfect_5x5`).
+plays from an opening book and then a win/draw/loss solver (:mod:`bot.engine.perfect_5x5`);
+there it takes the fastest win whenever a budgeted search proves it, and otherwise still
+a forced win.
 Early positions on other 5x5 and 6x6 boards are too big for an exact search in pure
 Python (it stops after ``solver.NODE_BUDGET`` positions); there "perfect" plays the move
 of a 5-ply heuristic search instead, without mistakes.

@@ -5,9 +5,13 @@ The general solver cannot finish early 5x5 positions, so "perfect" on this board
   book holds every position the bot meets there, each solved offline);
 * else the move :class:`~bot.engine.wdl_solver.WdlSolver` proves keeps the position's value
   (a draw stays a draw, a win stays a win), with one table kept between moves so each
-  decision reuses the last one's work; in a won position with 8 or more marks the general
-  solver then picks the fastest win when it can within its node budget (earlier wins are
-  still wins, just not always the fastest).
+  decision reuses the last one's work;
+* in a won position (book or solver), the first move of the fastest forced win
+  (:func:`~bot.engine.wdl_solver.fastest_win`), searched within :data:`FASTEST_WIN_BUDGET`
+  positions. The 861 won positions of the book need at most 52,066 (measured; the longest,
+  a win in 17 plies from 3 marks, takes about half a second), and ``bench/engine.py`` counts
+  how often the budget stops it in whole games. Should it stop, the bot plays the book's or
+  the solver's winning move instead: still a forced win, only perhaps not the shortest.
 A position outside the book (one the bot could not have reached itself, such as a board set
 up by hand) is solved live too: slower in the first plies, but still exact.
 """
@@ -17,13 +21,12 @@ from __future__ import annotations
 from .board import Board
 from .book import BOOK_MARKS, book_move, load_book
 from .caches import LIMITS
-from .errors import SearchTooLargeError
 from .moves import Move
-from .wdl_solver import WIN, WdlSolver
+from .wdl_solver import WIN, Stopped, WdlSolver, fastest_win
 
-# Marks from which a won position asks the general solver for the fastest win: earlier, it
-# can spend its whole node budget (over a second) before giving up.
-FASTEST_WIN_FROM = 8
+# Positions the fastest-win search may examine (about half a second; three times what the
+# hardest won position of the book needs) before the bot settles for the winning move it has.
+FASTEST_WIN_BUDGET = 150_000
 
 _SOLVER: WdlSolver | None = None
 
@@ -35,23 +38,23 @@ def is_5x5_four(board: Board) -> bool:
 
 
 def perfect_move(board: Board) -> Move:
-    """A move that never turns a win into less or a draw into a loss (board not over)."""
+    """A move that never turns a win into less or a draw into a loss (board not over), and
+    in a won position the start of the fastest win when the search finds it in its budget."""
     global _SOLVER
     geo = board.geometry
     me, opp = board.sides
-    if (me | opp).bit_count() < BOOK_MARKS:
-        found = book_move(geo, me, opp, load_book())
-        if found is not None:
-            return geo.moves[found[0]]
-    if _SOLVER is None:
-        _SOLVER = WdlSolver(geo, table_limit=LIMITS.wdl)
-    _SOLVER.table_limit = LIMITS.wdl  # the budget may have been set since (caches.py)
-    cell, value = _SOLVER.best_move(me, opp)
-    if value == WIN and (me | opp).bit_count() >= FASTEST_WIN_FROM:
-        from .perfect import best_moves
-
+    found = book_move(geo, me, opp, load_book()) if (me | opp).bit_count() < BOOK_MARKS else None
+    if found is None:
+        if _SOLVER is None:
+            _SOLVER = WdlSolver(geo, table_limit=LIMITS.wdl)
+        _SOLVER.table_limit = LIMITS.wdl  # the budget may have been set since (caches.py)
+        found = _SOLVER.best_move(me, opp)
+    cell, value = found
+    if value == WIN:
         try:
-            return best_moves(board)[0]  # the fastest win, when the general solver can tell
-        except SearchTooLargeError:
-            pass
+            fastest = fastest_win(geo, me, opp, budget=FASTEST_WIN_BUDGET)
+        except Stopped:
+            fastest = None
+        if fastest is not None:
+            cell = fastest[0]
     return geo.moves[cell]
