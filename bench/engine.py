@@ -22,7 +22,13 @@ Figures (all measured in this one run, so the ratios compare like with like):
     positions examined for both), which shows what pruning + TT + symmetry buy by themselves;
   * 4x4 four-in-a-row first move on the same start-up path (the bot's other modules already
     loaded): cold time in a fresh interpreter, tracemalloc peak and the growth of the child's
-    peak resident size (VmHWM, else ru_maxrss).
+    peak resident size (VmHWM, else ru_maxrss);
+  * 5x5 four in a row (issue 12): the opening book's size (positions, bytes on disk) and its
+    load time on first use in a fresh interpreter; whole games at perfect in one fresh
+    interpreter (see FIVE_GAMES_CHILD): per-move time (median, p99, max; wall, and CPU beside
+    it) against 1 s at p99, the process's peak resident size against 200 MB, the games' results
+    and how often the fastest-win search hit its budget. (bench/five_by_five.py times the
+    5x5 solver itself per mark count, against the general one.)
 """
 
 from __future__ import annotations
@@ -110,8 +116,9 @@ print(json.dumps({"nodes": analysis.positions_examined, "value": analysis.value.
                   "nodes4": big.positions_examined, "value4": big.value.value}))
 """
 
-COLD_4X4_CHILD = PRELOAD + """
-import json, random, resource, time
+# The peak resident size of the child process that runs it, in KB.
+PEAK_KB = """
+import resource
 
 def peak_kb():
     # VmHWM belongs to this process image; ru_maxrss would inherit the parent's peak via exec.
@@ -123,6 +130,10 @@ def peak_kb():
     except OSError:
         pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+"""
+
+COLD_4X4_CHILD = PRELOAD + PEAK_KB + """
+import json, random, time
 
 rss0 = peak_kb()
 t0 = time.perf_counter_ns()
@@ -156,6 +167,83 @@ print(json.dumps({"peak": tracemalloc.get_traced_memory()[1]}))
 """
 
 
+# 5x5 four in a row at "perfect", whole games in one fresh process (a long-running bot's view:
+# its caches under the default ENGINE_CACHE_MB budget, nothing else loaded). Per decision of
+# the bot: wall and CPU seconds; at the end the process's peak resident size (VmHWM, else
+# ru_maxrss). Opponents: perfect itself (one game, both sides timed), `hard` (5 plies with a
+# heuristic, 5 % random moves) and a spoiler that opens with two random moves, then plays
+# perfect (won positions for the bot: the fastest-win search at work); seeds 1..N, the bot
+# X in odd games and O in even ones. The fastest-win search is counted, not changed: how
+# often it ran and how often its budget stopped it.
+FIVE_GAMES = 30  # per opponent but perfect
+FIVE_GAMES_CHILD = PEAK_KB + """
+import json, random, sys, time
+import bot.engine.perfect_5x5 as perfect_5x5
+from bot.engine import Board, Player, choose_move
+from bot.engine.wdl_solver import Stopped
+
+searches = {"ran": 0, "stopped": 0}
+fastest_win = perfect_5x5.fastest_win
+def counted(*args, **kwargs):
+    searches["ran"] += 1
+    try:
+        return fastest_win(*args, **kwargs)
+    except Stopped:
+        searches["stopped"] += 1
+        raise
+perfect_5x5.fastest_win = counted
+
+games = int(sys.argv[1])
+baseline = peak_kb()
+wall, cpu, results = [], [], {}
+table = [0]  # the most entries the bot's solver table held after a decision
+
+def play(opponent, seed, bot):
+    rng = random.Random(seed)
+    board = Board.empty(5, 4)
+    theirs = 0
+    while not board.is_over:
+        if bot is None or board.to_move is bot:
+            t0, c0 = time.perf_counter(), time.process_time()
+            move = choose_move(board, "perfect", rng)
+            wall.append(time.perf_counter() - t0)
+            cpu.append(time.process_time() - c0)
+            if perfect_5x5._SOLVER is not None:
+                table[0] = max(table[0], len(perfect_5x5._SOLVER.table))
+        elif opponent == "spoiler" and theirs < 2:
+            move = rng.choice(board.legal_moves)
+            theirs += 1
+        else:
+            move = choose_move(board, "perfect" if opponent == "spoiler" else opponent, rng)
+        board = board.play(move)
+    # perfect vs perfect (bot None): any winner means a perfect side lost
+    outcome = "drawn" if board.winner is None else "won" if board.winner is bot else "lost"
+    results.setdefault(opponent, {"won": 0, "drawn": 0, "lost": 0})[outcome] += 1
+
+play("perfect", 0, None)
+for opponent in ("hard", "spoiler"):
+    for seed in range(1, games + 1):
+        play(opponent, seed, Player.X if seed % 2 else Player.O)
+from bot.engine.caches import LIMITS
+print(json.dumps({"wall": wall, "cpu": cpu, "results": results, "searches": searches,
+                  "table": table[0], "table_cap": LIMITS.wdl,
+                  "baseline_kb": baseline, "peak_kb": peak_kb()}))
+"""
+
+BOOK_LOAD_RUNS = 5
+BOOK_LOAD_CHILD = """
+import json, time
+t0 = time.perf_counter_ns()
+import bot.engine
+from bot.engine.book import BOOK_PATH, load_book
+t1 = time.perf_counter_ns()
+book = load_book()
+t2 = time.perf_counter_ns()
+print(json.dumps({"ns": t2 - t1, "import_ns": t1 - t0, "positions": len(book),
+                  "bytes": BOOK_PATH.stat().st_size}))
+"""
+
+
 @dataclass
 class Row:
     figure: str
@@ -168,11 +256,11 @@ class Row:
         return "" if self.ok is None else ("PASS" if self.ok else "FAIL")
 
 
-def run_child(code: str, *args: str) -> Any:
+def run_child(code: str, *args: str, timeout: float = 120) -> Any:
     """Run `code` in a fresh interpreter and return the JSON value it printed last."""
     result = subprocess.run(
         [sys.executable, "-c", code, *args], cwd=REPO, capture_output=True, text=True,
-        timeout=120, check=False,
+        timeout=timeout, check=False,
     )
     if result.returncode != 0:
         raise RuntimeError(result.stderr.strip().splitlines()[-1] if result.stderr else "failed")
@@ -317,6 +405,57 @@ def measure() -> list[Row]:
                         "≤ 100 MB", peak_mb <= 100))
     except (RuntimeError, ValueError) as error:
         rows.append(Row("4x4 k=4 tracemalloc peak", f"error: {error}", "≤ 100 MB", False))
+    rows.extend(measure_5x5())
+    return rows
+
+
+def measure_5x5() -> list[Row]:
+    """5x5 four in a row at perfect: the book, then whole games (see FIVE_GAMES_CHILD)."""
+    rows: list[Row] = []
+    try:
+        loads = [run_child(BOOK_LOAD_CHILD) for _ in range(BOOK_LOAD_RUNS)]
+        book = loads[0]
+        rows.append(Row("5x5 opening book: positions, size on disk",
+                        f"{book['positions']:,}, {int(book['bytes']) / 1024:.1f} KB"))
+        load_ns = statistics.median(int(str(r["ns"])) for r in loads)
+        import_ns = statistics.median(int(str(r["import_ns"])) for r in loads)
+        rows.append(Row(f"5x5 book load on first use, fresh process (median of "
+                        f"{BOOK_LOAD_RUNS})", fmt_ns(load_ns)))
+        rows.append(Row("  (import bot.engine before it, not part of the load)",
+                        fmt_ns(import_ns)))
+    except (RuntimeError, ValueError) as error:
+        rows.append(Row("5x5 opening book", f"error: {error}"))
+    try:
+        report = run_child(FIVE_GAMES_CHILD, str(FIVE_GAMES), timeout=1800)
+    except (RuntimeError, ValueError, subprocess.TimeoutExpired) as error:
+        rows.append(Row("5x5 perfect, whole games", f"error: {error}", "≤ 1 s p99", False))
+        return rows
+    wall = [int(t * 1e9) for t in report["wall"]]
+    cpu = [int(t * 1e9) for t in report["cpu"]]
+    games = ", ".join(
+        f"{name} {r['won']}/{r['drawn']}/{r['lost']}" for name, r in report["results"].items()
+    )
+    lost = sum(r["lost"] for r in report["results"].values())
+    rows.append(Row("5x5 games, won/drawn/lost by perfect, per opponent", games))
+    rows.append(Row("5x5 games perfect lost", str(lost), "0", lost == 0))
+    rows.append(Row(f"5x5 perfect per move, median (wall, {len(wall)} moves)",
+                    fmt_ns(statistics.median(wall))))
+    p99 = percentile(wall, 0.99)
+    rows.append(Row("5x5 perfect per move, p99 (wall)", fmt_ns(p99), "≤ 1 s", p99 <= 1e9))
+    rows.append(Row("5x5 perfect per move, max (wall)", fmt_ns(max(wall))))
+    rows.append(Row("5x5 perfect per move, CPU: median / p99 / max",
+                    f"{fmt_ns(statistics.median(cpu))} / {fmt_ns(percentile(cpu, 0.99))} / "
+                    f"{fmt_ns(max(cpu))}"))
+    searches = report["searches"]
+    rows.append(Row("5x5 fastest-win searches stopped by their budget",
+                    f"{searches['stopped']} of {searches['ran']}"))
+    peak_mb = int(str(report["peak_kb"])) / 1024
+    growth_mb = peak_mb - int(str(report["baseline_kb"])) / 1024
+    rows.append(Row("5x5 games: whole-process peak RSS (VmHWM)", f"{peak_mb:.1f} MB",
+                    "≤ 200 MB", peak_mb <= 200))
+    rows.append(Row("5x5 games: peak RSS growth over the imported engine", f"{growth_mb:.1f} MB"))
+    rows.append(Row("5x5 solver table: most entries held / cap (ENGINE_CACHE_MB default)",
+                    f"{int(str(report['table'])):,} / {int(str(report['table_cap'])):,}"))
     return rows
 
 

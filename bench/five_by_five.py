@@ -2,7 +2,6 @@
 
 Run from the repository root (it takes minutes; use nice on a shared machine):
     nice -n 19 python bench/five_by_five.py [--marks 4,6,8,10] [--count 8] [--old 6,8,10]
-    nice -n 19 python bench/five_by_five.py --marks '' --games 0,6 --count 10
 
 For each mark count it samples ``count`` positions (fixed seed, from games of decent
 heuristic play, see sample()) and solves each from scratch in a fresh child process
@@ -11,13 +10,10 @@ mark counts in --old, with the general exact solver (bot/engine/solver.py, node 
 lifted) on the same positions. Reported per solver and mark count: CPU seconds per position
 (median, max), positions examined per CPU second, the child's peak resident memory (VmHWM)
 and, where both ran, the old/new time ratio from this one run. Values must agree (sign of the
-old score = new value); a disagreement is printed as MISMATCH.
+old score = new value); a disagreement is printed as MISMATCH. It reports and never gates.
 
-With --games it plays whole games from such positions (0 = the empty board), the bot at
-choose_move(board, "perfect") (the opening book, then the solver with its table kept between
-moves) against the heuristic, as X and as O in turn, and reports per-decision CPU time
-(median, p99, max), peak memory and PASS/FAIL against 1 s p99 and 200 MB. It reports and
-never gates.
+Whole games at ``perfect`` (the book, then this solver), with per-move times and peak memory
+against the issue's targets, are in bench/engine.py (``make bench``).
 """
 
 from __future__ import annotations
@@ -105,73 +101,6 @@ def run(positions: list[tuple[int, int]], *, old: bool) -> tuple[list[list[float
     return report["results"], report["peak_mb"]
 
 
-GAMES_CHILD = """
-import json, random, sys, time
-sys.path.insert(0, {repo!r})
-from bot.engine import Board, choose_move
-from bot.engine.heuristic import LimitedSearch
-from bot.engine.wdl_solver import WdlSolver
-board0 = Board.empty(5, 4)
-geo = board0.geometry
-opponent = LimitedSearch(geo)
-rng = random.Random(1)
-times, outcomes = [], []
-for index, (me, opp) in enumerate({positions!r}):
-    board = board0
-    x, o = (me, opp) if me.bit_count() == opp.bit_count() else (opp, me)
-    for turn in range(max(x.bit_count(), o.bit_count())):
-        for marks in (x, o):
-            cells = [c for c in range(25) if marks >> c & 1]
-            if turn < len(cells):
-                board = board.play(geo.moves[cells[turn]])
-    bot = board.to_move if index % 2 == 0 else board.to_move.other
-    first = None  # the bot's first position: judged only if the bot loses (memory stays its own)
-    while not board.is_over:
-        if board.to_move is bot:
-            first = first or board
-            start = time.process_time()
-            move = choose_move(board, "perfect", rng)
-            times.append(time.process_time() - start)
-        else:
-            scores = opponent.score_moves(*board.sides, 2)
-            top = max(score for _, score in scores)
-            move = geo.moves[rng.choice([c for c, score in scores if score == top])]
-        board = board.play(move)
-    if board.winner is bot:
-        outcomes.append("bot won")
-    elif board.winner is None:
-        outcomes.append("draw")
-    elif WdlSolver(geo).value(*first.sides) == -1:
-        outcomes.append("bot lost (lost already at its first move)")
-    else:
-        outcomes.append("bot LOST from a position it did not lose: a BUG")
-peak = 0
-with open("/proc/self/status") as status:
-    for line in status:
-        if line.startswith("VmHWM:"):
-            peak = int(line.split()[1]) // 1024
-print(json.dumps({{"times": times, "outcomes": outcomes, "peak_mb": peak}}))
-"""
-
-
-def games(marks: int, count: int) -> None:
-    """Whole games from ``marks`` marks on: perfect against the heuristic; per-decision CPU
-    time of perfect and the peak memory of the process."""
-    positions = sample(marks, count)
-    code = GAMES_CHILD.format(repo=str(REPO), positions=positions)
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    report = json.loads(done.stdout)
-    times = sorted(report["times"])
-    p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
-    outcomes = {o: report["outcomes"].count(o) for o in sorted(set(report["outcomes"]))}
-    verdict = "PASS" if p99 <= 1.0 and report["peak_mb"] <= 200 else "FAIL"
-    print(
-        f"games from {marks} marks: {len(times)} decisions, median "
-        f"{statistics.median(times):.3f} s, p99 {p99:.3f} s, max {times[-1]:.3f} s, "
-        f"peak {report['peak_mb']} MB, {outcomes}: {verdict} (1 s p99, 200 MB)"
-    )
-
-
 def describe(name: str, results: list[list[float]], peak: int) -> str:
     seconds = [r[1] for r in results]
     nodes = sum(r[2] for r in results)
@@ -187,10 +116,7 @@ def main() -> None:
     parser.add_argument("--marks", default="4,6,8,10,12")
     parser.add_argument("--count", type=int, default=8)
     parser.add_argument("--old", default="8,10,12", help="mark counts to time the old solver on")
-    parser.add_argument("--games", default="", help="mark counts to play whole games from")
     args = parser.parse_args()
-    for marks in (int(m) for m in args.games.split(",") if m):
-        games(marks, args.count)
     old_marks = {int(m) for m in args.old.split(",") if m}
     for marks in (int(m) for m in args.marks.split(",") if m):
         positions = sample(marks, args.count)
