@@ -1,6 +1,6 @@
 """Check that ``perfect`` on 5x5 four-in-a-row never loses and never gives value away.
 
-    nice -n 19 python tools/verify_5x5.py [--side x|o|both] [--branch 3] [--sample N] [--seed S]
+    nice -n 19 python tools/verify_5x5.py [--side x|o|both] [--branch 4] [--sample N] [--seed S]
 
 An adversary plays against ``perfect`` from the empty board. For its first ``--branch``
 moves it tries every legal reply, up to the board's symmetries (with ``--sample N``, only N
@@ -13,7 +13,8 @@ must win within the fastest distance (:func:`fastest_win`, no budget). A positio
 bot's turn that an earlier line already reached, up to symmetry, is not played again.
 
 Prints one summary per side; a failure is printed with the position at once. Exit status 1
-if anything failed. ``tests/engine/test_engine_verify_5x5.py`` runs a seeded sample of it.
+if anything failed. The full run (``--branch 4``, both sides) takes about two CPU minutes;
+``tests/engine/test_engine_verify_5x5.py`` runs a seeded sample of it.
 """
 
 from __future__ import annotations
@@ -229,7 +230,7 @@ class Verification:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--side", choices=("x", "o", "both"), default="both")
-    parser.add_argument("--branch", type=int, default=3, help="adversary moves that branch")
+    parser.add_argument("--branch", type=int, default=4, help="adversary moves that branch")
     parser.add_argument("--sample", type=int, default=0, help="replies per branch (0 = all)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
