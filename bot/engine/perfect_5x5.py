@@ -26,6 +26,7 @@ from .wdl_solver import WIN, Stopped, WdlSolver, fastest_win
 
 # Positions the fastest-win search may examine (about half a second; three times what the
 # hardest won position of the book needs) before the bot settles for the winning move it has.
+# Its tables hold at most that many entries (~16 MB) and are dropped with the decision.
 FASTEST_WIN_BUDGET = 150_000
 
 _SOLVER: WdlSolver | None = None
