@@ -249,9 +249,15 @@ class PostgresGameStore:
                     expired.append(replace(done, version=game.version + 1))
         return Page(expired, page_end(rows, "updated_at", limit))
 
-    async def insert(self, game: Game) -> Game:
+    async def insert(self, game: Game, *, replacing: Game | None = None) -> Game:
         async with self._transaction("save a new game", duplicate=CHANNEL_TAKEN) as conn:
+            await self._replace(conn, replacing)
             return await self._insert(conn, game)
+
+    async def _replace(self, conn: Connection, game: Game | None) -> None:
+        """``insert``'s ``replacing`` game, saved as ``update`` saves it (None: nothing)."""
+        if game is not None:
+            await self._update(conn, game, to_row(game))
 
     async def _insert(self, conn: Connection, game: Game) -> Game:
         cursor = await conn.execute(f"{_SQL.insert} RETURNING id", to_row(game))
@@ -263,25 +269,28 @@ class PostgresGameStore:
     async def update(self, game: Game) -> Game:
         row = to_row(game)
         async with self._transaction("save a game") as conn:
-            cursor = await conn.execute(
-                "SELECT status FROM games WHERE id = %(id)s FOR UPDATE", {"id": game.id}
-            )
-            found = await cursor.fetchone()
-            if found is None:
-                raise StorageError("Game #{id} is missing from the game store.", id=game.id)
-            cursor = await conn.execute(_SQL.update, row)
-            if cursor.rowcount != 1:
-                raise GameChangedError()
-            if ends_a_duel(Status(found["status"]), game):
-                before = []
-                for seat in (game.x, game.o):
-                    cursor = await conn.execute(
-                        f"{_SQL.rating} FOR UPDATE",
-                        {**scope(game.guild_id), "member_id": seat.member_id},
-                    )
-                    before.append(rating_from_row(await cursor.fetchone()))
-                await cursor.executemany(_SQL.upsert_rating, rating_rows(game, *before))
+            await self._update(conn, game, row)
         return replace(game, version=game.version + 1)
+
+    async def _update(self, conn: Connection, game: Game, row: dict[str, object]) -> None:
+        cursor = await conn.execute(
+            "SELECT status FROM games WHERE id = %(id)s FOR UPDATE", {"id": game.id}
+        )
+        found = await cursor.fetchone()
+        if found is None:
+            raise StorageError("Game #{id} is missing from the game store.", id=game.id)
+        cursor = await conn.execute(_SQL.update, row)
+        if cursor.rowcount != 1:
+            raise GameChangedError()
+        if ends_a_duel(Status(found["status"]), game):
+            before = []
+            for seat in (game.x, game.o):
+                cursor = await conn.execute(
+                    f"{_SQL.rating} FOR UPDATE",
+                    {**scope(game.guild_id), "member_id": seat.member_id},
+                )
+                before.append(rating_from_row(await cursor.fetchone()))
+            await cursor.executemany(_SQL.upsert_rating, rating_rows(game, *before))
 
     async def check_file(self) -> None:
         """Nothing to check: the server owns its files (a replaced server is a new URL)."""
@@ -320,8 +329,11 @@ class PostgresGameStore:
         rows = await self._read(query, params)
         return record_from_row(rows[0])
 
-    async def insert_challenge(self, challenge: Challenge) -> Challenge:
+    async def insert_challenge(
+        self, challenge: Challenge, *, replacing: Game | None = None
+    ) -> Challenge:
         async with self._transaction("save a challenge", duplicate=CHALLENGE_TAKEN) as conn:
+            await self._replace(conn, replacing)
             cursor = await conn.execute(
                 f"{_SQL.insert_challenge} RETURNING id", challenge_to_row(challenge)
             )

@@ -186,6 +186,11 @@ def _settle(game: Game) -> Game:
     return replace(game, status=Status.WON if member_won else Status.LOST, winner=winner)
 
 
+def _as_saved(game: Game | None) -> Game | None:
+    """A game saved by ``GameStore.insert(..., replacing=game)``: its version plus one."""
+    return None if game is None else replace(game, version=game.version + 1)
+
+
 def _last_move_explained(game: Game) -> tuple[Board, Move]:
     """A finished game's move to explain and the board it was played on: the bot's last move,
     or the last move of a game between members."""
@@ -335,7 +340,7 @@ class GameService:
         level = _check_level(level)
         first = _check_first(first)
         size = _check_size(size)
-        async with self._free_channel(channel_id, member_id) as replaced:
+        async with self._free_channel(channel_id, member_id) as aside:
             now = self._now()
             bot_first = first == "bot" or (first == "random" and self._rng.random() < 0.5)
             member, bot = Seat(member_id, name), Seat(None, BOT_NAME)
@@ -358,8 +363,8 @@ class GameService:
             if bot_first:
                 bot_move = await self._bot_move(game.board, level)
                 game = replace(game, moves=(bot_move,), updated_at=self._now())
-            game = await self._store.insert(game)
-            return MoveReply(game, None, bot_move, replaced)
+            game = await self._store.insert(game, replacing=aside)
+            return MoveReply(game, None, bot_move, _as_saved(aside))
 
     async def move(
         self, *, channel_id: int, member_id: int, move: Move, game_id: int | None = None
@@ -566,7 +571,7 @@ class GameService:
             raise sentences.challenge_yourself()
         if not opponent_present:
             raise sentences.challenge_absent(opponent.name)
-        async with self._free_channel(channel_id, challenger_id):
+        async with self._free_channel(channel_id, challenger_id) as aside:
             now = self._now()
             challenge = Challenge(
                 id=0,
@@ -580,7 +585,7 @@ class GameService:
                 created_at=now,
                 expires_at=now + self._challenge_timeout,
             )
-            return await self._store.insert_challenge(challenge)
+            return await self._store.insert_challenge(challenge, replacing=aside)
 
     async def accept(self, *, challenge_id: int, member_id: int) -> Game:
         """The challenged member accepts: the duel starts (whoever moves first plays X)."""
@@ -863,9 +868,12 @@ class GameService:
 
     @asynccontextmanager
     async def _free_channel(self, channel_id: int, member_id: int) -> AsyncIterator[Game | None]:
-        """Hold the channel for a new game or challenge and give the game it set aside to make
-        room: the member's own game that had not started (else None). ``GameRunningError``
-        if any other game is running, or a challenge waits for its answer there."""
+        """Hold the channel for a new game or challenge and give the game to set aside to make
+        room: the member's own game that had not started, as EXPIRED but not saved yet (else
+        None). The caller saves it in the store call that saves the new game or challenge
+        (``replacing``), so a start refused because another process took the channel first
+        sets nothing aside. ``GameRunningError`` if any other game is running, or a challenge
+        waits for its answer there."""
         async with self._channel(channel_id) as found:
             game = found.game
             if game is None:
@@ -874,7 +882,7 @@ class GameService:
                     raise sentences.challenge_pending(challenge, self._now())
                 yield None
             elif game.can_be_set_aside_by(member_id):
-                yield await self._set_aside(game)
+                yield self._expired(game)
             else:
                 raise sentences.already_running(game, member_id, self._now())
 
@@ -922,9 +930,12 @@ class GameService:
         meanwhile, by another process)."""
         await self._store.close_challenge(challenge)
 
+    def _expired(self, game: Game) -> Game:
+        """``game`` ended now without a result (idle, or set aside): EXPIRED, never counted."""
+        return replace(game, status=Status.EXPIRED, winner=None, updated_at=self._now())
+
     async def _expire(self, game: Game) -> Game:
-        expired = replace(game, status=Status.EXPIRED, winner=None, updated_at=self._now())
-        return await self._save(expired)
+        return await self._save(self._expired(game))
 
     async def _save(self, game: Game) -> Game:
         """Save over the version the operation read; ``GameChangedError`` if another process

@@ -262,13 +262,23 @@ class SqliteGameStore:
 
         return await self._writing(expire)
 
-    async def insert(self, game: Game) -> Game:
+    async def insert(self, game: Game, *, replacing: Game | None = None) -> Game:
         row = to_row(game)
+        replaced = self._replacing(replacing)
 
         def insert(tx: sqlite3.Connection) -> Game:
+            replaced(tx)
             return self._insert(tx, game, row)
 
         return await self._writing(insert)
+
+    def _replacing(self, game: Game | None) -> Callable[[sqlite3.Connection], object]:
+        """The update of ``insert``'s ``replacing`` game, checked now (``to_row``) and run
+        first in the caller's transaction; nothing to run for None."""
+        if game is None:
+            return lambda tx: None
+        row = to_row(game)
+        return lambda tx: self._update(tx, game, row)
 
     def _insert(self, tx: sqlite3.Connection, game: Game, row: dict[str, object]) -> Game:
         try:
@@ -282,26 +292,25 @@ class SqliteGameStore:
 
     async def update(self, game: Game) -> Game:
         row = to_row(game)
+        return await self._writing(lambda tx: self._update(tx, game, row))
 
-        def update(tx: sqlite3.Connection) -> Game:
-            found = tx.execute("SELECT status, version FROM games WHERE id = :id", row).fetchone()
-            if found is None:
-                raise StorageError("Game #{id} is missing from the game store.", id=game.id)
-            if tx.execute(_SQL.update, row).rowcount != 1:
-                raise GameChangedError()
-            if ends_a_duel(Status(found["status"]), game):
-                x, o = (
-                    rating_from_row(
-                        tx.execute(
-                            _SQL.rating, {**scope(game.guild_id), "member_id": seat.member_id}
-                        ).fetchone()
-                    )
-                    for seat in (game.x, game.o)
+    def _update(self, tx: sqlite3.Connection, game: Game, row: dict[str, object]) -> Game:
+        found = tx.execute("SELECT status, version FROM games WHERE id = :id", row).fetchone()
+        if found is None:
+            raise StorageError("Game #{id} is missing from the game store.", id=game.id)
+        if tx.execute(_SQL.update, row).rowcount != 1:
+            raise GameChangedError()
+        if ends_a_duel(Status(found["status"]), game):
+            x, o = (
+                rating_from_row(
+                    tx.execute(
+                        _SQL.rating, {**scope(game.guild_id), "member_id": seat.member_id}
+                    ).fetchone()
                 )
-                tx.executemany(_SQL.upsert_rating, rating_rows(game, x, o))
-            return replace(game, version=game.version + 1)
-
-        return await self._writing(update)
+                for seat in (game.x, game.o)
+            )
+            tx.executemany(_SQL.upsert_rating, rating_rows(game, x, o))
+        return replace(game, version=game.version + 1)
 
     async def check_file(self) -> None:
         """Raise ``DatabaseGoneError`` if the path no longer names the file this store opened
@@ -347,10 +356,14 @@ class SqliteGameStore:
         rows = await self._read(query, params)
         return record_from_row(rows[0])
 
-    async def insert_challenge(self, challenge: Challenge) -> Challenge:
+    async def insert_challenge(
+        self, challenge: Challenge, *, replacing: Game | None = None
+    ) -> Challenge:
         row = challenge_to_row(challenge)
+        replaced = self._replacing(replacing)
 
         def insert(tx: sqlite3.Connection) -> int | None:
+            replaced(tx)
             try:
                 return tx.execute(_SQL.insert_challenge, row).lastrowid
             except sqlite3.IntegrityError as error:  # one open challenge per channel

@@ -119,11 +119,16 @@ class GameStore(Protocol):
         ``channel_id`` with a seat for ``member_id``), whatever its status; None if none."""
         ...
 
-    async def insert(self, game: Game) -> Game:
+    async def insert(self, game: Game, *, replacing: Game | None = None) -> Game:
         """Save a new game and return it with the id the store assigned (``game.id`` is
         ignored); ids grow with each insert and are never reused. Each member seat's name
         becomes that member's latest name. Raises ``GameChangedError`` if the game is ACTIVE and
-        its channel already has an active game (another process started one first)."""
+        its channel already has an active game (another process started one first).
+
+        ``replacing``: the game this one takes the place of (ended to make room, say set
+        aside), saved first as ``update`` saves it, in the same transaction: if another
+        process saved it meanwhile (``GameChangedError``), or the insert is refused, neither
+        is written."""
         ...
 
     async def update(self, game: Game) -> Game:
@@ -181,9 +186,12 @@ class GameStore(Protocol):
         ``guild_id=None`` everywhere, an id only that server."""
         ...
 
-    async def insert_challenge(self, challenge: Challenge) -> Challenge:
+    async def insert_challenge(
+        self, challenge: Challenge, *, replacing: Game | None = None
+    ) -> Challenge:
         """Save a new challenge and return it with its assigned id (growing, never reused).
-        Raises ``GameChangedError`` if it is open and its channel already has an open one."""
+        Raises ``GameChangedError`` if it is open and its channel already has an open one.
+        ``replacing``: a game saved in the same transaction, as ``insert`` does."""
         ...
 
     async def update_challenge(self, challenge: Challenge) -> None:

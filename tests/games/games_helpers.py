@@ -41,9 +41,9 @@ class YieldingStore(SqliteGameStore):
     """The SQLite store, but every call gives the event loop a turn first, like a networked
     database would: without the per-channel lock, operations would interleave here."""
 
-    async def insert(self, game: Game) -> Game:
+    async def insert(self, game: Game, *, replacing: Game | None = None) -> Game:
         await asyncio.sleep(0)
-        return await super().insert(game)
+        return await super().insert(game, replacing=replacing)
 
     async def update(self, game: Game) -> Game:
         await asyncio.sleep(0)

@@ -80,7 +80,7 @@ class RecountStore:
         row = self._conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
         return None if row is None else from_row(row)
 
-    async def insert(self, game: Game) -> Game:
+    async def insert(self, game: Game, *, replacing: Game | None = None) -> Game:
         raise NotImplementedError("the oracle only reads")
 
     async def update(self, game: Game) -> Game:

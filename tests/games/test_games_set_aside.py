@@ -3,6 +3,10 @@ start another over it or resign it, and it is set aside, not counted (issue 10, 
 
 from __future__ import annotations
 
+import asyncio
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
 from games_helpers import (
     ALICE,
@@ -16,7 +20,15 @@ from games_helpers import (
 )
 
 from bot.engine import Move
-from bot.games import GameOverError, GameRunningError, Record, SqliteGameStore, Status
+from bot.games import (
+    Game,
+    GameChangedError,
+    GameOverError,
+    GameRunningError,
+    Record,
+    SqliteGameStore,
+    Status,
+)
 from bot.games.render import SET_ASIDE, describe_set_aside, status_line
 
 
@@ -90,3 +102,34 @@ async def test_a_game_between_members_has_started_once_either_moved() -> None:
     resigned = await service.resign(channel_id=CHANNEL, member_id=BOB)  # alice moved: a loss
     assert resigned.status is Status.RESIGNED
     assert (await service.stats(member_id=BOB)).total == Record(0, 1, 0)
+
+
+async def test_a_start_refused_because_another_process_started_first_sets_nothing_aside(
+    tmp_path: Path,
+) -> None:
+    """Two processes on one file start over alice's offer at once: the one that saves first
+    sets it aside and starts; the other is refused and has written nothing (setting the
+    offer aside and the new game are one transaction)."""
+    path = tmp_path / "shared.db"
+    parked, release = asyncio.Event(), asyncio.Event()
+
+    class ParkedStore(SqliteGameStore):
+        async def insert(self, game: Game, *, replacing: Game | None = None) -> Game:
+            parked.set()
+            await release.wait()  # the channel was read; the other process runs now
+            return await super().insert(game, replacing=replacing)
+
+    here = make_service(store=ParkedStore(path))
+    there = make_service(path)
+    offer = (await start_game(there, level="easy")).game
+    late = asyncio.create_task(start_game(here, level="hard"))
+    await parked.wait()
+    first = await start_game(there, level="medium")
+    release.set()
+    with pytest.raises(GameChangedError):
+        await late
+    assert first.replaced == replace(offer, status=Status.EXPIRED, version=1)
+    assert await there.get(offer.id) == first.replaced
+    assert await there.active_game(CHANNEL) == first.game
+    await here.close()
+    await there.close()

@@ -701,6 +701,45 @@ async def test_an_update_over_a_stale_version_changes_nothing(store: GameStore) 
     assert await store.get(game.id) == mine
 
 
+async def test_insert_replacing_a_game_saves_both_or_neither(store: GameStore) -> None:
+    """A start that sets the member's unplayed game aside: both in one transaction, so a
+    start refused (the channel taken, or the old game saved elsewhere first) sets nothing
+    aside."""
+    offer = await store.insert(make_game(ALICE, BOT))
+    aside = replace(offer, status=Status.EXPIRED)
+    new = await store.insert(make_game(ALICE, BOT, level="easy"), replacing=aside)
+    assert await store.get(offer.id) == replace(aside, version=offer.version + 1)
+    assert await store.active_games() == [new]
+    moved = await store.update(replace(new, moves=(Move(1, 1),)))  # elsewhere, meanwhile
+    with pytest.raises(GameChangedError, match="changed at the same moment"):
+        await store.insert(
+            make_game(ALICE, BOT, channel_id=CHANNEL + 1),
+            replacing=replace(new, status=Status.EXPIRED),
+        )
+    assert await store.active_games() == [moved]
+    offer = await store.insert(make_game(BOB, BOT, channel_id=CHANNEL + 2))
+    with pytest.raises(GameChangedError, match="already has a game running"):
+        await store.insert(make_game(BOB, BOT), replacing=replace(offer, status=Status.EXPIRED))
+    assert await store.active_games() == [moved, offer]
+
+
+async def test_a_challenge_replacing_a_game_saves_both_or_neither(store: GameStore) -> None:
+    channel = CHALLENGE.channel_id
+    offer = await store.insert(make_game(Seat(SNOWFLAKE, "Zoë ☃"), BOT, channel_id=channel))
+    aside = replace(offer, status=Status.EXPIRED)
+    challenge = await store.insert_challenge(CHALLENGE, replacing=aside)
+    assert await store.get(offer.id) == replace(aside, version=offer.version + 1)
+    assert await store.open_challenges() == [challenge]
+    offer = await store.insert(make_game(BOB, BOT, channel_id=channel))
+    with pytest.raises(GameChangedError, match="already has an open challenge"):
+        await store.insert_challenge(CHALLENGE, replacing=replace(offer, status=Status.EXPIRED))
+    assert await store.active_games() == [offer]
+    with pytest.raises(GameChangedError, match="changed at the same moment"):
+        stale = replace(offer, status=Status.EXPIRED, version=offer.version + 1)
+        await store.insert_challenge(replace(CHALLENGE, channel_id=CHANNEL), replacing=stale)
+    assert await store.open_challenges() == [challenge]
+
+
 def _idle_games(minutes_ago: list[int], guilds: list[int | None]) -> list[Game]:
     """Active games in channels 1.., saved ``minutes_ago`` before START + 1 hour."""
     return [
