@@ -71,6 +71,8 @@ CONNECT_TIMEOUT_SECONDS = 10.0
 
 MIGRATION_LOCK = 0x7469_6374_6163  # "tictac": the advisory lock key migrations take
 
+CHANNEL_LOCK = 0x7474_6368  # "ttch": with a channel, the (int, int) key of its lock
+
 VERSION_TABLE = "tictactoe_schema"
 
 _SQL = GameSql.styled("%({})s")
@@ -251,8 +253,19 @@ class PostgresGameStore:
 
     async def insert(self, game: Game, *, replacing: Game | None = None) -> Game:
         async with self._transaction("save a new game", duplicate=CHANNEL_TAKEN) as conn:
+            await self._hold_channel(conn, game.channel_id)
             await self._replace(conn, replacing)
             return await self._insert(conn, game)
+
+    async def _hold_channel(self, conn: Connection, channel_id: int) -> None:
+        """Take the channel's lock until the transaction ends, first thing in any that starts
+        a game or opens a challenge there: what runs in the channel is checked and changed by
+        one such transaction at a time (PostgreSQL's READ COMMITTED would let two check, see
+        nothing, and both insert). Always first, so two never wait for each other."""
+        await conn.execute(
+            "SELECT pg_advisory_xact_lock(%(lock)s, (%(channel)s %% 2147483647)::integer)",
+            {"lock": CHANNEL_LOCK, "channel": channel_id},
+        )
 
     async def _replace(self, conn: Connection, game: Game | None) -> None:
         """``insert``'s ``replacing`` game, saved as ``update`` saves it (None: nothing)."""
@@ -260,6 +273,11 @@ class PostgresGameStore:
             await self._update(conn, game, to_row(game))
 
     async def _insert(self, conn: Connection, game: Game) -> Game:
+        """Insert ``game``; the caller holds its channel (``_hold_channel``)."""
+        if game.is_active:
+            cursor = await conn.execute(_SQL.open_challenge, {"channel_id": game.channel_id})
+            if await cursor.fetchone() is not None:  # a challenge waits there: no game starts
+                raise GameChangedError(CHALLENGE_TAKEN)
         cursor = await conn.execute(f"{_SQL.insert} RETURNING id", to_row(game))
         row = await cursor.fetchone()
         await cursor.executemany(_SQL.upsert_member, member_rows(game))
@@ -333,7 +351,13 @@ class PostgresGameStore:
         self, challenge: Challenge, *, replacing: Game | None = None
     ) -> Challenge:
         async with self._transaction("save a challenge", duplicate=CHALLENGE_TAKEN) as conn:
+            await self._hold_channel(conn, challenge.channel_id)
             await self._replace(conn, replacing)
+            if challenge.is_open:
+                params = {"channel_id": challenge.channel_id}
+                found = await conn.execute(_SQL.active_game, params)
+                if await found.fetchone() is not None:  # a game runs there: no challenge waits
+                    raise GameChangedError(CHANNEL_TAKEN)
             cursor = await conn.execute(
                 f"{_SQL.insert_challenge} RETURNING id", challenge_to_row(challenge)
             )
@@ -365,6 +389,7 @@ class PostgresGameStore:
     async def accept_challenge(self, challenge: Challenge, game: Game) -> Game:
         accepted = replace(challenge, status=ChallengeStatus.ACCEPTED)
         async with self._transaction("start a duel", duplicate=CHANNEL_TAKEN) as conn:
+            await self._hold_channel(conn, game.channel_id)
             await self._update_challenge(conn, accepted, close=True)
             started = await self._insert(conn, game)
             await self._update_challenge(conn, replace(accepted, game_id=started.id))

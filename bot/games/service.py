@@ -597,7 +597,7 @@ class GameService:
             if member_id != challenge.opponent.member_id:
                 raise sentences.not_your_challenge(challenge)
             running = (await self._look(challenge.channel_id)).game
-            if running is not None:  # never while it is open, unless another process raced
+            if running is not None:  # never while it is open (the store keeps it so); defensive
                 raise sentences.already_running(running, member_id, self._now())
             now = self._now()
             challenger_first = challenge.first == "challenger" or (

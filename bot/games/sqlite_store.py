@@ -281,6 +281,9 @@ class SqliteGameStore:
         return lambda tx: self._update(tx, game, row)
 
     def _insert(self, tx: sqlite3.Connection, game: Game, row: dict[str, object]) -> Game:
+        channel = {"channel_id": game.channel_id}
+        if game.is_active and tx.execute(_SQL.open_challenge, channel).fetchone() is not None:
+            raise GameChangedError(CHALLENGE_TAKEN)  # a challenge waits there: no game starts
         try:
             game_id = tx.execute(_SQL.insert, row).lastrowid
         except sqlite3.IntegrityError as error:  # the one-active-game-per-channel index
@@ -364,6 +367,9 @@ class SqliteGameStore:
 
         def insert(tx: sqlite3.Connection) -> int | None:
             replaced(tx)
+            channel = {"channel_id": challenge.channel_id}
+            if challenge.is_open and tx.execute(_SQL.active_game, channel).fetchone():
+                raise GameChangedError(CHANNEL_TAKEN)  # a game runs there: no challenge waits
             try:
                 return tx.execute(_SQL.insert_challenge, row).lastrowid
             except sqlite3.IntegrityError as error:  # one open challenge per channel

@@ -123,7 +123,8 @@ class GameStore(Protocol):
         """Save a new game and return it with the id the store assigned (``game.id`` is
         ignored); ids grow with each insert and are never reused. Each member seat's name
         becomes that member's latest name. Raises ``GameChangedError`` if the game is ACTIVE and
-        its channel already has an active game (another process started one first).
+        its channel already has an active game or an OPEN challenge (another process started
+        one or challenged first): a channel never holds both, as in any serial order.
 
         ``replacing``: the game this one takes the place of (ended to make room, say set
         aside), saved first as ``update`` saves it, in the same transaction: if another
@@ -190,8 +191,9 @@ class GameStore(Protocol):
         self, challenge: Challenge, *, replacing: Game | None = None
     ) -> Challenge:
         """Save a new challenge and return it with its assigned id (growing, never reused).
-        Raises ``GameChangedError`` if it is open and its channel already has an open one.
-        ``replacing``: a game saved in the same transaction, as ``insert`` does."""
+        Raises ``GameChangedError`` if it is open and its channel already has an open one or
+        an ACTIVE game (``replacing`` aside). ``replacing``: a game saved in the same
+        transaction, as ``insert`` does."""
         ...
 
     async def update_challenge(self, challenge: Challenge) -> None:

@@ -668,7 +668,9 @@ async def test_challenges_are_saved_updated_and_listed_while_open(store: GameSto
     )
     assert second.id > first.id
     assert await store.open_challenges() == [first, second]
-    duel = await store.insert(make_game(Seat(SNOWFLAKE, "Zoë ☃"), BOB, level=DUEL))
+    duel = await store.insert(
+        make_game(Seat(SNOWFLAKE, "Zoë ☃"), BOB, level=DUEL, channel_id=CHANNEL + 7)
+    )
     answered = replace(
         first, status=ChallengeStatus.ACCEPTED, message_id=SNOWFLAKE, game_id=duel.id, size=3
     )
@@ -730,13 +732,12 @@ async def test_a_challenge_replacing_a_game_saves_both_or_neither(store: GameSto
     challenge = await store.insert_challenge(CHALLENGE, replacing=aside)
     assert await store.get(offer.id) == replace(aside, version=offer.version + 1)
     assert await store.open_challenges() == [challenge]
-    offer = await store.insert(make_game(BOB, BOT, channel_id=channel))
-    with pytest.raises(GameChangedError, match="already has an open challenge"):
-        await store.insert_challenge(CHALLENGE, replacing=replace(offer, status=Status.EXPIRED))
-    assert await store.active_games() == [offer]
+    offer = await store.insert(make_game(BOB, BOT))
+    moved = await store.update(replace(offer, moves=(Move(1, 1),)))  # elsewhere, meanwhile
+    elsewhere = replace(CHALLENGE, channel_id=CHANNEL)
     with pytest.raises(GameChangedError, match="changed at the same moment"):
-        stale = replace(offer, status=Status.EXPIRED, version=offer.version + 1)
-        await store.insert_challenge(replace(CHALLENGE, channel_id=CHANNEL), replacing=stale)
+        await store.insert_challenge(elsewhere, replacing=replace(offer, status=Status.EXPIRED))
+    assert await store.active_games() == [moved]
     assert await store.open_challenges() == [challenge]
 
 
@@ -847,13 +848,46 @@ async def test_accepting_starts_the_duel_and_closes_the_challenge_at_once(
     assert await store.active_game(CHANNEL + 50) is None
 
 
-async def test_accepting_into_a_taken_channel_leaves_the_challenge_open(store: GameStore) -> None:
+async def test_a_channel_never_holds_a_running_game_and_an_open_challenge(
+    store: GameStore,
+) -> None:
+    """In any serial order of the service's operations a challenge waits only where no game
+    runs and a game starts only where no challenge waits; the store keeps it so even when
+    two processes each checked the channel and found it free."""
+    channel = CHALLENGE.channel_id
     challenge = await store.insert_challenge(CHALLENGE)
-    await store.insert(make_game(BOB, BOT, channel_id=CHALLENGE.channel_id))
-    duel = make_game(ALICE, BOB, level=DUEL, channel_id=CHALLENGE.channel_id)
+    with pytest.raises(GameChangedError, match="already has an open challenge"):
+        await store.insert(make_game(BOB, BOT, channel_id=channel))
+    assert await store.active_game(channel) is None
+    await store.insert(make_game(BOB, BOT, Status.WON, channel_id=channel))  # over: fine
+    duel = await store.accept_challenge(
+        challenge, make_game(ALICE, BOB, level=DUEL, channel_id=channel)
+    )
     with pytest.raises(GameChangedError, match="already has a game running"):
-        await store.accept_challenge(challenge, duel)
-    assert await store.open_challenge(CHALLENGE.channel_id) == challenge
+        await store.insert_challenge(CHALLENGE)
+    assert await store.open_challenge(channel) is None
+    assert await store.active_games() == [duel]
+
+
+async def test_two_stores_starting_and_challenging_together_leave_one_of_them(
+    database: Database,
+) -> None:
+    if not database.shared:
+        pytest.skip("each store of this database has its own data")
+    first, second = await database.open(), await database.open()
+    for channel in range(1, 31):
+        results = await asyncio.gather(
+            first.insert(make_game(BOB, BOT, channel_id=channel)),
+            second.insert_challenge(replace(CHALLENGE, channel_id=channel)),
+            return_exceptions=True,
+        )
+        refused = [r for r in results if isinstance(r, GameChangedError)]
+        assert len(refused) == 1, results
+        assert (await first.active_game(channel) is None) != (
+            await first.open_challenge(channel) is None
+        )
+    await first.close()
+    await second.close()
 
 
 async def test_expire_challenges_closes_the_due_ones_once(store: GameStore) -> None:
