@@ -11,8 +11,24 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 DEFAULT_DATABASE_PATH = Path("data") / "tictactoe.db"
+
+DEFAULT_POOL_SIZE = 5
+"""PostgreSQL connections per process: an operation holds one for milliseconds, so a few serve
+a busy shard, and ten processes (50) stay well under PostgreSQL's default limit of 100."""
+
+MAX_POOL_SIZE = 100
+"""PostgreSQL's default ``max_connections``: one process asking for more is a typo."""
+
+DEFAULT_WRITE_TIMEOUT = 2.0
+"""Seconds a write waits for another process's lock before the player hears the store is busy."""
+
+MAX_WRITE_TIMEOUT = 60.0
+"""A player waits at most this long for an answer; a longer wait is a hang, not a timeout."""
+
+DATABASE_URL_FORM = "postgresql://user:password@host:5432/dbname"
 
 
 class SettingsError(ValueError):
@@ -32,6 +48,35 @@ class CommandRate:
 
 
 @dataclass(frozen=True, slots=True)
+class DatabaseUrl:
+    """A PostgreSQL URL (checked by ``Settings.from_env``); its repr and str mask the password,
+    so settings can be logged. ``url`` is the real one, for the driver only."""
+
+    url: str
+
+    @property
+    def masked(self) -> str:
+        """The URL with the password (in the user part or a ``password=`` option) as ***."""
+        parts = urlsplit(self.url)
+        userinfo, at, hosts = parts.netloc.rpartition("@")
+        user, colon, _ = userinfo.partition(":")
+        netloc = f"{user}{':***' if colon else ''}@{hosts}" if at else hosts
+        options = [
+            f"{key}=***" if unquote(key).strip().lower() == "password" else option
+            for option in parts.query.split("&")
+            for key in [option.partition("=")[0]]
+        ]
+        query = "&".join(options)
+        return f"{parts.scheme}://{netloc}{parts.path}{'?' if query else ''}{query}"
+
+    def __str__(self) -> str:
+        return self.masked
+
+    def __repr__(self) -> str:
+        return f"DatabaseUrl({self.masked!r})"
+
+
+@dataclass(frozen=True, slots=True)
 class Settings:
     """Every knob of the program, with the defaults a fresh install runs on."""
 
@@ -47,6 +92,9 @@ class Settings:
     shard_count: int | None = None  # None: as many shards as Discord recommends
     shard_ids: tuple[int, ...] | None = None  # None: every shard of shard_count
     metrics_port: int | None = None  # None: no Prometheus metrics served
+    database_url: DatabaseUrl | None = None  # PostgreSQL instead of the SQLite file
+    database_pool_size: int = DEFAULT_POOL_SIZE
+    database_write_timeout: float = DEFAULT_WRITE_TIMEOUT
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -89,6 +137,9 @@ class Settings:
             shard_count=shard_count,
             shard_ids=shard_ids,
             metrics_port=_port(get("METRICS_PORT"), "METRICS_PORT"),
+            database_url=_database_url(get("DATABASE_URL")),
+            database_pool_size=_pool_size(get("DATABASE_POOL_SIZE")),
+            database_write_timeout=_write_timeout(get("DATABASE_WRITE_TIMEOUT")),
         )
 
 
@@ -131,6 +182,66 @@ def _command_rate(raw: str | None) -> CommandRate:
             "(at most 5 commands per member every 10 seconds)."
         )
     return rate
+
+
+# -- the database: PostgreSQL's URL, pool and lock wait ------------------------------------------
+
+def _database_url(raw: str | None) -> DatabaseUrl | None:
+    """A PostgreSQL URL as libpq reads it. The sentences never quote the value: it holds a
+    password, and a mistyped URL may put it anywhere."""
+    if raw is None:
+        return None
+    if not raw.startswith(("postgresql://", "postgres://")):
+        raise SettingsError(
+            f"DATABASE_URL is not a PostgreSQL URL: write it as {DATABASE_URL_FORM} "
+            "(postgres:// works too), or leave it empty to use the SQLite file at DATABASE_PATH."
+        )
+    try:
+        parts = urlsplit(raw)
+    except ValueError:  # an unclosed "[" of an IPv6 address
+        parts = None
+    hosts = parts.netloc.rpartition("@")[2].split(",") if parts else []
+    if not parts or parts.fragment or not all(_host_and_port_ok(host) for host in hosts):
+        raise SettingsError(
+            f"DATABASE_URL cannot be read: write it as {DATABASE_URL_FORM} with a port from 1 "
+            "to 65535, and in the user name and password write @ : / ? # as %40 %3A %2F %3F %23."
+        )
+    return DatabaseUrl(raw)
+
+
+def _host_and_port_ok(host: str) -> bool:
+    """``host``, ``host:port``, ``[ipv6]``, ``[ipv6]:port`` or empty (the local socket)."""
+    if host.endswith("]"):
+        return host.startswith("[")
+    name, colon, port = host.rpartition(":")
+    if not colon:
+        return True
+    if "[" in name and not (name.startswith("[") and name.endswith("]")):
+        return False
+    return _whole(port, 1, 65_535) is not None
+
+
+def _pool_size(raw: str | None) -> int:
+    if raw is None:
+        return DEFAULT_POOL_SIZE
+    size = _whole(raw, 1, MAX_POOL_SIZE)
+    if size is None:
+        raise SettingsError(
+            f"DATABASE_POOL_SIZE={raw!r} must be a whole number of connections from 1 to "
+            f"{MAX_POOL_SIZE}, for example DATABASE_POOL_SIZE={DEFAULT_POOL_SIZE}."
+        )
+    return size
+
+
+def _write_timeout(raw: str | None) -> float:
+    name = "DATABASE_WRITE_TIMEOUT"
+    seconds = _positive_number(raw, name, DEFAULT_WRITE_TIMEOUT)
+    if seconds > MAX_WRITE_TIMEOUT:
+        raise SettingsError(
+            f"{name}={raw!r} must be at most {MAX_WRITE_TIMEOUT:g} seconds (a player waits that "
+            f"long for an answer), for example {name}={DEFAULT_WRITE_TIMEOUT:g}."
+        )
+    return seconds
 
 
 # -- scale-out: shards and metrics ------------------------------------------------------------

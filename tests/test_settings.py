@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.settings import DEFAULT_DATABASE_PATH, CommandRate, Settings, SettingsError
+from bot.games.postgres_store import DEFAULT_POOL_SIZE
+from bot.games.sqlite_store import DEFAULT_WRITE_TIMEOUT
+from bot.settings import (
+    DEFAULT_DATABASE_PATH,
+    CommandRate,
+    DatabaseUrl,
+    Settings,
+    SettingsError,
+)
 
 
 def test_defaults_when_nothing_is_set() -> None:
@@ -21,6 +31,9 @@ def test_defaults_when_nothing_is_set() -> None:
     assert settings.discord_guild_id is None
     assert settings.log_level == "INFO"
     assert settings.command_rate == CommandRate(10, 10.0)
+    assert settings.database_url is None  # SQLite at database_path
+    assert settings.database_pool_size == DEFAULT_POOL_SIZE == 5
+    assert settings.database_write_timeout == DEFAULT_WRITE_TIMEOUT == 2.0
 
 
 def test_every_setting_is_read() -> None:
@@ -34,6 +47,9 @@ def test_every_setting_is_read() -> None:
             "LOG_LEVEL": "debug",
             "COMMAND_RATE": " 5 / 2.5 ",
             "ENGINE_CACHE_MB": "32",
+            "DATABASE_URL": " postgresql://bot:pw@db.example:5432/games ",
+            "DATABASE_POOL_SIZE": "12",
+            "DATABASE_WRITE_TIMEOUT": "0.5",
         }
     )
     assert settings.discord_token == "abc.def"
@@ -45,6 +61,27 @@ def test_every_setting_is_read() -> None:
     assert settings.command_rate == CommandRate(5, 2.5)
     assert str(settings.command_rate) == "5/2.5"
     assert settings.engine_cache_mb == 32.0
+    assert settings.database_url == DatabaseUrl("postgresql://bot:pw@db.example:5432/games")
+    assert settings.database_pool_size == 12
+    assert settings.database_write_timeout == 0.5
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://bot:pw@db.example:5432/games",
+        "postgres://bot:pw@db.example/games",
+        "postgresql://bot@10.0.0.5/games?sslmode=require&connect_timeout=5",
+        "postgresql:///games",
+        "postgresql://[::1]:5433/games",
+        "postgresql://db1:5432,db2:5433/games",
+        "postgresql://bot:p%40ss%3Aw%2Frd@db/games",
+    ],
+)
+def test_postgresql_urls_are_taken_as_written(url: str) -> None:
+    settings = Settings.from_env({"DATABASE_URL": url})
+    assert settings.database_url is not None
+    assert settings.database_url.url == url
 
 
 def test_blank_values_mean_default() -> None:
@@ -75,6 +112,21 @@ def test_blank_values_mean_default() -> None:
         ("COMMAND_RATE", "5/10/2", "commands/seconds"),
         ("ENGINE_CACHE_MB", "lots", "not a number"),
         ("ENGINE_CACHE_MB", "0", "positive"),
+        ("DATABASE_URL", "mysql://bot:pw@db/games", "not a PostgreSQL URL"),
+        ("DATABASE_URL", "db.example:5432/games", "not a PostgreSQL URL"),
+        ("DATABASE_URL", "host=db dbname=games", "not a PostgreSQL URL"),
+        ("DATABASE_URL", "postgresql://bot:pw@db:port/games", "port from 1 to 65535"),
+        ("DATABASE_URL", "postgresql://bot:pw@db:70000/games", "port from 1 to 65535"),
+        ("DATABASE_URL", "postgresql://bot:p#ss@db/games", "%23"),
+        ("DATABASE_URL", "postgresql://bot:p/ss@db/games", "%2F"),
+        ("DATABASE_URL", "postgresql://[::1/games", "cannot be read"),
+        ("DATABASE_POOL_SIZE", "0", "from 1 to 100"),
+        ("DATABASE_POOL_SIZE", "101", "from 1 to 100"),
+        ("DATABASE_POOL_SIZE", "2.5", "whole number"),
+        ("DATABASE_POOL_SIZE", "five", "whole number"),
+        ("DATABASE_WRITE_TIMEOUT", "soon", "not a number"),
+        ("DATABASE_WRITE_TIMEOUT", "0", "positive"),
+        ("DATABASE_WRITE_TIMEOUT", "61", "at most 60 seconds"),
     ],
 )
 def test_bad_values_are_refused_with_the_setting_named(name: str, value: str, words: str) -> None:
@@ -91,6 +143,42 @@ def test_the_token_never_shows_in_repr_or_str() -> None:
     assert "very-secret-token" not in str(settings)
     assert settings.discord_token == "very-secret-token"  # hidden, not lost
     assert "command_prefix='!'" in repr(settings)  # the other settings still show
+
+
+PASSWORDS = st.text(min_size=1).map(lambda text: "ZqX" + text)
+"""Any password, marked so that a sentence quoting it is caught."""
+
+SCHEMES = st.sampled_from(["postgresql://", "postgres://", "mysql://", "", "postgresql:"])
+
+
+def postgres_url(password: str) -> str:
+    return f"postgresql://bot:{quote(password, safe='')}@db.example:5432/games"
+
+
+@given(password=PASSWORDS)
+def test_a_database_password_never_shows_in_repr_or_str(password: str) -> None:
+    settings = Settings.from_env({"DATABASE_URL": postgres_url(password), "DISCORD_TOKEN": "t"})
+    assert settings.database_url == DatabaseUrl(postgres_url(password))  # hidden, not lost
+    masked = "postgresql://bot:***@db.example:5432/games"
+    assert str(settings.database_url) == masked
+    assert f"database_url=DatabaseUrl('{masked}')" in repr(settings)
+    other = replace(settings, database_url=DatabaseUrl(postgres_url("another")))
+    assert repr(settings) == repr(other)  # nothing of the password shows, not even its length
+
+
+@given(password=PASSWORDS, port=st.text(max_size=6), scheme=SCHEMES)
+def test_a_mistyped_database_url_is_refused_without_its_password(
+    password: str, port: str, scheme: str
+) -> None:
+    """Written unencoded, a password may land anywhere in the URL: no sentence quotes it."""
+    url = f"{scheme}bot:{password}@db.example:{port}/games?sslmode=require&password={password}"
+    try:
+        settings = Settings.from_env({"DATABASE_URL": url})
+    except SettingsError as error:
+        assert "DATABASE_URL" in str(error)
+        assert "ZqX" not in str(error)
+    else:
+        assert "ZqX" not in repr(settings)
 
 
 def test_env_example_lists_every_setting() -> None:
@@ -110,6 +198,9 @@ def test_env_example_lists_every_setting() -> None:
         "SHARD_COUNT",
         "SHARD_IDS",
         "METRICS_PORT",
+        "DATABASE_URL",
+        "DATABASE_POOL_SIZE",
+        "DATABASE_WRITE_TIMEOUT",
     }
 
 

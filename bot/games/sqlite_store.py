@@ -82,13 +82,11 @@ from bot.games.sqlite_file import (
 )
 from bot.games.sqlite_worker import Worker
 from bot.games.store import START, Page, PageKey
+from bot.settings import DEFAULT_WRITE_TIMEOUT as DEFAULT_WRITE_TIMEOUT
 
 Synchronous = Literal["NORMAL", "FULL"]
 SYNCHRONOUS_MODES: tuple[Synchronous, ...] = ("NORMAL", "FULL")
 """The ``PRAGMA synchronous`` settings the store offers (see the module docstring)."""
-
-DEFAULT_WRITE_TIMEOUT = 2.0
-"""Seconds a write waits for another process's write lock before it gives up ("busy")."""
 
 _SYNCHRONOUS_LEVELS: dict[int, Synchronous] = {1: "NORMAL", 2: "FULL"}
 
