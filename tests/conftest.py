@@ -18,6 +18,14 @@ def postgres_server() -> Iterator[PostgresServer]:
         yield server
 
 
+@pytest.fixture(scope="session")
+def outage_server() -> Iterator[PostgresServer]:
+    """A server of its own for the tests that stop it and start it again (an outage), so
+    the other tests' server never goes away under them. Running again after each test."""
+    with running_server() as server:
+        yield server
+
+
 @pytest.fixture
 def postgres_url(postgres_server: PostgresServer) -> Iterator[str]:
     """A new empty database for one test, dropped afterwards."""

@@ -39,6 +39,10 @@ PR_SET_PDEATHSIG = 1
 READABLE = stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH
 EXECUTABLE = stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH
 
+PASSWORD_ROLE = "with_password"
+"""The one role that must give its password (scram-sha-256); every other role is trusted."""
+PASSWORD = "right-password"
+
 SETTINGS = {
     "listen_addresses": "127.0.0.1",
     "unix_socket_directories": "",
@@ -123,6 +127,9 @@ class PostgresServer:
         self._names = itertools.count(1)
         self._log = self._root / "server.log"
         self._user: pwd.struct_passwd | None = None
+        self._data = self._root / "data"
+        self._install = Path()
+        self._env: dict[str, str] = {}
         self.port = 0
         self.url = ""
 
@@ -139,7 +146,7 @@ class PostgresServer:
 
     def _start(self) -> None:
         install = bundled_install()
-        data = self._root / "data"
+        data = self._data
         data.mkdir(mode=0o700)
         if os.geteuid() == 0:
             self._root.chmod(0o755)
@@ -174,11 +181,34 @@ class PostgresServer:
         )
         if initdb.returncode != 0:
             raise PostgresUnavailable(f"initdb failed:\n{initdb.stdout}{initdb.stderr}")
+        hba = data / "pg_hba.conf"  # the first matching line wins
+        rule = f"host all {PASSWORD_ROLE} 127.0.0.1/32 scram-sha-256\n"
+        hba.write_text(rule + hba.read_text())
+        self._install, self._env = install, env
         for _attempt in range(3):
             self.port = free_port()
             if self._launch(install, data, env):
+                with psycopg.connect(self.url, autocommit=True) as connection:
+                    connection.execute(
+                        sql.SQL("CREATE ROLE {} LOGIN SUPERUSER PASSWORD {}").format(
+                            sql.Identifier(PASSWORD_ROLE), sql.Literal(PASSWORD)
+                        )
+                    )
                 return
         raise PostgresUnavailable(f"postgres did not start:\n{self.log()}")
+
+    def url_with_password(self, password: str, database: str = "postgres") -> str:
+        """A URL for ``PASSWORD_ROLE``, whose password the server checks (``PASSWORD``)."""
+        return f"postgresql://{PASSWORD_ROLE}:{password}@127.0.0.1:{self.port}/{database}"
+
+    def pause(self) -> None:
+        """Shut the server down but keep its data, as an outage would (see ``resume``)."""
+        self._shut_down()
+
+    def resume(self) -> None:
+        """Start the paused server again, on the same port with the same data."""
+        if not self._launch(self._install, self._data, self._env):
+            raise PostgresUnavailable(f"postgres did not start again:\n{self.log()}")
 
     def _identity(self) -> dict[str, Any]:
         """Popen's arguments that drop root for the server's processes (none if not root)."""
@@ -237,6 +267,11 @@ class PostgresServer:
 
     def stop(self) -> None:
         """Fast shutdown (then kill if it hangs), and remove the cluster."""
+        self._shut_down()
+        shutil.rmtree(self._root, ignore_errors=True)
+
+    def _shut_down(self) -> None:
+        """Fast shutdown (then kill if it hangs)."""
         process, self._process = self._process, None
         if process is not None and process.poll() is None:
             process.send_signal(signal.SIGINT)
@@ -245,7 +280,6 @@ class PostgresServer:
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
-        shutil.rmtree(self._root, ignore_errors=True)
 
 
 @contextmanager

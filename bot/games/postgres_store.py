@@ -13,12 +13,24 @@ new version. A database with a newer schema, or with another program's tables, i
 left untouched; nothing is ever reset.
 
 Errors: the ``StorageError`` a player may read never names the server nor quotes the driver;
-the log gets both. Only opening (seen by the operator at start-up) names the server.
+the log gets both. Only opening (seen by the operator at start-up) names the server: a server
+that is down, a refused password and a missing database each get their own sentence at once,
+from one plain connection made before the pool's (whose retries would only say "timed out").
+
+Waiting: a write waits at most ``write_timeout`` for a row another process locked
+(``lock_timeout``), then the player hears the store is busy (``StoreBusyError``). A connection
+lost between operations is noticed before it is used (the pool checks one that sat idle) and
+replaced; one lost during an operation fails that operation only ("unavailable"), with its
+transaction rolled back by the server. While the server is down, an operation waits
+``WAIT_FOR_CONNECTION_SECONDS`` at most, and the pool keeps trying to reconnect, so the store
+recovers by itself when it returns.
 """
 
 from __future__ import annotations
 
 import logging
+import time
+import weakref
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import replace
@@ -30,7 +42,13 @@ from psycopg.conninfo import conninfo_to_dict
 from psycopg.rows import DictRow, dict_row
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
-from bot.games.errors import UNAVAILABLE, GameChangedError, GameError, StorageError
+from bot.games.errors import (
+    UNAVAILABLE,
+    GameChangedError,
+    GameError,
+    StorageError,
+    StoreBusyError,
+)
 from bot.games.migrations import MIGRATIONS, SCHEMA_VERSION
 from bot.games.models import Challenge, ChallengeStatus, Game, Rating, Record, Status
 from bot.games.rows import (
@@ -60,14 +78,26 @@ from bot.games.rows import (
 )
 from bot.games.shards import ShardSet
 from bot.games.store import START, Page, PageKey
+from bot.settings import DEFAULT_POOL_SIZE as DEFAULT_POOL_SIZE
+from bot.settings import DEFAULT_WRITE_TIMEOUT as DEFAULT_WRITE_TIMEOUT
 
 logger = logging.getLogger(__name__)
 
-DEFAULT_POOL_SIZE = 5
-"""Connections per process: an operation holds one for milliseconds, so a few serve a busy
-shard, and ten processes (50) stay well under PostgreSQL's default limit of 100."""
-
 CONNECT_TIMEOUT_SECONDS = 10.0
+
+WAIT_FOR_CONNECTION_SECONDS = 2.0
+"""How long an operation waits for a connection (all in use, or the server away) before the
+player hears the store is unavailable: Discord gives up on an unanswered click after 3 s."""
+
+CHECK_AFTER_IDLE_SECONDS = 1.0
+"""A pooled connection unused for longer is checked (one empty round trip) before an operation
+gets it: the server may have dropped it meanwhile (a restart, an idle timeout). One used a
+moment ago is trusted, which spares a busy bot a round trip per operation."""
+
+GIVE_UP_RECONNECTING_SECONDS = 10.0
+"""How long the pool retries one lost connection (backing off 1, 2, 4... s) before it leaves
+the next operation to ask for a fresh one: so a server back after a long outage is used within
+seconds, not after the pool's backoff has grown to minutes."""
 
 MIGRATION_LOCK = 0x7469_6374_6163  # "tictac": the advisory lock key migrations take
 
@@ -80,6 +110,28 @@ _SQL = GameSql.styled("%({})s")
 Connection = psycopg.AsyncConnection[DictRow]
 
 FAILED = "The game store could not do that; please try again."
+
+UNREACHABLE = (
+    "Cannot reach the game database {server}: check that PostgreSQL is running there and that "
+    "DATABASE_URL is right (the log has the details)."
+)
+NO_DATABASE = (
+    "The game database {server} does not exist: create it on that server (for example with "
+    "createdb), or correct the database name in DATABASE_URL."
+)
+NO_PASSWORD = (
+    "The game database {server} asks for a password, and DATABASE_URL gives none: write it "
+    "as postgresql://user:password@host:5432/dbname."
+)
+UNREADABLE_URL = (
+    "DATABASE_URL for the game database {server} is not one PostgreSQL can read: check its "
+    "options after '?' and that @ : / ? # in the user name or password are written as %40 %3A "
+    "%2F %3F %23."
+)
+REFUSED_LOGIN = (
+    "The game database {server} refused the user name or password in DATABASE_URL: check "
+    "both (the log has the server's words)."
+)
 
 
 class PostgresGameStore:
@@ -97,31 +149,42 @@ class PostgresGameStore:
         *,
         pool_size: int = DEFAULT_POOL_SIZE,
         timeout: float = CONNECT_TIMEOUT_SECONDS,
+        write_timeout: float = DEFAULT_WRITE_TIMEOUT,
     ) -> PostgresGameStore:
         """Connect, check the schema and migrate it. ``StorageError`` names the server (host,
-        port and database, never the password) if it cannot be reached or used."""
+        port and database, never the password) if it cannot be reached or used. ``timeout``
+        bounds connecting; ``write_timeout`` how long a write waits for another's lock."""
         if pool_size < 1:
             raise ValueError(f"pool_size must be at least 1, not {pool_size}.")
+        if not 0 < write_timeout <= 3600:
+            raise ValueError(f"write_timeout must be 0 < seconds <= 3600, not {write_timeout!r}.")
         server = describe(url)
+        await _try_connecting(url, server, timeout)
+        lock_timeout = f"SET lock_timeout = {max(1, round(write_timeout * 1000))}"
+
+        async def configure(conn: Connection) -> None:
+            await conn.execute(lock_timeout)
+
+        idle = _IdleCheck()
         pool: AsyncConnectionPool[Connection] = AsyncConnectionPool(
             url,
             connection_class=psycopg.AsyncConnection[DictRow],
             kwargs={"autocommit": True, "row_factory": dict_row},
             min_size=1,
             max_size=pool_size,
-            timeout=timeout,
+            configure=configure,
+            check=idle.check,
+            reset=idle.returned,
+            timeout=WAIT_FOR_CONNECTION_SECONDS,
+            reconnect_timeout=GIVE_UP_RECONNECTING_SECONDS,
             open=False,
         )
         try:
             try:
                 await pool.open(wait=True, timeout=timeout)
             except PoolTimeout as error:
-                logger.error("cannot connect to the game database %s: %s", server, error)
-                raise StorageError(
-                    "Cannot reach the game database {server}: check that it is running and "
-                    "that DATABASE_URL is right (the log has the details).",
-                    server=server,
-                ) from error
+                logger.info("cannot connect to the game database %s: %s", server, error)
+                raise StorageError(UNREACHABLE, server=server) from error
             store = cls(pool, server)
             try:
                 await store._migrate()
@@ -145,6 +208,7 @@ class PostgresGameStore:
         migration lock; re-read the version each time, another process may have run some."""
         while True:
             async with self._transaction("migrate its schema") as conn:
+                await conn.execute("SET LOCAL lock_timeout = 0")  # wait for whoever migrates
                 await conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
                 version = await self._version(conn)
                 if version == SCHEMA_VERSION:
@@ -452,6 +516,9 @@ class PostgresGameStore:
         except psycopg.errors.UniqueViolation as error:
             logger.warning("game database %s refused to %s: %s", self.server, doing, error)
             raise GameChangedError(duplicate) from error
+        except psycopg.errors.LockNotAvailable as error:  # lock_timeout: another holds the row
+            logger.warning("game database %s too busy to %s: %s", self.server, doing, error)
+            raise StoreBusyError() from error
         except (psycopg.OperationalError, PoolTimeout) as error:
             logger.error("game database %s unavailable to %s: %s", self.server, doing, error)
             raise StorageError(UNAVAILABLE) from error
@@ -505,6 +572,55 @@ class PostgresGameStore:
                 id=error.game_id,
                 error=error,
             ) from error
+
+
+class _IdleCheck:
+    """The pool's ``check`` and ``reset`` callbacks: when each connection came back to the
+    pool, and a check of those idle for more than ``CHECK_AFTER_IDLE_SECONDS``."""
+
+    def __init__(self) -> None:
+        self._idle_since = weakref.WeakKeyDictionary[Connection, float]()
+
+    async def returned(self, conn: Connection) -> None:
+        self._idle_since[conn] = time.monotonic()
+
+    async def check(self, conn: Connection) -> None:
+        if time.monotonic() - self._idle_since.get(conn, 0.0) > CHECK_AFTER_IDLE_SECONDS:
+            await AsyncConnectionPool.check_connection(conn)
+
+
+async def _try_connecting(url: str, server: str, timeout: float) -> None:
+    """Connect once, so that a server that cannot be used says why at once, in a sentence
+    naming ``server`` (the driver's words go to the log: the operator reads them at INFO)."""
+    seconds = max(1, round(timeout))  # libpq counts whole seconds
+    try:
+        options = conninfo_to_dict(url)
+    except psycopg.ProgrammingError as error:  # libpq's text quotes the URL, password and all
+        logger.info("DATABASE_URL for the game database %s cannot be read", server)
+        raise StorageError(UNREADABLE_URL, server=server) from error
+    try:
+        conn = await psycopg.AsyncConnection.connect(
+            url, connect_timeout=options.get("connect_timeout") or seconds
+        )
+    except psycopg.Error as error:
+        logger.info("cannot connect to the game database %s: %s", server, error)
+        raise StorageError(_refusal(error), server=server) from error
+    await conn.close()
+
+
+def _refusal(error: psycopg.Error) -> str:
+    """The sentence for a failed connection. libpq gives no error code for it, only its text
+    (and whether a password was asked for or sent); an unknown text reads as unreachable."""
+    text = str(error)
+    if 'database "' in text and "does not exist" in text:
+        return NO_DATABASE
+    if error.pgconn is not None and error.pgconn.needs_password:
+        return NO_PASSWORD
+    if "authentication failed" in text or ('role "' in text and "does not exist" in text):
+        return REFUSED_LOGIN
+    if error.pgconn is not None and error.pgconn.used_password:
+        return REFUSED_LOGIN
+    return UNREACHABLE
 
 
 def describe(url: str) -> str:

@@ -1,6 +1,8 @@
 """What the PostgreSQL store promises beyond the store contract (which it also passes, in
 test_games_store_contract.py): migrating once however many processes start together, refusing
-a database it must not touch, and sentences that never show a player the server or the driver.
+a database it must not touch, sentences that never show a player the server or the driver, a
+sentence naming the server for each way opening fails, and writes that wait a bounded time for
+another process's row lock.
 
 All on the suite's real PostgreSQL server (tests/postgres_server.py)."""
 
@@ -8,19 +10,26 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
+from typing import Any
 
 import psycopg
 import pytest
 from games_helpers import GUILD, finished_game
-from postgres_server import free_port
+from postgres_server import PASSWORD, PostgresServer, free_port
 
-from bot.games import SCHEMA_VERSION, GameChangedError, Record, Seat, Status, StorageError
+from bot.games import SCHEMA_VERSION, Game, GameChangedError, Record, Seat, Status, StorageError
+from bot.games.errors import BUSY, UNAVAILABLE
 from bot.games.migrations import MIGRATIONS
-from bot.games.postgres_store import PostgresGameStore
+from bot.games.postgres_store import CHECK_AFTER_IDLE_SECONDS, PostgresGameStore
 from bot.games.rows import GameSql, member_rows, to_row
 
 VERSION = "SELECT version FROM tictactoe_schema"
+
+OpenStore = Callable[..., Awaitable[PostgresGameStore]]
 
 
 def scalar(url: str, query: str) -> object:
@@ -34,8 +43,8 @@ async def test_ten_stores_opening_together_migrate_once(
     postgres_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.INFO, logger="bot.games.postgres_store")
-    stores = await asyncio.gather(
-        *(PostgresGameStore.open(postgres_url, pool_size=1) for _ in range(10))
+    stores = await asyncio.gather(  # a write may wait 1 ms for a lock; migrating waits on
+        *(PostgresGameStore.open(postgres_url, pool_size=1, write_timeout=0.001) for _ in range(10))
     )
     migrated = [r.message for r in caplog.records if "migrated" in r.message]
     assert len(migrated) == SCHEMA_VERSION
@@ -114,28 +123,142 @@ async def test_an_unreachable_server_is_named_without_its_password() -> None:
     url = f"postgresql://bot:s3cret@127.0.0.1:{free_port()}/games"
     with pytest.raises(StorageError) as raised:
         await PostgresGameStore.open(url, timeout=1)
-    assert "'127.0.0.1:" in str(raised.value)
+    assert str(raised.value).startswith("Cannot reach the game database '127.0.0.1:")
     assert "/games'" in str(raised.value)
     assert "s3cret" not in str(raised.value)
 
 
-async def test_a_lost_connection_fails_in_plain_words_and_the_store_recovers(
-    postgres_url: str, caplog: pytest.LogCaptureFixture
+@pytest.mark.parametrize(
+    ("password", "database", "says"),
+    [
+        ("wrong-password", "postgres", "refused the user name or password in DATABASE_URL"),
+        ("", "postgres", "asks for a password, and DATABASE_URL gives none"),
+        (PASSWORD, "no_such_games", "does not exist: create it on that server"),
+    ],
+    ids=["wrong password", "no password", "no database"],
+)
+async def test_a_server_that_refuses_says_why_at_once_naming_it(
+    postgres_server: PostgresServer, password: str, database: str, says: str
 ) -> None:
-    store = await PostgresGameStore.open(postgres_url, pool_size=1)
+    url = postgres_server.url_with_password(password, database).replace(":@", "@")
+    started = time.monotonic()
+    with pytest.raises(StorageError) as raised:
+        await PostgresGameStore.open(url)
+    assert time.monotonic() - started < 5  # not after the pool's retries
+    sentence = str(raised.value)
+    assert sentence.startswith(f"The game database '127.0.0.1:{postgres_server.port}/{database}'")
+    assert says in sentence
+    assert "wrong-password" not in sentence and PASSWORD not in sentence
+
+
+async def test_the_right_password_opens_the_store(
+    postgres_server: PostgresServer, open_store: OpenStore
+) -> None:
+    """The other side of the refusals above: the same role and server, its real password."""
+    store = await open_store(postgres_server.url_with_password(PASSWORD))
+    assert await store.active_games() == []
+
+
+async def test_a_url_libpq_cannot_read_is_refused_without_its_password() -> None:
+    url = f"postgresql://bot:s3cret@127.0.0.1:{free_port()}/games?flavour=mint"
+    with pytest.raises(StorageError, match="is not one PostgreSQL can read") as raised:
+        await PostgresGameStore.open(url)
+    assert "s3cret" not in str(raised.value)
+
+
+async def test_a_connection_lost_between_operations_is_replaced_unseen(
+    postgres_url: str, open_store: OpenStore
+) -> None:
+    store = await open_store(postgres_url, pool_size=1)
     game = await store.insert(finished_game(1, "alice", status=Status.WON))
-    with psycopg.connect(postgres_url, autocommit=True) as admin:
+    terminate(postgres_url, "pid <> pg_backend_pid()")
+    await asyncio.sleep(CHECK_AFTER_IDLE_SECONDS + 0.1)  # as a server restart takes
+    assert await store.get(game.id) == game  # the pool checked its connection, made another
+
+
+async def test_a_connection_lost_during_a_write_fails_it_and_saves_nothing_of_it(
+    postgres_url: str, caplog: pytest.LogCaptureFixture, open_store: OpenStore
+) -> None:
+    store = await open_store(postgres_url, write_timeout=30)
+    game = await store.insert(running_game())
+    moved = replace(game, message_id=42)
+    with row_locked(postgres_url, game.id):  # so the write is caught half-way, waiting
+        update = asyncio.create_task(store.update(moved))
+        await until_a_backend_waits_for_a_lock(postgres_url)
+        terminate(postgres_url, "wait_event_type = 'Lock'")
+        with pytest.raises(StorageError) as raised:
+            await asyncio.wait_for(update, 10)
+    assert str(raised.value) == UNAVAILABLE
+    assert "terminat" in caplog.text  # the driver's own words go to the log only
+    assert await store.get(game.id) == game
+    saved = await store.update(moved)  # and the store goes on, from the version it had
+    assert await store.get(game.id) == saved == replace(moved, version=game.version + 1)
+
+
+async def test_a_write_waits_for_another_process_lock_only_so_long_then_says_busy(
+    postgres_url: str, open_store: OpenStore
+) -> None:
+    store = await open_store(postgres_url, write_timeout=0.3)
+    game = await store.insert(running_game())
+    moved = replace(game, message_id=42)
+    with row_locked(postgres_url, game.id):
+        started = time.monotonic()
+        with pytest.raises(StorageError) as raised:
+            await asyncio.wait_for(store.update(moved), 10)
+        waited = time.monotonic() - started
+        assert await store.get(game.id) == game  # reading never waits for a writer
+    assert str(raised.value) == BUSY
+    assert 0.3 <= waited < 2
+    saved = await store.update(moved)  # the lock is gone: the same write goes through
+    assert await store.get(game.id) == saved == replace(moved, version=game.version + 1)
+
+
+@pytest.fixture
+async def open_store() -> AsyncIterator[OpenStore]:
+    """``PostgresGameStore.open``, each store closed however the test ends (a pool left open
+    would keep the test's event loop from ending)."""
+    opened: list[PostgresGameStore] = []
+
+    async def open_store(url: str, **options: Any) -> PostgresGameStore:
+        opened.append(await PostgresGameStore.open(url, **options))
+        return opened[-1]
+
+    yield open_store
+    for store in opened:
+        await store.close()
+
+
+def running_game() -> Game:
+    return replace(finished_game(1, "alice", status=Status.EXPIRED), status=Status.ACTIVE)
+
+
+@contextmanager
+def row_locked(url: str, game_id: int) -> Iterator[None]:
+    """Another process holding the lock on game ``game_id``'s row until the block ends."""
+    with psycopg.connect(url) as other:  # a transaction is open from the first statement
+        other.execute("SELECT id FROM games WHERE id = %s FOR UPDATE", (game_id,))
+        yield
+        other.rollback()
+
+
+def terminate(url: str, which: str) -> None:
+    """End the server processes serving ``url``'s database that match ``which``."""
+    with psycopg.connect(url, autocommit=True) as admin:
         admin.execute(
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            f"WHERE datname = current_database() AND {which}"
         )
-    with pytest.raises(StorageError) as raised:
-        await store.get(game.id)
-    sentence = str(raised.value)
-    assert sentence == "The game store is unavailable right now; please try again in a moment."
-    assert "terminat" in caplog.text  # the driver's own words go to the log only
-    assert await store.get(game.id) == game  # the pool reconnected by itself
-    await store.close()
+
+
+async def until_a_backend_waits_for_a_lock(url: str) -> None:
+    deadline = time.monotonic() + 10
+    query = (
+        "SELECT count(*) FROM pg_stat_activity "
+        "WHERE datname = current_database() AND wait_event_type = 'Lock'"
+    )
+    while scalar(url, query) == 0:
+        assert time.monotonic() < deadline, "the write never waited for the lock"
+        await asyncio.sleep(0.02)
 
 
 async def test_a_second_active_game_in_a_channel_is_refused_in_plain_words(
