@@ -82,7 +82,7 @@ def main() -> int:
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
     print(f"steady-state benchmark — Python {sys.version.split()[0]}, load average {load}\n")
     budget_mb = Settings().engine_cache_mb
-    caches.set_cache_budget(int(budget_mb * 2**20))  # as GameService.from_settings does
+    caches.set_cache_budget(int(budget_mb * 2**20))  # as GameService.open does
     before, _ = resident_mb()
     started = time.perf_counter()
     small, large = play(decisions, random.Random(14))

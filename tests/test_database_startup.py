@@ -51,7 +51,7 @@ def run_bot(
 
 
 async def _with_games(path: Path, count: int) -> list[Game]:
-    service = GameService.from_settings(Settings(database_path=path))
+    service = await GameService.open(Settings(database_path=path))
     games = []
     for channel in range(1, count + 1):
         reply = await service.start(
@@ -209,7 +209,7 @@ async def test_backup_while_the_bot_runs_is_consistent_and_never_overwrites(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "games.db"
-    service = GameService.from_settings(Settings(database_path=path))
+    service = await GameService.open(Settings(database_path=path))
     reply = await service.start(
         channel_id=1, guild_id=7, member_id=1, member_name="ann", level="easy", first="me", size=3
     )

@@ -128,9 +128,7 @@ class TicTacToeBot(commands.AutoShardedBot):
             await self.service.close()
 
 
-def create_bot(settings: Settings, *, service: GameService | None = None) -> TicTacToeBot:
-    """The bot, ready for ``bot.start(token)`` (or simcord). Without ``service`` it opens the
-    SQLite database at ``settings.database_path`` (``StorageError`` if that is impossible)."""
-    if service is None:
-        service = GameService.from_settings(settings)
+def create_bot(settings: Settings, *, service: GameService) -> TicTacToeBot:
+    """The bot, ready for ``bot.start(token)`` (or simcord), playing through ``service``
+    (``await GameService.open(settings)``, in the event loop the bot will run in)."""
     return TicTacToeBot(settings, service)

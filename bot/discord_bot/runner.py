@@ -20,7 +20,7 @@ import discord
 
 from bot.discord_bot.app import create_bot
 from bot.discord_bot.metrics import MetricsError
-from bot.games import GameError
+from bot.games import GameError, GameService
 from bot.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -128,14 +128,21 @@ def run_discord(settings: Settings) -> int:
         print(NO_TOKEN, file=sys.stderr)
         return EXIT_FAILURE
     discord.utils.setup_logging(level=logging.getLevelNamesMapping()[settings.log_level])
-    try:
-        bot = create_bot(settings)
-    except GameError as error:  # e.g. the database file cannot be opened
-        print(f"Cannot start: {error}", file=sys.stderr)
-        return EXIT_FAILURE
     log.info("Starting the Discord bot with %r", settings)
     try:
-        return asyncio.run(serve(bot, partial(bot.start, token)))
+        return asyncio.run(open_and_serve(settings, token))
     except KeyboardInterrupt:
         log.info("Stopped.")
         return EXIT_OK
+
+
+async def open_and_serve(settings: Settings, token: str) -> int:
+    """Open the game database (in the loop the bot runs in: a PostgreSQL pool belongs to its
+    loop), then ``serve``. A database that cannot be used is one sentence and status 1."""
+    try:
+        service = await GameService.open(settings)
+    except GameError as error:  # a damaged file, a PostgreSQL server down, a wrong password
+        print(f"Cannot start: {error}", file=sys.stderr)
+        return EXIT_FAILURE
+    bot = create_bot(settings, service=service)
+    return await serve(bot, partial(bot.start, token))

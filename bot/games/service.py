@@ -270,22 +270,23 @@ class GameService:
         self._expired_challenges: list[Challenge] = []  # not yet reported by expire_challenges
 
     @classmethod
-    def from_settings(
+    async def open(
         cls,
         settings: Settings,
         *,
         clock: Callable[[], datetime] = utc_now,
         rng: random.Random | None = None,
     ) -> GameService:
-        """The service both adapters run: SQLite at ``settings.database_path`` with the
-        configured idle timeout, the engine caches within ``ENGINE_CACHE_MB``. Raises
-        ``StorageError`` if the database cannot be used."""
+        """The service both adapters run: the store the settings choose (PostgreSQL at
+        ``DATABASE_URL``, else SQLite at ``DATABASE_PATH``) with the configured timeouts, the
+        engine caches within ``ENGINE_CACHE_MB``. Raises ``StorageError`` (one sentence naming
+        the file or the server) if the database cannot be used."""
         from bot.engine.caches import set_cache_budget
-        from bot.games.sqlite_store import SqliteGameStore
+        from bot.games.opening import open_store
 
         set_cache_budget(int(settings.engine_cache_mb * 2**20))  # both adapters start here
 
-        store = SqliteGameStore(settings.database_path)
+        store = await open_store(settings)
         return cls(
             store,
             idle_timeout=settings.idle_timeout_seconds,

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import functools
 import io
+import logging
 import os
 import sys
 from collections.abc import Awaitable, Callable
@@ -34,9 +35,10 @@ UNUSABLE_DATABASE = 1  # the database cannot be opened, or its file went away: o
 
 
 async def play(settings: Settings, out: TextIO, name: str | None = None) -> int:
-    """The whole session: open the database, greet, then one command per line until done."""
+    """The whole session: open the database (the SQLite file, or PostgreSQL at DATABASE_URL),
+    greet, then one command per line until done."""
     try:
-        service = GameService.from_settings(settings)
+        service = await GameService.open(settings)
     except StorageError as error:
         print(error, file=sys.stderr)
         return UNUSABLE_DATABASE
@@ -91,6 +93,7 @@ def run_terminal(settings: Settings, name: str | None = None) -> int:
         except CommandError as error:
             print(error, file=sys.stderr)
             return 2
+    route_logs(settings.log_level)
     out = sys.stdout
     if isinstance(out, io.TextIOWrapper):  # a name the terminal cannot encode is replaced
         out.reconfigure(errors="replace")
@@ -103,6 +106,17 @@ def run_terminal(settings: Settings, name: str | None = None) -> int:
     except Exception as error:
         print(crash_report(error, details=settings.log_level == "DEBUG"), file=sys.stderr)
         return 1
+
+
+def route_logs(level: str) -> None:
+    """Log records reach the screen only with LOG_LEVEL=DEBUG: otherwise the player would read,
+    between the game's lines, what is meant for an operator (a database server's address and
+    its driver's words, the pool's reconnection attempts while PostgreSQL is away). The game
+    says what a player needs in its own sentences."""
+    if level == "DEBUG":
+        logging.basicConfig(level=logging.DEBUG, format="%(levelname)s %(name)s: %(message)s")
+    else:
+        logging.getLogger().addHandler(logging.NullHandler())
 
 
 def crash_report(error: Exception, *, details: bool) -> str:

@@ -55,9 +55,11 @@ def test_a_bad_budget_is_refused(budget: None) -> None:
 
 
 def test_the_service_applies_engine_cache_mb(budget: None, tmp_path: Path) -> None:
-    service = GameService.from_settings(
-        Settings(database_path=tmp_path / "g.db", engine_cache_mb=8)
-    )
-    asyncio.run(service.close())
+    async def open_and_close() -> None:
+        settings = Settings(database_path=tmp_path / "g.db", engine_cache_mb=8)
+        service = await GameService.open(settings)
+        await service.close()
+
+    asyncio.run(open_and_close())
     assert LIMITS.budget_bytes == 8 * 2**20
     assert LIMITS.tables == 8 * 2**20 * 40 // 100 // TABLE_ENTRY_BYTES

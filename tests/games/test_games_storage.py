@@ -114,11 +114,11 @@ def test_garbage_file_is_a_clear_error_and_left_untouched(tmp_path: Path) -> Non
     assert path.read_bytes() == garbage
 
 
-def test_service_from_settings_reports_a_bad_file(tmp_path: Path) -> None:
+async def test_service_open_reports_a_bad_file(tmp_path: Path) -> None:
     path = tmp_path / "games.db"
     path.write_bytes(b"definitely not sqlite" * 100)
     with pytest.raises(StorageError, match=r"games\.db"):
-        GameService.from_settings(Settings(database_path=path))
+        await GameService.open(Settings(database_path=path))
 
 
 def test_newer_schema_is_refused_not_downgraded(tmp_path: Path) -> None:
