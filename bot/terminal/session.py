@@ -14,12 +14,14 @@ from typing import TextIO
 
 from bot.games import (
     Command,
+    DatabaseGoneError,
     Game,
     GameError,
     GameService,
     NoGameError,
     Seat,
     Spelling,
+    StorageError,
     parse_cell,
 )
 from bot.games.render import (
@@ -218,7 +220,12 @@ class TerminalSession:
 
     async def handle(self, line: str) -> bool:
         """Carry out one typed line; False when the player wants to leave."""
-        expired = await self.announce_expired()
+        try:
+            expired = await self.announce_expired()
+        except DatabaseGoneError:
+            raise  # the runner stops: nothing may be played unsaved
+        except StorageError:  # the store is away: a command that needs it says so (quit and
+            expired = False  # help still work), and the expiry is told once it is back
         try:
             command = None if self.naming is not None else parse_command(line)
         except CommandError as error:
