@@ -1,4 +1,4 @@
-"""Fixtures every test directory may use: a real PostgreSQL server (tests/postgres_server.py).
+"""Fixtures every test directory may use: a real PostgreSQL server (tools/postgres_server.py).
 
 The server starts once per session, and only if some test asks for it. It is never skipped: a
 machine where it cannot start fails the run, since `make test` installs everything it needs.

@@ -4,7 +4,7 @@ a database it must not touch, sentences that never show a player the server or t
 sentence naming the server for each way opening fails, and writes that wait a bounded time for
 another process's row lock.
 
-All on the suite's real PostgreSQL server (tests/postgres_server.py)."""
+All on the suite's real PostgreSQL server (tools/postgres_server.py)."""
 
 from __future__ import annotations
 

@@ -74,7 +74,7 @@ def sqlite_memory(request: pytest.FixtureRequest) -> Database:
 
 
 def postgresql(request: pytest.FixtureRequest) -> Database:
-    """A fresh database on the suite's real PostgreSQL server (tests/postgres_server.py)."""
+    """A fresh database on the suite's real PostgreSQL server (tools/postgres_server.py)."""
     url: str = request.getfixturevalue("postgres_url")
 
     async def open_store() -> GameStore:

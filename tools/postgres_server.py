@@ -1,9 +1,11 @@
-"""A throwaway PostgreSQL server for the tests: a real server, never a mock.
+"""A throwaway PostgreSQL server for the tests and the benchmarks: a real server, never a mock.
 
 The binaries come from the pinned ``pgserver`` wheel in the dev extra, so a fresh machine gets
 them from ``pip install -e '.[dev]'`` alone. The server is started directly (no ``pg_ctl``, no
 daemon), listens on a free loopback port only, keeps its cluster in a temporary directory, and
-runs with durability off because nothing here must survive the test session.
+runs with durability off because nothing here must survive the test session (or the
+benchmark). Here in ``tools`` rather than ``tests`` because ``bench/games.py`` starts one too
+and a benchmark never imports the tests; the tests find it through pytest's ``pythonpath``.
 
 PostgreSQL refuses to run as root, and CI runs as root: then the server runs as ``nobody`` from
 a copy of the binaries in the temporary directory, because the virtualenv may sit under a
