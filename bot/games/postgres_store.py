@@ -63,6 +63,7 @@ from bot.games.rows import (
     ends_a_duel,
     from_row,
     iso,
+    may_end_a_duel,
     member_rows,
     page_end,
     ranking,
@@ -350,6 +351,18 @@ class PostgresGameStore:
 
     async def update(self, game: Game) -> Game:
         row = to_row(game)
+        if not may_end_a_duel(game):
+            # The compare-and-set UPDATE alone, one round trip: in autocommit it is its own
+            # transaction, the totals' triggers included (a move's save: most saves).
+            async with self._connection("save a game") as conn:
+                cursor = await conn.execute(_SQL.update, row)
+                if cursor.rowcount != 1:
+                    params = {"id": game.id}
+                    cursor = await conn.execute("SELECT 1 FROM games WHERE id = %(id)s", params)
+                    if await cursor.fetchone() is None:
+                        raise _missing(game.id)
+                    raise GameChangedError()
+            return replace(game, version=game.version + 1)
         async with self._transaction("save a game") as conn:
             await self._update(conn, game, row)
         return replace(game, version=game.version + 1)
@@ -360,7 +373,7 @@ class PostgresGameStore:
         )
         found = await cursor.fetchone()
         if found is None:
-            raise StorageError("Game #{id} is missing from the game store.", id=game.id)
+            raise _missing(game.id)
         cursor = await conn.execute(_SQL.update, row)
         if cursor.rowcount != 1:
             raise GameChangedError()
@@ -621,6 +634,10 @@ def _refusal(error: psycopg.Error) -> str:
     if error.pgconn is not None and error.pgconn.used_password:
         return REFUSED_LOGIN
     return UNREACHABLE
+
+
+def _missing(game_id: int) -> StorageError:
+    return StorageError("Game #{id} is missing from the game store.", id=game_id)
 
 
 def describe(url: str) -> str:

@@ -171,7 +171,13 @@ COUNTED = (Status.WON, Status.LOST, Status.DRAWN, Status.RESIGNED)
 def ends_a_duel(before: Status | None, game: Game) -> bool:
     """Whether saving ``game`` over its stored status ``before`` records a duel's result: a
     duel that was not counted before and is now (so saving it again never rates it twice)."""
-    return game.level == DUEL and game.status in COUNTED and before not in COUNTED
+    return may_end_a_duel(game) and before not in COUNTED
+
+
+def may_end_a_duel(game: Game) -> bool:
+    """Whether saving ``game`` could record a duel's result, whatever its stored status: only
+    then must a save read that status first (every other save is a single UPDATE)."""
+    return game.level == DUEL and game.status in COUNTED
 
 
 def rating_rows(game: Game, x: Rating, o: Rating) -> list[dict[str, object]]:
