@@ -7,8 +7,18 @@ the member's move and its commit, and its last one also rates both players in th
 transaction. A second part times ``leaderboard`` and ``stats`` on a server with many finished
 games (they read the running totals, so they must not grow with the number of games).
 
+A third part (issue 9, bench/_scale_out.py) runs 1 and 2 real OS processes, each its own
+GameService, on one database over 1,000 channels: moves per second combined when every
+channel moves as soon as it is answered, p99 per move at a steady offered load, and a check
+that the database holds every acknowledged move. ``--database`` picks the database (a
+throwaway one: the benchmark's games stay in it); without it, a temporary SQLite file and a
+throwaway PostgreSQL server started from the pinned pgserver wheel (tools/postgres_server.py).
+
     python bench/games.py [--channels 1000] [--synchronous NORMAL|FULL] [--seed 0]
                           [--finished 100000] [--members 1000,100000]
+                          [--parts moves,reads,scale] [--processes 1,2]
+                          [--database postgresql://user@host:5432/db | sqlite:///path | PATH]
+                          [--pool-size 5] [--capacity-seconds 4] [--steady-seconds 6]
 """
 
 from __future__ import annotations
@@ -22,20 +32,30 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from _scale_out import LEVEL, Database, Phase, Run, load_average, run_processes
+
 from bot.engine import LEVELS, Board, choose_move
 from bot.games import GameService, Seat, SqliteGameStore
 from bot.games.migrations import MIGRATIONS
+from bot.games.postgres_store import DEFAULT_POOL_SIZE
 from bot.games.sqlite_store import SYNCHRONOUS_MODES, Synchronous
+from tools.postgres_server import PostgresUnavailable, running_server
 
 TARGET_P99_MS = 5.0
 TARGET_MOVES_PER_S = 1000.0
 TARGET_READ_MS = 5.0
 GUILD = 7
 DUELIST_IDS = 10**12  # duelists' member ids start here, apart from the bot games' members
+# Issue 9's targets for several processes on one database (2 cores):
+TARGET_POSTGRES_P99_MS = 10.0
+TARGET_POSTGRES_MOVES_PER_S = 1000.0  # combined, 1 or 2 processes
+TARGET_SQLITE_MOVES_PER_S = 500.0  # combined, 2 processes
+PARTS = ("moves", "reads", "scale")
 
 
 def pin_to_one_core() -> str:
@@ -214,6 +234,107 @@ async def time_reads(path: Path, members: int, seed: int, repeats: int = 300) ->
         )
 
 
+def scale_out(args: argparse.Namespace, chosen: Database | None) -> None:
+    """The scale-out part on ``--database``, or on a temporary SQLite file and a throwaway
+    PostgreSQL server (a fresh database for each process count)."""
+    counts = [int(n) for n in args.processes.split(",")]
+    print(
+        f"Several processes on one database: real OS processes, {args.channels} channels "
+        f"split between them, level {LEVEL} (the bot's answer takes ~20 us; the rest is the "
+        "store)"
+    )
+    print(f"  {load_average()} on {os.cpu_count()} CPUs before the first run")
+    if chosen is not None:
+        print("  on the --database given: the benchmark's games stay in it")
+        for processes in counts:
+            report(chosen, processes, args)
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        for processes in counts:
+            report(Database(str(Path(folder) / f"scale-{processes}.db")), processes, args)
+    try:
+        with running_server() as server:
+            print(
+                "  throwaway PostgreSQL from the pgserver wheel (fsync, synchronous_commit and "
+                "full_page_writes off)"
+            )
+            for processes in counts:
+                database = Database(server.create_database(), args.pool_size)
+                report(database, processes, args, server.cpu_seconds)
+    except PostgresUnavailable as error:
+        reason = str(error).splitlines()[0]
+        print(f" PostgreSQL: could not start a throwaway server ({reason})   FAIL")
+
+
+def report(
+    database: Database,
+    processes: int,
+    args: argparse.Namespace,
+    server_cpu: Callable[[], float] | None = None,
+) -> None:
+    """Run ``processes`` processes on ``database`` and print the figures of both phases."""
+    offered = TARGET_POSTGRES_MOVES_PER_S if database.is_postgres else TARGET_SQLITE_MOVES_PER_S
+    think = args.channels / offered
+    phases = [
+        Phase("capacity", args.capacity_seconds, 0.0),
+        Phase("steady load", args.steady_seconds, think),
+    ]
+    run = run_processes(database, processes, args.channels, phases, args.seed, server_cpu)
+    capacity, steady = run.outcomes
+    print(
+        f" {database.label}: {processes} process{'es' if processes > 1 else ''}, "
+        f"{args.channels // processes} channels each; {load_average()} after"
+    )
+    print(
+        f"  capacity: {capacity.moves} moves in {capacity.wall:.2f} s, every channel moving "
+        "again as soon as it is answered"
+    )
+    target = None
+    if database.is_postgres:
+        target = TARGET_POSTGRES_MOVES_PER_S
+    elif processes == 2:
+        target = TARGET_SQLITE_MOVES_PER_S
+    print(f"  moves per second  {capacity.rate:7.0f}{verdict(capacity.rate, target, '>=', '')}")
+    # What a move costs whatever else the machine runs (the rate above depends on it).
+    spent = f"  CPU per move      {capacity.cpu / capacity.moves * 1000:7.3f} ms in the bot"
+    if capacity.server_cpu is not None:
+        spent += f" + {capacity.server_cpu / capacity.moves * 1000:.3f} ms in the server"
+    print(spent)
+    print(
+        f"  steady load: {steady.moves} moves in {steady.wall:.2f} s = {steady.rate:.0f}/s "
+        f"({offered:g}/s offered: each channel moves every {think:g} s on average)"
+    )
+    print(f"  median per move   {steady.median_ms:7.3f} ms")
+    p99_ms = steady.quantile(0.99)
+    limit = TARGET_POSTGRES_P99_MS if database.is_postgres else None
+    print(f"  p99 per move      {p99_ms:7.3f} ms{verdict(p99_ms, limit, '<=', ' ms')}")
+    print(f"  max per move      {steady.timings[-1] * 1000:7.3f} ms")
+    refused = capacity.refused + steady.refused
+    if refused:
+        kinds = ", ".join(f"{kind} {n}" for kind, n in refused.most_common())
+        print(f"  refused, nothing saved (the player tries again): {refused.total()} ({kinds})")
+    stored(run)
+
+
+def verdict(value: float, target: float | None, sense: str, unit: str) -> str:
+    """The target column and PASS/FAIL, or nothing where the issue sets no target."""
+    if target is None:
+        return ""
+    met = value >= target if sense == ">=" else value <= target
+    return f"   target {sense} {target:g}{unit}   {'PASS' if met else 'FAIL'}"
+
+
+def stored(run: Run) -> None:
+    """Whether the database holds every acknowledged move, as acknowledged."""
+    print(
+        f"  stored: {run.acked_moves} acknowledged moves (member's and bot's) in "
+        f"{run.acked_games} games read back: {len(run.wrong)} lost or doubled   "
+        f"{'FAIL' if run.wrong else 'PASS'}"
+    )
+    for line in run.wrong[:5]:
+        print(f"    {line}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--channels", type=int, default=1000)
@@ -223,25 +344,52 @@ def main() -> int:
     parser.add_argument(
         "--members", default="1000,100000", help="member counts to try, comma-separated"
     )
-    args = parser.parse_args()
-
-    print("Game layer benchmark: GameService.move = member move + bot reply + SQLite commit")
-    print(f"  {pin_to_one_core()}; SQLite WAL, synchronous={args.synchronous}, temp file")
-    cold_ms, warm_s = warm_engine(args.seed)
-    print(
-        f"  engine: first 3x3 decision took {cold_ms:.1f} ms cold; the cache was then warmed "
-        f"({warm_s:.2f} s of games at every level) before timing"
+    parser.add_argument(
+        "--parts", default=",".join(PARTS), help=f"which parts to run, of {','.join(PARTS)}"
     )
-    with tempfile.TemporaryDirectory() as folder:
-        mode = next(m for m in SYNCHRONOUS_MODES if m == args.synchronous)  # typed Synchronous
-        asyncio.run(run(args.channels, mode, args.seed, Path(folder)))
+    parser.add_argument(
+        "--database",
+        help="the database of the scale part: postgresql://..., sqlite:///path or a path "
+        "(default: a temporary SQLite file, then a throwaway PostgreSQL server)",
+    )
+    parser.add_argument("--processes", default="1,2", help="process counts, comma-separated")
+    parser.add_argument("--pool-size", type=int, default=DEFAULT_POOL_SIZE)
+    parser.add_argument("--capacity-seconds", type=float, default=4.0)
+    parser.add_argument("--steady-seconds", type=float, default=6.0)
+    args = parser.parse_args()
+    parts = set(args.parts.split(","))
+    if not parts <= set(PARTS):
+        parser.error(f"--parts takes some of {','.join(PARTS)}")
+    try:
+        chosen = Database.parse(args.database, args.pool_size) if args.database else None
+    except ValueError as error:
+        parser.error(f"--database: {error}")
+    every_cpu = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
 
-    print(f"Stats and leaderboard with {args.finished} finished games in one server")
-    for members in (int(m) for m in args.members.split(",")):
+    if "moves" in parts:
+        print("Game layer benchmark: GameService.move = member move + bot reply + SQLite commit")
+        print(f"  {pin_to_one_core()}; SQLite WAL, synchronous={args.synchronous}, temp file")
+        cold_ms, warm_s = warm_engine(args.seed)
+        print(
+            f"  engine: first 3x3 decision took {cold_ms:.1f} ms cold; the cache was then "
+            f"warmed ({warm_s:.2f} s of games at every level) before timing"
+        )
         with tempfile.TemporaryDirectory() as folder:
-            path = Path(folder) / "history.db"
-            build_v1_history(path, args.finished, members, args.seed)
-            asyncio.run(time_reads(path, members, args.seed))
+            mode = next(m for m in SYNCHRONOUS_MODES if m == args.synchronous)  # Synchronous
+            asyncio.run(run(args.channels, mode, args.seed, Path(folder)))
+
+    if "reads" in parts:
+        print(f"Stats and leaderboard with {args.finished} finished games in one server")
+        for members in (int(m) for m in args.members.split(",")):
+            with tempfile.TemporaryDirectory() as folder:
+                path = Path(folder) / "history.db"
+                build_v1_history(path, args.finished, members, args.seed)
+                asyncio.run(time_reads(path, members, args.seed))
+
+    if "scale" in parts:
+        if every_cpu is not None:
+            os.sched_setaffinity(0, every_cpu)  # the processes (and the server) use every core
+        scale_out(args, chosen)
     return 0
 
 

@@ -246,6 +246,22 @@ class PostgresServer:
             f"postgres did not accept connections in {START_TIMEOUT_SECONDS:.0f}s:\n{self.log()}"
         )
 
+    def cpu_seconds(self) -> float:
+        """CPU time the server's processes have used so far (Linux; the benchmarks report
+        it per move): the postmaster's own and its children's, running or ended."""
+        ticks = os.sysconf("SC_CLK_TCK")
+        total = 0
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue  # ended meanwhile
+            if self.pid in (int(entry.name), int(fields[1])):  # the postmaster, or a child
+                total += sum(int(value) for value in fields[11:15])  # utime stime cutime cstime
+        return total / ticks
+
     def log(self) -> str:
         try:
             return self._log.read_text(errors="replace")[-4000:]

@@ -1,0 +1,367 @@
+"""Several bot processes on one database: the scale-out part of bench/games.py (issue 9).
+
+Each process is a real OS process (``multiprocessing``, spawned) with its own ``GameService``
+on its own store, over its share of the channels (channel ``c`` belongs to process
+``c % processes``, as Discord shards split servers). Every timed move is one
+``GameService.move`` against the bot at level ``easy``: the member's move, the bot's answer
+(tens of microseconds, so the figures are the store's) and the save of both, from the call to
+its return. Two phases, each timed from the moment every process is ready:
+
+* capacity: every channel moves again as soon as it is answered (a closed loop), so the
+  moves per second, counted over all processes, are what the database carries;
+* steady load: before each move the player thinks for a random while (exponential, mean
+  ``channels / rate`` seconds), so together the channels offer ``rate`` moves per second as
+  busy servers would, and p99 per move is the wait a player sees at that load. (A closed loop
+  over 1,000 channels measures its own queue instead: with 1,000 moves in flight, each waits
+  for the others whatever the database does.)
+
+Afterwards the parent reads back from the database every game a process was answered about:
+each game must hold exactly the moves acknowledged last (none lost, none doubled).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import queue
+import random
+import statistics
+import threading
+import time
+import traceback
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.games import GameError, GameService, SqliteGameStore
+from bot.games.models import Game
+from bot.games.postgres_store import DEFAULT_POOL_SIZE, PostgresGameStore, describe
+from bot.games.store import GameStore
+
+LEVEL = "easy"
+READY_TIMEOUT_SECONDS = 120.0
+START_ATTEMPTS = 10
+Acked = dict[int, tuple[tuple[tuple[int, int], ...], str]]
+"""Per game id: the moves (row, col) and status of the last reply a player got."""
+
+
+@dataclass(frozen=True)
+class Database:
+    """Where the processes play: a PostgreSQL URL or an SQLite file."""
+
+    url: str
+    pool_size: int = DEFAULT_POOL_SIZE
+
+    @classmethod
+    def parse(cls, text: str, pool_size: int = DEFAULT_POOL_SIZE) -> Database:
+        """``postgresql://...`` (or ``postgres://``), ``sqlite:///path/to/file`` or a path."""
+        if text.startswith(("postgresql://", "postgres://")):
+            return cls(text, pool_size)
+        path = text.removeprefix("sqlite://")
+        if not path:
+            raise ValueError(f"{text!r} names no file")
+        return cls(path, pool_size)
+
+    @property
+    def is_postgres(self) -> bool:
+        return self.url.startswith(("postgresql://", "postgres://"))
+
+    @property
+    def label(self) -> str:
+        if self.is_postgres:
+            return f"PostgreSQL {describe(self.url)} (pool of {self.pool_size} per process)"
+        return f"SQLite '{self.url}' (WAL, synchronous=NORMAL)"
+
+    async def open(self) -> GameStore:
+        if self.is_postgres:
+            return await PostgresGameStore.open(self.url, pool_size=self.pool_size)
+        return SqliteGameStore(Path(self.url))
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One timed phase: ``think`` is the mean pause before a move (0: none, a closed loop)."""
+
+    name: str
+    seconds: float
+    think: float
+
+
+@dataclass
+class Tally:
+    """What one process saw in one phase."""
+
+    timings: list[float] = field(default_factory=list)
+    refused: Counter[str] = field(default_factory=Counter)
+    began: float = 0.0
+    ended: float = 0.0
+    cpu: float = 0.0  # seconds of CPU the process used (every thread), start to end
+
+
+@dataclass
+class Outcome:
+    """One phase over all processes."""
+
+    phase: Phase
+    moves: int
+    wall: float
+    timings: list[float]
+    refused: Counter[str]
+    cpu: float  # seconds, all the bot processes together
+    server_cpu: float | None  # seconds, the database server's processes (None: unknown)
+
+    @property
+    def rate(self) -> float:
+        return self.moves / self.wall
+
+    def quantile(self, share: float) -> float:
+        """The per-move time below which ``share`` of the moves fall, in ms."""
+        return self.timings[min(len(self.timings) - 1, int(len(self.timings) * share))] * 1000
+
+    @property
+    def median_ms(self) -> float:
+        return statistics.median(self.timings) * 1000
+
+
+@dataclass
+class Run:
+    """Every phase of one run of ``processes`` processes, and what the database holds."""
+
+    processes: int
+    outcomes: list[Outcome]
+    acked_games: int
+    acked_moves: int
+    wrong: list[str]
+
+
+def acknowledge(acked: Acked, game: Game) -> None:
+    acked[game.id] = (tuple((m.row, m.col) for m in game.moves), game.status.value)
+
+
+async def pause(rng: random.Random, think: float, deadline: float) -> bool:
+    """Think for a random while (not at all in a closed loop), at most until ``deadline``;
+    whether the phase still runs."""
+    left = deadline - time.monotonic()
+    await asyncio.sleep(min(rng.expovariate(1 / think), max(left, 0.0)) if think else 0)
+    return time.monotonic() < deadline
+
+
+async def new_game(
+    service: GameService, channel: int, rng: random.Random, tally: Tally, acked: Acked
+) -> Game:
+    """Start the channel's next game; a refused start is counted and tried again."""
+    for attempt in range(START_ATTEMPTS):
+        try:
+            reply = await service.start(
+                channel_id=channel,
+                guild_id=channel % 10,
+                member_id=channel,
+                member_name=f"m{channel}",
+                level=LEVEL,
+                first=rng.choice(("me", "bot")),
+            )
+        except GameError as error:
+            tally.refused[f"start: {type(error).__name__}"] += 1
+            if attempt == START_ATTEMPTS - 1:
+                raise
+            continue
+        acknowledge(acked, reply.game)
+        return reply.game
+    raise AssertionError("unreachable")
+
+
+async def player(
+    service: GameService,
+    game: Game,
+    rng: random.Random,
+    think: float,
+    deadline: float,
+    tally: Tally,
+    acked: Acked,
+) -> None:
+    """The member of ``game`` plays random cells until ``deadline``, game after game (the
+    next starts as soon as one ends); a refused move (busy, changed elsewhere) is counted
+    and the game read again."""
+    channel = game.channel_id
+    while await pause(rng, think, deadline):
+        move = rng.choice(game.board.legal_moves)
+        began = time.perf_counter()
+        try:
+            reply = await service.move(channel_id=channel, member_id=channel, move=move)
+        except GameError as error:
+            tally.refused[type(error).__name__] += 1
+            game = await service.last_game(channel_id=channel, member_id=channel)
+        else:
+            tally.timings.append(time.perf_counter() - began)
+            game = reply.game
+            acknowledge(acked, game)
+        if not game.is_active:
+            game = await new_game(service, channel, rng, tally, acked)
+
+
+async def play(
+    database: Database,
+    channels: list[int],
+    phases: list[tuple[Phase, int]],
+    ready: Any,
+    seed: int,
+) -> tuple[list[Tally], Acked]:
+    """Every phase in this process: each channel's first game is started before the clock
+    starts (so the figures are not a burst of starts), the next ones while it runs."""
+    store = await database.open()
+    service = GameService(store, rng=random.Random(seed))
+    rng = random.Random(seed)
+    tallies = []
+    acked: Acked = {}
+    try:
+        for phase, offset in phases:
+            tally = Tally()
+            rngs = [random.Random(rng.random()) for _ in channels]
+            firsts = (
+                new_game(service, offset + c, r, tally, acked)
+                for c, r in zip(channels, rngs, strict=True)
+            )
+            games = await asyncio.gather(*firsts)
+            ready.wait(READY_TIMEOUT_SECONDS)  # every process starts the phase together
+            tally.began, cpu = time.monotonic(), time.process_time()
+            deadline = tally.began + phase.seconds
+            await asyncio.gather(
+                *(
+                    player(service, game, r, phase.think, deadline, tally, acked)
+                    for game, r in zip(games, rngs, strict=True)
+                )
+            )
+            tally.ended, tally.cpu = time.monotonic(), time.process_time() - cpu
+            tallies.append(tally)
+            ready.wait(READY_TIMEOUT_SECONDS)  # and ends it together
+    finally:
+        await service.close()
+    return tallies, acked
+
+
+def worker(
+    database: Database,
+    channels: list[int],
+    phases: list[tuple[Phase, int]],
+    ready: Any,
+    results: Any,
+    seed: int,
+) -> None:
+    """A process's life: play every phase, then send the tallies (or the error) home. The
+    store's warnings (a write refused as busy) are counted in the figures, not logged."""
+    logging.basicConfig(level=logging.ERROR)
+    try:
+        results.put(asyncio.run(play(database, channels, phases, ready, seed)))
+    except BaseException:
+        ready.abort()
+        results.put(traceback.format_exc())
+
+
+def run_processes(
+    database: Database,
+    processes: int,
+    channels: int,
+    phases: list[Phase],
+    seed: int,
+    server_cpu: Callable[[], float] | None = None,
+) -> Run:
+    """``processes`` processes over ``channels`` channels, through every phase; then the check
+    of what the database holds. Channel ids start at a random base, so runs on a database
+    that already holds games never meet them, and each phase plays in channels of its own.
+    ``server_cpu``: the CPU seconds the database server has used so far, if known."""
+    base = random.Random(seed).randrange(1, 2**40) * 10**6
+    planned = [(phase, base + n * channels) for n, phase in enumerate(phases)]
+    context = multiprocessing.get_context("spawn")
+    ready = context.Barrier(processes + 1)  # and this process, to read the server's CPU
+    results = context.Queue()
+    workers = [
+        context.Process(
+            target=worker,
+            args=(
+                database,
+                [c for c in range(1, channels + 1) if c % processes == index],
+                planned,
+                ready,
+                results,
+                seed + index,
+            ),
+        )
+        for index in range(processes)
+    ]
+    for process in workers:
+        process.start()
+    served: list[float | None] = []
+    try:
+        for _ in phases:
+            ready.wait(READY_TIMEOUT_SECONDS)
+            before = server_cpu() if server_cpu else 0.0
+            ready.wait(READY_TIMEOUT_SECONDS)
+            served.append(server_cpu() - before if server_cpu else None)
+    except threading.BrokenBarrierError:
+        pass  # a process failed: its answer says why
+    answers = collect(results, workers)
+    for process in workers:
+        process.join()
+    failures = [answer for answer in answers if isinstance(answer, str)]
+    if failures:
+        raise RuntimeError("a benchmark process failed:\n" + failures[0])
+    acked: Acked = {}
+    for _, games in answers:
+        acked.update(games)
+    outcomes = []
+    for number, phase in enumerate(phases):
+        tallies = [tallies[number] for tallies, _ in answers]
+        timings = sorted(t for tally in tallies for t in tally.timings)
+        refused = sum((tally.refused for tally in tallies), Counter[str]())
+        wall = max(t.ended for t in tallies) - min(t.began for t in tallies)
+        cpu = sum(t.cpu for t in tallies)
+        outcomes.append(Outcome(phase, len(timings), wall, timings, refused, cpu, served[number]))
+    wrong = asyncio.run(compare_stored(database, acked))
+    moves = sum(len(moves) for moves, _ in acked.values())
+    return Run(processes, outcomes, len(acked), moves, wrong)
+
+
+def collect(results: Any, workers: list[Any]) -> list[Any]:
+    """Each process's answer; a process that died without one (killed) fails the run."""
+    answers: list[Any] = []
+    while len(answers) < len(workers):
+        try:
+            answers.append(results.get(timeout=1.0))
+        except queue.Empty:
+            if any(process.exitcode not in (None, 0) for process in workers):
+                raise RuntimeError("a benchmark process died without an answer") from None
+    return answers
+
+
+async def compare_stored(database: Database, acked: Acked) -> list[str]:
+    """Every acknowledged game as the database holds it now, against the last reply its
+    player got: the differences, one line per game (none: no move lost or doubled)."""
+    store = await database.open()
+    reads = asyncio.Semaphore(16)
+
+    async def difference(game_id: int) -> str | None:
+        async with reads:
+            stored = await store.get(game_id)
+        moves, status = acked[game_id]
+        if stored is None:
+            return f"game #{game_id} is missing"
+        seen = tuple((m.row, m.col) for m in stored.moves)
+        if (seen, stored.status.value) != (moves, status):
+            return f"game #{game_id}: stored {seen} {stored.status}, acknowledged {moves} {status}"
+        return None
+
+    try:
+        found = await asyncio.gather(*(difference(game_id) for game_id in acked))
+    finally:
+        await store.close()
+    return [line for line in found if line is not None]
+
+
+def load_average() -> str:
+    if not hasattr(os, "getloadavg"):
+        return "load average unknown"
+    return "load average " + ", ".join(f"{x:.1f}" for x in os.getloadavg())
