@@ -273,7 +273,7 @@ def run_processes(
     of what the database holds. Channel ids start at a random base, so runs on a database
     that already holds games never meet them, and each phase plays in channels of its own.
     ``server_cpu``: the CPU seconds the database server has used so far, if known."""
-    base = random.Random(seed).randrange(1, 2**40) * 10**6
+    base = random.SystemRandom().randrange(1, 2**40) * 10**6  # not the seed's: runs differ
     planned = [(phase, base + n * channels) for n, phase in enumerate(phases)]
     context = multiprocessing.get_context("spawn")
     ready = context.Barrier(processes + 1)  # and this process, to read the server's CPU
