@@ -19,6 +19,7 @@ throwaway PostgreSQL server started from the pinned pgserver wheel (tools/postgr
                           [--parts moves,reads,scale] [--processes 1,2]
                           [--database postgresql://user@host:5432/db | sqlite:///path | PATH]
                           [--pool-size 5] [--capacity-seconds 4] [--steady-seconds 6]
+                          [--offered MOVES_PER_S]
 """
 
 from __future__ import annotations
@@ -273,7 +274,9 @@ def report(
     server_cpu: Callable[[], float] | None = None,
 ) -> None:
     """Run ``processes`` processes on ``database`` and print the figures of both phases."""
-    offered = TARGET_POSTGRES_MOVES_PER_S if database.is_postgres else TARGET_SQLITE_MOVES_PER_S
+    offered = args.offered or (
+        TARGET_POSTGRES_MOVES_PER_S if database.is_postgres else TARGET_SQLITE_MOVES_PER_S
+    )
     think = args.channels / offered
     phases = [
         Phase("capacity", args.capacity_seconds, 0.0),
@@ -356,6 +359,11 @@ def main() -> int:
     parser.add_argument("--pool-size", type=int, default=DEFAULT_POOL_SIZE)
     parser.add_argument("--capacity-seconds", type=float, default=4.0)
     parser.add_argument("--steady-seconds", type=float, default=6.0)
+    parser.add_argument(
+        "--offered",
+        type=float,
+        help="moves/s all channels offer in the steady phase (default: the database's target)",
+    )
     args = parser.parse_args()
     parts = set(args.parts.split(","))
     if not parts <= set(PARTS):
