@@ -1,5 +1,5 @@
 """``python -m bot`` on PostgreSQL (``DATABASE_URL``), as an operator runs it: real processes,
-real servers (tests/postgres_server.py).
+real servers (tools/postgres_server.py).
 
 A server that is down, refuses the password or lacks the database stops the terminal game and
 the Discord bot alike with one sentence naming the server (never the password), status 1, no

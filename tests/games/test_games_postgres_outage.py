@@ -1,7 +1,7 @@
 """The game service on PostgreSQL when the database fails under it: a row another process
 holds answers "busy", a server that goes away answers "unavailable", both change nothing, and
 play goes on by itself once the database is back. Real servers throughout
-(tests/postgres_server.py); the outage stops one and starts it again."""
+(tools/postgres_server.py); the outage stops one and starts it again."""
 
 from __future__ import annotations
 
