@@ -321,6 +321,7 @@ class SqliteGameStore:
         path = self.path
         now = await self._reading(lambda conn: FileIdentity.of(path))
         if now != self._identity:
+            await self._empty_the_log()
             raise DatabaseGoneError(
                 "The game database {where} was {what} while the bot was running, so "
                 "nothing more can be saved to it. The bot stopped instead of writing into "
@@ -328,6 +329,24 @@ class SqliteGameStore:
                 "and start again.",
                 where=self._where,
                 what="deleted" if now is None else "replaced by another file",
+            )
+
+    async def _empty_the_log(self) -> None:
+        """Move this store's write-ahead log into the file it opened (wherever that is now)
+        and empty it. SQLite leaves the log of a moved or deleted file behind, under the
+        path's name, and whoever opens the file now at the path (a restored backup, a new
+        database) would replay our pages into it."""
+        try:
+            await self._both()[0].run(
+                lambda conn: conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+            )
+        except sqlite3.Error as error:
+            log.error(
+                "Could not empty the write-ahead log of the game database %s that was moved "
+                "away: move '%s-wal' aside before opening the file now at that path (%s).",
+                self._where,
+                self.path,
+                error,
             )
 
     async def member_name(self, member_id: int) -> str | None:

@@ -206,9 +206,13 @@ def test_the_recovery_commands_check_db_prints_give_a_file_the_bot_opens(tmp_pat
 async def test_a_file_deleted_or_replaced_under_the_service_stops_it(
     tmp_path: Path, how: str
 ) -> None:
+    """It stops with a sentence, and leaves the file found at the path as it is: SQLite leaves
+    a moved or deleted file's write-ahead log behind under the path's name, so the store
+    empties it into its own file first, or the file opened there next (a restored backup, a
+    new database) would be patched with the old one's pages."""
     path = tmp_path / "games.db"
     service = make_service(path)
-    await start_game(service)
+    await start_game(service)  # in the write-ahead log, not yet in the file
     assert await service.expire_idle() == []
     if how == "deleted":
         path.unlink()
@@ -223,6 +227,10 @@ async def test_a_file_deleted_or_replaced_under_the_service_stops_it(
     assert message.startswith(f"The game database '{path}' was {how}")
     assert "start again" in message
     await service.close()
+
+    reopened = make_service(path)
+    assert await reopened.open_game_count() == 0
+    await reopened.close()
 
 
 async def test_the_same_file_rewritten_in_place_is_not_called_replaced(tmp_path: Path) -> None:
