@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import logging
+import os
+from dataclasses import replace
+from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
 from discord_helpers import IDLE_TIMEOUT, World, cells
 
 from bot.discord_bot.cogs.expiry import EXPIRY_INTERVAL
-from bot.games import Game, Status, StorageError
+from bot.games import DatabaseGoneError, Game, SqliteGameStore, Status, StorageError
+from bot.games.service import SWEEP_MOST
+from bot.settings import Settings
 
 
 async def test_idle_game_is_announced_and_its_board_disabled(world: World) -> None:
@@ -110,3 +116,48 @@ async def test_sweeps_that_fail_are_retried_at_the_next_interval(
     locked = False
     await world.env.advance_time(EXPIRY_INTERVAL)
     assert world.last().content.startswith("This game expired")
+
+
+@pytest.mark.simcord(settle_timeout=60)  # a thousand announcements: seconds of real time
+async def test_a_backlog_larger_than_one_sweep_is_all_expired_and_announced_in_one_round(
+    world: World, settings: Settings
+) -> None:
+    """After an outage: more idle games than one ``expire_idle`` call returns. The sweep asks
+    again while it gets a full batch, so all are expired and announced in the same round."""
+    channels = [world.guild.create_text_channel(f"t{i}") for i in range(SWEEP_MOST + 20)]
+    await world.alice.slash(world.channel, "tictactoe start", first="me")
+    running = await world.game()
+    long_ago = running.updated_at - timedelta(seconds=2 * IDLE_TIMEOUT)
+    other = SqliteGameStore(settings.database_path)  # another process's games, say
+    for channel in channels:
+        idle = replace(running, channel_id=channel.id, message_id=None, updated_at=long_ago)
+        await other.insert(replace(idle, created_at=long_ago))
+    await other.close()
+
+    await world.env.advance_time(EXPIRY_INTERVAL)  # one round of the sweep
+    assert await world.bot.service.open_game_count() == 1  # alice's, which is not idle
+    for channel in channels:
+        notice = channel.last_message
+        assert notice is not None and notice.content.startswith("This game expired")
+
+
+async def test_a_database_file_replaced_under_the_bot_stops_it(
+    world: World, settings: Settings, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The sweep notices the file is another one and stops the bot with a sentence, rather
+    than play on into a file no one will read."""
+    await world.alice.slash(world.channel, "tictactoe start", first="me")
+    impostor = tmp_path / "impostor.db"
+    await SqliteGameStore(impostor).close()
+    os.replace(impostor, settings.database_path)
+
+    await world.env.advance_time(EXPIRY_INTERVAL)
+    stopped = world.bot.stopped_by
+    assert isinstance(stopped, DatabaseGoneError)
+    assert str(stopped).startswith(
+        f"The game database '{settings.database_path}' was replaced by another file"
+    )
+    assert world.bot.is_closed()
+    stops = [r for r in caplog.get_records("call") if r.levelno >= logging.ERROR]
+    assert [r.getMessage() for r in stops] == [f"Stopping: {stopped}"]
+    caplog.clear()

@@ -190,24 +190,33 @@ def test_a_folder_as_the_database_is_called_a_folder(tmp_path: Path) -> None:
     assert "Goodbye" not in result.stdout
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is a POSIX signal")
-def test_ctrl_c_says_goodbye_and_exits_130(tmp_path: Path) -> None:
+def launched(database: Path) -> subprocess.Popen[str]:
+    """``python -m bot play`` on ``database``, its pipes open, once it shows its first board."""
     process = subprocess.Popen(
         [sys.executable, "-m", "bot", "play"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        env=environment(tmp_path / "games.db"),
-        cwd=tmp_path,
+        encoding="utf-8",
+        env=environment(database),
+        cwd=database.parent,
     )
+    assert process.stdout is not None
+    seen: list[str] = []
+    while not any(line.startswith("Your turn") for line in seen):
+        line = process.stdout.readline()
+        if not line:
+            process.kill()
+            raise AssertionError(f"the game ended before showing the board: {seen}")
+        seen.append(line)
+    return process
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is a POSIX signal")
+def test_ctrl_c_says_goodbye_and_exits_130(tmp_path: Path) -> None:
+    process = launched(tmp_path / "games.db")
     try:
-        assert process.stdout is not None
-        seen = []
-        while not any(line.startswith("Your turn") for line in seen):
-            line = process.stdout.readline()
-            assert line, "the game ended before showing the board"
-            seen.append(line)
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=30)
     finally:
@@ -308,3 +317,26 @@ def test_start_5_plays_four_in_a_row_on_five_by_five(tmp_path: Path) -> None:
     assert printed[-1].split("\n")[1].split() == ["1", "2", "3", "4", "5"]
     final = printed[-1].split("\n")[-1]
     assert final == "Draw." or final.startswith(("I win - ", "You win")), final
+
+
+def test_a_database_replaced_while_playing_stops_with_a_sentence(tmp_path: Path) -> None:
+    """The file is swapped for another between two commands (a restore gone wrong, say): the
+    next command stops the game with one sentence and status 1, and writes nothing into the
+    file now at that path."""
+    database = tmp_path / "games.db"
+    process = launched(database)  # the game is open
+    impostor = tmp_path / "impostor.db"
+    with sqlite3.connect(impostor) as conn:
+        conn.execute("CREATE TABLE notes (text TEXT)")
+    conn.close()
+    os.replace(impostor, database)
+
+    out, err = process.communicate("2 2\nquit\n", timeout=60)
+    assert process.returncode == 1
+    assert err.startswith(f"The game database '{database}' was replaced by another file"), err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "Tic-Tac-Toe: " not in out and "Goodbye" not in out  # the move was not played
+    with sqlite3.connect(database) as conn:
+        tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master")]
+    conn.close()
+    assert tables == ["notes"]

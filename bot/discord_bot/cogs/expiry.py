@@ -22,6 +22,7 @@ from bot.discord_bot.board_view import disable_board
 from bot.discord_bot.duel_views import close_challenge_message
 from bot.games import DatabaseGoneError, Game
 from bot.games.render import render_expired
+from bot.games.service import SWEEP_MOST
 
 if TYPE_CHECKING:
     from bot.discord_bot.app import TicTacToeBot
@@ -47,21 +48,29 @@ class ExpiryAnnouncer(commands.Cog):
     @tasks.loop(seconds=EXPIRY_INTERVAL)
     async def sweep(self) -> None:
         """Expire idle games and announce each; no error ends the loop, except the database
-        file being deleted or replaced: then the bot stops rather than play on unsaved."""
-        try:
-            games = await self.bot.service.expire_idle(shards=self.bot.own_shards())
-        except DatabaseGoneError as error:
-            await self.bot.stop_because(error)
-            return
-        except Exception:
-            log.exception("Could not expire idle games; trying again next round.")
-            return
-        for game in games:
-            self.bot.metrics.ended(game)
+        file being deleted or replaced: then the bot stops rather than play on unsaved.
+
+        ``expire_idle`` returns at most ``SWEEP_MOST`` games a call; while it returns that many
+        a backlog remains (after an outage), so it is asked again at once rather than one
+        interval later. Each announcement awaits discord.py's rate limiter, which leaves the
+        event loop free for other channels meanwhile."""
+        full = True
+        while full:
             try:
-                await self.announce(game)
+                games = await self.bot.service.expire_idle(shards=self.bot.own_shards())
+            except DatabaseGoneError as error:
+                await self.bot.stop_because(error)
+                return
             except Exception:
-                log.exception("Could not announce the expiry of game %s.", game.id)
+                log.exception("Could not expire idle games; trying again next round.")
+                return
+            full = len(games) >= SWEEP_MOST
+            for game in games:
+                self.bot.metrics.ended(game)
+                try:
+                    await self.announce(game)
+                except Exception:
+                    log.exception("Could not announce the expiry of game %s.", game.id)
         try:
             challenges = await self.bot.service.expire_challenges(shards=self.bot.own_shards())
         except Exception:
