@@ -6,7 +6,9 @@ a temporary SQLite file with the default ``COMMAND_RATE``. One member sends ``--
 one move after every ``--every`` flood commands. Each timed move is one ``!move`` message
 until the bot's reply is posted (simcord settles the dispatch before ``send`` returns), so it
 includes discord.py's command parsing, the game service, SQLite and the reply. The same moves
-are timed with nobody flooding, for comparison.
+are timed with nobody flooding, for comparison. A 10 ms ticker (bench/figures.py) records the
+event loop's longest stall during the flood; ``measure`` returns the figures (bench/steady.py
+prints them too).
 
 simcord's clock is virtual: it moves on by ``2 * seconds / commands`` of ``COMMAND_RATE`` (2 s
 by default) before each of the player's moves, a pace the guard lets through with the starts
@@ -24,29 +26,51 @@ import asyncio
 import logging
 import math
 import random
-import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import simcord
+from figures import Ticker, p99  # bench/figures.py, beside this file
 
 from bot.discord_bot import create_bot
 from bot.engine import Move
 from bot.games import GameService, NoGameError, SqliteGameStore
-from bot.settings import Settings
+from bot.settings import CommandRate, Settings
 
 TARGET_P99_MS = 50.0
 
 
-def p99(samples: list[float]) -> float:
-    return statistics.quantiles(samples, n=100)[98] if len(samples) > 1 else samples[0]
+@dataclass(frozen=True)
+class FloodFigures:
+    """What one flood did: the flooder's answers, the other player's moves, the loop."""
+
+    rate: CommandRate
+    flood: int
+    flood_s: float
+    replies: int
+    """Messages the bot posted in reply to the flood's commands."""
+    windows: int
+    """Cooldown windows the flood spanned (each allows ``rate.commands`` answers and a note)."""
+    alone: list[float]
+    """The other player's ``!move`` times (ms) with nobody flooding."""
+    during: list[float]
+    """The same during the flood."""
+    stall_ms: float
+    """The event loop's worst lateness (a 10 ms ticker) during the flood."""
+
+    @property
+    def allowed(self) -> int:
+        return self.windows * (self.rate.commands + 1)
 
 
-async def run(flood: int, every: int) -> int:
+async def measure(flood: int, every: int) -> FloodFigures:
+    """Flood ``flood`` commands in one channel, a timed ``!move`` in another after every
+    ``every`` of them; the same moves timed with nobody flooding first."""
     with tempfile.TemporaryDirectory() as folder:
         settings = Settings(database_path=Path(folder) / "bench.db", shard_count=1)
         service = GameService(SqliteGameStore(settings.database_path), rng=random.Random(0))
@@ -83,12 +107,13 @@ async def run(flood: int, every: int) -> int:
             sent: set[int] = set()
             during: list[float] = []
             started = time.perf_counter()
-            for index in range(flood):
-                message = await flooder.send(flooded, "!move 9 9")
-                sent.add(message.id)
-                if index % every == every - 1:
-                    await env.advance_time(pace)
-                    during.append(await play_one())
+            async with Ticker() as ticker:
+                for index in range(flood):
+                    message = await flooder.send(flooded, "!move 9 9")
+                    sent.add(message.id)
+                    if index % every == every - 1:
+                        await env.advance_time(pace)
+                        during.append(await play_one())
             flood_s = time.perf_counter() - started
             replies = [
                 m
@@ -99,20 +124,35 @@ async def run(flood: int, every: int) -> int:
             await env.shutdown()
 
     rate = settings.command_rate
-    print(f"COMMAND_RATE {rate}: {flood} flood commands in {flood_s:.2f} s")
-    windows = math.ceil(len(during) * pace / rate.seconds) + 1
-    allowed = windows * (rate.commands + 1)
-    verdict = "PASS" if len(replies) <= allowed else "FAIL"
-    print(
-        f"  replies to the flood: {len(replies)} over {windows} windows "
-        f"(at most {allowed})  {verdict}"
+    return FloodFigures(
+        rate=rate,
+        flood=flood,
+        flood_s=flood_s,
+        replies=len(replies),
+        windows=math.ceil(len(during) * pace / rate.seconds) + 1,
+        alone=alone,
+        during=during,
+        stall_ms=ticker.worst_ms,
     )
-    worst = p99(during)
+
+
+async def run(flood: int, every: int) -> int:
+    figures = await measure(flood, every)
+    rate = figures.rate
+    print(f"COMMAND_RATE {rate}: {flood} flood commands in {figures.flood_s:.2f} s")
+    verdict = "PASS" if figures.replies <= figures.allowed else "FAIL"
+    print(
+        f"  replies to the flood: {figures.replies} over {figures.windows} windows "
+        f"(at most {figures.allowed})  {verdict}"
+    )
+    worst = p99(figures.during)
     verdict_p99 = "PASS" if worst <= TARGET_P99_MS else "FAIL"
     print(
-        f"  !move in another channel: p99 {p99(alone):.2f} ms alone, {worst:.2f} ms during "
-        f"the flood ({len(during)} moves; target <= {TARGET_P99_MS:.0f} ms)  {verdict_p99}"
+        f"  !move in another channel: p99 {p99(figures.alone):.2f} ms alone, {worst:.2f} ms "
+        f"during the flood ({len(figures.during)} moves; target <= {TARGET_P99_MS:.0f} ms)  "
+        f"{verdict_p99}"
     )
+    print(f"  longest event-loop stall during the flood: {figures.stall_ms:.1f} ms")
     return 0 if verdict == verdict_p99 == "PASS" else 1
 
 

@@ -1,0 +1,79 @@
+"""What the steady-state benchmarks measure with (the event loop's lateness, a p99) and how
+their figures print (a table with a verdict per target).
+
+``Ticker`` is a task that asks to wake every 10 ms and records how late it woke: the longest
+lateness is the longest time the event loop could not run anything else (a gateway heartbeat,
+another channel's command). Timed with ``perf_counter``: simcord replaces ``time.monotonic``
+with its virtual clock inside the bot, and the wall clock may be adjusted meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import time
+from types import TracebackType
+from typing import TypeAlias
+
+Verdict: TypeAlias = bool | str | None
+"""A row's verdict: True (PASS), False (FAIL), None (a figure without a target), or a word
+for a target this design cannot meet, said as it is rather than as a PASS."""
+
+Row: TypeAlias = tuple[str, str, str, Verdict]
+"""(figure, measured, target, verdict)."""
+
+TICK = 0.010
+"""Seconds the ticker asks to sleep each time."""
+
+
+class Ticker:
+    """``async with Ticker() as ticker:`` ... ``ticker.worst_ms``: the worst lateness so far."""
+
+    def __init__(self, tick: float = TICK) -> None:
+        self.tick = tick
+        self.worst = 0.0
+        self._due = time.perf_counter() + tick
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def worst_ms(self) -> float:
+        return self.worst * 1000
+
+    async def _run(self) -> None:
+        while True:
+            self._due = time.perf_counter() + self.tick
+            await asyncio.sleep(self.tick)
+            self.worst = max(self.worst, time.perf_counter() - self._due)
+
+    async def __aenter__(self) -> Ticker:
+        self._task = asyncio.create_task(self._run())
+        await asyncio.sleep(0)
+        return self
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.worst = max(self.worst, time.perf_counter() - self._due)  # a stall at the end
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+
+
+def p99(samples: list[float]) -> float:
+    """The 99th percentile (the one sample itself if there is only one)."""
+    return statistics.quantiles(samples, n=100)[98] if len(samples) > 1 else samples[0]
+
+
+def print_table(rows: list[Row]) -> None:
+    """The rows aligned, then which targets were missed (a worded verdict counts as missed)."""
+    width = max(len(r[0]) for r in rows)
+    for figure, measured, target, ok in rows:
+        verdict = ok if isinstance(ok, str) else "" if ok is None else "PASS" if ok else "FAIL"
+        print(f"{figure:<{width}}  {measured:>26}  {target:<10}  {verdict}")
+    missed = [r[0].strip() for r in rows if r[3] is False or isinstance(r[3], str)]
+    print("\n" + (f"MISSED {len(missed)} target(s):" if missed else "All targets met."))
+    for figure in missed:
+        print(f"  {figure}")
