@@ -45,6 +45,7 @@ from bot.games.store import GameStore
 LEVEL = "easy"
 READY_TIMEOUT_SECONDS = 120.0
 START_ATTEMPTS = 10
+SETUP_AT_ONCE = 20  # first games started together before a phase (a setup, not a load test)
 Acked = dict[int, tuple[tuple[tuple[int, int], ...], str]]
 """Per game id: the moves (row, col) and status of the last reply a player got."""
 
@@ -174,6 +175,24 @@ async def new_game(
     raise AssertionError("unreachable")
 
 
+async def first_games(
+    service: GameService,
+    channels: list[int],
+    rngs: list[random.Random],
+    tally: Tally,
+    acked: Acked,
+) -> list[Game]:
+    """Each channel's first game, ``SETUP_AT_ONCE`` starts at a time: a phase's setup, so
+    that no start waits long enough to be refused as the store's own timeouts would."""
+    setting_up = asyncio.Semaphore(SETUP_AT_ONCE)
+
+    async def first(channel: int, rng: random.Random) -> Game:
+        async with setting_up:
+            return await new_game(service, channel, rng, tally, acked)
+
+    return await asyncio.gather(*(first(c, r) for c, r in zip(channels, rngs, strict=True)))
+
+
 async def player(
     service: GameService,
     game: Game,
@@ -221,11 +240,7 @@ async def play(
         for phase, offset in phases:
             tally = Tally()
             rngs = [random.Random(rng.random()) for _ in channels]
-            firsts = (
-                new_game(service, offset + c, r, tally, acked)
-                for c, r in zip(channels, rngs, strict=True)
-            )
-            games = await asyncio.gather(*firsts)
+            games = await first_games(service, [offset + c for c in channels], rngs, tally, acked)
             ready.wait(READY_TIMEOUT_SECONDS)  # every process starts the phase together
             tally.began, cpu = time.monotonic(), time.process_time()
             deadline = tally.began + phase.seconds
@@ -251,9 +266,10 @@ def worker(
     results: Any,
     seed: int,
 ) -> None:
-    """A process's life: play every phase, then send the tallies (or the error) home. The
-    store's warnings (a write refused as busy) are counted in the figures, not logged."""
-    logging.basicConfig(level=logging.ERROR)
+    """A process's life: play every phase, then send the tallies (or the error) home. What
+    the store logs about a refused call (busy, no connection free in time) is counted in the
+    figures instead."""
+    logging.disable(logging.CRITICAL)
     try:
         results.put(asyncio.run(play(database, channels, phases, ready, seed)))
     except BaseException:
