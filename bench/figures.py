@@ -3,13 +3,16 @@ their figures print (a table with a verdict per target).
 
 ``Ticker`` is a task that asks to wake every 10 ms and records how late it woke: the longest
 lateness is the longest time the event loop could not run anything else (a gateway heartbeat,
-another channel's command). Timed with ``perf_counter``: simcord replaces ``time.monotonic``
-with its virtual clock inside the bot, and the wall clock may be adjusted meanwhile.
+another channel's command). It also records the longest garbage collection meanwhile (any
+thread's; a full collection stops every thread), to tell a stall of the code under test from
+one of the collector walking a large heap. Timed with ``perf_counter``: simcord replaces
+``time.monotonic`` with its virtual clock inside the bot, and the wall clock may be adjusted.
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import statistics
 import time
 from types import TracebackType
@@ -32,12 +35,24 @@ class Ticker:
     def __init__(self, tick: float = TICK) -> None:
         self.tick = tick
         self.worst = 0.0
+        self.worst_gc = 0.0
         self._due = time.perf_counter() + tick
+        self._gc_began = 0.0
         self._task: asyncio.Task[None] | None = None
 
     @property
     def worst_ms(self) -> float:
         return self.worst * 1000
+
+    @property
+    def worst_gc_ms(self) -> float:
+        return self.worst_gc * 1000
+
+    def _collecting(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._gc_began = time.perf_counter()
+        else:
+            self.worst_gc = max(self.worst_gc, time.perf_counter() - self._gc_began)
 
     async def _run(self) -> None:
         while True:
@@ -46,6 +61,7 @@ class Ticker:
             self.worst = max(self.worst, time.perf_counter() - self._due)
 
     async def __aenter__(self) -> Ticker:
+        gc.callbacks.append(self._collecting)
         self._task = asyncio.create_task(self._run())
         await asyncio.sleep(0)
         return self
@@ -57,6 +73,7 @@ class Ticker:
         trace: TracebackType | None,
     ) -> None:
         self.worst = max(self.worst, time.perf_counter() - self._due)  # a stall at the end
+        gc.callbacks.remove(self._collecting)
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)

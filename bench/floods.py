@@ -4,8 +4,9 @@ Prints figures (not a test). The real discord.py bot runs against simcord's virt
 a temporary SQLite file with the default ``COMMAND_RATE``. One member sends ``--flood``
 ``!move 9 9`` in one channel while another member plays ``!move`` games in a second channel,
 one move after every ``--every`` flood commands. Each timed move is one ``!move`` message
-until the bot's reply is posted (simcord settles the dispatch before ``send`` returns), so it
-includes discord.py's command parsing, the game service, SQLite and the reply. The same moves
+until the bot's reply is posted (seen by a listener on the bot's own messages), so it includes
+discord.py's command parsing, the game service, SQLite and the reply, but not simcord's
+settling afterwards (it polls every 50 ms while bot work it tracks is pending). The same moves
 are timed with nobody flooding, for comparison. A 10 ms ticker (bench/figures.py) records the
 event loop's longest stall during the flood; ``measure`` returns the figures (bench/steady.py
 prints them too).
@@ -34,6 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import discord
 import simcord
 from figures import Ticker, p99  # bench/figures.py, beside this file
 
@@ -62,6 +64,8 @@ class FloodFigures:
     """The same during the flood."""
     stall_ms: float
     """The event loop's worst lateness (a 10 ms ticker) during the flood."""
+    gc_ms: float
+    """The longest garbage collection during the flood."""
 
     @property
     def allowed(self) -> int:
@@ -81,6 +85,13 @@ async def measure(flood: int, every: int) -> FloodFigures:
         quiet = guild.create_text_channel("quiet")
         flooder = guild.add_member(env.create_user("flooder"))
         player = guild.add_member(env.create_user("player"))
+        answered: dict[int, float] = {}  # a command's message id -> when its reply was posted
+
+        async def on_message(message: discord.Message) -> None:
+            if message.author == bot.user and message.reference is not None:
+                answered.setdefault(message.reference.message_id or 0, time.perf_counter())
+
+        bot.add_listener(on_message)
         await env.start()
         try:
 
@@ -93,8 +104,8 @@ async def measure(flood: int, every: int) -> FloodFigures:
                     game = await service.active_game(quiet.id)
                 move: Move = game.board.legal_moves[0]
                 started = time.perf_counter()
-                await player.send(quiet, f"!move {move.row + 1} {move.col + 1}")
-                return (time.perf_counter() - started) * 1000
+                sent = await player.send(quiet, f"!move {move.row + 1} {move.col + 1}")
+                return (answered[sent.id] - started) * 1000
 
             # Half the guard's rate: the player's starts count too, and stay within it.
             pace = 2 * settings.command_rate.seconds / settings.command_rate.commands
@@ -133,6 +144,7 @@ async def measure(flood: int, every: int) -> FloodFigures:
         alone=alone,
         during=during,
         stall_ms=ticker.worst_ms,
+        gc_ms=ticker.worst_gc_ms,
     )
 
 
@@ -152,7 +164,10 @@ async def run(flood: int, every: int) -> int:
         f"during the flood ({len(figures.during)} moves; target <= {TARGET_P99_MS:.0f} ms)  "
         f"{verdict_p99}"
     )
-    print(f"  longest event-loop stall during the flood: {figures.stall_ms:.1f} ms")
+    print(
+        f"  longest event-loop stall during the flood: {figures.stall_ms:.1f} ms (longest "
+        f"garbage collection meanwhile: {figures.gc_ms:.1f} ms)"
+    )
     return 0 if verdict == verdict_p99 == "PASS" else 1
 
 
