@@ -1,36 +1,76 @@
 """How much memory the engine's caches may keep: one budget in bytes, shared between them.
 
-The engine keeps three caches between decisions, each a dict that is emptied when it reaches
-its entry limit: the best moves per position (:mod:`perfect`), the exact solvers'
-transposition tables (:mod:`solver`, one per board shape) and the 5x5 win/draw/loss table
-(:mod:`perfect_5x5`). The limits below turn a byte budget into entries with the measured
-size of one entry, so the operator sets megabytes (``ENGINE_CACHE_MB``) instead of entry
-counts nobody can translate into memory.
+The engine keeps three caches between decisions: the best moves per position
+(:mod:`perfect`), the exact solvers' transposition tables (:mod:`solver`, one per board
+shape, shared by every search) and the 5x5 win/draw/loss table (:mod:`perfect_5x5`). Each
+gets a share of the budget in bytes (``ENGINE_CACHE_MB``) and is emptied *in place* when it
+would pass its share, so the operator sets megabytes instead of entry counts.
 
-Bytes per entry were measured with ``tracemalloc`` while random games filled each cache
-(``python bench/steady.py`` prints the measurement next to these constants): the key (an
-``int`` object, 32 bytes for 4x4 keys), the value, and the dict's own slots at their usual
-fill, rounded up. One search may add up to ``solver.NODE_BUDGET`` entries on top before the
-next decision trims its table, so the resident total can pass the budget for a moment.
+**What a cache costs is counted, not estimated per entry.** Each cache reports its own size
+(:func:`usage`): ``sys.getsizeof`` of the dict (its slot arrays at their current capacity,
+which after a resize is up to three slots per entry) plus the objects its entries hold, each
+rounded up to the 16-byte size classes CPython's small-object allocator hands out (a 28-byte
+int takes 32 bytes). ``tests/engine/test_engine_caches.py`` checks that figure against what
+``tracemalloc`` sees the caches allocate; ``python bench/steady.py`` prints it next to the
+resident size of a process that made 100,000 decisions.
+
+Why emptied in place: a finished search's function is freed as soon as its search is (see
+``solver.Search``), but a dict swapped out for a new one lives on as long as anything still
+refers to it; clearing the one shared dict frees its memory at once, whoever holds it.
 
 Pure: no settings are read here. An adapter calls :func:`set_cache_budget` at start-up.
 """
 
 from __future__ import annotations
 
+import sys
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 DEFAULT_BUDGET_BYTES = 64 * 2**20
 """The budget when nobody sets one (``ENGINE_CACHE_MB`` defaults to 64)."""
 
-BEST_MOVES_ENTRY_BYTES = 200  # int key + tuple of 1-16 shared Move objects + dict slot
-TABLE_ENTRY_BYTES = 110  # int key + packed int value + dict slot (measured ~104)
-WDL_ENTRY_BYTES = 110  # same shape as the exact solver's table
-
 # How the budget is shared: most goes to the tables, which make cold decisions fast.
-_SHARES = {"best_moves": 0.25, "tables": 0.40, "wdl": 0.35}
+SHARES = {"best_moves": 0.25, "tables": 0.40, "wdl": 0.35}
+# Each share's floor, whatever the budget: the tables must hold one whole 4x4 search (at
+# most about 40,000 positions, ~5 MB), or a search emptied halfway would redo its work.
+_FLOORS = {"best_moves": 2**18, "tables": 8 * 2**20, "wdl": 2**20}
+
+DICT_BYTES_PER_ENTRY_MAX = 61
+"""The most a dict of 64 entries or more costs per entry (CPython 3.11, 64-bit): 20 bytes per
+slot (a 4-byte index, 24 bytes per usable entry for 2/3 of the slots), up to 3 slots per
+entry just after the dict doubles, and its header. Only the 5x5 table, which counts entries
+while it searches, needs this worst case to turn its share into an entry limit."""
+
+
+def allocated(size: int) -> int:
+    """Bytes an object of ``size`` bytes really takes: CPython's small-object allocator
+    rounds requests up to 512 bytes to a multiple of 16 (larger ones go to malloc as is)."""
+    return size if size > 512 else -(-size // 16) * 16
+
+
+def int_bytes(bits: int) -> int:
+    """Bytes an int of up to ``bits`` bits takes (0 to 2**bits - 1; 32 up to 60 bits)."""
+    return allocated(sys.getsizeof((1 << max(bits, 1)) - 1))
+
+
+_PACKED_VALUE_BYTES = int_bytes(30)  # the tables' packed entries (solver.py, wdl_solver.py)
+
+
+def int_table_bytes(table: dict[int, int], key_bits: int) -> int:
+    """What a table of int keys (up to ``key_bits`` bits) to packed int values holds."""
+    return sys.getsizeof(table) + len(table) * (int_bytes(key_bits) + _PACKED_VALUE_BYTES)
+
+
+def wdl_entry_limit(share: int, key_bits: int) -> int:
+    """Entries the 5x5 table may take within ``share`` bytes, its dict at its worst fill."""
+    return share // (DICT_BYTES_PER_ENTRY_MAX + int_bytes(key_bits) + _PACKED_VALUE_BYTES)
 
 
 class CacheLimits:
-    """Entry limits of each cache; :data:`LIMITS` is the one the engine reads."""
+    """Each cache's share of the budget, in bytes; :data:`LIMITS` is the one the engine reads."""
 
     __slots__ = ("best_moves", "budget_bytes", "tables", "wdl")
 
@@ -43,16 +83,35 @@ class CacheLimits:
         if budget_bytes < 1:
             raise ValueError(f"The engine's cache budget must be positive, not {budget_bytes}.")
         self.budget_bytes = budget_bytes
-        share = {name: int(budget_bytes * part) for name, part in _SHARES.items()}
-        self.best_moves = max(1_000, share["best_moves"] // BEST_MOVES_ENTRY_BYTES)
-        self.tables = max(10_000, share["tables"] // TABLE_ENTRY_BYTES)
-        self.wdl = max(10_000, share["wdl"] // WDL_ENTRY_BYTES)
+        for name, part in SHARES.items():
+            setattr(self, name, max(_FLOORS[name], int(budget_bytes * part)))
+
+    def share(self, name: str) -> int:
+        """The share of the cache called ``name`` (one of :data:`SHARES`), in bytes."""
+        value: int = getattr(self, name)
+        return value
 
 
 LIMITS = CacheLimits(DEFAULT_BUDGET_BYTES)
 
+_CACHES: dict[str, tuple[Callable[[], int], Callable[[], None]]] = {}
+
+
+def register(name: str, meter: Callable[[], int], empty: Callable[[], None]) -> None:
+    """Let :func:`usage` ask the cache ``name`` (one of :data:`SHARES`) what it holds, and
+    :func:`set_cache_budget` empty it; each cache's module registers itself on import."""
+    _CACHES[name] = (meter, empty)
+
+
+def usage() -> dict[str, int]:
+    """Bytes each cache holds now by its own count (0 for a cache never loaded)."""
+    return {name: _CACHES[name][0]() if name in _CACHES else 0 for name in SHARES}
+
 
 def set_cache_budget(budget_bytes: int) -> None:
-    """Let the engine's caches keep about ``budget_bytes`` between decisions (call at
-    start-up; a cache already past its new limit is trimmed on its next insert)."""
+    """Let the engine's caches keep about ``budget_bytes`` (call at start-up); a cache
+    already past its new share is emptied now."""
     LIMITS.set(budget_bytes)
+    for name, (meter, empty) in _CACHES.items():
+        if meter() > LIMITS.share(name):
+            empty()

@@ -18,9 +18,10 @@ up by hand) is solved live too: slower in the first plies, but still exact.
 
 from __future__ import annotations
 
+from . import caches
 from .board import Board
 from .book import BOOK_MARKS, book_move, load_book
-from .caches import LIMITS
+from .caches import LIMITS, int_table_bytes, wdl_entry_limit
 from .moves import Move
 from .wdl_solver import WIN, Stopped, WdlSolver, fastest_win
 
@@ -30,6 +31,21 @@ from .wdl_solver import WIN, Stopped, WdlSolver, fastest_win
 FASTEST_WIN_BUDGET = 150_000
 
 _SOLVER: WdlSolver | None = None
+
+
+def wdl_table_bytes() -> int:
+    """What the win/draw/loss table holds now (caches.py says how it is counted)."""
+    solver = _SOLVER
+    return 0 if solver is None else int_table_bytes(solver.table, 2 * solver.geo.cells)
+
+
+def empty_wdl_table() -> None:
+    """Empty the win/draw/loss table in place."""
+    if _SOLVER is not None:
+        _SOLVER.table.clear()
+
+
+caches.register("wdl", wdl_table_bytes, empty_wdl_table)
 
 
 def is_5x5_four(board: Board) -> bool:
@@ -46,9 +62,10 @@ def perfect_move(board: Board) -> Move:
     me, opp = board.sides
     found = book_move(geo, me, opp, load_book()) if (me | opp).bit_count() < BOOK_MARKS else None
     if found is None:
+        limit = wdl_entry_limit(LIMITS.wdl, 2 * geo.cells)  # the budget may have changed
         if _SOLVER is None:
-            _SOLVER = WdlSolver(geo, table_limit=LIMITS.wdl)
-        _SOLVER.table_limit = LIMITS.wdl  # the budget may have been set since (caches.py)
+            _SOLVER = WdlSolver(geo, table_limit=limit)
+        _SOLVER.table_limit = limit
         found = _SOLVER.best_move(me, opp)
     cell, value = found
     if value == WIN:

@@ -62,7 +62,7 @@ which a narrow window around that score answers far more cheaply.
 from __future__ import annotations
 
 from .board import completes_line
-from .caches import LIMITS
+from .caches import int_table_bytes
 from .errors import SearchTooLargeError
 from .geometry import Bitboard, Cell, Geometry
 
@@ -91,10 +91,10 @@ _SCORE_BIAS = 64
 # raw position is cheaper than canonicalising (the root still merges symmetric
 # moves); on 4x4 canonical keys for the first 7 marks pay off.
 _CANONICAL_UP_TO = {9: 0, 16: 7}
-# Memory and time guards. A 4x4 game never comes close: its first move examines
-# about 16,000 positions. Each TT entry costs about 104 bytes (caches.py).
+# Memory and time guards. A 4x4 game never comes close: its hardest positions (one or two
+# marks down) examine about 40,000 positions. Each TT entry costs about 110 bytes (caches.py).
 NODE_BUDGET = 300_000  # positions one search may examine before giving up
-# The tables' size between searches is bounded by ``caches.LIMITS.tables`` (bytes/entry there).
+CHECK_EVERY = 4_096  # positions between two calls of a solver's ``trim`` during a search
 
 
 class Solver:
@@ -103,31 +103,52 @@ class Solver:
     The TT is shared by every search on this geometry (entries are true facts
     about positions, so any search can reuse them). Each call to :meth:`search`
     gets its own :class:`Search`, so concurrent searches in different threads
-    never share counters; under the GIL a dict read or write is atomic.
+    never share counters; under the GIL a dict read or write is atomic, and so is
+    emptying the table, which only costs a search under way some repeated work.
+
+    ``trim`` keeps the table within a memory budget: it is called when a search starts,
+    every :data:`CHECK_EVERY` positions and when :meth:`Search.score_moves` returns, and
+    empties the table *in place* (``table.clear()``) when it is too big. Without one (a
+    solver made for a single analysis) only :data:`NODE_BUDGET` bounds a search.
     """
 
-    def __init__(self, geo: Geometry) -> None:
+    def __init__(self, geo: Geometry, trim: Callable[[], None] | None = None) -> None:
         self.geo = geo
         self.table: dict[int, int] = {}
+        self.trim = trim
         # Larger boards: off (the inlined key code handles two byte-chunks only).
         self.canonical_up_to = _CANONICAL_UP_TO.get(geo.cells, 0)
 
+    def table_bytes(self) -> int:
+        """The memory the TT holds now (caches.py says how it is counted)."""
+        return int_table_bytes(self.table, 2 * self.geo.cells)
+
     def search(self) -> Search:
         """A fresh search context (node counter) that uses the shared TT."""
-        if len(self.table) > LIMITS.tables:
-            self.table = {}
+        if self.trim is not None:
+            self.trim()
         return Search(self)
 
 
 class Search:
-    """One search: the negamax function plus its node counter."""
+    """One search: the negamax function plus its node counter.
+
+    The recursive negamax is a closure that calls itself, a reference cycle that only
+    the cycle collector would free, together with the table it holds (a rare full
+    collection: a long-running bot piled up 200 MB of old tables that way). So a Search
+    breaks the cycle when it is dropped, and its function goes as soon as it does.
+    """
 
     def __init__(self, solver: Solver) -> None:
         self.geo = solver.geo
         self.use_symmetry = solver.canonical_up_to > 0
-        self.negamax, self._count = _build_negamax(
-            solver.geo, solver.table, solver.canonical_up_to, NODE_BUDGET
+        self._trim = solver.trim
+        self.negamax, self._count, self._release = _build_negamax(
+            solver.geo, solver.table, solver.canonical_up_to, NODE_BUDGET, solver.trim
         )
+
+    def __del__(self) -> None:
+        self._release()
 
     @property
     def nodes(self) -> int:
@@ -193,16 +214,23 @@ class Search:
             scores[cell] = score
             for perm in stabilizer:
                 scores.setdefault(perm[cell], score)
+        if self._trim is not None:
+            self._trim()  # leave the table within its budget between decisions
         return sorted(scores.items())
 
 
 def _build_negamax(
-    geo: Geometry, table: dict[int, int], canonical_up_to: int, budget: int
-) -> tuple[Callable[[int, int, int, int], int], Callable[[], int]]:
-    """Make the recursive negamax function and its node counter.
+    geo: Geometry,
+    table: dict[int, int],
+    canonical_up_to: int,
+    budget: int,
+    trim: Callable[[], None] | None,
+) -> tuple[Callable[[int, int, int, int], int], Callable[[], int], Callable[[], None]]:
+    """Make the recursive negamax function, its node counter and its release.
 
     The function is a closure with every table bound to a local name: in
-    CPython that is markedly faster than attribute lookups on ``self``.
+    CPython that is markedly faster than attribute lookups on ``self``. Calling
+    the release unbinds the function's own name, the cycle that would keep it alive.
     """
     lines = geo.lines
     k = geo.k
@@ -220,15 +248,26 @@ def _build_negamax(
         perms = inverses = ()
         pairs = ()
     nodes = 0
+    # The next node count that needs a look: the budget, or sooner the next trim.
+    checkpoint = budget if trim is None else min(budget, CHECK_EVERY)
 
-    def negamax(me: int, opp: int, alpha: int, beta: int) -> int:
-        nonlocal nodes
-        nodes += 1
+    def check() -> None:
+        """Past the budget: give up. Else trim the table and set the next checkpoint."""
+        nonlocal checkpoint
         if nodes > budget:
             raise SearchTooLargeError(
                 f"Solving this {geo.size}x{geo.size} position exactly needs more than "
                 f"{budget:,} positions; exact play is meant for 3x3 and 4x4 boards."
             )
+        if trim is not None:
+            trim()
+        checkpoint = min(budget, nodes + CHECK_EVERY)
+
+    def negamax(me: int, opp: int, alpha: int, beta: int) -> int:
+        nonlocal nodes
+        nodes += 1
+        if nodes > checkpoint:
+            check()
         empty = full ^ (me | opp)
         e = empty.bit_count()
         mine_left = (e + 1) >> 1
@@ -362,4 +401,8 @@ def _build_negamax(
     def count() -> int:
         return nodes
 
-    return negamax, count
+    def release() -> None:
+        nonlocal negamax
+        del negamax
+
+    return negamax, count, release

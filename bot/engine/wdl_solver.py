@@ -195,17 +195,22 @@ def fastest_win(geo: Geometry, me: int, opp: int, *, budget: int = -1) -> tuple[
 
     for plies in range(3, empties + 1, 2):
         solver = WdlSolver(geo, cutoff=empties - plies)
-        value = solver.value(me, opp, budget=left)
-        spend(solver)
-        if value == WIN:
-            empty = geo.full ^ (me | opp)
-            for cell in geo.order:
-                if empty >> cell & 1:
-                    value = solver.after_move(me, opp, cell, budget=left)
-                    spend(solver)
-                    if value == WIN:
-                        return cell, plies
-            raise AssertionError("no move wins within the horizon that is won")
+        try:
+            value = solver.value(me, opp, budget=left)
+            spend(solver)
+            if value == WIN:
+                empty = geo.full ^ (me | opp)
+                for cell in geo.order:
+                    if empty >> cell & 1:
+                        value = solver.after_move(me, opp, cell, budget=left)
+                        spend(solver)
+                        if value == WIN:
+                            return cell, plies
+                raise AssertionError("no move wins within the horizon that is won")
+        finally:
+            # A solver and its search function refer to each other: only the cycle collector
+            # would free them, table included, long after the decision. Empty it now.
+            solver.table.clear()
     return None
 
 
