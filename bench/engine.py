@@ -224,9 +224,8 @@ play("perfect", 0, None)
 for opponent in ("hard", "spoiler"):
     for seed in range(1, games + 1):
         play(opponent, seed, Player.X if seed % 2 else Player.O)
-from bot.engine.caches import LIMITS
 print(json.dumps({"wall": wall, "cpu": cpu, "results": results, "searches": searches,
-                  "table": table[0], "table_cap": LIMITS.wdl,
+                  "table": table[0], "table_cap": perfect_5x5._SOLVER.table_limit,
                   "baseline_kb": baseline, "peak_kb": peak_kb()}))
 """
 
