@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import logging
 import os
 import random
@@ -152,6 +153,8 @@ async def case_sweep(folder: Path, games: int) -> list[Row]:
     player = Player(service)
     for _ in range(30):  # warm: the engine's caches, as in a bot that has played a while
         await player.move()
+    gc.collect()
+    gc.freeze()  # as the bot does at the end of setup_hook
     async with Ticker() as idle:
         alone = await player.play_while(asyncio.sleep(2))
     started = time.perf_counter()

@@ -87,9 +87,10 @@ ESTIMATE_LEVEL = "hard"
 """The level whose move a hint or an explanation names where no exact analysis fits the time:
 a heuristic search, a tenth of a second on 5x5."""
 
-SWEEP_BATCH = 200
-"""Games (or challenges) a sweep expires per transaction: a short write, then the event loop
-and other processes get their turn before the next batch."""
+SWEEP_BATCH = 50
+"""Games (or challenges) a sweep expires per transaction: a short write (about 8 ms of work),
+then the event loop and other processes get their turn before the next batch. 200 per batch
+made a move in another channel wait up to 100 ms behind a batch (bench/steady.py)."""
 
 SWEEP_MOST = 1000
 """Games one ``expire_idle`` call returns at most (the adapter calls again while it gets this
