@@ -297,7 +297,10 @@ class Player:
             else:
                 await self.challenge(channel, member, b if member == a else a)
         elif not game.is_duel:
-            await self.bot_turn(channel, (bystander, a), game)
+            # Only the bystander starts bot games here: a duelist's own unstarted bot game
+            # would be set aside by their challenge from the other process, a save that
+            # ``challenge()`` does not report (the store's contract tests cover it).
+            await self.bot_turn(channel, (bystander,), game)
         elif rng.random() < 0.04:
             await self.resign(channel, rng.choice((a, b)))
         else:
