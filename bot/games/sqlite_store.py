@@ -44,7 +44,7 @@ from bot.games.errors import (
     StoreBusyError,
 )
 from bot.games.migrations import MIGRATIONS
-from bot.games.models import Challenge, ChallengeStatus, Game, Rating, Record, Status
+from bot.games.models import Challenge, ChallengeStatus, Game, Status
 from bot.games.rows import (
     CHALLENGE_ANSWERED,
     CHALLENGE_TAKEN,
@@ -54,21 +54,16 @@ from bot.games.rows import (
     UnreadableGame,
     challenge_from_row,
     challenge_to_row,
-    duel_ranking,
     ends_a_duel,
     from_row,
     iso,
     member_rows,
     page_end,
-    ranking,
     rating_from_row,
     rating_rows,
     readable,
-    record_from_row,
-    records_by_level,
     scope,
     scoped,
-    standings_scope,
     to_row,
 )
 from bot.games.shards import ShardSet
@@ -82,6 +77,7 @@ from bot.games.sqlite_file import (
 )
 from bot.games.sqlite_worker import Worker
 from bot.games.store import START, Page, PageKey
+from bot.games.totals_reads import TotalsReads
 from bot.settings import DEFAULT_WRITE_TIMEOUT as DEFAULT_WRITE_TIMEOUT
 
 Synchronous = Literal["NORMAL", "FULL"]
@@ -97,10 +93,12 @@ T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 
-class SqliteGameStore:
+class SqliteGameStore(TotalsReads):
     """``GameStore`` on one SQLite file (``":memory:"`` for tests). Opening creates the file
     and its folder, checks the file is healthy and migrates the schema; any problem raises
     ``StorageError`` naming the file. Nothing is ever reset or deleted to "fix" a file."""
+
+    _sql = _SQL
 
     def __init__(
         self,
@@ -349,33 +347,6 @@ class SqliteGameStore:
                 error,
             )
 
-    async def member_name(self, member_id: int) -> str | None:
-        rows = await self._read(_SQL.member_name, {"member_id": member_id})
-        return str(rows[0]["name"]) if rows else None
-
-    async def records(
-        self, member_id: int, guild_id: int | None
-    ) -> dict[tuple[str, int], Record]:
-        query = _SQL.records if guild_id is None else _SQL.records_in_guild
-        rows = await self._read(query, {"member_id": member_id, "guild_id": guild_id})
-        return records_by_level(rows)
-
-    async def rating(self, member_id: int, guild_id: int | None) -> Rating:
-        rows = await self._read(_SQL.rating, {**scope(guild_id), "member_id": member_id})
-        return rating_from_row(rows[0] if rows else None)
-
-    async def duel_standings(
-        self, guild_id: int | None, limit: int | None = None
-    ) -> list[tuple[int, str, Rating]]:
-        query = _SQL.duel_standings if limit is None else _SQL.duel_standings_top
-        return duel_ranking(await self._read(query, standings_scope(guild_id, limit)))
-
-    async def head_to_head(self, member_id: int, other_id: int, guild_id: int | None) -> Record:
-        query = _SQL.head_to_head if guild_id is None else _SQL.head_to_head_in_guild
-        params = {"member": member_id, "other": other_id, "guild_id": guild_id}
-        rows = await self._read(query, params)
-        return record_from_row(rows[0])
-
     async def insert_challenge(
         self, challenge: Challenge, *, replacing: Game | None = None
     ) -> Challenge:
@@ -468,13 +439,6 @@ class SqliteGameStore:
             return Page(expired, page_end(rows, None, limit))
 
         return await self._writing(expire)
-
-    async def standings(
-        self, guild_id: int | None, limit: int | None = None
-    ) -> list[tuple[int, str, Record]]:
-        query = _SQL.standings if limit is None else _SQL.standings_top
-        rows = await self._read(query, standings_scope(guild_id, limit))
-        return ranking(rows)
 
     async def close(self) -> None:
         """Close both connections on their own threads, then stop the threads."""
