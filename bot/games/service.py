@@ -216,6 +216,18 @@ def _rank_key(entry: LeaderboardEntry) -> tuple[int, int, int, str, int]:
     return (-entry.points, record.losses, -record.wins, entry.name.casefold(), entry.member_id)
 
 
+async def _retried(attempt: Callable[[], Awaitable[T]]) -> T:
+    """``attempt()`` (a read, then a write over what it read), read and tried again while
+    another process saves first (``GameChangedError``), up to ``RETRIES`` times in all; the
+    last refusal reaches the caller."""
+    for _ in range(RETRIES - 1):
+        try:
+            return await attempt()
+        except GameChangedError:
+            continue
+    return await attempt()
+
+
 async def _sweep(
     batch: Callable[[PageKey], Awaitable[Page[T]]], into: list[T], most: int | None = None
 ) -> None:
@@ -651,16 +663,14 @@ class GameService:
         check_id("challenge_id", challenge_id)
         check_id("message_id", message_id)
         self._check_open()
-        for attempt in range(RETRIES):
+
+        async def attach() -> None:  # answered meanwhile: attach to the answered one
             stored = await self._store.get_challenge(challenge_id)
             if stored is None:
                 raise NoGameError("There is no challenge #{id}.", id=challenge_id)
-            try:
-                await self._store.update_challenge(replace(stored, message_id=message_id))
-                return
-            except GameChangedError:  # answered meanwhile: attach to the answered one
-                if attempt == RETRIES - 1:
-                    raise
+            await self._store.update_challenge(replace(stored, message_id=message_id))
+
+        await _retried(attach)
 
     async def expire_challenges(self, *, shards: ShardSet | None = None) -> list[Challenge]:
         """Expire every open challenge past its time and return them (with any an operation
@@ -772,18 +782,16 @@ class GameService:
         check_id("game_id", game_id)
         check_id("message_id", message_id)
         self._check_open()
-        for attempt in range(RETRIES):
+
+        async def attach() -> None:  # another process saved it meanwhile: read it again
             stored = await self._store.get(game_id)
             if stored is None:
                 raise NoGameError("There is no game #{id}.", id=game_id)
             async with self._lock(stored.channel_id):  # a move may be saving it right now
                 latest = await self._store.get(game_id) or stored
-                try:
-                    await self._store.update(replace(latest, message_id=message_id))
-                    return
-                except GameChangedError:  # another process saved it meanwhile: again
-                    if attempt == RETRIES - 1:
-                        raise
+                await self._store.update(replace(latest, message_id=message_id))
+
+        await _retried(attach)
 
     # -- helpers -------------------------------------------------------------------------
 
@@ -843,19 +851,16 @@ class GameService:
         """The channel's game, expiring it if it has been idle for ``idle_timeout`` (it then
         waits in ``_unannounced`` for ``expire_idle``). The caller holds the channel's lock;
         if another process saves the game meanwhile, read it again."""
-        for attempt in range(RETRIES):
+
+        async def look() -> _Lookup:
             found = await self._peek(channel_id)
             if found.expired is None:
                 return found
-            try:
-                expired = await self._expire(found.expired)
-            except GameChangedError:
-                if attempt == RETRIES - 1:
-                    raise
-                continue
+            expired = await self._expire(found.expired)
             self._unannounced.append(expired)
             return _Lookup(None, expired)
-        raise AssertionError("unreachable")  # pragma: no cover
+
+        return await _retried(look)
 
     @asynccontextmanager
     async def _running_game(
@@ -896,17 +901,15 @@ class GameService:
     async def _look_challenge(self, channel_id: int) -> Challenge | None:
         """The channel's open challenge, expiring it if its time is up (it then waits for
         ``expire_challenges``). The caller holds the channel's lock."""
-        for attempt in range(RETRIES):
+
+        async def look() -> Challenge | None:  # answered or expired elsewhere: read again
             challenge = await self._store.open_challenge(channel_id)
             if challenge is None or self._now() < challenge.expires_at:
                 return challenge
-            try:
-                self._expired_challenges.append(await self._expire_challenge(challenge))
-                return None
-            except GameChangedError:  # answered or expired by another process: read again
-                if attempt == RETRIES - 1:
-                    raise
-        raise AssertionError("unreachable")  # pragma: no cover
+            self._expired_challenges.append(await self._expire_challenge(challenge))
+            return None
+
+        return await _retried(look)
 
     @asynccontextmanager
     async def _open_challenge(self, challenge_id: int) -> AsyncIterator[Challenge]:
