@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
+from functools import lru_cache
 from typing import Literal
 
 from bot.engine import Analysis, Board, Move, Player
@@ -37,6 +38,9 @@ SIZES: tuple[int, ...] = (3, 4, 5)
 WIN_LENGTH: dict[int, int] = {3: 3, 4: 4, 5: 4}
 """Marks in a row needed to win on each of ``SIZES``: a full row up to 4x4; four on 5x5, where
 five in a row would be an easy draw and four is the smallest game still worth playing."""
+
+REPLAYS_REMEMBERED = 4096
+"""Boards ``Game`` keeps by their moves (a few hundred bytes each, about 1 MB in all)."""
 
 DUEL = "duel"
 """The ``level`` of a game between two members (no engine plays in it)."""
@@ -70,6 +74,17 @@ class Seat:
         return self.member_id is None
 
 
+@lru_cache(maxsize=REPLAYS_REMEMBERED)
+def _replay(size: int, k: int, moves: tuple[Move, ...]) -> Board:
+    """The board after ``moves``. Remembered: a game is rebuilt from the same moves
+    several times per operation (read, changed with ``replace``, saved, checked on its way to
+    the store), and replaying every move each time was an eighth of a move's CPU."""
+    board = Board.empty(size, k)
+    for move in moves:
+        board = board.play(move)
+    return board
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
     """One game in one channel, as stored. ``board`` is replayed from ``moves`` on creation,
@@ -95,10 +110,7 @@ class Game:
     _board: Board = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        board = Board.empty(self.size, self.k)
-        for move in self.moves:
-            board = board.play(move)
-        object.__setattr__(self, "_board", board)
+        object.__setattr__(self, "_board", _replay(self.size, self.k, self.moves))
 
     @property
     def board(self) -> Board:
