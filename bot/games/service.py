@@ -1,22 +1,28 @@
 """The game service: every rule of a channel's game, independent of Discord or the terminal.
 
 One active game per channel. The database is the truth: several processes (Discord shards,
-the terminal) may share it, so every operation reads the channel's game from the store and
-saves its result over the version it read (``GameStore.update``, compare and set). If another
-process changed the game in between, the operation changes nothing and raises
-``GameChangedError``: every outcome equals some serial order of the operations, and a reply
-never shows a move that is not saved. Within a process, operations that write to one channel
-are serialized by an ``asyncio.Lock`` for that channel (the fast path: they never collide
-with each other); reads (board, hint, explain, stats) take no lock and write nothing.
-Different channels never wait on each other: the stores never block the event loop, and
-engine work that can take long runs in a worker thread (see ``_bot_move``).
+the terminal) may share it, so every write is saved over the version of the game it was
+decided on (``GameStore.update``, compare and set; a new game or challenge by an insert the
+store refuses beside a running game or an open challenge). If another process changed the
+game in between, the operation changes nothing and raises ``GameChangedError``: every outcome
+equals some serial order of the operations, and a reply never shows a move that is not saved.
+An operation that writes is first decided on what this process's own last write in the
+channel left there, which it remembers (a move then costs the store one write); if that view
+is refused in any way, by the store or by a rule, it is decided again on the channel as read
+from the store, so a remembered view never saves anything stale and no refusal is given on
+it. Reads (board, hint, explain, stats) always read the store, take no lock and write
+nothing. Within a process, operations that write to one channel are serialized by an
+``asyncio.Lock`` for that channel (they never collide with each other). Different channels
+never wait on each other: the stores never block the event loop, and engine work that can
+take long runs in a worker thread (see ``_bot_move``).
 
-Every operation that writes to a channel's game opens with ``async with
-self._running_game(channel)`` (``start`` with ``self._free_channel(...)``): the one place
-that takes the lock and finds the game, so a new operation is its rule and nothing else. The
-sentences it raises live in ``bot.games.sentences``. Ids and names are checked first of all
-(``bot.games.arguments``): a bad one is an adapter's bug and raises ``TypeError``/``ValueError``
-before anything is read or written.
+Every operation that writes to a channel's game is a rule given to
+``self._in_running_game(channel, rule)`` (``start`` and ``challenge``:
+``self._in_free_channel``): the one place that takes the lock and finds the game, so a new
+operation is its rule and nothing else. The sentences it raises live in
+``bot.games.sentences``. Ids and names are checked first of all (``bot.games.arguments``): a
+bad one is an adapter's bug and raises ``TypeError``/``ValueError`` before anything is read or
+written.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import random
 import weakref
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
@@ -99,6 +106,10 @@ many), so a backlog of thousands after an outage never sits in memory at once.""
 RETRIES = 3
 """How often an operation's own bookkeeping (expiring an idle game it found, attaching a
 message) re-reads after another process changed the game first, before it gives up."""
+
+CHANNELS_REMEMBERED = 5000
+"""Channels whose last written game a service keeps (about 1.5 KB each, so some 7 MB at
+most), to spare the store a read per move; a channel beyond them is read from the store."""
 
 INLINE_MAX_SIZE = 3
 """Boards up to this size get the bot's move inline on the event loop: a 3x3 decision is a
@@ -244,10 +255,13 @@ async def _sweep(
 @dataclass(frozen=True, slots=True)
 class _Lookup:
     """What an operation finds in its channel: the running ``game``, or None; ``expired`` is
-    the game this very lookup found idle and expired (named once in the "no game" sentence)."""
+    the game this very lookup found idle and expired (named once in the "no game" sentence).
+    ``remembered``: what this process's own last write there left, not read from the store
+    (``GameService._writing``)."""
 
     game: Game | None
     expired: Game | None = None
+    remembered: bool = False
 
 
 class GameService:
@@ -279,6 +293,7 @@ class GameService:
         # (each holder and waiter keeps it alive), so thousands of channels cost nothing idle.
         self._locks = weakref.WeakValueDictionary[int, asyncio.Lock]()
         self._closed = False
+        self._seen = OrderedDict[int, _Lookup]()  # per channel, oldest first: _remember
         self._unannounced: list[Game] = []  # expired by an operation, not yet by expire_idle()
         self._expired_challenges: list[Challenge] = []  # not yet reported by expire_challenges
 
@@ -354,7 +369,8 @@ class GameService:
         level = _check_level(level)
         first = _check_first(first)
         size = _check_size(size)
-        async with self._free_channel(channel_id, member_id) as aside:
+
+        async def begin(aside: Game | None) -> MoveReply:
             now = self._now()
             bot_first = first == "bot" or (first == "random" and self._rng.random() < 0.5)
             member, bot = Seat(member_id, name), Seat(None, BOT_NAME)
@@ -377,8 +393,10 @@ class GameService:
             if bot_first:
                 bot_move = await self._bot_move(game.board, level)
                 game = replace(game, moves=(bot_move,), updated_at=self._now())
-            game = await self._store.insert(game, replacing=aside)
+            game = self._remember(await self._store.insert(game, replacing=aside))
             return MoveReply(game, None, bot_move, _as_saved(aside))
+
+        return await self._in_free_channel(channel_id, member_id, begin)
 
     async def move(
         self, *, channel_id: int, member_id: int, move: Move, game_id: int | None = None
@@ -389,7 +407,8 @@ class GameService:
         check_optional_id("game_id", game_id)
         if not isinstance(move, Move):
             raise TypeError(f"move must be a Move, not {type(move).__name__} ({move!r:.40})")
-        async with self._running_game(channel_id, game_id=game_id) as game:
+
+        async def play(game: Game) -> MoveReply:
             self._check_turn(game, member_id)
             board = _play(game.board, move)
             moves = (*game.moves, move)
@@ -400,11 +419,14 @@ class GameService:
             updated = _settle(replace(game, moves=moves, updated_at=self._now()))
             return MoveReply(await self._save(updated), move, bot_move)
 
+        return await self._in_running_game(channel_id, play, game_id=game_id)
+
     async def resign(self, *, channel_id: int, member_id: int) -> Game:
         """Give up the game (any time, whoever is to move); it counts as a loss, unless no
         member had moved yet: then it is set aside (EXPIRED) and not counted."""
         _check_channel_member(channel_id, member_id)
-        async with self._running_game(channel_id) as game:
+
+        async def give_up(game: Game) -> Game:
             mark = game.seat_of(member_id)
             if mark is None:
                 raise sentences.not_your_game(game)
@@ -414,6 +436,8 @@ class GameService:
                 game, status=Status.RESIGNED, winner=mark.other, updated_at=self._now()
             )
             return await self._save(updated)
+
+        return await self._in_running_game(channel_id, give_up)
 
     async def active_game(self, channel_id: int) -> Game:
         """The channel's active game (to show the board); ``NoGameError`` if there is none."""
@@ -585,7 +609,8 @@ class GameService:
             raise sentences.challenge_yourself()
         if not opponent_present:
             raise sentences.challenge_absent(opponent.name)
-        async with self._free_channel(channel_id, challenger_id) as aside:
+
+        async def invite(aside: Game | None) -> Challenge:
             now = self._now()
             challenge = Challenge(
                 id=0,
@@ -600,6 +625,8 @@ class GameService:
                 expires_at=now + self._challenge_timeout,
             )
             return await self._store.insert_challenge(challenge, replacing=aside)
+
+        return await self._in_free_channel(channel_id, challenger_id, invite)
 
     async def accept(self, *, challenge_id: int, member_id: int) -> Game:
         """The challenged member accepts: the duel starts (whoever moves first plays X)."""
@@ -635,7 +662,7 @@ class GameService:
                 created_at=now,
                 updated_at=now,
             )
-            return await self._store.accept_challenge(challenge, game)
+            return self._remember(await self._store.accept_challenge(challenge, game))
 
     async def decline(self, *, challenge_id: int, member_id: int) -> Challenge:
         """The challenged member declines, or the challenger withdraws."""
@@ -789,7 +816,9 @@ class GameService:
                 raise NoGameError("There is no game #{id}.", id=game_id)
             async with self._lock(stored.channel_id):  # a move may be saving it right now
                 latest = await self._store.get(game_id) or stored
-                await self._store.update(replace(latest, message_id=message_id))
+                saved = await self._store.update(replace(latest, message_id=message_id))
+                if saved.is_active:  # then it is what runs in its channel
+                    self._remember(saved)
 
         await _retried(attach)
 
@@ -839,13 +868,34 @@ class GameService:
             raise sentences.no_game(found.expired, self.idle_timeout)
         return found.game
 
-    @asynccontextmanager
-    async def _channel(self, channel_id: int) -> AsyncIterator[_Lookup]:
-        """Hold the channel for one operation that writes and say what runs there, read from
-        the store (the truth: another process may have changed it since our last look)."""
+    async def _writing(self, channel_id: int, rule: Callable[[_Lookup], Awaitable[T]]) -> T:
+        """Hold the channel for one operation that writes, and apply its ``rule`` to what
+        runs there: first to what this process's own last write there left (remembered, so
+        a move costs the store one write instead of a read and a write), and if the rule
+        refuses that in any way, to the channel read again from the store. The rule's one
+        write is a compare and set, so a remembered view another process has changed since
+        never saves anything; and no refusal reaches a player before the store confirms it."""
         self._check_open()
         async with self._lock(channel_id):
-            yield await self._look(channel_id)
+            seen = self._seen.pop(channel_id, None)  # the rule's write remembers anew
+            if seen is not None and (seen.game is None or not self._is_idle(seen.game)):
+                try:
+                    return await rule(seen)
+                except StorageError:
+                    raise  # busy or unavailable: trying again at once would not help
+                except GameError:
+                    pass  # refused on the remembered view: ask the store
+            return await rule(await self._look(channel_id))
+
+    def _remember(self, game: Game) -> Game:
+        """Note what this process's write of ``game`` left in its channel (the game while it
+        runs, else nothing: a channel holding a running game holds no open challenge, so
+        none waits when it ends). The oldest channel is forgotten past ``CHANNELS_REMEMBERED``."""
+        self._seen[game.channel_id] = _Lookup(game if game.is_active else None, remembered=True)
+        self._seen.move_to_end(game.channel_id)
+        if len(self._seen) > CHANNELS_REMEMBERED:
+            self._seen.popitem(last=False)
+        return game
 
     async def _look(self, channel_id: int) -> _Lookup:
         """The channel's game, expiring it if it has been idle for ``idle_timeout`` (it then
@@ -862,36 +912,44 @@ class GameService:
 
         return await _retried(look)
 
-    @asynccontextmanager
-    async def _running_game(
-        self, channel_id: int, *, game_id: int | None = None
-    ) -> AsyncIterator[Game]:
-        """Hold the channel and give its running game, or raise the sentence that says why
-        there is none. ``game_id`` (a button's game) must be that game, else it is over."""
-        async with self._channel(channel_id) as found:
+    async def _in_running_game(
+        self, channel_id: int, rule: Callable[[Game], Awaitable[T]], *, game_id: int | None = None
+    ) -> T:
+        """``rule`` applied to the channel's running game (see ``_writing``), or the sentence
+        that says why there is none. ``game_id`` (a button's game) must be that game, else it
+        is over."""
+
+        async def on_running(found: _Lookup) -> T:
             if game_id is not None and (found.game is None or found.game.id != game_id):
                 raise GameOverError("That game is over.")
-            yield self._running(found)
+            return await rule(self._running(found))
 
-    @asynccontextmanager
-    async def _free_channel(self, channel_id: int, member_id: int) -> AsyncIterator[Game | None]:
-        """Hold the channel for a new game or challenge and give the game to set aside to make
-        room: the member's own game that had not started, as EXPIRED but not saved yet (else
-        None). The caller saves it in the store call that saves the new game or challenge
-        (``replacing``), so a start refused because another process took the channel first
-        sets nothing aside. ``GameRunningError`` if any other game is running, or a challenge
-        waits for its answer there."""
-        async with self._channel(channel_id) as found:
+        return await self._writing(channel_id, on_running)
+
+    async def _in_free_channel(
+        self, channel_id: int, member_id: int, rule: Callable[[Game | None], Awaitable[T]]
+    ) -> T:
+        """``rule`` for a new game or challenge (see ``_writing``), given the game to set
+        aside to make room: the member's own game that had not started, as EXPIRED but not
+        saved yet (else None). The rule saves it in the store call that saves the new game or
+        challenge (``replacing``), so a start refused because another process took the
+        channel first sets nothing aside. ``GameRunningError`` if any other game is running,
+        or a challenge waits for its answer there (a remembered empty channel is not asked:
+        the store refuses a new game or challenge beside an open challenge, and the rule is
+        then applied to a fresh read)."""
+
+        async def on_free(found: _Lookup) -> T:
             game = found.game
             if game is None:
-                challenge = await self._look_challenge(channel_id)
+                challenge = None if found.remembered else await self._look_challenge(channel_id)
                 if challenge is not None:
                     raise sentences.challenge_pending(challenge, self._now())
-                yield None
-            elif game.can_be_set_aside_by(member_id):
-                yield self._expired(game)
-            else:
-                raise sentences.already_running(game, member_id, self._now())
+                return await rule(None)
+            if game.can_be_set_aside_by(member_id):
+                return await rule(self._expired(game))
+            raise sentences.already_running(game, member_id, self._now())
+
+        return await self._writing(channel_id, on_free)
 
     async def _set_aside(self, game: Game) -> Game:
         """End a game nobody played: EXPIRED, the status that is not counted (not announced
@@ -945,7 +1003,7 @@ class GameService:
     async def _save(self, game: Game) -> Game:
         """Save over the version the operation read; ``GameChangedError`` if another process
         saved the game first (then nothing was written)."""
-        return await self._store.update(game)
+        return self._remember(await self._store.update(game))
 
     async def _bot_move(self, board: Board, level: str) -> Move:
         """The bot's choice. Up to ``INLINE_MAX_SIZE`` it is computed inline (microseconds
