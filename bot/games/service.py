@@ -108,7 +108,7 @@ RETRIES = 3
 message) re-reads after another process changed the game first, before it gives up."""
 
 CHANNELS_REMEMBERED = 5000
-"""Channels whose last written game a service keeps (about 1.5 KB each, so some 7 MB at
+"""Channels whose last written game a service keeps (about 1 KB each, so some 5 MB at
 most), to spare the store a read per move; a channel beyond them is read from the store."""
 
 INLINE_MAX_SIZE = 3
