@@ -53,8 +53,7 @@ from bot.games.migrations import MIGRATIONS, SCHEMA_VERSION
 from bot.games.models import Challenge, ChallengeStatus, Game, Status
 from bot.games.rows import (
     CHALLENGE_ANSWERED,
-    CHALLENGE_TAKEN,
-    CHANNEL_TAKEN,
+    CHANNEL_RULES,
     GameSql,
     UnreadableGame,
     challenge_from_row,
@@ -315,16 +314,16 @@ class PostgresGameStore(TotalsReads):
         return Page(expired, page_end(rows, "updated_at", limit))
 
     async def insert(self, game: Game, *, replacing: Game | None = None) -> Game:
-        async with self._transaction("save a new game", duplicate=CHANNEL_TAKEN) as conn:
+        async with self._transaction("save a new game") as conn:
             await self._hold_channel(conn, game.channel_id)
             await self._replace(conn, replacing)
             return await self._insert(conn, game)
 
     async def _hold_channel(self, conn: Connection, channel_id: int) -> None:
         """Take the channel's lock until the transaction ends, first thing in any that starts
-        a game or opens a challenge there: what runs in the channel is checked and changed by
-        one such transaction at a time (PostgreSQL's READ COMMITTED would let two check, see
-        nothing, and both insert). Always first, so two never wait for each other."""
+        a game or opens a challenge there: the lock migration 5's trigger takes before it
+        checks the channel, taken before any row lock, so two such transactions never wait
+        for each other (see the migration). The trigger's own take is then free."""
         await conn.execute(
             "SELECT pg_advisory_xact_lock(%(lock)s, (%(channel)s %% 2147483647)::integer)",
             {"lock": CHANNEL_LOCK, "channel": channel_id},
@@ -336,11 +335,7 @@ class PostgresGameStore(TotalsReads):
             await self._update(conn, game, to_row(game))
 
     async def _insert(self, conn: Connection, game: Game) -> Game:
-        """Insert ``game``; the caller holds its channel (``_hold_channel``)."""
-        if game.is_active:
-            cursor = await conn.execute(_SQL.open_challenge, {"channel_id": game.channel_id})
-            if await cursor.fetchone() is not None:  # a challenge waits there: no game starts
-                raise GameChangedError(CHALLENGE_TAKEN)
+        """Insert ``game``, an ACTIVE one only into a free channel (migration 5's trigger)."""
         cursor = await conn.execute(f"{_SQL.insert} RETURNING id", to_row(game))
         row = await cursor.fetchone()
         await cursor.executemany(_SQL.upsert_member, member_rows(game))
@@ -391,14 +386,9 @@ class PostgresGameStore(TotalsReads):
     async def insert_challenge(
         self, challenge: Challenge, *, replacing: Game | None = None
     ) -> Challenge:
-        async with self._transaction("save a challenge", duplicate=CHALLENGE_TAKEN) as conn:
+        async with self._transaction("save a challenge") as conn:
             await self._hold_channel(conn, challenge.channel_id)
             await self._replace(conn, replacing)
-            if challenge.is_open:
-                params = {"channel_id": challenge.channel_id}
-                found = await conn.execute(_SQL.active_game, params)
-                if await found.fetchone() is not None:  # a game runs there: no challenge waits
-                    raise GameChangedError(CHANNEL_TAKEN)
             cursor = await conn.execute(
                 f"{_SQL.insert_challenge} RETURNING id", challenge_to_row(challenge)
             )
@@ -429,7 +419,7 @@ class PostgresGameStore(TotalsReads):
 
     async def accept_challenge(self, challenge: Challenge, game: Game) -> Game:
         accepted = replace(challenge, status=ChallengeStatus.ACCEPTED)
-        async with self._transaction("start a duel", duplicate=CHANNEL_TAKEN) as conn:
+        async with self._transaction("start a duel") as conn:
             await self._hold_channel(conn, game.channel_id)
             await self._update_challenge(conn, accepted, close=True)
             started = await self._insert(conn, game)
@@ -477,12 +467,11 @@ class PostgresGameStore(TotalsReads):
     # -- plumbing ------------------------------------------------------------------------
 
     @asynccontextmanager
-    async def _connection(
-        self, doing: str, *, duplicate: str = FAILED
-    ) -> AsyncIterator[Connection]:
+    async def _connection(self, doing: str) -> AsyncIterator[Connection]:
         """A pooled connection; a closed store, an unreachable server or a driver error
-        becomes a ``StorageError`` for the player, with the detail in the log; a row that a
-        unique index refused (another process was first) is ``GameChangedError(duplicate)``."""
+        becomes a ``StorageError`` for the player, with the detail in the log; a game or
+        challenge refused because its channel is taken (migration 5: another process was
+        first) is ``GameChangedError`` saying what the channel has."""
         if self._pool is None:
             raise StorageError("The game store is closed.")
         try:
@@ -492,7 +481,8 @@ class PostgresGameStore(TotalsReads):
             raise
         except psycopg.errors.UniqueViolation as error:
             logger.warning("game database %s refused to %s: %s", self.server, doing, error)
-            raise GameChangedError(duplicate) from error
+            rule = error.diag.constraint_name or ""
+            raise GameChangedError(CHANNEL_RULES.get(rule, FAILED)) from error
         except psycopg.errors.LockNotAvailable as error:  # lock_timeout: another holds the row
             logger.warning("game database %s too busy to %s: %s", self.server, doing, error)
             raise StoreBusyError() from error
@@ -504,12 +494,10 @@ class PostgresGameStore(TotalsReads):
             raise StorageError(FAILED) from error
 
     @asynccontextmanager
-    async def _transaction(
-        self, doing: str, *, duplicate: str = FAILED
-    ) -> AsyncIterator[Connection]:
+    async def _transaction(self, doing: str) -> AsyncIterator[Connection]:
         """One transaction, committed when the block exits normally, rolled back on any
         error; errors as in ``_connection``."""
-        async with self._connection(doing, duplicate=duplicate) as conn, conn.transaction():
+        async with self._connection(doing) as conn, conn.transaction():
             yield conn
 
     async def _read(self, query: str, params: Mapping[str, Any] | None = None) -> list[DictRow]:

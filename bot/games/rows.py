@@ -427,10 +427,19 @@ def scoped(sql: GameSql, page: str, shards: ShardSet | None, channel_id: int | N
 
 
 CHANNEL_TAKEN = "This channel already has a game running."
-"""A new game refused because another process started one in the channel first."""
+"""A game or an open challenge refused because a game runs in the channel (another process
+started it first)."""
 
 CHALLENGE_TAKEN = "This channel already has an open challenge."
-"""A challenge refused because another process opened one in the channel first."""
+"""A game or an open challenge refused because a challenge waits in the channel (another
+process opened it first)."""
+
+CHANNEL_RULES: dict[str, str] = {
+    "channel_has_active_game": CHANNEL_TAKEN,
+    "channel_has_open_challenge": CHALLENGE_TAKEN,
+}
+"""What the player reads when migration 5's rule refuses a game or a challenge, by the name
+the database gives the rule: PostgreSQL's constraint name, SQLite's error message."""
 
 CHALLENGE_ANSWERED = "That challenge was answered at the same moment, so nothing was done."
 """A challenge's answer refused because another answer (or its expiry) came first."""

@@ -47,8 +47,7 @@ from bot.games.migrations import MIGRATIONS
 from bot.games.models import Challenge, ChallengeStatus, Game, Status
 from bot.games.rows import (
     CHALLENGE_ANSWERED,
-    CHALLENGE_TAKEN,
-    CHANNEL_TAKEN,
+    CHANNEL_RULES,
     GameSql,
     Row,
     UnreadableGame,
@@ -277,14 +276,9 @@ class SqliteGameStore(TotalsReads):
         return lambda tx: self._update(tx, game, row)
 
     def _insert(self, tx: sqlite3.Connection, game: Game, row: dict[str, object]) -> Game:
-        channel = {"channel_id": game.channel_id}
-        if game.is_active and tx.execute(_SQL.open_challenge, channel).fetchone() is not None:
-            raise GameChangedError(CHALLENGE_TAKEN)  # a challenge waits there: no game starts
-        try:
-            game_id = tx.execute(_SQL.insert, row).lastrowid
-        except sqlite3.IntegrityError as error:  # the one-active-game-per-channel index
-            log.warning("The game database %s refused a new game: %s", self._where, error)
-            raise GameChangedError(CHANNEL_TAKEN) from error
+        """Insert ``game`` (an ACTIVE one only into a free channel: the schema's rule) and
+        its members' names."""
+        game_id = tx.execute(_SQL.insert, row).lastrowid
         tx.executemany(_SQL.upsert_member, member_rows(game))
         assert game_id is not None
         return replace(game, id=game_id)
@@ -355,14 +349,7 @@ class SqliteGameStore(TotalsReads):
 
         def insert(tx: sqlite3.Connection) -> int | None:
             replaced(tx)
-            channel = {"channel_id": challenge.channel_id}
-            if challenge.is_open and tx.execute(_SQL.active_game, channel).fetchone():
-                raise GameChangedError(CHANNEL_TAKEN)  # a game runs there: no challenge waits
-            try:
-                return tx.execute(_SQL.insert_challenge, row).lastrowid
-            except sqlite3.IntegrityError as error:  # one open challenge per channel
-                log.warning("The game database %s refused a challenge: %s", self._where, error)
-                raise GameChangedError(CHALLENGE_TAKEN) from error
+            return tx.execute(_SQL.insert_challenge, row).lastrowid  # the schema's rule
 
         challenge_id = await self._writing(insert)
         assert challenge_id is not None
@@ -465,7 +452,9 @@ class SqliteGameStore(TotalsReads):
     async def _writing(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """``work(conn)`` in one ``BEGIN IMMEDIATE`` transaction on the writer thread,
         committed before this returns, rolled back on any error. The lock is waited for at
-        most until ``write_timeout`` after this call (``StoreBusyError``)."""
+        most until ``write_timeout`` after this call (``StoreBusyError``). A game or challenge
+        the schema refuses (a channel holds one running game or one open challenge, migration
+        5) is ``GameChangedError`` saying which the channel has."""
         deadline = time.monotonic() + self.write_timeout
         writer = self._both()[0]
 
@@ -486,6 +475,11 @@ class SqliteGameStore(TotalsReads):
 
         try:
             return await writer.run(transaction)
+        except sqlite3.IntegrityError as error:
+            if str(error) not in CHANNEL_RULES:
+                raise self._failure("save", error) from error
+            log.warning("The game database %s refused a row: %s", self._where, error)
+            raise GameChangedError(CHANNEL_RULES[str(error)]) from error
         except sqlite3.Error as error:
             raise self._failure("save", error) from error
 

@@ -137,8 +137,9 @@ class GameStore(Protocol):
         ``updated_at`` and ``message_id``, and return it with its version plus one. The rest
         (channel, server, seats, level, size, first, ``created_at``) is fixed at insert and
         left as it is; member names do not change. Compare and set: only if the stored
-        version is ``game.version``, else ``GameChangedError`` and nothing is written.
-        Raises ``StorageError`` if there is no such game."""
+        version is ``game.version``, else ``GameChangedError`` and nothing is written; so too
+        if it makes an ended game ACTIVE again where a game runs or a challenge waits (as
+        ``insert``). Raises ``StorageError`` if there is no such game."""
         ...
 
     async def check_file(self) -> None:

@@ -24,12 +24,14 @@ PINNED: dict[Dialect, dict[int, str]] = {
         2: "d43c1473c7b216d6bb4deb1fa3131acdf16e2ef751431d097ede1dc26430f81b",
         3: "40c36a1dc2711c7d6abd671897bb09a970c17ad99d63e3a0827c361938890cb5",
         4: "e2e772755b9fff75f87fc1f0ff0b74abe7f57ec102f452a6211059a3befe3715",
+        5: "206fb0031adc71ee8ae25c1a4902cf8d3d5ab5d37e8e09500df98f905395c0e5",
     },
     "postgresql": {
         1: "bc53f072b39144ef5bcbf3bddaff7de08e1b7c79b72daabbb48a0b6647e7ca45",
         2: "d27cd46006aad4a7a7f55f4a6ff8ed6eeb5e18978ae112af1b00c4edff807222",
         3: "93cdc7fbaccdecc0751156db1adde574e0d1c1ec6708dcd1a6919d6992467986",
         4: "e2e772755b9fff75f87fc1f0ff0b74abe7f57ec102f452a6211059a3befe3715",
+        5: "6f3a350406ff1539614ea51b44bc4c46efc5bbc7088286049487e15ee7e8fa74",
     },
 }
 
@@ -80,6 +82,20 @@ SCHEMA_V4 = {
     "games_by_channel": "10b8d06579338f1833984ceab329075d043d0246ea8f4bf26cf3fab8befacf17",
 }
 
+# v5: a channel holds a running game or an open challenge, never both (triggers).
+SCHEMA_V5 = {
+    **SCHEMA_V4,
+    "games_start_in_a_free_channel": (
+        "9ee87196d4f3084df90c9783c39fa26c46e3b48c6fe343deacb26fc6f1936b1f"
+    ),
+    "games_restart_in_a_free_channel": (
+        "23be31315cab5e2fe50a705c8e047e579d1e94be3df55138daa5ee1075866401"
+    ),
+    "challenges_open_in_a_free_channel": (
+        "4f2788a968d7f2fde4059611bbf45cc314a1d0d745a9e01143d9596b86c85151"
+    ),
+}
+
 
 def sha256(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
@@ -105,7 +121,7 @@ def test_every_migration_is_pinned_and_unchanged(dialect: Dialect) -> None:
 
 def test_a_fresh_database_has_exactly_the_released_schema(tmp_path: Path) -> None:
     SqliteGameStore(tmp_path / "games.db")
-    assert schema(tmp_path / "games.db") == SCHEMA_V4
+    assert schema(tmp_path / "games.db") == SCHEMA_V5
 
 
 def test_an_upgraded_v1_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) -> None:
@@ -119,7 +135,7 @@ def test_an_upgraded_v1_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) 
         *("games_by_x_member", "games_by_o_member", "games_by_guild"),
     }
     SqliteGameStore(path)
-    assert schema(path) == SCHEMA_V4
+    assert schema(path) == SCHEMA_V5
 
 
 def test_an_upgraded_v2_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) -> None:
@@ -132,4 +148,4 @@ def test_an_upgraded_v2_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) 
         conn.execute("PRAGMA user_version = 2")
     assert schema(path) == SCHEMA_V2
     SqliteGameStore(path)
-    assert schema(path) == SCHEMA_V4
+    assert schema(path) == SCHEMA_V5

@@ -853,38 +853,76 @@ async def test_a_channel_never_holds_a_running_game_and_an_open_challenge(
 ) -> None:
     """In any serial order of the service's operations a challenge waits only where no game
     runs and a game starts only where no challenge waits; the store keeps it so even when
-    two processes each checked the channel and found it free."""
+    two processes each checked the channel and found it free. A refusal writes nothing: not
+    the game, nor its members' names, nor the game it was to replace."""
     channel = CHALLENGE.channel_id
+    await store.insert(make_game(BOB, BOT, Status.WON))  # bob's name, from another channel
+    offer = await store.insert(make_game(ALICE, BOT, channel_id=CHANNEL + 1))
+    aside = replace(offer, status=Status.EXPIRED)
     challenge = await store.insert_challenge(CHALLENGE)
+    with pytest.raises(GameChangedError, match=r"^This channel already has an open challenge"):
+        await store.insert(make_game(Seat(2, "Bob II"), Seat(3, "carol"), channel_id=channel))
     with pytest.raises(GameChangedError, match="already has an open challenge"):
-        await store.insert(make_game(BOB, BOT, channel_id=channel))
-    assert await store.active_game(channel) is None
+        await store.insert(make_game(ALICE, BOT, channel_id=channel), replacing=aside)
+    assert await store.active_games() == [offer]
+    assert (await store.member_name(2), await store.member_name(3)) == ("bob", None)
     await store.insert(make_game(BOB, BOT, Status.WON, channel_id=channel))  # over: fine
     duel = await store.accept_challenge(
         challenge, make_game(ALICE, BOB, level=DUEL, channel_id=channel)
     )
-    with pytest.raises(GameChangedError, match="already has a game running"):
+    with pytest.raises(GameChangedError, match=r"^This channel already has a game running"):
         await store.insert_challenge(CHALLENGE)
+    with pytest.raises(GameChangedError, match="already has a game running"):
+        await store.insert_challenge(CHALLENGE, replacing=aside)
     assert await store.open_challenge(channel) is None
-    assert await store.active_games() == [duel]
+    assert await store.active_games() == [offer, duel]
+    closed = replace(CHALLENGE, status=ChallengeStatus.DECLINED)  # not open: no rule applies
+    assert await store.get_challenge((await store.insert_challenge(closed)).id) is not None
+
+
+async def test_an_ended_game_runs_again_only_in_a_free_channel(store: GameStore) -> None:
+    """``update`` may make an ended game ACTIVE again; the channel's rule holds for it too."""
+    channel = CHALLENGE.channel_id
+    ended = await store.insert(make_game(ALICE, BOT, Status.EXPIRED, channel_id=channel))
+    again = replace(ended, status=Status.ACTIVE)
+    challenge = await store.insert_challenge(CHALLENGE)
+    with pytest.raises(GameChangedError, match="already has an open challenge"):
+        await store.update(again)
+    await store.close_challenge(replace(challenge, status=ChallengeStatus.WITHDRAWN))
+    running = await store.insert(make_game(BOB, BOT, channel_id=channel))
+    with pytest.raises(GameChangedError, match="already has a game running"):
+        await store.update(again)
+    assert await store.get(ended.id) == ended
+    await store.update(replace(running, status=Status.EXPIRED))
+    assert await store.update(again) == replace(again, version=ended.version + 1)
+    assert await store.active_games() == [replace(again, version=ended.version + 1)]
 
 
 async def test_two_stores_starting_and_challenging_together_leave_one_of_them(
     database: Database,
 ) -> None:
+    """Each channel raced by a start in one store (a process) and a challenge in the other,
+    sent in either order: one is saved, the other refused saying what the channel has."""
     if not database.shared:
         pytest.skip("each store of this database has its own data")
     first, second = await database.open(), await database.open()
-    for channel in range(1, 31):
-        results = await asyncio.gather(
-            first.insert(make_game(BOB, BOT, channel_id=channel)),
-            second.insert_challenge(replace(CHALLENGE, channel_id=channel)),
-            return_exceptions=True,
-        )
-        refused = [r for r in results if isinstance(r, GameChangedError)]
-        assert len(refused) == 1, results
-        assert (await first.active_game(channel) is None) != (
-            await first.open_challenge(channel) is None
+    for channel in range(1, 61):
+        start = first.insert(make_game(BOB, BOT, channel_id=channel))
+        opening = second.insert_challenge(replace(CHALLENGE, channel_id=channel))
+        if channel % 2:
+            game, challenge = await asyncio.gather(start, opening, return_exceptions=True)
+        else:
+            challenge, game = await asyncio.gather(opening, start, return_exceptions=True)
+        if isinstance(game, Game):
+            assert isinstance(challenge, GameChangedError), (game, challenge)
+            assert "already has a game running" in str(challenge)
+        else:
+            assert isinstance(game, GameChangedError), (game, challenge)
+            assert "already has an open challenge" in str(game)
+            assert isinstance(challenge, Challenge), challenge
+        assert await first.active_game(channel) == (game if isinstance(game, Game) else None)
+        assert await first.open_challenge(channel) == (
+            challenge if isinstance(challenge, Challenge) else None
         )
     await first.close()
     await second.close()
