@@ -12,6 +12,14 @@ transaction, so processes that start together migrate once and the others wait, 
 new version. A database with a newer schema, or with another program's tables, is refused and
 left untouched; nothing is ever reset.
 
+Statements: each costs this client more CPU than it costs the server (psycopg's own work per
+statement, pipelined or not), so the common writes are one statement each, in autocommit: a
+move's save (a compare-and-set UPDATE), a game's start (the game and its members' names,
+``_starting``) and a challenge. A channel holds a running game or an open challenge, never
+both: migration 5's triggers check that under the channel's lock inside the INSERT itself, so
+a start needs no transaction of its own. Only a start that sets another game aside, an
+acceptance and a duel's end run several statements in one transaction.
+
 Errors: the ``StorageError`` a player may read never names the server nor quotes the driver;
 the log gets both. Only opening (seen by the operator at start-up) names the server: a server
 that is down, a refused password and a missing database each get their own sentence at once,
@@ -28,6 +36,7 @@ recovers by itself when it returns.
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 import weakref
@@ -54,6 +63,7 @@ from bot.games.models import Challenge, ChallengeStatus, Game, Status
 from bot.games.rows import (
     CHALLENGE_ANSWERED,
     CHANNEL_RULES,
+    MEMBER_COLUMNS,
     GameSql,
     UnreadableGame,
     challenge_from_row,
@@ -70,6 +80,7 @@ from bot.games.rows import (
     scope,
     scoped,
     to_row,
+    upsert,
 )
 from bot.games.shards import ShardSet
 from bot.games.store import START, Page, PageKey
@@ -314,31 +325,46 @@ class PostgresGameStore(TotalsReads):
         return Page(expired, page_end(rows, "updated_at", limit))
 
     async def insert(self, game: Game, *, replacing: Game | None = None) -> Game:
-        async with self._transaction("save a new game") as conn:
-            await self._hold_channel(conn, game.channel_id)
-            await self._replace(conn, replacing)
+        async with self._into_channel("save a new game", game.channel_id, replacing) as conn:
             return await self._insert(conn, game)
 
+    @asynccontextmanager
+    async def _into_channel(
+        self, doing: str, channel_id: int, replacing: Game | None
+    ) -> AsyncIterator[Connection]:
+        """Where a start or a challenge in ``channel_id`` runs its INSERT: without a game to
+        replace, a connection in autocommit (the INSERT is its own transaction; its trigger
+        checks the channel); else a transaction that holds the channel (``_hold_channel``)
+        and first saves ``replacing`` as ``update`` saves it."""
+        if replacing is None:
+            async with self._connection(doing) as conn:
+                yield conn
+            return
+        async with self._transaction(doing) as conn:
+            await self._hold_channel(conn, channel_id)
+            await self._update(conn, replacing, to_row(replacing))
+            yield conn
+
     async def _hold_channel(self, conn: Connection, channel_id: int) -> None:
-        """Take the channel's lock until the transaction ends, first thing in any that starts
-        a game or opens a challenge there: the lock migration 5's trigger takes before it
-        checks the channel, taken before any row lock, so two such transactions never wait
-        for each other (see the migration). The trigger's own take is then free."""
+        """Take the channel's lock until the transaction ends, first thing in a transaction
+        that starts a game or opens a challenge there after other writes (a ``replacing``
+        game, an accepted challenge): the lock migration 5's trigger takes before it checks
+        the channel, taken before any row lock, so two such transactions never wait for each
+        other (see the migration). The trigger's own take is then free."""
         await conn.execute(
             "SELECT pg_advisory_xact_lock(%(lock)s, (%(channel)s %% 2147483647)::integer)",
             {"lock": CHANNEL_LOCK, "channel": channel_id},
         )
 
-    async def _replace(self, conn: Connection, game: Game | None) -> None:
-        """``insert``'s ``replacing`` game, saved as ``update`` saves it (None: nothing)."""
-        if game is not None:
-            await self._update(conn, game, to_row(game))
-
     async def _insert(self, conn: Connection, game: Game) -> Game:
-        """Insert ``game``, an ACTIVE one only into a free channel (migration 5's trigger)."""
-        cursor = await conn.execute(f"{_SQL.insert} RETURNING id", to_row(game))
+        """Insert ``game`` and its members' names in one statement (``_starting``); an ACTIVE
+        game only into a free channel (migration 5's trigger)."""
+        members = member_rows(game)
+        params = to_row(game)
+        for n, member in enumerate(members):
+            params.update({f"seat{n}_{name}": value for name, value in member.items()})
+        cursor = await conn.execute(_starting(len(members)), params)
         row = await cursor.fetchone()
-        await cursor.executemany(_SQL.upsert_member, member_rows(game))
         assert row is not None
         return replace(game, id=int(row["id"]))
 
@@ -386,9 +412,8 @@ class PostgresGameStore(TotalsReads):
     async def insert_challenge(
         self, challenge: Challenge, *, replacing: Game | None = None
     ) -> Challenge:
-        async with self._transaction("save a challenge") as conn:
-            await self._hold_channel(conn, challenge.channel_id)
-            await self._replace(conn, replacing)
+        channel_id = challenge.channel_id
+        async with self._into_channel("save a challenge", channel_id, replacing) as conn:
             cursor = await conn.execute(
                 f"{_SQL.insert_challenge} RETURNING id", challenge_to_row(challenge)
             )
@@ -586,6 +611,22 @@ def _refusal(error: psycopg.Error) -> str:
     if error.pgconn is not None and error.pgconn.used_password:
         return REFUSED_LOGIN
     return UNREACHABLE
+
+
+@functools.cache
+def _starting(members: int) -> str:
+    """The one statement that inserts a game with ``members`` member seats (1 or 2) and
+    returns its id: the game's row first, then its members' names (``seat<n>_<column>``
+    parameters, ``rows.member_rows``). The names are selected from the new game's row, so
+    they are written strictly after its insert, whose trigger takes the channel's lock:
+    the lock comes before any member row's (see migration 5 on deadlocks)."""
+    columns = ", ".join(MEMBER_COLUMNS)
+    seats = ", ".join(
+        f"({', '.join(f'%(seat{n}_{name})s' for name in MEMBER_COLUMNS)})" for n in range(members)
+    )
+    rows = f"SELECT seat.* FROM game, (VALUES {seats}) AS seat ({columns})"
+    named = upsert("members", MEMBER_COLUMNS, 1, rows)
+    return f"WITH game AS ({_SQL.insert} RETURNING id), named AS ({named}) SELECT id FROM game"
 
 
 def _missing(game_id: int) -> StorageError:

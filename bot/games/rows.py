@@ -197,9 +197,12 @@ def name_key(seat: Seat) -> str:
 
 
 def member_rows(game: Game) -> list[dict[str, object]]:
-    """The ``members`` row of each member seat of ``game``, as named parameters."""
-    return [
-        {
+    """The ``members`` row of each member of ``game``, as named parameters: one per member
+    (O's name if they hold both seats, as saving X's then O's would leave it), by id, so
+    two transactions that write the same two members lock their rows in the same order and
+    one upsert statement never meets a member twice."""
+    rows = {
+        seat.member_id: {
             "member_id": seat.member_id,
             "name": seat.name,
             "name_key": name_key(seat),
@@ -207,7 +210,8 @@ def member_rows(game: Game) -> list[dict[str, object]]:
         }
         for seat in (game.x, game.o)
         if seat.member_id is not None
-    ]
+    }
+    return [rows[member_id] for member_id in sorted(rows)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -386,10 +390,16 @@ class GameSql:
 
 
 def _upsert(table: str, columns: Sequence[str], keys: int, param: str) -> str:
-    """Insert a row, or replace its other columns when the first ``keys`` columns exist."""
+    """Insert a row of parameters (``upsert``)."""
+    values = f"VALUES ({', '.join(param.format(name) for name in columns)})"
+    return upsert(table, columns, keys, values)
+
+
+def upsert(table: str, columns: Sequence[str], keys: int, rows: str) -> str:
+    """Insert ``rows`` (a VALUES list or a SELECT of ``columns``), or replace the other
+    columns of a row whose first ``keys`` columns exist."""
     return (
-        f"INSERT INTO {table} ({', '.join(columns)}) "
-        f"VALUES ({', '.join(param.format(name) for name in columns)}) "
+        f"INSERT INTO {table} ({', '.join(columns)}) {rows} "
         f"ON CONFLICT ({', '.join(columns[:keys])}) DO UPDATE SET "
         f"{', '.join(f'{name} = excluded.{name}' for name in columns[keys:])}"
     )

@@ -1,8 +1,9 @@
 """What the PostgreSQL store promises beyond the store contract (which it also passes, in
 test_games_store_contract.py): migrating once however many processes start together, refusing
 a database it must not touch, sentences that never show a player the server or the driver, a
-sentence naming the server for each way opening fails, and writes that wait a bounded time for
-another process's row lock.
+sentence naming the server for each way opening fails, writes that wait a bounded time for
+another process's row lock, and starts and challenges that take their channel's lock (migration
+5) and race without deadlocks.
 
 All on the suite's real PostgreSQL server (tools/postgres_server.py)."""
 
@@ -21,11 +22,21 @@ import pytest
 from games_helpers import GUILD, finished_game
 from postgres_server import PASSWORD, PostgresServer, free_port
 
-from bot.games import SCHEMA_VERSION, Game, GameChangedError, Record, Seat, Status, StorageError
+from bot.games import (
+    SCHEMA_VERSION,
+    Game,
+    GameChangedError,
+    Record,
+    Seat,
+    Status,
+    StorageError,
+    StoreBusyError,
+)
 from bot.games.errors import BUSY, UNAVAILABLE
 from bot.games.migrations import MIGRATIONS
-from bot.games.postgres_store import CHECK_AFTER_IDLE_SECONDS, PostgresGameStore
-from bot.games.rows import GameSql, member_rows, to_row
+from bot.games.models import DUEL, Challenge, ChallengeStatus
+from bot.games.postgres_store import CHANNEL_LOCK, CHECK_AFTER_IDLE_SECONDS, PostgresGameStore
+from bot.games.rows import CHALLENGE_TAKEN, CHANNEL_TAKEN, GameSql, member_rows, to_row
 
 VERSION = "SELECT version FROM tictactoe_schema"
 
@@ -275,3 +286,108 @@ async def test_a_second_active_game_in_a_channel_is_refused_in_plain_words(
 async def test_pool_size_must_be_at_least_one(postgres_url: str) -> None:
     with pytest.raises(ValueError, match="pool_size"):
         await PostgresGameStore.open(postgres_url, pool_size=0)
+
+
+SNOWFLAKE = 1_234_567_890_123_456_789  # a channel id past 32 bits: its lock key is folded
+
+
+def a_game(x: Seat, o: Seat, channel_id: int, level: str = "perfect") -> Game:
+    """A new ACTIVE 3x3 game in ``channel_id``."""
+    unplayed = replace(finished_game(1, "", status=Status.EXPIRED), moves=())
+    return replace(unplayed, x=x, o=o, level=level, channel_id=channel_id, status=Status.ACTIVE)
+
+
+def a_challenge(channel_id: int, status: ChallengeStatus = ChallengeStatus.OPEN) -> Challenge:
+    start = finished_game(1, "", status=Status.WON).created_at
+    return Challenge(
+        id=0,
+        channel_id=channel_id,
+        guild_id=GUILD,
+        challenger=Seat(1, "alice"),
+        opponent=Seat(2, "bob"),
+        size=3,
+        first="challenger",
+        status=status,
+        created_at=start,
+        expires_at=start,
+    )
+
+
+@contextmanager
+def channel_locked(url: str, channel_id: int) -> Iterator[None]:
+    """Another process holding ``channel_id``'s lock, as ``_hold_channel`` takes it, until the
+    block ends."""
+    with psycopg.connect(url) as other:  # a transaction is open from the first statement
+        other.execute(
+            "SELECT pg_advisory_xact_lock(%s, (%s %% 2147483647)::integer)",
+            (CHANNEL_LOCK, channel_id),
+        )
+        yield
+        other.rollback()
+
+
+async def test_a_start_or_challenge_in_one_statement_waits_for_its_channels_lock(
+    postgres_url: str, open_store: OpenStore
+) -> None:
+    """Migration 5's trigger takes the lock ``_hold_channel`` takes, by the same key, before
+    it looks at the channel: so a start or a challenge waits while another transaction holds
+    the channel, then says the store is busy. Other channels, and ended games, never wait."""
+    store = await open_store(postgres_url, write_timeout=0.2)
+    game = a_game(Seat(1, "alice"), Seat(None, "the bot"), SNOWFLAKE)
+    ended = finished_game(1, "alice", status=Status.WON, channel_id=SNOWFLAKE)
+    with channel_locked(postgres_url, SNOWFLAKE):
+        for write in (store.insert(game), store.insert_challenge(a_challenge(SNOWFLAKE))):
+            with pytest.raises(StoreBusyError):
+                await asyncio.wait_for(write, 10)
+        assert await store.active_game(SNOWFLAKE) is None
+        assert await store.open_challenge(SNOWFLAKE) is None
+        ended = await store.insert(ended)
+        await store.insert_challenge(a_challenge(SNOWFLAKE, ChallengeStatus.DECLINED))
+        elsewhere = await store.insert(replace(game, channel_id=SNOWFLAKE + 1))
+    started = await store.insert(game)
+    assert await store.active_games() == [elsewhere, started]
+    assert await store.last_finished(SNOWFLAKE) == ended
+
+
+async def test_starts_challenges_and_accepts_racing_share_no_channel_and_never_deadlock(
+    postgres_url: str, open_store: OpenStore
+) -> None:
+    """Two stores (processes) race in several channels at once, by every path that starts a
+    game or opens a challenge: a start in one statement, a start setting aside the member's
+    game elsewhere, a challenge, and in half the channels the acceptance of a waiting
+    challenge (a duel: both members' names, in either seat order). A deadlock or a lock wait
+    would be a StorageError; each refusal says what the channel holds, a refused start sets
+    nothing aside, and every channel ends with a running game or an open challenge, never
+    both."""
+    first = await open_store(postgres_url, pool_size=4)
+    second = await open_store(postgres_url, pool_size=4)
+    alice, bob, bot = Seat(1, "alice"), Seat(2, "bob"), Seat(None, "the bot")
+    for round_ in range(8):
+        channels = [round_ * 100 + n for n in range(6)]
+        aside = [await second.insert(a_game(bob, bot, 10_000 + c)) for c in channels]
+        waiting = {c: await first.insert_challenge(a_challenge(c)) for c in channels[::2]}
+        races = []
+        for n, channel in enumerate(channels):
+            seats = (alice, bob) if n % 4 else (bob, alice)
+            writes = [
+                first.insert(a_game(alice, bot, channel)),
+                second.insert(
+                    a_game(bob, bot, channel), replacing=replace(aside[n], status=Status.EXPIRED)
+                ),
+                second.insert_challenge(a_challenge(channel)),
+            ]
+            if channel in waiting:
+                duel = a_game(*seats, channel, DUEL)
+                writes.append(first.accept_challenge(waiting[channel], duel))
+            writes = writes[n % 3 :] + writes[: n % 3]
+            races.append(asyncio.gather(*writes, return_exceptions=True))
+        for channel, results in zip(channels, await asyncio.gather(*races), strict=True):
+            refusals = [str(r) for r in results if isinstance(r, BaseException)]
+            assert set(refusals) <= {CHANNEL_TAKEN, CHALLENGE_TAKEN}, results
+            assert len(refusals) == len(results) - 1, results
+            game, challenge = await first.active_game(channel), await first.open_challenge(channel)
+            assert (game is None) != (challenge is None), (game, challenge)
+        for set_aside in aside:
+            left = await first.get(set_aside.id)
+            assert left is not None
+            assert left.is_active == (left == set_aside)  # set aside only with its start

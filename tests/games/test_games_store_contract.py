@@ -419,6 +419,8 @@ async def test_member_name_is_the_name_of_the_latest_game_inserted(store: GameSt
     await store.insert(make_game(BOT, Seat(1, "Alice the Great"), Status.WON))
     assert await store.member_name(1) == "Alice the Great"
     assert await store.member_name(2) == "bob"
+    await store.insert(make_game(Seat(2, "Bob as X"), Seat(2, "Bob as O")))  # both seats: O's
+    assert await store.member_name(2) == "Bob as O"
 
 
 async def test_a_closed_store_refuses_every_call(store: GameStore) -> None:
