@@ -51,6 +51,7 @@ from psycopg.conninfo import conninfo_to_dict
 from psycopg.rows import DictRow, dict_row
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
+from bot.games.batching import Batcher
 from bot.games.errors import (
     UNAVAILABLE,
     GameChangedError,
@@ -60,6 +61,7 @@ from bot.games.errors import (
 )
 from bot.games.migrations import MIGRATIONS, SCHEMA_VERSION
 from bot.games.models import Challenge, ChallengeStatus, Game, Status
+from bot.games.postgres_saves import SAVE_MANY, arrays, first_of_each_game
 from bot.games.rows import (
     CHALLENGE_ANSWERED,
     CHANNEL_RULES,
@@ -106,6 +108,13 @@ GIVE_UP_RECONNECTING_SECONDS = 10.0
 the next operation to ask for a fresh one: so a server back after a long outage is used within
 seconds, not after the pool's backoff has grown to minutes."""
 
+SAVES_AT_ONCE = 2
+"""Batches of saves on their way at once (each on a pooled connection); saves made while
+both are away go together in the next (``bot.games.batching``)."""
+
+SAVES_PER_BATCH = 32
+"""Games one batch saves at most."""
+
 MIGRATION_LOCK = 0x7469_6374_6163  # "tictac": the advisory lock key migrations take
 
 CHANNEL_LOCK = 0x7474_6368  # "ttch": with a channel, the (int, int) key of its lock
@@ -147,9 +156,11 @@ class PostgresGameStore(TotalsReads):
 
     _sql = _SQL
 
-    def __init__(self, pool: AsyncConnectionPool[Connection], server: str) -> None:
+    def __init__(self, pool: AsyncConnectionPool[Connection], server: str, idle: IdleCheck) -> None:
         self._pool: AsyncConnectionPool[Connection] | None = pool
         self.server = server
+        self._idle = idle
+        self._saves = Batcher(self._save_batch, at_once=SAVES_AT_ONCE, most=SAVES_PER_BATCH)
 
     @classmethod
     async def open(
@@ -174,7 +185,7 @@ class PostgresGameStore(TotalsReads):
         async def configure(conn: Connection) -> None:
             await conn.execute(lock_timeout)
 
-        idle = _IdleCheck()
+        idle = IdleCheck()
         pool: AsyncConnectionPool[Connection] = AsyncConnectionPool(
             url,
             connection_class=psycopg.AsyncConnection[DictRow],
@@ -183,7 +194,6 @@ class PostgresGameStore(TotalsReads):
             max_size=pool_size,
             configure=configure,
             check=idle.check,
-            reset=idle.returned,
             timeout=WAIT_FOR_CONNECTION_SECONDS,
             reconnect_timeout=GIVE_UP_RECONNECTING_SECONDS,
             open=False,
@@ -194,7 +204,7 @@ class PostgresGameStore(TotalsReads):
             except PoolTimeout as error:
                 logger.info("cannot connect to the game database %s: %s", server, error)
                 raise StorageError(UNREACHABLE, server=server) from error
-            store = cls(pool, server)
+            store = cls(pool, server, idle)
             try:
                 await store._migrate()
             except StorageError as error:
@@ -371,20 +381,44 @@ class PostgresGameStore(TotalsReads):
     async def update(self, game: Game) -> Game:
         row = to_row(game)
         if not may_end_a_duel(game):
-            # The compare-and-set UPDATE alone, one round trip: in autocommit it is its own
-            # transaction, the totals' triggers included (a move's save: most saves).
-            async with self._connection("save a game") as conn:
-                cursor = await conn.execute(_SQL.update, row)
-                if cursor.rowcount != 1:
-                    params = {"id": game.id}
-                    cursor = await conn.execute("SELECT 1 FROM games WHERE id = %(id)s", params)
-                    if await cursor.fetchone() is None:
-                        raise _missing(game.id)
-                    raise GameChangedError()
+            # A compare-and-set UPDATE, its own transaction in autocommit, the totals'
+            # triggers included (a move's save: most saves), batched with the other games
+            # saved meanwhile; one the batch did not save is saved alone, to learn why.
+            if not await self._saves(row):
+                await self._save_alone(game, row)
             return replace(game, version=game.version + 1)
         async with self._transaction("save a game") as conn:
             await self._update(conn, game, row)
         return replace(game, version=game.version + 1)
+
+    async def _save_batch(self, rows: list[dict[str, object]]) -> list[bool]:
+        """``SAVE_MANY`` for ``rows``: whether each was saved. A batch that fails on a lock or
+        a conflict with another transaction saves nothing: each is then saved alone."""
+        firsts = first_of_each_game(rows)
+        batch = [row for row, first in zip(rows, firsts, strict=True) if first]
+        async with self._connection("save games") as conn:
+            try:
+                cursor = await conn.execute(SAVE_MANY, arrays(batch))
+            except (
+                psycopg.errors.LockNotAvailable,  # a totals row held past the lock timeout
+                psycopg.errors.DeadlockDetected,
+                psycopg.errors.SerializationFailure,
+            ):
+                return [False] * len(rows)
+            saved = {row["id"] for row in await cursor.fetchall()}
+        return [first and row["id"] in saved for row, first in zip(rows, firsts, strict=True)]
+
+    async def _save_alone(self, game: Game, row: dict[str, object]) -> None:
+        """The compare-and-set UPDATE of one game, waiting for its row up to the lock
+        timeout (then ``StoreBusyError``); ``GameChangedError`` if another save came first."""
+        async with self._connection("save a game") as conn:
+            cursor = await conn.execute(_SQL.update, row)
+            if cursor.rowcount != 1:
+                params = {"id": game.id}
+                cursor = await conn.execute("SELECT 1 FROM games WHERE id = %(id)s", params)
+                if await cursor.fetchone() is None:
+                    raise _missing(game.id)
+                raise GameChangedError()
 
     async def _update(self, conn: Connection, game: Game, row: dict[str, object]) -> None:
         cursor = await conn.execute(
@@ -485,6 +519,7 @@ class PostgresGameStore(TotalsReads):
         return Page(expired, page_end(rows, None, limit))
 
     async def close(self) -> None:
+        await self._saves.drain()
         pool, self._pool = self._pool, None
         if pool is not None:
             await pool.close()
@@ -501,7 +536,10 @@ class PostgresGameStore(TotalsReads):
             raise StorageError("The game store is closed.")
         try:
             async with self._pool.connection() as conn:
-                yield conn
+                try:
+                    yield conn
+                finally:
+                    self._idle.returned(conn)
         except GameError:
             raise
         except psycopg.errors.UniqueViolation as error:
@@ -545,7 +583,6 @@ class PostgresGameStore(TotalsReads):
                 error=error,
             ) from error
 
-
     def _challenge(self, row: DictRow) -> Challenge:
         """``rows.challenge_from_row``; a row that fails is a ``StorageError``, as ``_game``."""
         try:
@@ -564,14 +601,16 @@ class PostgresGameStore(TotalsReads):
             ) from error
 
 
-class _IdleCheck:
-    """The pool's ``check`` and ``reset`` callbacks: when each connection came back to the
-    pool, and a check of those idle for more than ``CHECK_AFTER_IDLE_SECONDS``."""
+class IdleCheck:
+    """When each connection was last given back (``returned``, called by the store itself:
+    a pool ``reset`` callback would hand every returned connection to a worker task, which
+    cost a move 50 us), and the pool's ``check`` callback: a check of those idle for more
+    than ``CHECK_AFTER_IDLE_SECONDS``."""
 
     def __init__(self) -> None:
         self._idle_since = weakref.WeakKeyDictionary[Connection, float]()
 
-    async def returned(self, conn: Connection) -> None:
+    def returned(self, conn: Connection) -> None:
         self._idle_since[conn] = time.monotonic()
 
     async def check(self, conn: Connection) -> None:

@@ -1,0 +1,57 @@
+"""Many games' compare-and-set saves in one PostgreSQL statement (see ``bot.games.batching``).
+
+``SAVE_MANY`` takes one array per column (``unnest``), so one prepared statement serves any
+batch size. Each game is saved only over the version it was read at, as ``GameSql.update``
+does one at a time, and only if no other transaction holds its row (``SKIP LOCKED``): the
+statement never waits for a lock, so a game another process holds never delays the others in
+its batch. A game the batch did not save (its version moved, its row was locked or is
+missing) is answered ``False`` and its caller saves it alone, which says which it was.
+"""
+
+from __future__ import annotations
+
+from bot.games.rows import COLUMNS
+
+ARRAY_TYPES = {
+    "id": "bigint[]",
+    "version": "integer[]",
+    "moves": "text[]",
+    "status": "text[]",
+    "winner": "text[]",
+    "updated_at": "text[]",
+    "message_id": "bigint[]",
+}
+"""The PostgreSQL type, as an array, of the key and of each column a save compares or
+rewrites (``Column.updated``)."""
+
+SAVED = [column.name for column in COLUMNS if column.updated]
+KEYS = ("id", "version", *SAVED)
+"""The row keys (``rows.to_row``) the statement reads, one array each."""
+if sorted(KEYS) != sorted(ARRAY_TYPES):  # a new updated column needs its type here
+    raise AssertionError(f"ARRAY_TYPES must give a type for exactly {KEYS}")
+
+_arrays = ", ".join(f"%({name})s::{ARRAY_TYPES[name]}" for name in KEYS)
+SAVE_MANY = (
+    f"WITH v AS (SELECT * FROM unnest({_arrays}) AS v({', '.join(KEYS)})), "
+    "free AS (SELECT g.id FROM games AS g JOIN v ON g.id = v.id AND g.version = v.version "
+    "FOR UPDATE OF g SKIP LOCKED) "
+    f"UPDATE games AS g SET {', '.join(f'{name} = v.{name}' for name in SAVED)}, "
+    "version = g.version + 1 FROM v WHERE g.id = v.id AND g.version = v.version "
+    "AND g.id IN (SELECT id FROM free) RETURNING g.id"
+)
+
+
+def arrays(rows: list[dict[str, object]]) -> dict[str, list[object]]:
+    """``SAVE_MANY``'s parameters for ``rows`` (``rows.to_row``), each game's id once."""
+    return {name: [row[name] for row in rows] for name in KEYS}
+
+
+def first_of_each_game(rows: list[dict[str, object]]) -> list[bool]:
+    """Which of ``rows`` go into the statement: the first row of each game. A later row of
+    the same game is answered "not saved" (two saves over one version: one comes first)."""
+    seen: set[object] = set()
+    firsts = []
+    for row in rows:
+        firsts.append(row["id"] not in seen)
+        seen.add(row["id"])
+    return firsts

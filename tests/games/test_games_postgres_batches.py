@@ -1,0 +1,97 @@
+"""Saves gathered into one statement on PostgreSQL (bot/games/postgres_saves.py): each game
+in a batch is still its own compare and set, and a game another process holds never delays
+the others saved with it. On the suite's real PostgreSQL server."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import replace
+
+import pytest
+from test_games_postgres_store import OpenStore, open_store, row_locked, running_game
+
+from bot.engine import Move
+from bot.games import Game, GameChangedError, StorageError
+from bot.games.errors import BUSY
+from bot.games.postgres_store import PostgresGameStore
+
+__all__ = ["open_store"]  # the fixture, used by name
+
+GAMES = 40
+FREE = (1, 2, 3, 5, 6, 7, 8)  # the cells running_game() leaves free
+
+
+async def insert_games(
+    open_store: OpenStore, url: str, count: int = GAMES
+) -> tuple[PostgresGameStore, list[Game]]:
+    """A store whose writes wait 2 s at most for a lock, and ``count`` running games."""
+    store = await open_store(url, write_timeout=2.0)
+    games = [await store.insert(replace(running_game(), channel_id=1000 + n)) for n in range(count)]
+    return store, games
+
+
+def played(game: Game, cell: int) -> Game:
+    return replace(game, moves=(*game.moves, Move(*divmod(cell, 3))))
+
+
+async def test_many_saves_at_once_each_save_their_own_game(
+    postgres_url: str, open_store: OpenStore
+) -> None:
+    store, games = await insert_games(open_store, postgres_url)
+    moved = [played(game, FREE[n % len(FREE)]) for n, game in enumerate(games)]
+    saved = await asyncio.gather(*(store.update(game) for game in moved))
+    assert saved == [replace(game, version=game.version + 1) for game in moved]
+    assert [await store.get(game.id) for game in games] == saved
+
+
+async def test_of_two_saves_over_one_version_at_once_exactly_one_counts(
+    postgres_url: str, open_store: OpenStore
+) -> None:
+    store, games = await insert_games(open_store, postgres_url, 3)
+    rivals = [played(games[1], 1), played(games[1], 2)]
+    outcomes = await asyncio.gather(
+        store.update(played(games[0], 1)),
+        *(store.update(rival) for rival in rivals),
+        store.update(played(games[2], 1)),
+        return_exceptions=True,
+    )
+    changed = [o for o in outcomes[1:3] if isinstance(o, GameChangedError)]
+    winners = [o for o in outcomes[1:3] if isinstance(o, Game)]
+    assert len(changed) == 1 and len(winners) == 1
+    assert await store.get(games[1].id) == winners[0]
+    assert all(isinstance(o, Game) for o in (outcomes[0], outcomes[3]))
+
+
+async def test_a_save_over_an_old_version_changes_nothing_beside_others_that_save(
+    postgres_url: str, open_store: OpenStore
+) -> None:
+    store, games = await insert_games(open_store, postgres_url, 4)
+    await store.update(played(games[2], 8))  # games[2] is now one version further
+    outcomes = await asyncio.gather(
+        *(store.update(played(game, 2)) for game in games), return_exceptions=True
+    )
+    assert isinstance(outcomes[2], GameChangedError)
+    assert (await store.get(games[2].id)) == replace(played(games[2], 8), version=1)
+    assert [isinstance(o, Game) for o in outcomes] == [True, True, False, True]
+
+
+async def test_a_game_another_process_holds_never_delays_the_others(
+    postgres_url: str, open_store: OpenStore
+) -> None:
+    """The held game waits its bounded time and hears "busy"; the games saved at the same
+    moment, in the same batches, are saved at once."""
+    store, games = await insert_games(open_store, postgres_url)
+    held = games[GAMES // 2]
+    with row_locked(postgres_url, held.id):
+        began = time.monotonic()
+        saves = [asyncio.create_task(store.update(played(game, 2))) for game in games]
+        others = [save for game, save in zip(games, saves, strict=True) if game is not held]
+        done = await asyncio.wait_for(asyncio.gather(*others), 5)
+        others_took = time.monotonic() - began
+        with pytest.raises(StorageError) as raised:
+            await asyncio.wait_for(saves[GAMES // 2], 5)
+    assert str(raised.value) == BUSY
+    assert others_took < 1.0, f"the others waited {others_took:.2f} s for the held game"
+    assert [await store.get(game.id) for game in done] == done
+    assert await store.get(held.id) == held
