@@ -14,6 +14,8 @@ apply (take a win, block a single threat, two threats lose, dead lines draw).
 
 from __future__ import annotations
 
+from functools import cache
+
 from .board import completes_line
 from .geometry import Bitboard, Cell, Geometry
 
@@ -57,8 +59,14 @@ class LimitedSearch:
         return results
 
 
+@cache
 def _build(geo: Geometry) -> Callable[[int, int, int, int, int], int]:
-    """Make the recursive depth-limited negamax (a closure over local tables, for speed)."""
+    """Make the recursive depth-limited negamax (a closure over local tables, for speed).
+
+    Built once per geometry (there are three) and shared: it keeps no state between calls,
+    so threads may share it too. The closure calls itself, a reference cycle: built anew
+    for every decision, it left one cycle of garbage per bot move, and under load the cycle
+    collector then paused the event loop for up to 80 ms (bench/games.py, PostgreSQL)."""
     lines = geo.lines
     k = geo.k
     k_minus_1 = k - 1
