@@ -22,6 +22,7 @@ each game must hold exactly the moves acknowledged last (none lost, none doubled
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import multiprocessing
 import os
@@ -232,6 +233,8 @@ async def play(
     """Every phase in this process: each channel's first game is started before the clock
     starts (so the figures are not a burst of starts), the next ones while it runs."""
     store = await database.open()
+    gc.collect()  # as the bot does once start-up is done (setup_hook): what start-up made is
+    gc.freeze()  # left out of the collector's full scans, which then pause the loop less
     service = GameService(store, rng=random.Random(seed))
     rng = random.Random(seed)
     tallies = []

@@ -307,6 +307,11 @@ def report(
         f"  steady load: {steady.moves} moves in {steady.wall:.2f} s = {steady.rate:.0f}/s "
         f"({offered:g}/s offered: each channel moves every {think:g} s on average)"
     )
+    busy = steady.cpu / steady.wall / processes * 100
+    print(
+        f"  CPU per move      {steady.cpu / steady.moves * 1000:7.3f} ms in the bot "
+        f"(each bot process busy {busy:.0f}% of the time: the queue behind p99)"
+    )
     print(f"  median per move   {steady.median_ms:7.3f} ms")
     p99_ms = steady.quantile(0.99)
     limit = TARGET_POSTGRES_P99_MS if database.is_postgres else None
