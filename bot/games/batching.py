@@ -12,6 +12,7 @@ the bigger and cheaper its batches.
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Generic, TypeVar
 
@@ -32,47 +33,58 @@ class Batcher(Generic[T, R]):
         self._run = run
         self._at_once = at_once
         self._most = most
-        self._waiting: list[tuple[T, asyncio.Future[R]]] = []
-        self._sending = 0  # senders still in their loop (a finished task lingers in _senders)
+        self._waiting: deque[tuple[T, asyncio.Future[R]]] = deque()
         self._senders: set[asyncio.Task[None]] = set()
 
     async def __call__(self, item: T) -> R:
         result: asyncio.Future[R] = asyncio.get_running_loop().create_future()
         self._waiting.append((item, result))
-        if self._sending < self._at_once:
-            self._sending += 1
-            sender = asyncio.create_task(self._send())
-            self._senders.add(sender)
-            sender.add_done_callback(self._senders.discard)
+        self._start_sender()
         return await result
 
+    def _start_sender(self) -> None:
+        """A sender for the calls waiting, unless ``at_once`` are at work already."""
+        if self._waiting and len(self._senders) < self._at_once:
+            sender = asyncio.create_task(self._send())
+            self._senders.add(sender)
+            sender.add_done_callback(self._sent)
+
+    def _sent(self, sender: asyncio.Task[None]) -> None:
+        """A sender is done, or was cancelled (even before it began): its slot is free, and
+        the calls made since it last looked get a sender. (A sender's task lingers until
+        this runs, so a call made meanwhile is left to this, never to no one.)"""
+        self._senders.discard(sender)
+        self._start_sender()
+
     async def _send(self) -> None:
-        """Send batches while calls wait; the slot is free again in the same step that finds
-        none waiting (no await between), so a call never waits with no sender to take it."""
-        try:
-            while self._waiting:
-                batch, self._waiting = self._waiting[: self._most], self._waiting[self._most :]
-                try:
-                    results = await self._run([item for item, _ in batch])
-                    if len(results) != len(batch):
-                        raise RuntimeError(f"{len(results)} results for {len(batch)} calls")
-                except Exception as error:  # each call of the batch hears it
-                    for _, result in batch:
-                        if not result.done():
-                            result.set_exception(error)
-                    continue
-                except BaseException:  # cancelled (the loop is closing): so are its calls
-                    for _, result in batch:
-                        result.cancel()
-                    raise
-                for (_, result), value in zip(batch, results, strict=True):
-                    if not result.done():  # its caller may have been cancelled meanwhile
-                        result.set_result(value)
-        finally:
-            self._sending -= 1
+        """Send batches while calls wait; a call whose caller stopped waiting is not sent."""
+        while self._waiting:
+            batch: list[tuple[T, asyncio.Future[R]]] = []
+            while self._waiting and len(batch) < self._most:
+                call = self._waiting.popleft()
+                if not call[1].done():
+                    batch.append(call)
+            if not batch:
+                continue
+            try:
+                results = await self._run([item for item, _ in batch])
+                if len(results) != len(batch):
+                    raise RuntimeError(f"{len(results)} results for {len(batch)} calls")
+            except Exception as error:  # each call of the batch hears it
+                for _, result in batch:
+                    if not result.done():
+                        result.set_exception(error)
+                continue
+            except BaseException:  # the sender was cancelled: so are the calls it carried
+                for _, result in batch:
+                    result.cancel()
+                raise
+            for (_, result), value in zip(batch, results, strict=True):
+                if not result.done():  # its caller may have been cancelled meanwhile
+                    result.set_result(value)
 
     async def drain(self) -> None:
-        """Wait until every batch on its way has been answered (before closing what
-        ``run`` uses)."""
+        """Wait until every call made so far has been answered (before closing what ``run``
+        uses). Cancelling the wait cancels no batch."""
         while self._senders:
-            await asyncio.gather(*self._senders, return_exceptions=True)
+            await asyncio.wait(set(self._senders))

@@ -2,10 +2,12 @@
 
 ``SAVE_MANY`` takes one array per column (``unnest``), so one prepared statement serves any
 batch size. Each game is saved only over the version it was read at, as ``GameSql.update``
-does one at a time, and only if no other transaction holds its row (``SKIP LOCKED``): the
-statement never waits for a lock, so a game another process holds never delays the others in
-its batch. A game the batch did not save (its version moved, its row was locked or is
-missing) is answered ``False`` and its caller saves it alone, which says which it was.
+does one at a time, and only if no other transaction holds its row (``SKIP LOCKED``, taking
+the lock an UPDATE of non-key columns takes): a game another process holds never delays the
+others in its batch. A game the batch did not save (its version moved, its row was locked or
+is missing) is answered ``False`` and its caller saves it alone, which says which it was. The
+statement may still wait on a running total's row (the totals' triggers), at most the lock
+timeout; then the whole batch is saved game by game (``PostgresGameStore._save_batch``).
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ _arrays = ", ".join(f"%({name})s::{ARRAY_TYPES[name]}" for name in KEYS)
 SAVE_MANY = (
     f"WITH v AS (SELECT * FROM unnest({_arrays}) AS v({', '.join(KEYS)})), "
     "free AS (SELECT g.id FROM games AS g JOIN v ON g.id = v.id AND g.version = v.version "
-    "FOR UPDATE OF g SKIP LOCKED) "
+    "FOR NO KEY UPDATE OF g SKIP LOCKED) "
     f"UPDATE games AS g SET {', '.join(f'{name} = v.{name}' for name in SAVED)}, "
     "version = g.version + 1 FROM v WHERE g.id = v.id AND g.version = v.version "
     "AND g.id IN (SELECT id FROM free) RETURNING g.id"

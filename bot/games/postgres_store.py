@@ -113,6 +113,13 @@ SAVES_AT_ONCE = 1
 next (``bot.games.batching``). One gave fewer, bigger batches and the lowest p99 at 1,000
 moves a second (bench/games.py); two or four left more statements to pay for."""
 
+BATCH_REFUSALS = (
+    psycopg.errors.LockNotAvailable,  # a totals row held past the lock timeout
+    psycopg.errors.DeadlockDetected,
+    psycopg.errors.SerializationFailure,
+)
+"""The ``OperationalError`` s that refuse a batch of saves but leave its connection usable."""
+
 SAVES_PER_BATCH = 32
 """Games one batch saves at most."""
 
@@ -393,18 +400,21 @@ class PostgresGameStore(TotalsReads):
         return replace(game, version=game.version + 1)
 
     async def _save_batch(self, rows: list[dict[str, object]]) -> list[bool]:
-        """``SAVE_MANY`` for ``rows``: whether each was saved. A batch that fails on a lock or
-        a conflict with another transaction saves nothing: each is then saved alone."""
+        """``SAVE_MANY`` for ``rows``: whether each was saved. A batch the database refuses
+        as a whole (a lock another transaction held past the lock timeout, a deadlock, one
+        game's save breaking a rule of the schema) saves nothing: each is then saved alone,
+        to hear its own answer. A lost connection is every game's answer ("unavailable")."""
         firsts = first_of_each_game(rows)
         batch = [row for row, first in zip(rows, firsts, strict=True) if first]
         async with self._connection("save games") as conn:
             try:
                 cursor = await conn.execute(SAVE_MANY, arrays(batch))
-            except (
-                psycopg.errors.LockNotAvailable,  # a totals row held past the lock timeout
-                psycopg.errors.DeadlockDetected,
-                psycopg.errors.SerializationFailure,
-            ):
+            except psycopg.Error as error:
+                if isinstance(error, psycopg.OperationalError) and not isinstance(
+                    error, BATCH_REFUSALS
+                ):
+                    raise  # the connection is gone
+                logger.info("game database %s refused a batch of saves: %s", self.server, error)
                 return [False] * len(rows)
             saved = {row["id"] for row in await cursor.fetchall()}
         return [first and row["id"] in saved for row, first in zip(rows, firsts, strict=True)]

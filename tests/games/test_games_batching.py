@@ -56,7 +56,7 @@ async def test_a_failed_batch_fails_only_its_own_calls() -> None:
     assert [str(error) for error in results[2:4]] == ["batch with 3 failed"] * 2
 
 
-async def test_a_call_whose_caller_gave_up_does_not_hold_up_the_others() -> None:
+async def test_a_call_whose_caller_gave_up_is_not_sent() -> None:
     run = Recorder(delay=0.05)
     batcher = Batcher(run, at_once=1, most=8)
     first = asyncio.create_task(batcher(1))
@@ -66,7 +66,31 @@ async def test_a_call_whose_caller_gave_up_does_not_hold_up_the_others() -> None
     await asyncio.sleep(0)
     abandoned.cancel()
     assert await first == 2 and await kept == 6
-    assert run.batches == [[1], [2, 3]]  # the batch was already formed: 2 was still sent
+    assert run.batches == [[1], [3]]
+
+
+async def test_giving_up_on_drain_cancels_no_batch_and_strands_no_call() -> None:
+    run = Recorder(delay=0.02)
+    batcher = Batcher(run, at_once=1, most=2)
+    calls = [asyncio.create_task(batcher(n)) for n in range(5)]
+    await asyncio.sleep(0)
+    waiting = asyncio.create_task(batcher.drain())
+    await asyncio.sleep(0.005)
+    waiting.cancel()
+    assert await asyncio.wait_for(asyncio.gather(*calls), 2) == [0, 2, 4, 6, 8]
+
+
+async def test_a_run_that_answers_too_few_fails_its_calls_not_the_next() -> None:
+    answers = iter([[1], [10]])
+
+    async def run(items: list[int]) -> list[int]:
+        await asyncio.sleep(0)
+        return next(answers)
+
+    batcher = Batcher(run, at_once=1, most=2)
+    outcomes = await asyncio.gather(batcher(1), batcher(2), return_exceptions=True)
+    assert [type(o) for o in outcomes] == [RuntimeError, RuntimeError]
+    assert await batcher(3) == 10
 
 
 async def test_drain_waits_for_every_batch_on_its_way() -> None:
