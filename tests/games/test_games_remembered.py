@@ -9,10 +9,20 @@ next operation must give exactly what it would give had it read the store first.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from games_helpers import ALICE, BOB, CHANNEL, GUILD, first_free, make_service, start_game
+from games_helpers import (
+    ALICE,
+    BOB,
+    CHANNEL,
+    GUILD,
+    FakeClock,
+    first_free,
+    make_service,
+    start_game,
+)
 
 import bot.games.service as service_module
 from bot.engine import Move
@@ -25,6 +35,7 @@ from bot.games import (
     Seat,
     SqliteGameStore,
 )
+from bot.games.postgres_store import PostgresGameStore
 
 CAROL = 3
 
@@ -48,6 +59,25 @@ class CountingStore(SqliteGameStore):
 def pair(path: Path) -> tuple[GameService, GameService]:
     """Two services on one database file: "here" and another process, "there"."""
     return make_service(path, bot=first_free), make_service(path, bot=first_free)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def shared(
+    request: pytest.FixtureRequest, tmp_path: Path
+) -> AsyncIterator[tuple[GameService, GameService]]:
+    """``pair`` on an SQLite file, or two services on one real PostgreSQL database (whose
+    store refuses a start beside a challenge by migration 5's trigger, not by a check)."""
+    if request.param == "sqlite":
+        here, there = pair(tmp_path / "shared.db")
+    else:
+        url: str = request.getfixturevalue("postgres_url")
+        stores = [await PostgresGameStore.open(url) for _ in range(2)]
+        here, there = (
+            GameService(store, clock=FakeClock(), choose_move=first_free) for store in stores
+        )
+    yield here, there
+    await here.close()
+    await there.close()
 
 
 async def test_a_move_after_another_process_moved_plays_on_the_stored_game(
@@ -95,11 +125,11 @@ async def test_a_move_in_a_game_another_process_ended_says_there_is_none(
 
 
 async def test_a_start_beside_a_challenge_another_process_opened_names_it(
-    tmp_path: Path,
+    shared: tuple[GameService, GameService],
 ) -> None:
     """Here the channel is empty since alice's game ended; meanwhile bob challenged carol
     through another process: alice hears about that challenge, as she would from there."""
-    here, there = pair(tmp_path / "shared.db")
+    here, there = shared
     await start_game(here, level="easy")
     await here.resign(channel_id=CHANNEL, member_id=ALICE)
     await there.challenge(
@@ -111,21 +141,22 @@ async def test_a_start_beside_a_challenge_another_process_opened_names_it(
         await start_game(there, level="easy")
     assert str(refused.value) == str(told_there.value)
     assert "bob has challenged c here" in str(refused.value)
-    await here.close()
-    await there.close()
 
 
-async def test_a_start_beside_a_game_another_process_started_names_it(tmp_path: Path) -> None:
-    here, there = pair(tmp_path / "shared.db")
+async def test_a_start_beside_a_game_another_process_started_names_it(
+    shared: tuple[GameService, GameService],
+) -> None:
+    here, there = shared
     await start_game(here, level="easy")
     await here.resign(channel_id=CHANNEL, member_id=ALICE)
     await start_game(there, member=BOB, level="easy")
     await there.move(channel_id=CHANNEL, member_id=BOB, move=Move(0, 0))
     with pytest.raises(GameRunningError) as refused:
         await start_game(here, level="easy")
+    with pytest.raises(GameRunningError) as told_there:
+        await start_game(there, level="easy")
+    assert str(refused.value) == str(told_there.value)
     assert "bob" in str(refused.value)
-    await here.close()
-    await there.close()
 
 
 async def test_a_move_in_a_channel_this_process_wrote_last_reads_nothing(
