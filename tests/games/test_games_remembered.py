@@ -9,7 +9,7 @@ next operation must give exactly what it would give had it read the store first.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -81,22 +81,22 @@ async def shared(
 
 
 async def test_a_move_after_another_process_moved_plays_on_the_stored_game(
-    tmp_path: Path,
+    shared: tuple[GameService, GameService],
 ) -> None:
-    here, there = pair(tmp_path / "shared.db")
+    here, there = shared
     await start_game(here, level="easy")
     await there.move(channel_id=CHANNEL, member_id=ALICE, move=Move(1, 1))  # bot: (0, 0)
     reply = await here.move(channel_id=CHANNEL, member_id=ALICE, move=Move(2, 2))
     assert reply.game.moves == (Move(1, 1), Move(0, 0), Move(2, 2), Move(0, 1))
     assert await there.active_game(CHANNEL) == reply.game
-    await here.close()
-    await there.close()
 
 
-async def test_no_refusal_is_given_on_a_remembered_board(tmp_path: Path) -> None:
+async def test_no_refusal_is_given_on_a_remembered_board(
+    shared: tuple[GameService, GameService],
+) -> None:
     """Here the centre is taken in alice's game; meanwhile she resigned it and started a new
     one through another process, where the centre is free: her move there is played."""
-    here, there = pair(tmp_path / "shared.db")
+    here, there = shared
     await start_game(here, level="easy")
     await here.move(channel_id=CHANNEL, member_id=ALICE, move=Move(1, 1))
     await there.resign(channel_id=CHANNEL, member_id=ALICE)
@@ -105,14 +105,12 @@ async def test_no_refusal_is_given_on_a_remembered_board(tmp_path: Path) -> None
     assert (reply.game.id, reply.game.moves[0]) == (new.id, Move(1, 1))
     with pytest.raises(CellTakenError):  # the real refusal, on the stored board
         await here.move(channel_id=CHANNEL, member_id=ALICE, move=Move(1, 1))
-    await here.close()
-    await there.close()
 
 
 async def test_a_move_in_a_game_another_process_ended_says_there_is_none(
-    tmp_path: Path,
+    shared: tuple[GameService, GameService],
 ) -> None:
-    here, there = pair(tmp_path / "shared.db")
+    here, there = shared
     await start_game(here, level="easy")
     await there.resign(channel_id=CHANNEL, member_id=ALICE)
     with pytest.raises(NoGameError) as refused:
@@ -120,43 +118,40 @@ async def test_a_move_in_a_game_another_process_ended_says_there_is_none(
     with pytest.raises(NoGameError) as told_there:
         await there.move(channel_id=CHANNEL, member_id=ALICE, move=Move(1, 1))
     assert str(refused.value) == str(told_there.value)
-    await here.close()
-    await there.close()
 
 
-async def test_a_start_beside_a_challenge_another_process_opened_names_it(
-    shared: tuple[GameService, GameService],
-) -> None:
-    """Here the channel is empty since alice's game ended; meanwhile bob challenged carol
-    through another process: alice hears about that challenge, as she would from there."""
-    here, there = shared
-    await start_game(here, level="easy")
-    await here.resign(channel_id=CHANNEL, member_id=ALICE)
+async def bob_challenges_carol(there: GameService) -> None:
     await there.challenge(
         channel_id=CHANNEL, guild_id=GUILD, challenger=Seat(BOB, "bob"), opponent=Seat(CAROL, "c")
     )
-    with pytest.raises(GameRunningError) as refused:
-        await start_game(here, level="easy")
-    with pytest.raises(GameRunningError) as told_there:
-        await start_game(there, level="easy")
-    assert str(refused.value) == str(told_there.value)
-    assert "bob has challenged c here" in str(refused.value)
 
 
-async def test_a_start_beside_a_game_another_process_started_names_it(
+async def bob_plays(there: GameService) -> None:
+    await start_game(there, member=BOB, level="easy")
+    await there.move(channel_id=CHANNEL, member_id=BOB, move=Move(0, 0))
+
+
+@pytest.mark.parametrize(
+    ("meanwhile", "named"),
+    [(bob_challenges_carol, "bob has challenged c here"), (bob_plays, "bob")],
+)
+async def test_a_start_beside_what_another_process_opened_names_it(
     shared: tuple[GameService, GameService],
+    meanwhile: Callable[[GameService], Awaitable[None]],
+    named: str,
 ) -> None:
+    """Here the channel is empty since alice's game ended; meanwhile bob opened a challenge
+    or a game there through another process: alice hears about it, as she would there."""
     here, there = shared
     await start_game(here, level="easy")
     await here.resign(channel_id=CHANNEL, member_id=ALICE)
-    await start_game(there, member=BOB, level="easy")
-    await there.move(channel_id=CHANNEL, member_id=BOB, move=Move(0, 0))
+    await meanwhile(there)
     with pytest.raises(GameRunningError) as refused:
         await start_game(here, level="easy")
     with pytest.raises(GameRunningError) as told_there:
         await start_game(there, level="easy")
     assert str(refused.value) == str(told_there.value)
-    assert "bob" in str(refused.value)
+    assert named in str(refused.value)
 
 
 async def test_a_move_in_a_channel_this_process_wrote_last_reads_nothing(
