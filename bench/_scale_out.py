@@ -9,11 +9,13 @@ its return. Two phases, each timed from the moment every process is ready:
 
 * capacity: every channel moves again as soon as it is answered (a closed loop), so the
   moves per second, counted over all processes, are what the database carries;
-* steady load: before each move the player thinks for a random while (exponential, mean
-  ``channels / rate`` seconds), so together the channels offer ``rate`` moves per second as
-  busy servers would, and p99 per move is the wait a player sees at that load. (A closed loop
-  over 1,000 channels measures its own queue instead: with 1,000 moves in flight, each waits
-  for the others whatever the database does.)
+* steady load: moves arrive at random moments, ``rate`` a second in all (a Poisson process),
+  each in a channel picked at random among those not waiting for an answer, and each runs as
+  a task of its own, as discord.py runs the handler of each event it receives; p99 per move is
+  the wait a player sees at that load. (A closed loop over 1,000 channels measures its own
+  queue instead: with 1,000 moves in flight, each waits for the others whatever the database
+  does. And 1,000 players each asleep in a loop of their own would keep some 5,000 young
+  objects alive for the garbage collector to scan, which no bot does.)
 
 Afterwards the parent reads back from the database every game a process was answered about:
 each game must hold exactly the moves acknowledged last (none lost, none doubled).
@@ -88,7 +90,8 @@ class Database:
 
 @dataclass(frozen=True)
 class Phase:
-    """One timed phase: ``think`` is the mean pause before a move (0: none, a closed loop)."""
+    """One timed phase: ``think`` is each channel's mean time between moves, so the channels
+    together offer ``channels / think`` moves a second (0: a closed loop)."""
 
     name: str
     seconds: float
@@ -104,6 +107,7 @@ class Tally:
     began: float = 0.0
     ended: float = 0.0
     cpu: float = 0.0  # seconds of CPU the process used (every thread), start to end
+    not_offered: int = 0  # moves due while every channel was waiting for an answer
 
 
 @dataclass
@@ -117,6 +121,7 @@ class Outcome:
     refused: Counter[str]
     cpu: float  # seconds, all the bot processes together
     server_cpu: float | None  # seconds, the database server's processes (None: unknown)
+    not_offered: int = 0
 
     @property
     def rate(self) -> float:
@@ -149,14 +154,6 @@ def played(game: Game) -> str:
 
 def acknowledge(acked: Acked, game: Game) -> None:
     acked[game.id] = played(game)
-
-
-async def pause(rng: random.Random, think: float, deadline: float) -> bool:
-    """Think for a random while (not at all in a closed loop), at most until ``deadline``;
-    whether the phase still runs."""
-    left = deadline - time.monotonic()
-    await asyncio.sleep(min(rng.expovariate(1 / think), max(left, 0.0)) if think else 0)
-    return time.monotonic() < deadline
 
 
 async def new_game(
@@ -201,33 +198,78 @@ async def first_games(
     return await asyncio.gather(*(first(c, r) for c, r in zip(channels, rngs, strict=True)))
 
 
-async def player(
+async def one_move(
+    service: GameService, game: Game, rng: random.Random, tally: Tally, acked: Acked
+) -> Game:
+    """The member of ``game`` plays a random cell; the game as it then stands (the next
+    one, started at once, if that ended it). A refused move (busy, changed elsewhere) is
+    counted and the game read again."""
+    channel = game.channel_id
+    move = rng.choice(game.board.legal_moves)
+    began = time.perf_counter()
+    try:
+        reply = await service.move(channel_id=channel, member_id=channel, move=move)
+    except GameError as error:
+        tally.refused[type(error).__name__] += 1
+        game = await service.last_game(channel_id=channel, member_id=channel)
+    else:
+        tally.timings.append(time.perf_counter() - began)
+        game = reply.game
+        acknowledge(acked, game)
+    if not game.is_active:
+        game = await new_game(service, channel, rng, tally, acked)
+    return game
+
+
+async def closed_loop(
     service: GameService,
-    game: Game,
-    rng: random.Random,
-    think: float,
+    games: list[Game],
+    rngs: list[random.Random],
     deadline: float,
     tally: Tally,
     acked: Acked,
 ) -> None:
-    """The member of ``game`` plays random cells until ``deadline``, game after game (the
-    next starts as soon as one ends); a refused move (busy, changed elsewhere) is counted
-    and the game read again."""
-    channel = game.channel_id
-    while await pause(rng, think, deadline):
-        move = rng.choice(game.board.legal_moves)
-        began = time.perf_counter()
-        try:
-            reply = await service.move(channel_id=channel, member_id=channel, move=move)
-        except GameError as error:
-            tally.refused[type(error).__name__] += 1
-            game = await service.last_game(channel_id=channel, member_id=channel)
-        else:
-            tally.timings.append(time.perf_counter() - began)
-            game = reply.game
-            acknowledge(acked, game)
-        if not game.is_active:
-            game = await new_game(service, channel, rng, tally, acked)
+    """Every channel moves again as soon as it is answered, until ``deadline``."""
+
+    async def player(game: Game, rng: random.Random) -> None:
+        while time.monotonic() < deadline:
+            game = await one_move(service, game, rng, tally, acked)
+            await asyncio.sleep(0)  # the others' turn, as real traffic would interleave
+
+    await asyncio.gather(*(player(g, r) for g, r in zip(games, rngs, strict=True)))
+
+
+async def arrivals(
+    service: GameService,
+    games: list[Game],
+    rngs: list[random.Random],
+    rate: float,
+    deadline: float,
+    tally: Tally,
+    acked: Acked,
+) -> None:
+    """Moves arriving ``rate`` a second in all, at random moments (exponential gaps, on a
+    schedule that does not drift), each in a random channel not waiting for an answer and in
+    a task of its own; a move due while every channel waits is counted as not offered."""
+    schedule = random.Random(rngs[0].random())
+    idle = list(range(len(games)))  # the channels (by index) not waiting for an answer
+    running: set[asyncio.Task[None]] = set()
+
+    async def move(index: int) -> None:
+        games[index] = await one_move(service, games[index], rngs[index], tally, acked)
+        idle.append(index)
+
+    due = time.monotonic()
+    while (due := due + schedule.expovariate(rate)) < deadline:
+        await asyncio.sleep(max(0.0, due - time.monotonic()))
+        if not idle:
+            tally.not_offered += 1
+            continue
+        index = idle.pop(schedule.randrange(len(idle)))
+        task = asyncio.create_task(move(index))
+        running.add(task)
+        task.add_done_callback(running.discard)
+    await asyncio.gather(*running)
 
 
 async def play(
@@ -254,12 +296,11 @@ async def play(
             ready.wait(READY_TIMEOUT_SECONDS)  # every process starts the phase together
             tally.began, cpu = time.monotonic(), time.process_time()
             deadline = tally.began + phase.seconds
-            await asyncio.gather(
-                *(
-                    player(service, game, r, phase.think, deadline, tally, acked)
-                    for game, r in zip(games, rngs, strict=True)
-                )
-            )
+            if phase.think:
+                rate = len(channels) / phase.think
+                await arrivals(service, games, rngs, rate, deadline, tally, acked)
+            else:
+                await closed_loop(service, games, rngs, deadline, tally, acked)
             tally.ended, tally.cpu = time.monotonic(), time.process_time() - cpu
             tallies.append(tally)
             ready.wait(READY_TIMEOUT_SECONDS)  # and ends it together
@@ -345,7 +386,10 @@ def run_processes(
         refused = sum((tally.refused for tally in tallies), Counter[str]())
         wall = max(t.ended for t in tallies) - min(t.began for t in tallies)
         cpu = sum(t.cpu for t in tallies)
-        outcomes.append(Outcome(phase, len(timings), wall, timings, refused, cpu, served[number]))
+        not_offered = sum(t.not_offered for t in tallies)
+        outcomes.append(
+            Outcome(phase, len(timings), wall, timings, refused, cpu, served[number], not_offered)
+        )
     wrong = asyncio.run(compare_stored(database, acked))
     moves = sum(text.count(",") for text in acked.values())
     return Run(processes, outcomes, len(acked), moves, wrong)

@@ -305,7 +305,7 @@ def report(
     print(spent)
     print(
         f"  steady load: {steady.moves} moves in {steady.wall:.2f} s = {steady.rate:.0f}/s "
-        f"({offered:g}/s offered: each channel moves every {think:g} s on average)"
+        f"({offered:g}/s offered, at random moments, each in a channel not waiting)"
     )
     busy = steady.cpu / steady.wall / processes * 100
     print(
@@ -317,6 +317,8 @@ def report(
     limit = TARGET_POSTGRES_P99_MS if database.is_postgres else None
     print(f"  p99 per move      {p99_ms:7.3f} ms{verdict(p99_ms, limit, '<=', ' ms')}")
     print(f"  max per move      {steady.timings[-1] * 1000:7.3f} ms")
+    if steady.not_offered:
+        print(f"  not offered (every channel was waiting for an answer): {steady.not_offered}")
     refused = capacity.refused + steady.refused
     if refused:
         kinds = ", ".join(f"{kind} {n}" for kind, n in refused.most_common())
