@@ -14,8 +14,9 @@ left untouched; nothing is ever reset.
 
 Statements: each costs this client more CPU than it costs the server (psycopg's own work per
 statement, pipelined or not), so the common writes are one statement each, in autocommit: a
-move's save (a compare-and-set UPDATE), a game's start (the game and its members' names,
-``_starting``) and a challenge. A channel holds a running game or an open challenge, never
+game's start (the game and its members' names, ``_starting``), a challenge, and the moves'
+saves, each a compare and set, gathered into one statement while an earlier one is on its way
+(``bot.games.postgres_saves``). A channel holds a running game or an open challenge, never
 both: migration 5's triggers check that under the channel's lock inside the INSERT itself, so
 a start needs no transaction of its own. Only a start that sets another game aside, an
 acceptance and a duel's end run several statements in one transaction.
