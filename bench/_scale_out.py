@@ -87,6 +87,12 @@ class Database:
             return await PostgresGameStore.open(self.url, pool_size=self.pool_size)
         return SqliteGameStore(Path(self.url))
 
+    async def check(self) -> None:
+        """Open and close the store once, so a database that cannot be used (server down,
+        password refused) raises its sentence here, not a traceback in every process."""
+        store = await self.open()
+        await store.close()
+
 
 @dataclass(frozen=True)
 class Phase:

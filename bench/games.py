@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from _scale_out import LEVEL, Database, Phase, Run, load_average, run_processes
 
 from bot.engine import LEVELS, Board, choose_move
-from bot.games import GameService, Seat, SqliteGameStore
+from bot.games import GameError, GameService, Seat, SqliteGameStore
 from bot.games.migrations import MIGRATIONS
 from bot.games.postgres_store import DEFAULT_POOL_SIZE
 from bot.games.sqlite_store import SYNCHRONOUS_MODES, Synchronous
@@ -238,7 +238,7 @@ async def time_reads(path: Path, members: int, seed: int, repeats: int = 300) ->
 def scale_out(args: argparse.Namespace, chosen: Database | None) -> None:
     """The scale-out part on ``--database``, or on a temporary SQLite file and a throwaway
     PostgreSQL server (a fresh database for each process count)."""
-    counts = [int(n) for n in args.processes.split(",")]
+    counts: list[int] = args.processes
     print(
         f"Several processes on one database: real OS processes, {args.channels} channels "
         f"split between them, level {LEVEL} (the bot's answer takes ~20 us; the rest is the "
@@ -277,6 +277,11 @@ def report(
     offered = args.offered or (
         TARGET_POSTGRES_MOVES_PER_S if database.is_postgres else TARGET_SQLITE_MOVES_PER_S
     )
+    try:
+        asyncio.run(database.check())
+    except (GameError, ValueError) as error:
+        print(f"  {database.label}: {error}   FAIL")
+        return
     think = args.channels / offered
     phases = [
         Phase("capacity", args.capacity_seconds, 0.0),
@@ -345,9 +350,30 @@ def stored(run: Run) -> None:
         print(f"    {line}")
 
 
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number above 0."""
+    number = int(text)
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {text}")
+    return number
+
+
+def positive_float(text: str) -> float:
+    """An argparse type: a number of seconds (or moves/s) above 0."""
+    number = float(text)
+    if not number > 0:
+        raise argparse.ArgumentTypeError(f"must be above 0, not {text}")
+    return number
+
+
+def process_counts(text: str) -> list[int]:
+    """An argparse type: comma-separated process counts, each at least 1."""
+    return [positive_int(item) for item in text.split(",")]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--channels", type=int, default=1000)
+    parser.add_argument("--channels", type=positive_int, default=1000)
     parser.add_argument("--synchronous", choices=SYNCHRONOUS_MODES, default="NORMAL")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--finished", type=int, default=100_000)
@@ -362,13 +388,18 @@ def main() -> int:
         help="the database of the scale part: postgresql://..., sqlite:///path or a path "
         "(default: a temporary SQLite file, then a throwaway PostgreSQL server)",
     )
-    parser.add_argument("--processes", default="1,2", help="process counts, comma-separated")
-    parser.add_argument("--pool-size", type=int, default=DEFAULT_POOL_SIZE)
-    parser.add_argument("--capacity-seconds", type=float, default=4.0)
-    parser.add_argument("--steady-seconds", type=float, default=6.0)
+    parser.add_argument(
+        "--processes",
+        type=process_counts,
+        default=[1, 2],
+        help="process counts, comma-separated (default 1,2)",
+    )
+    parser.add_argument("--pool-size", type=positive_int, default=DEFAULT_POOL_SIZE)
+    parser.add_argument("--capacity-seconds", type=positive_float, default=4.0)
+    parser.add_argument("--steady-seconds", type=positive_float, default=6.0)
     parser.add_argument(
         "--offered",
-        type=float,
+        type=positive_float,
         help="moves/s all channels offer in the steady phase (default: the database's target)",
     )
     args = parser.parse_args()
