@@ -58,6 +58,7 @@ from bot.games import (
 )
 from bot.games.rows import GameSql, member_rows, to_row
 from bot.games.service import BOT_NAME, SWEEP_MOST
+from tools.lock_holder import write_lock_held  # tools/lock_holder.py
 
 GAMES = 100_000
 FLOOD = 1_000
@@ -69,15 +70,6 @@ PACE_S = 0.02  # the playing member's think time between moves
 GUILD = 1
 PLAYER, READER, IDLER = 10, 11, 12  # member ids
 PLAY_CHANNEL, READ_CHANNEL, FIRST_TRIED, FIRST_IDLE = 1, 2, 1_000, 1_000_000
-
-HOLDER = """
-import sqlite3, sys, time
-conn = sqlite3.connect(sys.argv[1], isolation_level=None)
-conn.execute("BEGIN IMMEDIATE")
-print("held", flush=True)
-time.sleep(float(sys.argv[2]))
-conn.execute("ROLLBACK")
-"""
 
 
 def stall(ticker: Ticker) -> str:
@@ -224,28 +216,25 @@ async def case_lock(folder: Path) -> list[Row]:
                              member_name="player", first="me")).game
         for i in range(tries)
     ]  # fmt: skip
-    holder = await asyncio.create_subprocess_exec(
-        sys.executable, "-c", HOLDER, str(path), str(LOCK_HELD_S),
-        stdout=asyncio.subprocess.PIPE,
-    )  # fmt: skip
-    assert holder.stdout is not None and await holder.stdout.readline() == b"held\n"
-    held_from = time.perf_counter()
+    with write_lock_held(path) as holder:  # held once this returns
+        held_from = time.perf_counter()
 
-    async def release() -> float:
-        await holder.wait()
-        return time.perf_counter() - held_from
+        async def release() -> float:
+            await asyncio.sleep(LOCK_HELD_S)
+            await asyncio.to_thread(holder.release)  # waits for the holder to end
+            return time.perf_counter() - held_from
 
-    released = asyncio.create_task(release())
-    reads, all_tried, pending = Reads(), [], []
-    async with Ticker() as ticker:
-        reading = asyncio.create_task(reads.run(service))
-        for game in ready:  # for the 5 s of the lock and one more second
-            all_tried.append(Tried(game, Move(1, 1)))
-            pending.append(asyncio.create_task(try_move(service, all_tried[-1])))
-            await asyncio.sleep(TRY_EVERY_S)
-        await asyncio.gather(released, *pending)
-        reading.cancel()
-        await asyncio.gather(reading, return_exceptions=True)
+        released = asyncio.create_task(release())
+        reads, all_tried, pending = Reads(), [], []
+        async with Ticker() as ticker:
+            reading = asyncio.create_task(reads.run(service))
+            for game in ready:  # for the 5 s of the lock and one more second
+                all_tried.append(Tried(game, Move(1, 1)))
+                pending.append(asyncio.create_task(try_move(service, all_tried[-1])))
+                await asyncio.sleep(TRY_EVERY_S)
+            await asyncio.gather(released, *pending)
+            reading.cancel()
+            await asyncio.gather(reading, return_exceptions=True)
 
     wrong = 0  # each game as saved must agree with its answer: both moves, or none
     for tried in all_tried:

@@ -1,4 +1,5 @@
-"""Another OS process holding an SQLite file's write lock, for as long as a test needs.
+"""Another OS process holding an SQLite file's write lock, for as long as a test (or
+bench/stalls.py) needs.
 
 A real process (not a thread, not a mock): SQLite's locks are between processes, and the claim
 under test is what this program does while someone else, say the terminal game or an operator's
@@ -39,7 +40,10 @@ class LockHolder:
         )
         assert self.process.stdout is not None
         started = self.process.stdout.readline()
-        assert started == "held\n", f"the lock holder did not start: {started!r}"
+        if started != "held\n":
+            self.process.kill()
+            self.process.wait()
+            raise RuntimeError(f"the lock holder did not start: {started!r}")
 
     def holds(self) -> bool:
         """Whether another writer would be refused right now (asked without waiting)."""
@@ -58,7 +62,9 @@ class LockHolder:
             assert self.process.stdin is not None
             self.process.stdin.write("\n")
             self.process.stdin.close()
-            assert self.process.wait(timeout=30) == 0
+            status = self.process.wait(timeout=30)
+            if status != 0:
+                raise RuntimeError(f"the lock holder ended with status {status}")
         if self.process.stdout is not None:
             self.process.stdout.close()
 
