@@ -39,6 +39,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from _scale_out import LEVEL, Database, Phase, Run, load_average, run_processes
+from arguments import positive_float, positive_int  # bench/arguments.py
 
 from bot.engine import LEVELS, Board, choose_move
 from bot.games import GameError, GameService, Seat, SqliteGameStore
@@ -348,22 +349,6 @@ def stored(run: Run) -> None:
     )
     for line in run.wrong[:5]:
         print(f"    {line}")
-
-
-def positive_int(text: str) -> int:
-    """An argparse type: a whole number above 0."""
-    number = int(text)
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {text}")
-    return number
-
-
-def positive_float(text: str) -> float:
-    """An argparse type: a number of seconds (or moves/s) above 0."""
-    number = float(text)
-    if not number > 0:
-        raise argparse.ArgumentTypeError(f"must be above 0, not {text}")
-    return number
 
 
 def process_counts(text: str) -> list[int]:

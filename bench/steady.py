@@ -31,6 +31,7 @@ Run: ``python bench/steady.py [decisions]`` (default 100,000; several minutes on
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import gc
 import json
@@ -46,8 +47,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from figures import Row, print_table  # bench/figures.py, beside this file
-from stalls import LIMIT_NOTE, stall_rows  # bench/stalls.py
+from arguments import positive_int  # bench/arguments.py, beside this file
+from figures import Row, print_table  # bench/figures.py
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -183,10 +184,24 @@ def memory_rows(decisions: int, run: dict[str, Any]) -> list[Row]:
 
 
 def main() -> int:
-    if sys.argv[1:2] == ["--child"]:
-        print(json.dumps(child(int(sys.argv[2]))))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "decisions",
+        nargs="?",
+        type=positive_int,
+        default=DECISIONS,
+        help=f"the bot's decisions in the memory run (default {DECISIONS:,})",
+    )
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    decisions: int = args.decisions
+    if args.child:
+        print(json.dumps(child(decisions)))
         return 0
-    decisions = int(sys.argv[1]) if len(sys.argv) > 1 else DECISIONS
+    # Not at the top: the --child process must not load stalls, floods and simcord before it
+    # measures its resident size at start.
+    from stalls import LIMIT_NOTE, stall_rows  # bench/stalls.py
+
     print(f"steady-state benchmark — Python {sys.version.split()[0]}, "
           f"load average {load_average()}")
     print(f"(a fresh process plays until the bot has made {decisions:,} decisions)\n")
