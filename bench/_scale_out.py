@@ -27,7 +27,6 @@ import asyncio
 import gc
 import logging
 import multiprocessing
-import os
 import queue
 import random
 import statistics
@@ -433,9 +432,3 @@ async def compare_stored(database: Database, acked: Acked) -> list[str]:
     finally:
         await store.close()
     return [line for line in found if line is not None]
-
-
-def load_average() -> str:
-    if not hasattr(os, "getloadavg"):
-        return "load average unknown"
-    return "load average " + ", ".join(f"{x:.1f}" for x in os.getloadavg())

@@ -49,6 +49,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _reference import plain_decision  # noqa: E402
+from figures import load_average  # noqa: E402
 
 try:
     from bot.engine import Board, choose_move
@@ -477,9 +478,8 @@ def print_table(rows: list[Row]) -> None:
 
 def main() -> int:
     started = time.perf_counter()
-    load = ", ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
     print(f"engine benchmark — Python {sys.version.split()[0]} on {sys.platform}, "
-          f"{os.cpu_count()} CPUs, load average {load}")
+          f"{os.cpu_count()} CPUs, {load_average()}")
     print("(timings on a busy machine run slow; rerun when it is quiet before judging a FAIL)\n")
     try:
         rows = measure()

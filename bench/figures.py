@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import os
 import statistics
 import time
 from types import TracebackType
@@ -77,6 +78,15 @@ class Ticker:
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
+
+
+def load_average() -> str:
+    """The 1, 5 and 15 minute load averages as one phrase ("load average 1.2, 0.8, 0.5"):
+    figures are only comparable on a quiet machine. "load average unknown" where the OS does
+    not tell."""
+    if not hasattr(os, "getloadavg"):
+        return "load average unknown"
+    return "load average " + ", ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
 def p99(samples: list[float]) -> float:

@@ -38,8 +38,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from _scale_out import LEVEL, Database, Phase, Run, load_average, run_processes
+from _scale_out import LEVEL, Database, Phase, Run, run_processes
 from arguments import positive_float, positive_int  # bench/arguments.py
+from figures import load_average  # bench/figures.py
 
 from bot.engine import LEVELS, Board, choose_move
 from bot.games import GameError, GameService, Seat, SqliteGameStore

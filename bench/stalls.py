@@ -30,7 +30,6 @@ import argparse
 import asyncio
 import gc
 import logging
-import os
 import random
 import sqlite3
 import sys
@@ -43,7 +42,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from figures import Row, Ticker, p99, print_table  # bench/figures.py, beside this file
+from figures import Row, Ticker, load_average, p99, print_table  # bench/figures.py
 from floods import measure as measure_flood  # bench/floods.py
 
 from bot.engine import Move
@@ -301,8 +300,7 @@ def main() -> int:
     parser.add_argument("--flood", type=int, default=FLOOD, help="commands the flooder sends")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
-    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    print(f"stall benchmark — Python {sys.version.split()[0]}, load average {load}\n")
+    print(f"stall benchmark — Python {sys.version.split()[0]}, {load_average()}\n")
     print_table(asyncio.run(stall_rows(args.games, args.flood)))
     print(f"\n{LIMIT_NOTE}")
     return 0

@@ -35,7 +35,6 @@ import argparse
 import asyncio
 import gc
 import json
-import os
 import random
 import resource
 import subprocess
@@ -48,7 +47,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from arguments import positive_int  # bench/arguments.py, beside this file
-from figures import Row, print_table  # bench/figures.py
+from figures import Row, load_average, print_table  # bench/figures.py
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -71,10 +70,6 @@ def resident_mb() -> tuple[float, float]:
     except (OSError, KeyError, ValueError):
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         return peak, peak
-
-
-def load_average() -> str:
-    return ", ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
 
 
 def draw(rng: random.Random, weights: dict[str, float]) -> str:
@@ -203,7 +198,7 @@ def main() -> int:
     from stalls import LIMIT_NOTE, stall_rows  # bench/stalls.py
 
     print(f"steady-state benchmark — Python {sys.version.split()[0]}, "
-          f"load average {load_average()}")
+          f"{load_average()}")
     print(f"(a fresh process plays until the bot has made {decisions:,} decisions)\n")
     done = subprocess.run(
         [sys.executable, __file__, "--child", str(decisions)],
@@ -215,7 +210,7 @@ def main() -> int:
     run = json.loads(done.stdout)
     print_table(memory_rows(decisions, run) + asyncio.run(stall_rows()))
     print(f"\nloaded before the decisions: {', '.join(run['loaded'])}")
-    print(f"load average at the end: {load_average()}")
+    print(f"at the end: {load_average()}")
     print(f"\n{LIMIT_NOTE}")
     return 0
 
