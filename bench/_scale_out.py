@@ -35,7 +35,7 @@ import time
 import traceback
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -95,12 +95,11 @@ class Database:
 
 @dataclass(frozen=True)
 class Phase:
-    """One timed phase: ``think`` is each channel's mean time between moves, so the channels
-    together offer ``channels / think`` moves a second (0: a closed loop)."""
+    """One timed phase: ``rate`` moves a second arrive over the channels (0: a closed loop,
+    every channel moving again as soon as it is answered)."""
 
-    name: str
     seconds: float
-    think: float
+    rate: float = 0.0
 
 
 @dataclass
@@ -119,7 +118,6 @@ class Tally:
 class Outcome:
     """One phase over all processes."""
 
-    phase: Phase
     moves: int
     wall: float
     timings: list[float]
@@ -143,9 +141,8 @@ class Outcome:
 
 @dataclass
 class Run:
-    """Every phase of one run of ``processes`` processes, and what the database holds."""
+    """Every phase of one run, and what the database holds."""
 
-    processes: int
     outcomes: list[Outcome]
     acked_games: int
     acked_moves: int
@@ -164,8 +161,10 @@ def acknowledge(acked: Acked, game: Game) -> None:
 async def new_game(
     service: GameService, channel: int, rng: random.Random, tally: Tally, acked: Acked
 ) -> Game:
-    """Start the channel's next game; a refused start is counted and tried again."""
-    for attempt in range(START_ATTEMPTS):
+    """Start the channel's next game; a refused start is counted and tried again, up to
+    ``START_ATTEMPTS`` times in all (the last refusal is raised)."""
+    attempts = 1
+    while True:
         try:
             reply = await service.start(
                 channel_id=channel,
@@ -177,12 +176,12 @@ async def new_game(
             )
         except GameError as error:
             tally.refused[f"start: {type(error).__name__}"] += 1
-            if attempt == START_ATTEMPTS - 1:
+            if attempts == START_ATTEMPTS:
                 raise
-            continue
-        acknowledge(acked, reply.game)
-        return reply.game
-    raise AssertionError("unreachable")
+            attempts += 1
+        else:
+            acknowledge(acked, reply.game)
+            return reply.game
 
 
 async def first_games(
@@ -301,9 +300,8 @@ async def play(
             ready.wait(READY_TIMEOUT_SECONDS)  # every process starts the phase together
             tally.began, cpu = time.monotonic(), time.process_time()
             deadline = tally.began + phase.seconds
-            if phase.think:
-                rate = len(channels) / phase.think
-                await arrivals(service, games, rngs, rate, deadline, tally, acked)
+            if phase.rate:
+                await arrivals(service, games, rngs, phase.rate, deadline, tally, acked)
             else:
                 await closed_loop(service, games, rngs, deadline, tally, acked)
             tally.ended, tally.cpu = time.monotonic(), time.process_time() - cpu
@@ -346,24 +344,23 @@ def run_processes(
     that already holds games never meet them, and each phase plays in channels of its own.
     ``server_cpu``: the CPU seconds the database server has used so far, if known."""
     base = random.SystemRandom().randrange(1, 2**40) * 10**6  # not the seed's: runs differ
-    planned = [(phase, base + n * channels) for n, phase in enumerate(phases)]
+    offsets = [base + n * channels for n in range(len(phases))]
     context = multiprocessing.get_context("spawn")
     ready = context.Barrier(processes + 1)  # and this process, to read the server's CPU
     results = context.Queue()
-    workers = [
-        context.Process(
-            target=worker,
-            args=(
-                database,
-                [c for c in range(1, channels + 1) if c % processes == index],
-                planned,
-                ready,
-                results,
-                seed + index,
-            ),
+    workers = []
+    for index in range(processes):
+        own = [c for c in range(1, channels + 1) if c % processes == index]
+        share = len(own) / channels  # of the moves a second each phase offers in all
+        planned = [
+            (replace(phase, rate=phase.rate * share), offset)
+            for phase, offset in zip(phases, offsets, strict=True)
+        ]
+        workers.append(
+            context.Process(
+                target=worker, args=(database, own, planned, ready, results, seed + index)
+            )
         )
-        for index in range(processes)
-    ]
     for process in workers:
         process.start()
     served: list[float | None] = []
@@ -385,7 +382,7 @@ def run_processes(
     for _, games in answers:
         acked.update(games)
     outcomes = []
-    for number, phase in enumerate(phases):
+    for number in range(len(phases)):
         tallies = [tallies[number] for tallies, _ in answers]
         timings = sorted(t for tally in tallies for t in tally.timings)
         refused = sum((tally.refused for tally in tallies), Counter[str]())
@@ -393,11 +390,11 @@ def run_processes(
         cpu = sum(t.cpu for t in tallies)
         not_offered = sum(t.not_offered for t in tallies)
         outcomes.append(
-            Outcome(phase, len(timings), wall, timings, refused, cpu, served[number], not_offered)
+            Outcome(len(timings), wall, timings, refused, cpu, served[number], not_offered)
         )
     wrong = asyncio.run(compare_stored(database, acked))
     moves = sum(text.count(",") for text in acked.values())
-    return Run(processes, outcomes, len(acked), moves, wrong)
+    return Run(outcomes, len(acked), moves, wrong)
 
 
 def collect(results: Any, workers: list[Any]) -> list[Any]:

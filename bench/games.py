@@ -284,11 +284,7 @@ def report(
     except (GameError, ValueError) as error:
         print(f"  {database.label}: {error}   FAIL")
         return
-    think = args.channels / offered
-    phases = [
-        Phase("capacity", args.capacity_seconds, 0.0),
-        Phase("steady load", args.steady_seconds, think),
-    ]
+    phases = [Phase(args.capacity_seconds), Phase(args.steady_seconds, rate=offered)]
     run = run_processes(database, processes, args.channels, phases, args.seed, server_cpu)
     capacity, steady = run.outcomes
     print(
