@@ -389,15 +389,14 @@ class PostgresGameStore(TotalsReads):
 
     async def update(self, game: Game) -> Game:
         row = to_row(game)
-        if not may_end_a_duel(game):
+        if may_end_a_duel(game):  # reads the stored status and rates both players with it
+            async with self._transaction("save a game") as conn:
+                await self._update(conn, game, row)
+        elif not await self._saves(row):
             # A compare-and-set UPDATE, its own transaction in autocommit, the totals'
             # triggers included (a move's save: most saves), batched with the other games
             # saved meanwhile; one the batch did not save is saved alone, to learn why.
-            if not await self._saves(row):
-                await self._save_alone(game, row)
-            return replace(game, version=game.version + 1)
-        async with self._transaction("save a game") as conn:
-            await self._update(conn, game, row)
+            await self._save_alone(game, row)
         return replace(game, version=game.version + 1)
 
     async def _save_batch(self, rows: list[dict[str, object]]) -> list[bool]:
