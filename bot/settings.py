@@ -122,7 +122,7 @@ class Settings:
             _positive_number(get("CHALLENGE_TIMEOUT_MINUTES"), "CHALLENGE_TIMEOUT_MINUTES", 5.0)
             * 60
         )
-        cache_mb = _positive_number(get("ENGINE_CACHE_MB"), "ENGINE_CACHE_MB", 64.0)
+        cache_mb = _cache_mb(get("ENGINE_CACHE_MB"))
         shard_count, shard_ids = _shards(get("SHARD_COUNT"), get("SHARD_IDS"))
         return cls(
             token,
@@ -153,6 +153,23 @@ def _positive_number(raw: str | None, name: str, default: float) -> float:
     if not value > 0 or value == float("inf"):
         raise SettingsError(f"{name}={raw!r} must be a positive number, for example {name}=10.")
     return value
+
+
+MAX_CACHE_MB = 2**20
+"""The largest ``ENGINE_CACHE_MB`` (a terabyte): beyond it the byte count stops being a
+number the caches can compare with."""
+
+
+def _cache_mb(raw: str | None) -> float:
+    """``ENGINE_CACHE_MB``: positive, and from 1 MB (less is not even a byte per cache) to
+    ``MAX_CACHE_MB``."""
+    mb = _positive_number(raw, "ENGINE_CACHE_MB", 64.0)
+    if not 1 <= mb <= MAX_CACHE_MB:
+        raise SettingsError(
+            f"ENGINE_CACHE_MB={raw!r} must be a number of megabytes from 1 to {MAX_CACHE_MB}, "
+            "for example ENGINE_CACHE_MB=64."
+        )
+    return mb
 
 
 def _guild_id(raw: str | None) -> int | None:

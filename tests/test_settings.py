@@ -112,6 +112,8 @@ def test_blank_values_mean_default() -> None:
         ("COMMAND_RATE", "5/10/2", "commands/seconds"),
         ("ENGINE_CACHE_MB", "lots", "not a number"),
         ("ENGINE_CACHE_MB", "0", "positive"),
+        ("ENGINE_CACHE_MB", "0.0000001", "from 1 to"),  # would be no byte at all: a crash
+        ("ENGINE_CACHE_MB", "1e303", "from 1 to"),  # would overflow the byte count: a crash
         ("DATABASE_URL", "mysql://bot:pw@db/games", "not a PostgreSQL URL"),
         ("DATABASE_URL", "db.example:5432/games", "not a PostgreSQL URL"),
         ("DATABASE_URL", "host=db dbname=games", "not a PostgreSQL URL"),
