@@ -75,6 +75,11 @@ class TicTacToeBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self.service = service
+        # The shards whose games this process sweeps: None (every game) when it runs every
+        # shard, the count then being Discord's; settings give the count with SHARD_IDS.
+        self.own_shards: ShardSet | None = None
+        if settings.shard_ids is not None and settings.shard_count is not None:
+            self.own_shards = ShardSet(settings.shard_count, frozenset(settings.shard_ids))
         self.floodgate = Floodgate(settings.command_rate)
         self.add_check(within_rate)
         self.stopped_by: GameError | None = None  # why the bot stopped itself, for the runner
@@ -86,13 +91,6 @@ class TicTacToeBot(commands.AutoShardedBot):
         log.critical("Stopping: %s", error)
         self.stopped_by = error
         await self.close()
-
-    def own_shards(self) -> ShardSet | None:
-        """The shards this process runs, for sweeping only their games; None until discord.py
-        knows the count (with ``SHARD_COUNT`` unset it asks Discord while connecting)."""
-        if self.shard_count is None:
-            return None
-        return ShardSet(self.shard_count, frozenset(self.shard_ids or range(self.shard_count)))
 
     @property
     def prefix(self) -> str:

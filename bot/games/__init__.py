@@ -45,7 +45,7 @@ from bot.games.models import (
     Stats,
     Status,
 )
-from bot.games.service import BOT_NAME, GameService, utc_now
+from bot.games.service import BOT_NAME, SWEEP_MOST, GameService, utc_now
 from bot.games.shards import ShardSet
 from bot.games.sqlite_store import SqliteGameStore
 from bot.games.store import GameStore
@@ -57,6 +57,7 @@ __all__ = [
     "FIRST_CHOICES",
     "SCHEMA_VERSION",
     "SIZES",
+    "SWEEP_MOST",
     "USAGE_MOVE",
     "WIN_LENGTH",
     "CellTakenError",

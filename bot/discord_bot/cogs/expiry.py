@@ -5,7 +5,7 @@ A ``discord.ext.tasks`` loop asks the service every ``EXPIRY_INTERVAL`` seconds 
 went idle (``expire_idle`` marks them expired and returns them, including games that expired
 while the bot was down), posts the expiry notice in each game's channel and disables the
 buttons of its last board. Only the games and challenges of this process's own shards are swept
-(``TicTacToeBot.own_shards``; the loop starts once the bot is ready, when the count is known):
+(``TicTacToeBot.own_shards``):
 the other processes announce theirs. A channel or message that vanished, or a channel the bot
 may no longer write in, is logged and skipped: one bad channel never stops the loop.
 """
@@ -20,9 +20,8 @@ from discord.ext import commands, tasks
 
 from bot.discord_bot.board_view import disable_board
 from bot.discord_bot.duel_views import close_challenge_message
-from bot.games import DatabaseGoneError, Game
+from bot.games import SWEEP_MOST, DatabaseGoneError, Game
 from bot.games.render import render_expired
-from bot.games.service import SWEEP_MOST
 
 if TYPE_CHECKING:
     from bot.discord_bot.app import TicTacToeBot
@@ -57,7 +56,7 @@ class ExpiryAnnouncer(commands.Cog):
         full = True
         while full:
             try:
-                games = await self.bot.service.expire_idle(shards=self.bot.own_shards())
+                games = await self.bot.service.expire_idle(shards=self.bot.own_shards)
             except DatabaseGoneError as error:
                 await self.bot.stop_because(error)
                 return
@@ -72,7 +71,7 @@ class ExpiryAnnouncer(commands.Cog):
                 except Exception:
                     log.exception("Could not announce the expiry of game %s.", game.id)
         try:
-            challenges = await self.bot.service.expire_challenges(shards=self.bot.own_shards())
+            challenges = await self.bot.service.expire_challenges(shards=self.bot.own_shards)
         except Exception:
             log.exception("Could not expire open challenges; trying again next round.")
             return
