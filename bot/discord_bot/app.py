@@ -116,9 +116,11 @@ class TicTacToeBot(commands.AutoShardedBot):
             application_id=self.application_id,
             shard_ids=self.shard_ids,
         )
-        # Everything start-up made (modules, the opening book, discord.py's state) lives as
-        # long as the bot: freezing it keeps it out of every later full collection, whose
-        # pauses otherwise stop the event loop for 40-150 ms (bench/steady.py).
+        # Everything start-up made (the modules, the store, the engine's tables built so far)
+        # lives as long as the bot: freezing it keeps it out of every later full collection,
+        # whose pauses otherwise stop the event loop for 40-150 ms (bench/steady.py). What
+        # comes later (the 5x5 book, loaded at its first move; the servers' state discord.py
+        # fills once connected) is not frozen.
         gc.collect()
         gc.freeze()
 

@@ -14,6 +14,7 @@ Several processes (one per shard range) each serve their own numbers; Prometheus
 
 from __future__ import annotations
 
+import errno
 import logging
 import threading
 import time
@@ -220,10 +221,14 @@ class BotMetrics:
         try:
             self._server = start_http_server(port, registry=self.registry)
         except OSError as error:
+            why = (
+                "Ports below 1024 need the administrator's rights: choose a higher one"
+                if error.errno == errno.EACCES
+                else "Another program may be using it: choose another port"
+            )
             raise MetricsError(
                 f"Cannot serve metrics on port {port} (METRICS_PORT): {error.strerror or error}. "
-                "Another program may be using it: choose another port, or leave METRICS_PORT "
-                "empty."
+                f"{why}, or leave METRICS_PORT empty."
             ) from error
         log.info("Serving Prometheus metrics on port %d at /metrics.", port)
         self._count_open_games.start()
@@ -235,7 +240,8 @@ class BotMetrics:
             log.warning("Could not count the open games for the metrics: %s", error)
 
     def close(self) -> None:
-        """Stop the server, if it runs (waits up to half a second for its thread)."""
+        """Stop the server, if it runs, and wait for its thread to end (``shutdown`` returns
+        within the server's half-second poll)."""
         self._count_open_games.cancel()
         if self._server is None:
             return

@@ -92,7 +92,7 @@ _SCORE_BIAS = 64
 # moves); on 4x4 canonical keys for the first 7 marks pay off.
 _CANONICAL_UP_TO = {9: 0, 16: 7}
 # Memory and time guards. A 4x4 game never comes close: its hardest positions (one or two
-# marks down) examine about 40,000 positions. Each TT entry costs about 110 bytes (caches.py).
+# marks down) examine about 40,000 positions. Tables count their own bytes (caches.py).
 NODE_BUDGET = 300_000  # positions one search may examine before giving up
 CHECK_EVERY = 4_096  # positions between two calls of a solver's ``trim`` during a search
 
