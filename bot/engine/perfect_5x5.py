@@ -18,10 +18,13 @@ up by hand) is solved live too: slower in the first plies, but still exact.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import caches
 from .board import Board
 from .book import BOOK_MARKS, book_move, load_book
 from .caches import LIMITS, int_table_bytes, wdl_entry_limit
+from .geometry import Bitboard, Cell, Geometry
 from .moves import Move
 from .wdl_solver import WIN, Stopped, WdlSolver, fastest_win
 
@@ -29,6 +32,11 @@ from .wdl_solver import WIN, Stopped, WdlSolver, fastest_win
 # hardest won position of the book needs) before the bot settles for the winning move it has.
 # Its tables hold at most that many entries (~16 MB) and are dropped with the decision.
 FASTEST_WIN_BUDGET = 150_000
+
+FASTEST_WINS_REMEMBERED = 1024
+"""Won positions whose fastest first move is kept (a few hundred bytes each, outside the
+caches' budget): games meet the same won positions again, the book's above all, and each
+search may take half a second."""
 
 _SOLVER: WdlSolver | None = None
 
@@ -69,10 +77,19 @@ def perfect_move(board: Board) -> Move:
         found = _SOLVER.best_move(me, opp)
     cell, value = found
     if value == WIN:
-        try:
-            fastest = fastest_win(geo, me, opp, budget=FASTEST_WIN_BUDGET)
-        except Stopped:
-            fastest = None
+        fastest = fastest_first_cell(geo, me, opp, FASTEST_WIN_BUDGET)
         if fastest is not None:
-            cell = fastest[0]
+            cell = fastest
     return geo.moves[cell]
+
+
+@lru_cache(maxsize=FASTEST_WINS_REMEMBERED)
+def fastest_first_cell(geo: Geometry, me: Bitboard, opp: Bitboard, budget: int) -> Cell | None:
+    """The first cell of the fastest forced win for ``me`` (to move), or None if the search
+    would examine more than ``budget`` positions (or finds no win). Remembered per position
+    and budget."""
+    try:
+        found = fastest_win(geo, me, opp, budget=budget)
+    except Stopped:
+        return None
+    return None if found is None else found[0]

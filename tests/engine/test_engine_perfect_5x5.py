@@ -16,6 +16,7 @@ import pytest
 import bot.engine.perfect_5x5 as perfect_5x5
 import bot.engine.solver as general
 from bot.engine import Board, Move, choose_move
+from bot.engine.geometry import Geometry
 from bot.engine.wdl_solver import WIN, WdlSolver, fastest_win
 
 GEO = Board.empty(5, 4).geometry
@@ -97,3 +98,19 @@ def test_past_its_budget_perfect_still_plays_a_winning_move(
         board = Board.from_notation(notation, k=4)
         move = choose_move(board, "perfect", random.Random(0))
         assert referee.after_move(*board.sides, board.cell(move)) == WIN, notation
+
+
+def test_a_won_position_met_again_is_not_searched_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fastest-win search (up to half a second) runs once per won position: a game that
+    meets it again (a book position, say) plays the same move at once."""
+    searched: list[tuple[int, int]] = []
+
+    def counted(geo: Geometry, me: int, opp: int, budget: int) -> tuple[int, int] | None:
+        searched.append((me, opp))
+        return fastest_win(geo, me, opp, budget=budget)
+
+    monkeypatch.setattr(perfect_5x5, "fastest_win", counted)
+    monkeypatch.setattr(perfect_5x5, "FASTEST_WIN_BUDGET", 149_999)  # a key no test used
+    board = Board.from_notation(KNOWN_WINS[0][0], k=4)
+    moves = {choose_move(board, "perfect", random.Random(seed)) for seed in range(3)}
+    assert len(moves) == 1 and searched == [board.sides]
