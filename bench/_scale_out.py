@@ -39,6 +39,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from figures import quantile  # bench/figures.py, beside this file
+
 from bot.games import GameError, GameService, SqliteGameStore
 from bot.games.models import Game
 from bot.games.postgres_store import DEFAULT_POOL_SIZE, PostgresGameStore, describe
@@ -132,7 +134,7 @@ class Outcome:
 
     def quantile(self, share: float) -> float:
         """The per-move time below which ``share`` of the moves fall, in ms."""
-        return self.timings[min(len(self.timings) - 1, int(len(self.timings) * share))] * 1000
+        return quantile(self.timings, share) * 1000
 
     @property
     def median_ms(self) -> float:

@@ -49,7 +49,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _reference import plain_decision  # noqa: E402
-from figures import load_average  # noqa: E402
+from figures import load_average, quantile  # noqa: E402
 
 try:
     from bot.engine import Board, choose_move
@@ -272,11 +272,6 @@ def cold_medians(code: str, runs: int, *args: str) -> list[int]:
     return [int(str(run_child(code, *args)["ns"])) for _ in range(runs)]
 
 
-def percentile(samples: list[int], fraction: float) -> float:
-    ordered = sorted(samples)
-    return float(ordered[min(len(ordered) - 1, int(fraction * len(ordered)))])
-
-
 def fmt_ns(ns: float) -> str:
     if ns < 10_000:
         return f"{ns / 1000:.2f} µs"
@@ -327,14 +322,14 @@ def measure() -> list[Row]:
     empty_median = statistics.median(empty)
     rows.append(Row("3x3 empty board, warm median per decision", fmt_ns(empty_median),
                     "≤ 5 µs", empty_median <= 5_000))
-    rows.append(Row("3x3 empty board, warm p99 per decision", fmt_ns(percentile(empty, 0.99))))
+    rows.append(Row("3x3 empty board, warm p99 per decision", fmt_ns(quantile(empty, 0.99))))
 
     live = reachable_live_positions()
     every = warm_times(live, WARM_ALL_PASSES)
     every_median = statistics.median(every)
     rows.append(Row(f"all {len(live)} reachable 3x3 positions, warm median", fmt_ns(every_median),
                     "≤ 5 µs", every_median <= 5_000))
-    rows.append(Row("all reachable 3x3 positions, warm p99", fmt_ns(percentile(every, 0.99))))
+    rows.append(Row("all reachable 3x3 positions, warm p99", fmt_ns(quantile(every, 0.99))))
     rows.append(Row("(perf_counter_ns overhead included above)", fmt_ns(overhead)))
 
     bot_modules = json.dumps(run_child(BOT_MODULES_PROBE))
@@ -440,11 +435,11 @@ def measure_5x5() -> list[Row]:
     rows.append(Row("5x5 games perfect lost", str(lost), "0", lost == 0))
     rows.append(Row(f"5x5 perfect per move, median (wall, {len(wall)} moves)",
                     fmt_ns(statistics.median(wall))))
-    p99 = percentile(wall, 0.99)
+    p99 = quantile(wall, 0.99)
     rows.append(Row("5x5 perfect per move, p99 (wall)", fmt_ns(p99), "≤ 1 s", p99 <= 1e9))
     rows.append(Row("5x5 perfect per move, max (wall)", fmt_ns(max(wall))))
     rows.append(Row("5x5 perfect per move, CPU: median / p99 / max",
-                    f"{fmt_ns(statistics.median(cpu))} / {fmt_ns(percentile(cpu, 0.99))} / "
+                    f"{fmt_ns(statistics.median(cpu))} / {fmt_ns(quantile(cpu, 0.99))} / "
                     f"{fmt_ns(max(cpu))}"))
     searches = report["searches"]
     rows.append(Row("5x5 fastest-win searches stopped by their budget",

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import math
 import os
-import statistics
 import time
+from collections.abc import Sequence
 from types import TracebackType
 from typing import TypeAlias
 
@@ -89,9 +90,19 @@ def load_average() -> str:
     return "load average " + ", ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
-def p99(samples: list[float]) -> float:
-    """The 99th percentile (the one sample itself if there is only one)."""
-    return statistics.quantiles(samples, n=100)[98] if len(samples) > 1 else samples[0]
+def quantile(samples: Sequence[float], share: float) -> float:
+    """The sample below which ``share`` of them fall, by nearest rank (a sample itself, never
+    a value between two); the samples need not be sorted. NaN when there are none, so a row
+    shows "nan" and fails its target instead of the benchmark stopping."""
+    if not samples:
+        return math.nan
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
+
+
+def p99(samples: Sequence[float]) -> float:
+    """The 99th percentile, by nearest rank (``quantile``)."""
+    return quantile(samples, 0.99)
 
 
 def print_table(rows: list[Row]) -> None:

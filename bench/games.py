@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from _scale_out import LEVEL, Database, Phase, Run, run_processes
 from arguments import positive_float, positive_int  # bench/arguments.py
-from figures import load_average  # bench/figures.py
+from figures import load_average, p99  # bench/figures.py
 
 from bot.engine import LEVELS, Board, choose_move
 from bot.games import GameError, GameService, Seat, SqliteGameStore
@@ -156,7 +156,7 @@ async def run(channels: int, synchronous: Synchronous, seed: int, folder: Path) 
 
     timings.sort()
     median_ms = statistics.median(timings) * 1000
-    p99_ms = timings[min(len(timings) - 1, int(len(timings) * 0.99))] * 1000
+    p99_ms = p99(timings) * 1000
     rate = len(timings) / wall
     print(
         f"  {channels} channels, {len(timings)} timed moves in {wall:.2f} s "
