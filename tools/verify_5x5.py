@@ -35,6 +35,7 @@ from bot.engine.book import canonical
 from bot.engine.wdl_solver import LOSS, WIN, WdlSolver, fastest_win
 
 Chooser = Callable[[Board], Move]
+BRANCH = 4  # adversary moves that branch, by default: the full run
 REFEREE_TABLE = 1_500_000  # entries, ~165 MB: the referee keeps its table between lines
 
 
@@ -70,7 +71,7 @@ class Verification:
         bot: Player,
         *,
         chooser: Chooser = perfect,
-        branch: int = 3,
+        branch: int = BRANCH,
         sample: int = 0,
         seed: int = 0,
         referee: WdlSolver | None = None,
@@ -227,11 +228,23 @@ class Verification:
         self.echo(text)
 
 
+def non_negative(text: str) -> int:
+    """An argparse type: a whole number, 0 or more."""
+    number = int(text)
+    if number < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {text}")
+    return number
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--side", choices=("x", "o", "both"), default="both")
-    parser.add_argument("--branch", type=int, default=4, help="adversary moves that branch")
-    parser.add_argument("--sample", type=int, default=0, help="replies per branch (0 = all)")
+    parser.add_argument(
+        "--branch", type=non_negative, default=BRANCH, help="adversary moves that branch"
+    )
+    parser.add_argument(
+        "--sample", type=non_negative, default=0, help="replies per branch (0 = all)"
+    )
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     sides = {"x": [Player.X], "o": [Player.O], "both": [Player.X, Player.O]}[args.side]
