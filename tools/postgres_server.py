@@ -189,7 +189,7 @@ class PostgresServer:
         self._install, self._env = install, env
         for _attempt in range(3):
             self.port = free_port()
-            if self._launch(install, data, env):
+            if self._launch():
                 with psycopg.connect(self.url, autocommit=True) as connection:
                     connection.execute(
                         sql.SQL("CREATE ROLE {} LOGIN SUPERUSER PASSWORD {}").format(
@@ -204,12 +204,20 @@ class PostgresServer:
         return f"postgresql://{PASSWORD_ROLE}:{password}@127.0.0.1:{self.port}/{database}"
 
     def pause(self) -> None:
-        """Shut the server down but keep its data, as an outage would (see ``resume``)."""
-        self._shut_down()
+        """Shut the server down (fast, then kill if it hangs) but keep its data, as an outage
+        would (see ``resume``)."""
+        process, self._process = self._process, None
+        if process is not None and process.poll() is None:
+            process.send_signal(signal.SIGINT)
+            try:
+                process.wait(STOP_TIMEOUT_SECONDS)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
 
     def resume(self) -> None:
         """Start the paused server again, on the same port with the same data."""
-        if not self._launch(self._install, self._data, self._env):
+        if not self._launch():
             raise PostgresUnavailable(f"postgres did not start again:\n{self.log()}")
 
     def _identity(self) -> dict[str, Any]:
@@ -218,16 +226,24 @@ class PostgresServer:
             return {}
         return {"user": self._user.pw_uid, "group": self._user.pw_gid, "extra_groups": []}
 
-    def _launch(self, install: Path, data: Path, env: dict[str, str]) -> bool:
-        """Start the server on ``self.port``; False if it exited (say, the port was taken)."""
+    def _launch(self) -> bool:
+        """Start the server on ``self.port`` with the install, data and environment ``_start``
+        set up; False if it exited (say, the port was taken)."""
         options = [f"--{name}={value}" for name, value in SETTINGS.items()]
         with self._log.open("ab") as log:
             self._process = subprocess.Popen(
-                [install / "bin" / "postgres", "-D", data, "-p", str(self.port), *options],
+                [
+                    self._install / "bin" / "postgres",
+                    "-D",
+                    self._data,
+                    "-p",
+                    str(self.port),
+                    *options,
+                ],
                 stdin=subprocess.DEVNULL,
                 stdout=log,
                 stderr=subprocess.STDOUT,
-                env=env,
+                env=self._env,
                 preexec_fn=die_with_parent,
                 **self._identity(),
             )
@@ -284,20 +300,9 @@ class PostgresServer:
             )
 
     def stop(self) -> None:
-        """Fast shutdown (then kill if it hangs), and remove the cluster."""
-        self._shut_down()
+        """Shut the server down (``pause``) and remove the cluster."""
+        self.pause()
         shutil.rmtree(self._root, ignore_errors=True)
-
-    def _shut_down(self) -> None:
-        """Fast shutdown (then kill if it hangs)."""
-        process, self._process = self._process, None
-        if process is not None and process.poll() is None:
-            process.send_signal(signal.SIGINT)
-            try:
-                process.wait(STOP_TIMEOUT_SECONDS)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
 
 
 @contextmanager
