@@ -40,7 +40,6 @@ import statistics
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +48,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _reference import plain_decision  # noqa: E402
-from figures import load_average, quantile  # noqa: E402
+from figures import Row, load_average, print_table, quantile, row  # noqa: E402
 
 try:
     from bot.engine import Board, choose_move
@@ -244,18 +243,6 @@ print(json.dumps({"ns": t2 - t1, "import_ns": t1 - t0, "positions": len(book),
 """
 
 
-@dataclass
-class Row:
-    figure: str
-    measured: str
-    target: str = ""
-    ok: bool | None = None  # None: informational, no target
-
-    @property
-    def verdict(self) -> str:
-        return "" if self.ok is None else ("PASS" if self.ok else "FAIL")
-
-
 def run_child(code: str, *args: str, timeout: float = 120) -> Any:
     """Run `code` in a fresh interpreter and return the JSON value it printed last."""
     result = subprocess.run(
@@ -320,65 +307,65 @@ def measure() -> list[Row]:
 
     empty = warm_times([Board.empty()], WARM_EMPTY_REPS)
     empty_median = statistics.median(empty)
-    rows.append(Row("3x3 empty board, warm median per decision", fmt_ns(empty_median),
+    rows.append(row("3x3 empty board, warm median per decision", fmt_ns(empty_median),
                     "≤ 5 µs", empty_median <= 5_000))
-    rows.append(Row("3x3 empty board, warm p99 per decision", fmt_ns(quantile(empty, 0.99))))
+    rows.append(row("3x3 empty board, warm p99 per decision", fmt_ns(quantile(empty, 0.99))))
 
     live = reachable_live_positions()
     every = warm_times(live, WARM_ALL_PASSES)
     every_median = statistics.median(every)
-    rows.append(Row(f"all {len(live)} reachable 3x3 positions, warm median", fmt_ns(every_median),
+    rows.append(row(f"all {len(live)} reachable 3x3 positions, warm median", fmt_ns(every_median),
                     "≤ 5 µs", every_median <= 5_000))
-    rows.append(Row("all reachable 3x3 positions, warm p99", fmt_ns(quantile(every, 0.99))))
-    rows.append(Row("(perf_counter_ns overhead included above)", fmt_ns(overhead)))
+    rows.append(row("all reachable 3x3 positions, warm p99", fmt_ns(quantile(every, 0.99))))
+    rows.append(row("(perf_counter_ns overhead included above)", fmt_ns(overhead)))
 
     bot_modules = json.dumps(run_child(BOT_MODULES_PROBE))
     try:
         cold = cold_medians(COLD_3X3_CHILD, COLD_RUNS, bot_modules)
         cold_median = statistics.median(cold)
-        rows.append(Row(f"3x3 cold first decision, bot start-up path (median of {COLD_RUNS})",
+        rows.append(row(f"3x3 cold first decision, bot start-up path (median of {COLD_RUNS})",
                         fmt_ns(cold_median), "≤ 20 ms", cold_median <= 20_000_000))
-        rows.append(Row("3x3 cold first decision, fastest / slowest",
+        rows.append(row("3x3 cold first decision, fastest / slowest",
                         f"{fmt_ns(min(cold))} / {fmt_ns(max(cold))}"))
         whole = statistics.median(cold_medians(COLD_START_UP_CHILD, COLD_RUNS))
-        rows.append(Row("  whole path: import bot.games.service + first decision",
+        rows.append(row("  whole path: import bot.games.service + first decision",
                         fmt_ns(whole)))
         alone = statistics.median(cold_medians(COLD_ENGINE_ALONE_CHILD, COLD_RUNS))
-        rows.append(Row("  engine alone, bare interpreter: import bot.engine + decision",
+        rows.append(row("  engine alone, bare interpreter: import bot.engine + decision",
                         fmt_ns(alone)))
     except (RuntimeError, ValueError) as error:
         rows.append(
-            Row("3x3 cold first decision, bot start-up path", f"error: {error}", "≤ 20 ms", False)
+            row("3x3 cold first decision, bot start-up path", f"error: {error}", "≤ 20 ms", False)
         )
 
     try:
         nodes = run_child(COLD_NODES_CHILD)
-        rows.append(Row("positions examined, cold analyze() of empty 3x3",
+        rows.append(row("positions examined, cold analyze() of empty 3x3",
                         f"{int(str(nodes['nodes'])):,} ({nodes['value']})"))
-        rows.append(Row("positions examined, cold analyze() of empty 4x4 k=4",
+        rows.append(row("positions examined, cold analyze() of empty 4x4 k=4",
                         f"{int(str(nodes['nodes4'])):,} ({nodes['value4']})"))
     except (RuntimeError, ValueError) as error:
-        rows.append(Row("positions examined, cold analyze() of empty 3x3", f"error: {error}"))
+        rows.append(row("positions examined, cold analyze() of empty 3x3", f"error: {error}"))
 
     t0 = time.perf_counter_ns()
     _, plain_nodes = plain_decision(["."] * 9)
     plain_ns = time.perf_counter_ns() - t0
-    rows.append(Row("plain minimax on empty 3x3 (no pruning, no cache)",
+    rows.append(row("plain minimax on empty 3x3 (no pruning, no cache)",
                     f"{fmt_ns(plain_ns)}, {plain_nodes:,} positions"))
     ratio = plain_ns / max(empty_median, 1)
-    rows.append(Row("speed-up: plain minimax / warm cached decision (a lookup)", f"{ratio:,.0f}x",
+    rows.append(row("speed-up: plain minimax / warm cached decision (a lookup)", f"{ratio:,.0f}x",
                     "≥ 100,000x", ratio >= 100_000))
     try:
         solves = [run_child(COLD_SOLVE_CHILD) for _ in range(COLD_SOLVE_RUNS)]
         solve_ns = statistics.median(int(str(r["ns"])) for r in solves)
         solve_nodes = int(str(solves[0]["nodes"]))
-        rows.append(Row(f"cold exact solve of empty 3x3, analyze() (median of {COLD_SOLVE_RUNS})",
+        rows.append(row(f"cold exact solve of empty 3x3, analyze() (median of {COLD_SOLVE_RUNS})",
                         f"{fmt_ns(solve_ns)}, {solve_nodes:,} positions"))
-        rows.append(Row("search vs search: plain minimax / cold exact solve",
+        rows.append(row("search vs search: plain minimax / cold exact solve",
                         f"{plain_ns / max(solve_ns, 1):,.0f}x time, "
                         f"{plain_nodes / max(solve_nodes, 1):,.0f}x positions"))
     except (RuntimeError, ValueError) as error:
-        rows.append(Row("cold exact solve of empty 3x3", f"error: {error}"))
+        rows.append(row("cold exact solve of empty 3x3", f"error: {error}"))
 
     try:
         runs = [run_child(COLD_4X4_CHILD, bot_modules) for _ in range(COLD_4X4_RUNS)]
@@ -386,20 +373,20 @@ def measure() -> list[Row]:
         move_only = statistics.median(int(str(r["move_ns"])) for r in runs)
         rss_mb = max(int(str(r["rss_kb"])) for r in runs) / 1024
         peak_mb = max(int(str(r["peak_kb"])) for r in runs) / 1024
-        rows.append(Row(f"4x4 k=4 cold first move incl. import (median of {COLD_4X4_RUNS})",
+        rows.append(row(f"4x4 k=4 cold first move incl. import (median of {COLD_4X4_RUNS})",
                         fmt_ns(total), "≤ 200 ms", total <= 200_000_000))
-        rows.append(Row("4x4 k=4 first move alone (after import)", fmt_ns(move_only)))
-        rows.append(Row("4x4 k=4 peak RSS growth (VmHWM/ru_maxrss delta)", f"{rss_mb:.1f} MB",
+        rows.append(row("4x4 k=4 first move alone (after import)", fmt_ns(move_only)))
+        rows.append(row("4x4 k=4 peak RSS growth (VmHWM/ru_maxrss delta)", f"{rss_mb:.1f} MB",
                         "≤ 100 MB", rss_mb <= 100))
-        rows.append(Row("4x4 k=4 whole-process peak RSS", f"{peak_mb:.1f} MB"))
+        rows.append(row("4x4 k=4 whole-process peak RSS", f"{peak_mb:.1f} MB"))
     except (RuntimeError, ValueError) as error:
-        rows.append(Row("4x4 k=4 cold first move", f"error: {error}", "≤ 200 ms", False))
+        rows.append(row("4x4 k=4 cold first move", f"error: {error}", "≤ 200 ms", False))
     try:
         peak_mb = int(str(run_child(TRACEMALLOC_4X4_CHILD, bot_modules)["peak"])) / 1_048_576
-        rows.append(Row("4x4 k=4 tracemalloc peak (import + first move)", f"{peak_mb:.1f} MB",
+        rows.append(row("4x4 k=4 tracemalloc peak (import + first move)", f"{peak_mb:.1f} MB",
                         "≤ 100 MB", peak_mb <= 100))
     except (RuntimeError, ValueError) as error:
-        rows.append(Row("4x4 k=4 tracemalloc peak", f"error: {error}", "≤ 100 MB", False))
+        rows.append(row("4x4 k=4 tracemalloc peak", f"error: {error}", "≤ 100 MB", False))
     rows.extend(measure_5x5())
     return rows
 
@@ -410,20 +397,20 @@ def measure_5x5() -> list[Row]:
     try:
         loads = [run_child(BOOK_LOAD_CHILD) for _ in range(BOOK_LOAD_RUNS)]
         book = loads[0]
-        rows.append(Row("5x5 opening book: positions, size on disk",
+        rows.append(row("5x5 opening book: positions, size on disk",
                         f"{book['positions']:,}, {int(book['bytes']) / 1024:.1f} KB"))
         load_ns = statistics.median(int(str(r["ns"])) for r in loads)
         import_ns = statistics.median(int(str(r["import_ns"])) for r in loads)
-        rows.append(Row(f"5x5 book load on first use, fresh process (median of "
+        rows.append(row(f"5x5 book load on first use, fresh process (median of "
                         f"{BOOK_LOAD_RUNS})", fmt_ns(load_ns)))
-        rows.append(Row("  (import bot.engine before it, not part of the load)",
+        rows.append(row("  (import bot.engine before it, not part of the load)",
                         fmt_ns(import_ns)))
     except (RuntimeError, ValueError) as error:
-        rows.append(Row("5x5 opening book", f"error: {error}"))
+        rows.append(row("5x5 opening book", f"error: {error}"))
     try:
         report = run_child(FIVE_GAMES_CHILD, str(FIVE_GAMES), timeout=1800)
     except (RuntimeError, ValueError, subprocess.TimeoutExpired) as error:
-        rows.append(Row("5x5 perfect, whole games", f"error: {error}", "≤ 1 s p99", False))
+        rows.append(row("5x5 perfect, whole games", f"error: {error}", "≤ 1 s p99", False))
         return rows
     wall = [int(t * 1e9) for t in report["wall"]]
     cpu = [int(t * 1e9) for t in report["cpu"]]
@@ -431,44 +418,27 @@ def measure_5x5() -> list[Row]:
         f"{name} {r['won']}/{r['drawn']}/{r['lost']}" for name, r in report["results"].items()
     )
     lost = sum(r["lost"] for r in report["results"].values())
-    rows.append(Row("5x5 games, won/drawn/lost by perfect, per opponent", games))
-    rows.append(Row("5x5 games perfect lost", str(lost), "0", lost == 0))
-    rows.append(Row(f"5x5 perfect per move, median (wall, {len(wall)} moves)",
+    rows.append(row("5x5 games, won/drawn/lost by perfect, per opponent", games))
+    rows.append(row("5x5 games perfect lost", str(lost), "0", lost == 0))
+    rows.append(row(f"5x5 perfect per move, median (wall, {len(wall)} moves)",
                     fmt_ns(statistics.median(wall))))
     p99 = quantile(wall, 0.99)
-    rows.append(Row("5x5 perfect per move, p99 (wall)", fmt_ns(p99), "≤ 1 s", p99 <= 1e9))
-    rows.append(Row("5x5 perfect per move, max (wall)", fmt_ns(max(wall))))
-    rows.append(Row("5x5 perfect per move, CPU: median / p99 / max",
+    rows.append(row("5x5 perfect per move, p99 (wall)", fmt_ns(p99), "≤ 1 s", p99 <= 1e9))
+    rows.append(row("5x5 perfect per move, max (wall)", fmt_ns(max(wall))))
+    rows.append(row("5x5 perfect per move, CPU: median / p99 / max",
                     f"{fmt_ns(statistics.median(cpu))} / {fmt_ns(quantile(cpu, 0.99))} / "
                     f"{fmt_ns(max(cpu))}"))
     searches = report["searches"]
-    rows.append(Row("5x5 fastest-win searches stopped by their budget",
+    rows.append(row("5x5 fastest-win searches stopped by their budget",
                     f"{searches['stopped']} of {searches['ran']}"))
     peak_mb = int(str(report["peak_kb"])) / 1024
     growth_mb = peak_mb - int(str(report["baseline_kb"])) / 1024
-    rows.append(Row("5x5 games: whole-process peak RSS (VmHWM)", f"{peak_mb:.1f} MB",
+    rows.append(row("5x5 games: whole-process peak RSS (VmHWM)", f"{peak_mb:.1f} MB",
                     "≤ 200 MB", peak_mb <= 200))
-    rows.append(Row("5x5 games: peak RSS growth over the imported engine", f"{growth_mb:.1f} MB"))
-    rows.append(Row("5x5 solver table: most entries held / cap (ENGINE_CACHE_MB default)",
+    rows.append(row("5x5 games: peak RSS growth over the imported engine", f"{growth_mb:.1f} MB"))
+    rows.append(row("5x5 solver table: most entries held / cap (ENGINE_CACHE_MB default)",
                     f"{int(str(report['table'])):,} / {int(str(report['table_cap'])):,}"))
     return rows
-
-
-def print_table(rows: list[Row]) -> None:
-    width = max(len(r.figure) for r in rows)
-    value_width = max(len(r.measured) for r in rows)
-    print(f"{'figure':<{width}}  {'measured':>{value_width}}  {'target':<10}  result")
-    print("-" * (width + value_width + 22))
-    for r in rows:
-        print(f"{r.figure:<{width}}  {r.measured:>{value_width}}  {r.target:<10}  {r.verdict}")
-    missed = [r.figure for r in rows if r.ok is False]
-    print()
-    if missed:
-        print(f"MISSED {len(missed)} target(s):")
-        for figure in missed:
-            print(f"  FAIL  {figure}")
-    else:
-        print("All targets met.")
 
 
 def main() -> int:

@@ -105,12 +105,18 @@ def p99(samples: Sequence[float]) -> float:
     return quantile(samples, 0.99)
 
 
+def row(figure: str, measured: str, target: str = "", verdict: Verdict = None) -> Row:
+    """A row; without a target it is a figure shown for itself, with no verdict."""
+    return (figure, measured, target, verdict)
+
+
 def print_table(rows: list[Row]) -> None:
     """The rows aligned, then which targets were missed (a worded verdict counts as missed)."""
     width = max(len(r[0]) for r in rows)
+    measured_width = max(26, *(len(r[1]) for r in rows))
     for figure, measured, target, ok in rows:
         verdict = ok if isinstance(ok, str) else "" if ok is None else "PASS" if ok else "FAIL"
-        print(f"{figure:<{width}}  {measured:>26}  {target:<10}  {verdict}")
+        print(f"{figure:<{width}}  {measured:>{measured_width}}  {target:<10}  {verdict}")
     missed = [r[0].strip() for r in rows if r[3] is False or isinstance(r[3], str)]
     print("\n" + (f"MISSED {len(missed)} target(s):" if missed else "All targets met."))
     for figure in missed:
