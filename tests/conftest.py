@@ -6,10 +6,13 @@ machine where it cannot start fails the run, since `make test` installs everythi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from typing import Any
 
 import pytest
 from postgres_server import PostgresServer, fresh_database, running_server
+
+from bot.games.postgres_store import PostgresGameStore
 
 
 @pytest.fixture(scope="session")
@@ -31,3 +34,18 @@ def postgres_url(postgres_server: PostgresServer) -> Iterator[str]:
     """A new empty database for one test, dropped afterwards."""
     with fresh_database(postgres_server) as url:
         yield url
+
+
+@pytest.fixture
+async def open_store() -> AsyncIterator[Callable[..., Awaitable[PostgresGameStore]]]:
+    """``PostgresGameStore.open``, each store closed however the test ends (a pool left open
+    would keep the test's event loop from ending)."""
+    opened: list[PostgresGameStore] = []
+
+    async def open_store(url: str, **options: Any) -> PostgresGameStore:
+        opened.append(await PostgresGameStore.open(url, **options))
+        return opened[-1]
+
+    yield open_store
+    for store in opened:
+        await store.close()

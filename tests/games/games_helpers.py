@@ -8,13 +8,22 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import psycopg
+
 from bot.engine import Board, Move, Player, choose_move
 from bot.games import Game, GameService, MoveReply, Seat, SqliteGameStore, Status
+from bot.games.postgres_store import PostgresGameStore
 from bot.games.service import MoveChooser
+
+OpenStore = Callable[..., Awaitable[PostgresGameStore]]
+"""The ``open_store`` fixture's type (tests/conftest.py): ``PostgresGameStore.open``."""
 
 START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 CHANNEL = 100
@@ -187,3 +196,17 @@ def member_vs_member(channel_id: int = CHANNEL) -> Game:
         created_at=now,
         updated_at=now,
     )
+
+
+def running_game() -> Game:
+    """Alice's game against the bot, not over (``finished_game``'s board, still active)."""
+    return replace(finished_game(1, "alice", status=Status.EXPIRED), status=Status.ACTIVE)
+
+
+@contextmanager
+def row_locked(url: str, game_id: int) -> Iterator[None]:
+    """Another process holding the lock on game ``game_id``'s row until the block ends."""
+    with psycopg.connect(url) as other:  # a transaction is open from the first statement
+        other.execute("SELECT id FROM games WHERE id = %s FOR UPDATE", (game_id,))
+        yield
+        other.rollback()

@@ -7,14 +7,12 @@ from __future__ import annotations
 import asyncio
 from dataclasses import replace
 
-from test_games_postgres_store import OpenStore, open_store, row_locked, running_game
+from games_helpers import OpenStore, row_locked, running_game
 
 from bot.engine import Move
 from bot.games import Game, GameChangedError, Status
 from bot.games.postgres_store import PostgresGameStore
 from bot.games.rows import CHANNEL_TAKEN
-
-__all__ = ["open_store"]  # the fixture, used by name
 
 GAMES = 40
 FREE = (1, 2, 3, 5, 6, 7, 8)  # the cells running_game() leaves free

@@ -12,14 +12,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
-from typing import Any
 
 import psycopg
 import pytest
-from games_helpers import GUILD, finished_game
+from games_helpers import GUILD, OpenStore, finished_game, row_locked, running_game
 from postgres_server import PASSWORD, PostgresServer, free_port
 
 from bot.games import (
@@ -39,8 +38,6 @@ from bot.games.postgres_store import CHANNEL_LOCK, CHECK_AFTER_IDLE_SECONDS, Pos
 from bot.games.rows import CHALLENGE_TAKEN, CHANNEL_TAKEN, GameSql, member_rows, to_row
 
 VERSION = "SELECT version FROM tictactoe_schema"
-
-OpenStore = Callable[..., Awaitable[PostgresGameStore]]
 
 
 def scalar(url: str, query: str) -> object:
@@ -224,34 +221,6 @@ async def test_a_write_waits_for_another_process_lock_only_so_long_then_says_bus
     assert await store.get(game.id) == saved == replace(moved, version=game.version + 1)
 
 
-@pytest.fixture
-async def open_store() -> AsyncIterator[OpenStore]:
-    """``PostgresGameStore.open``, each store closed however the test ends (a pool left open
-    would keep the test's event loop from ending)."""
-    opened: list[PostgresGameStore] = []
-
-    async def open_store(url: str, **options: Any) -> PostgresGameStore:
-        opened.append(await PostgresGameStore.open(url, **options))
-        return opened[-1]
-
-    yield open_store
-    for store in opened:
-        await store.close()
-
-
-def running_game() -> Game:
-    return replace(finished_game(1, "alice", status=Status.EXPIRED), status=Status.ACTIVE)
-
-
-@contextmanager
-def row_locked(url: str, game_id: int) -> Iterator[None]:
-    """Another process holding the lock on game ``game_id``'s row until the block ends."""
-    with psycopg.connect(url) as other:  # a transaction is open from the first statement
-        other.execute("SELECT id FROM games WHERE id = %s FOR UPDATE", (game_id,))
-        yield
-        other.rollback()
-
-
 def terminate(url: str, which: str) -> None:
     """End the server processes serving ``url``'s database that match ``which``."""
     with psycopg.connect(url, autocommit=True) as admin:
@@ -276,7 +245,7 @@ async def test_a_second_active_game_in_a_channel_is_refused_in_plain_words(
     postgres_url: str,
 ) -> None:
     store = await PostgresGameStore.open(postgres_url)
-    active = replace(finished_game(1, "alice", status=Status.EXPIRED), status=Status.ACTIVE)
+    active = running_game()
     await store.insert(active)
     with pytest.raises(GameChangedError, match=r"^This channel already has a game running\.$"):
         await store.insert(active)
