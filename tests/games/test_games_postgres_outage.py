@@ -9,8 +9,8 @@ import random
 import time
 from collections.abc import AsyncIterator
 
-import psycopg
 import pytest
+from games_helpers import ALICE, CHANNEL, GUILD, row_locked, start_game
 from postgres_server import PostgresServer, fresh_database
 
 from bot.engine import Move
@@ -19,7 +19,6 @@ from bot.games.errors import BUSY, UNAVAILABLE
 from bot.games.postgres_store import WAIT_FOR_CONNECTION_SECONDS
 from bot.settings import DatabaseUrl, Settings
 
-CHANNEL, MEMBER = 10, 20
 CENTRE = Move(1, 1)
 RECOVERY_SECONDS = 15.0
 
@@ -29,19 +28,8 @@ async def open_service(url: str, write_timeout: float = 2.0) -> GameService:
     return await GameService.open(settings, rng=random.Random(3))
 
 
-async def start(service: GameService) -> MoveReply:
-    return await service.start(
-        channel_id=CHANNEL,
-        guild_id=7,
-        member_id=MEMBER,
-        member_name="ann",
-        level="easy",
-        first="me",
-    )
-
-
 async def move(service: GameService) -> MoveReply:
-    return await service.move(channel_id=CHANNEL, member_id=MEMBER, move=CENTRE)
+    return await service.move(channel_id=CHANNEL, member_id=ALICE, move=CENTRE)
 
 
 @pytest.fixture
@@ -54,12 +42,12 @@ async def test_a_move_on_a_game_another_process_holds_is_busy_then_goes_through(
     postgres_url: str,
 ) -> None:
     service = await open_service(postgres_url, write_timeout=0.3)
-    game = (await start(service)).game
-    with psycopg.connect(postgres_url) as other:  # another process, saving this very game
-        other.execute("SELECT id FROM games WHERE id = %s FOR UPDATE", (game.id,))
-        with pytest.raises(StorageError) as raised:
-            await move(service)
-        other.rollback()
+    game = (await start_game(service, level="easy")).game
+    with (
+        row_locked(postgres_url, game.id),  # another process, saving this very game
+        pytest.raises(StorageError) as raised,
+    ):
+        await move(service)
     assert str(raised.value) == BUSY
     assert await service.get(game.id) == game  # nothing of the move was saved
     reply = await move(service)  # the same cell: the busy move left no trace in memory either
@@ -71,7 +59,7 @@ async def test_while_the_server_is_down_play_is_unavailable_then_resumes_by_itse
     outage_server: PostgresServer, outage_url: str
 ) -> None:
     service = await open_service(outage_url)
-    game = (await start(service)).game
+    game = (await start_game(service, level="easy")).game
     outage_server.pause()
     try:
         for _ in range(2):  # the lost connection, then no server to connect to at all
@@ -81,7 +69,7 @@ async def test_while_the_server_is_down_play_is_unavailable_then_resumes_by_itse
             assert str(raised.value) == UNAVAILABLE
             assert time.monotonic() - started < WAIT_FOR_CONNECTION_SECONDS + 1
         with pytest.raises(StorageError, match=f"^{UNAVAILABLE}$"):
-            await service.stats(member_id=MEMBER, guild_id=7)
+            await service.stats(member_id=ALICE, guild_id=GUILD)
     finally:
         outage_server.resume()
     reply = await played_once_back(service)
