@@ -100,3 +100,14 @@ def deferred_first(world: World, result: simcord.InteractionResult) -> bool:
     body = callbacks[0]
     assert isinstance(body, dict)
     return body.get("type") in (5, 6)
+
+
+async def alice_starts_a_game(
+    env: simcord.Env, guild: simcord.GuildHandle, channel_name: str = "games"
+) -> None:
+    """A new member, alice, starts a game in a new channel of ``guild``: the bot answers
+    there (the server's shard runs, the commands are known)."""
+    channel = guild.create_text_channel(channel_name)
+    alice = guild.add_member(env.create_user("alice"))
+    result = await alice.slash(channel, "tictactoe start", first="me")
+    assert result.response is not None and "Your turn, alice" in result.response.content

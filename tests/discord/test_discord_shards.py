@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 import simcord
-from discord_helpers import IDLE_TIMEOUT, MakeBot, command_syncs
+from discord_helpers import IDLE_TIMEOUT, MakeBot, alice_starts_a_game, command_syncs
 
 from bot.discord_bot.cogs.expiry import EXPIRY_INTERVAL
 from bot.games import ChallengeStatus, Seat, Status
@@ -48,10 +48,7 @@ async def test_without_a_count_the_bot_runs_every_shard_discord_recommends(
         assert (bot.shard_count, bot.shard_ids) == (2, None)
         assert len(command_syncs(env)) == 1
         for guild in guilds:
-            channel = guild.create_text_channel("games")
-            alice = guild.add_member(env.create_user("alice"))
-            result = await alice.slash(channel, "tictactoe start", first="me")
-            assert result.response is not None and "Your turn, alice" in result.response.content
+            await alice_starts_a_game(env, guild)
     finally:
         await env.shutdown()
 

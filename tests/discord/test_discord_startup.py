@@ -9,7 +9,7 @@ from pathlib import Path
 import discord
 import pytest
 import simcord
-from discord_helpers import MakeBot, command_syncs
+from discord_helpers import MakeBot, alice_starts_a_game, command_syncs
 
 from bot.discord_bot import run_discord, serve
 from bot.discord_bot.runner import INTENT_HELP, LOGIN_HELP
@@ -196,10 +196,7 @@ async def test_guild_setting_syncs_to_that_server_only(make_bot: MakeBot, tmp_pa
             f"/applications/{env.bot.application_id}/guilds/{GUILD_ID}/commands"
         ]
         assert hash_path(settings.database_path, GUILD_ID).exists()  # type: ignore[union-attr]
-        channel = guild.create_text_channel("dev")
-        alice = guild.add_member(env.create_user("alice"))
-        result = await alice.slash(channel, "tictactoe start", first="me")
-        assert result.response is not None and "Your turn, alice" in result.response.content
+        await alice_starts_a_game(env, guild, "dev")
     finally:
         await env.shutdown()
 
