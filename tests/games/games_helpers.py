@@ -18,7 +18,7 @@ from typing import Any
 import psycopg
 
 from bot.engine import Board, Move, Player, choose_move
-from bot.games import Game, GameService, MoveReply, Seat, SqliteGameStore, Status
+from bot.games import Game, GameService, GameStore, MoveReply, Seat, SqliteGameStore, Status
 from bot.games.postgres_store import PostgresGameStore
 from bot.games.service import MoveChooser
 
@@ -68,7 +68,7 @@ def make_service(
     *,
     clock: FakeClock | None = None,
     seed: int = 1,
-    store: SqliteGameStore | None = None,
+    store: GameStore | None = None,
     idle_timeout: float = 600.0,
     bot: MoveChooser = choose_move,
 ) -> GameService:

@@ -18,7 +18,6 @@ from games_helpers import (
     BOB,
     CHANNEL,
     GUILD,
-    FakeClock,
     first_free,
     make_service,
     start_game,
@@ -31,6 +30,7 @@ from bot.games import (
     Game,
     GameRunningError,
     GameService,
+    GameStore,
     NoGameError,
     Seat,
     SqliteGameStore,
@@ -56,25 +56,19 @@ class CountingStore(SqliteGameStore):
         return await super().update(game)
 
 
-def pair(path: Path) -> tuple[GameService, GameService]:
-    """Two services on one database file: "here" and another process, "there"."""
-    return make_service(path, bot=first_free), make_service(path, bot=first_free)
-
-
 @pytest.fixture(params=["sqlite", "postgresql"])
 async def shared(
     request: pytest.FixtureRequest, tmp_path: Path
 ) -> AsyncIterator[tuple[GameService, GameService]]:
-    """``pair`` on an SQLite file, or two services on one real PostgreSQL database (whose
-    store refuses a start beside a challenge by migration 5's trigger, not by a check)."""
+    """Two services on one database, "here" and another process, "there": an SQLite file, or
+    one real PostgreSQL database (whose store refuses a start beside a challenge by migration
+    5's trigger, not by a check)."""
     if request.param == "sqlite":
-        here, there = pair(tmp_path / "shared.db")
+        stores: list[GameStore] = [SqliteGameStore(tmp_path / "shared.db") for _ in range(2)]
     else:
         url: str = request.getfixturevalue("postgres_url")
         stores = [await PostgresGameStore.open(url) for _ in range(2)]
-        here, there = (
-            GameService(store, clock=FakeClock(), choose_move=first_free) for store in stores
-        )
+    here, there = (make_service(store=store, bot=first_free) for store in stores)
     yield here, there
     await here.close()
     await there.close()
