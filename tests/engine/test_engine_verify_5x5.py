@@ -9,18 +9,12 @@ distance. Two weakened players show the checks can fail.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
+from verify_5x5 import Chooser, Summary, Verification, perfect
 
 from bot.engine import Board, Move, Player
 from bot.engine.book import BOOK_MARKS, book_move, load_book
 from bot.engine.wdl_solver import DRAW, WdlSolver
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
-
-from verify_5x5 import Chooser, Summary, Verification, perfect
 
 EMPTY = Board.empty(5, 4)
 GEO = EMPTY.geometry
