@@ -89,53 +89,81 @@ def test_blank_values_mean_default() -> None:
     assert Settings.from_env(env) == Settings()
 
 
+BAD_VALUES = [
+    ("IDLE_TIMEOUT_MINUTES", "soon", "not a number"),
+    ("IDLE_TIMEOUT_MINUTES", "0", "positive"),
+    ("IDLE_TIMEOUT_MINUTES", "-3", "positive"),
+    ("IDLE_TIMEOUT_MINUTES", "nan", "positive"),
+    ("IDLE_TIMEOUT_MINUTES", "inf", "positive"),
+    ("DISCORD_GUILD_ID", "my-server", "Copy Server ID"),
+    ("LOG_LEVEL", "LOUD", "not a log level"),
+    ("COMMAND_PREFIX", "t t", "spaces"),
+    ("COMMAND_RATE", "5", "for example COMMAND_RATE=5/10"),
+    ("COMMAND_RATE", "five/10", "commands/seconds"),
+    ("COMMAND_RATE", "5/soon", "commands/seconds"),
+    ("COMMAND_RATE", "0/10", "commands/seconds"),
+    ("COMMAND_RATE", "2.5/10", "commands/seconds"),
+    ("COMMAND_RATE", "5/0", "commands/seconds"),
+    ("COMMAND_RATE", "5/-1", "commands/seconds"),
+    ("COMMAND_RATE", "5/nan", "commands/seconds"),
+    ("COMMAND_RATE", "5/inf", "commands/seconds"),
+    ("COMMAND_RATE", "5/10/2", "commands/seconds"),
+    ("ENGINE_CACHE_MB", "lots", "not a number"),
+    ("ENGINE_CACHE_MB", "0", "positive"),
+    ("ENGINE_CACHE_MB", "0.0000001", "from 1 to"),  # would be no byte at all: a crash
+    ("ENGINE_CACHE_MB", "1e303", "from 1 to"),  # would overflow the byte count: a crash
+    ("DATABASE_URL", "mysql://bot:pw@db/games", "not a PostgreSQL URL"),
+    ("DATABASE_URL", "db.example:5432/games", "not a PostgreSQL URL"),
+    ("DATABASE_URL", "host=db dbname=games", "not a PostgreSQL URL"),
+    ("DATABASE_URL", "postgresql://bot:pw@db:port/games", "port from 1 to 65535"),
+    ("DATABASE_URL", "postgresql://bot:pw@db:70000/games", "port from 1 to 65535"),
+    ("DATABASE_URL", "postgresql://bot:p#ss@db/games", "%23"),
+    ("DATABASE_URL", "postgresql://bot:p/ss@db/games", "%2F"),
+    ("DATABASE_URL", "postgresql://[::1/games", "cannot be read"),
+    ("DATABASE_POOL_SIZE", "0", "from 1 to 100"),
+    ("DATABASE_POOL_SIZE", "101", "from 1 to 100"),
+    ("DATABASE_POOL_SIZE", "2.5", "whole number"),
+    ("DATABASE_POOL_SIZE", "five", "whole number"),
+    ("DATABASE_WRITE_TIMEOUT", "soon", "not a number"),
+    ("DATABASE_WRITE_TIMEOUT", "0", "positive"),
+    ("DATABASE_WRITE_TIMEOUT", "61", "at most 60 seconds"),
+]
+"""A setting, a value it refuses, and words of the sentence refusing it."""
+
+BAD_SHARDS_AND_METRICS = [
+    ({"SHARD_COUNT": "0"}, "SHARD_COUNT", "from 1 to 100000"),
+    ({"SHARD_COUNT": "-2"}, "SHARD_COUNT", "whole number"),
+    ({"SHARD_COUNT": "2.5"}, "SHARD_COUNT", "whole number"),
+    ({"SHARD_COUNT": "many"}, "SHARD_COUNT", "as many as Discord recommends"),
+    ({"SHARD_COUNT": "100001"}, "SHARD_COUNT", "from 1 to 100000"),
+    ({"SHARD_IDS": "0-3"}, "SHARD_IDS", "needs SHARD_COUNT too"),
+    ({"SHARD_COUNT": "8", "SHARD_IDS": "0-3-5"}, "SHARD_IDS", "for example SHARD_IDS=0-3"),
+    ({"SHARD_COUNT": "8", "SHARD_IDS": "0,,1"}, "SHARD_IDS", "separated by commas"),
+    ({"SHARD_COUNT": "8", "SHARD_IDS": "1 2"}, "SHARD_IDS", "separated by commas"),
+    ({"SHARD_COUNT": "8", "SHARD_IDS": "-1"}, "SHARD_IDS", "separated by commas"),
+    ({"SHARD_COUNT": "8", "SHARD_IDS": "3-1"}, "SHARD_IDS", "runs backwards; write 1-3"),
+    ({"SHARD_COUNT": "8", "SHARD_IDS": "4-8"}, "SHARD_IDS", "0 to 7"),
+    ({"SHARD_COUNT": "8", "SHARD_IDS": "0-3,2"}, "SHARD_IDS", "names shard 2 twice"),
+    ({"METRICS_PORT": "0"}, "METRICS_PORT", "from 1 to 65535"),
+    ({"METRICS_PORT": "65536"}, "METRICS_PORT", "from 1 to 65535"),
+    ({"METRICS_PORT": "http"}, "METRICS_PORT", "for example METRICS_PORT=9100"),
+]
+"""Settings (the shards' two together), the one refused, named in the sentence as
+``NAME=``, and words of that sentence."""
+
+
 @pytest.mark.parametrize(
-    ("name", "value", "words"),
-    [
-        ("IDLE_TIMEOUT_MINUTES", "soon", "not a number"),
-        ("IDLE_TIMEOUT_MINUTES", "0", "positive"),
-        ("IDLE_TIMEOUT_MINUTES", "-3", "positive"),
-        ("IDLE_TIMEOUT_MINUTES", "nan", "positive"),
-        ("IDLE_TIMEOUT_MINUTES", "inf", "positive"),
-        ("DISCORD_GUILD_ID", "my-server", "Copy Server ID"),
-        ("LOG_LEVEL", "LOUD", "not a log level"),
-        ("COMMAND_PREFIX", "t t", "spaces"),
-        ("COMMAND_RATE", "5", "for example COMMAND_RATE=5/10"),
-        ("COMMAND_RATE", "five/10", "commands/seconds"),
-        ("COMMAND_RATE", "5/soon", "commands/seconds"),
-        ("COMMAND_RATE", "0/10", "commands/seconds"),
-        ("COMMAND_RATE", "2.5/10", "commands/seconds"),
-        ("COMMAND_RATE", "5/0", "commands/seconds"),
-        ("COMMAND_RATE", "5/-1", "commands/seconds"),
-        ("COMMAND_RATE", "5/nan", "commands/seconds"),
-        ("COMMAND_RATE", "5/inf", "commands/seconds"),
-        ("COMMAND_RATE", "5/10/2", "commands/seconds"),
-        ("ENGINE_CACHE_MB", "lots", "not a number"),
-        ("ENGINE_CACHE_MB", "0", "positive"),
-        ("ENGINE_CACHE_MB", "0.0000001", "from 1 to"),  # would be no byte at all: a crash
-        ("ENGINE_CACHE_MB", "1e303", "from 1 to"),  # would overflow the byte count: a crash
-        ("DATABASE_URL", "mysql://bot:pw@db/games", "not a PostgreSQL URL"),
-        ("DATABASE_URL", "db.example:5432/games", "not a PostgreSQL URL"),
-        ("DATABASE_URL", "host=db dbname=games", "not a PostgreSQL URL"),
-        ("DATABASE_URL", "postgresql://bot:pw@db:port/games", "port from 1 to 65535"),
-        ("DATABASE_URL", "postgresql://bot:pw@db:70000/games", "port from 1 to 65535"),
-        ("DATABASE_URL", "postgresql://bot:p#ss@db/games", "%23"),
-        ("DATABASE_URL", "postgresql://bot:p/ss@db/games", "%2F"),
-        ("DATABASE_URL", "postgresql://[::1/games", "cannot be read"),
-        ("DATABASE_POOL_SIZE", "0", "from 1 to 100"),
-        ("DATABASE_POOL_SIZE", "101", "from 1 to 100"),
-        ("DATABASE_POOL_SIZE", "2.5", "whole number"),
-        ("DATABASE_POOL_SIZE", "five", "whole number"),
-        ("DATABASE_WRITE_TIMEOUT", "soon", "not a number"),
-        ("DATABASE_WRITE_TIMEOUT", "0", "positive"),
-        ("DATABASE_WRITE_TIMEOUT", "61", "at most 60 seconds"),
-    ],
+    ("env", "named", "words"),
+    [({name: value}, name, words) for name, value, words in BAD_VALUES]
+    + [(env, f"{name}=", words) for env, name, words in BAD_SHARDS_AND_METRICS],
 )
-def test_bad_values_are_refused_with_the_setting_named(name: str, value: str, words: str) -> None:
+def test_bad_values_are_refused_with_the_setting_named(
+    env: dict[str, str], named: str, words: str
+) -> None:
     with pytest.raises(SettingsError) as caught:
-        Settings.from_env({name: value})
+        Settings.from_env(env)
     message = str(caught.value)
-    assert name in message
+    assert named in message
     assert words in message
 
 
@@ -235,37 +263,6 @@ def test_shard_settings_are_read(
 
 def test_metrics_port_is_read() -> None:
     assert Settings.from_env({"METRICS_PORT": "9100"}).metrics_port == 9100
-
-
-@pytest.mark.parametrize(
-    ("env", "name", "words"),
-    [
-        ({"SHARD_COUNT": "0"}, "SHARD_COUNT", "from 1 to 100000"),
-        ({"SHARD_COUNT": "-2"}, "SHARD_COUNT", "whole number"),
-        ({"SHARD_COUNT": "2.5"}, "SHARD_COUNT", "whole number"),
-        ({"SHARD_COUNT": "many"}, "SHARD_COUNT", "as many as Discord recommends"),
-        ({"SHARD_COUNT": "100001"}, "SHARD_COUNT", "from 1 to 100000"),
-        ({"SHARD_IDS": "0-3"}, "SHARD_IDS", "needs SHARD_COUNT too"),
-        ({"SHARD_COUNT": "8", "SHARD_IDS": "0-3-5"}, "SHARD_IDS", "for example SHARD_IDS=0-3"),
-        ({"SHARD_COUNT": "8", "SHARD_IDS": "0,,1"}, "SHARD_IDS", "separated by commas"),
-        ({"SHARD_COUNT": "8", "SHARD_IDS": "1 2"}, "SHARD_IDS", "separated by commas"),
-        ({"SHARD_COUNT": "8", "SHARD_IDS": "-1"}, "SHARD_IDS", "separated by commas"),
-        ({"SHARD_COUNT": "8", "SHARD_IDS": "3-1"}, "SHARD_IDS", "runs backwards; write 1-3"),
-        ({"SHARD_COUNT": "8", "SHARD_IDS": "4-8"}, "SHARD_IDS", "0 to 7"),
-        ({"SHARD_COUNT": "8", "SHARD_IDS": "0-3,2"}, "SHARD_IDS", "names shard 2 twice"),
-        ({"METRICS_PORT": "0"}, "METRICS_PORT", "from 1 to 65535"),
-        ({"METRICS_PORT": "65536"}, "METRICS_PORT", "from 1 to 65535"),
-        ({"METRICS_PORT": "http"}, "METRICS_PORT", "for example METRICS_PORT=9100"),
-    ],
-)
-def test_bad_shard_and_metrics_values_are_refused(
-    env: dict[str, str], name: str, words: str
-) -> None:
-    with pytest.raises(SettingsError) as caught:
-        Settings.from_env(env)
-    message = str(caught.value)
-    assert f"{name}=" in message
-    assert words in message
 
 
 @st.composite
