@@ -26,7 +26,7 @@ import sqlite3
 import sys
 import threading
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from dataclasses import dataclass
 from typing import IO, Any, TypeVar
@@ -372,17 +372,28 @@ class Player:
 
     async def accept(self, channel: int, member: int, challenge_id: int) -> None:
         call = self.service.accept(challenge_id=challenge_id, member_id=member)
-        game = await self.attempt("accept", channel, member, call, cid=challenge_id)
-        if game is not None:
-            facts = game_facts(game)
-            self.log.write("accept", channel, member, err=None, cid=challenge_id, game=facts)
+        await self.answer("accept", channel, member, challenge_id, call, game=game_facts)
 
     async def decline(self, channel: int, member: int, challenge_id: int) -> None:
         call = self.service.decline(challenge_id=challenge_id, member_id=member)
-        closed = await self.attempt("decline", channel, member, call, cid=challenge_id)
-        if closed is not None:
-            facts = challenge_facts(closed)
-            self.log.write("decline", channel, member, err=None, cid=challenge_id, challenge=facts)
+        await self.answer("decline", channel, member, challenge_id, call, challenge=challenge_facts)
+
+    async def answer(
+        self,
+        op: str,
+        channel: int,
+        member: int,
+        challenge_id: int,
+        call: Awaitable[T],
+        **facts: Callable[[T], dict[str, Any]],
+    ) -> None:
+        """An answer to challenge ``challenge_id`` logged with its id: the refusal, or what
+        the answer left, each of ``facts`` under its name (the game accepting starts, the
+        challenge declined)."""
+        result = await self.attempt(op, channel, member, call, cid=challenge_id)
+        if result is not None:
+            left = {name: fact(result) for name, fact in facts.items()}
+            self.log.write(op, channel, member, err=None, cid=challenge_id, **left)
 
     def log_reply(self, op: str, channel: int, member: int, reply: MoveReply) -> None:
         replaced = None if reply.replaced is None else game_facts(reply.replaced)
