@@ -20,6 +20,7 @@ from pathlib import Path
 
 import psycopg
 import pytest
+from play_process import play
 from postgres_server import PASSWORD, PostgresServer, free_port, fresh_database
 
 from bot.engine import Move
@@ -98,16 +99,7 @@ class Terminal:
     """``python -m bot play`` in a subprocess, typed into line by line."""
 
     def __init__(self, env: dict[str, str], cwd: Path) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "bot", "play"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            encoding="utf-8",
-            env=env,
-            cwd=cwd,
-        )
+        self.process = play(env, cwd)
         self.lines: queue.Queue[str] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
 

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from play_process import play
 
 ALL_CELLS = [f"{row} {col}" for row in range(1, 4) for col in range(1, 4)]
 
@@ -192,16 +193,7 @@ def test_a_folder_as_the_database_is_called_a_folder(tmp_path: Path) -> None:
 
 def launched(database: Path) -> subprocess.Popen[str]:
     """``python -m bot play`` on ``database``, its pipes open, once it shows its first board."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "bot", "play"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        encoding="utf-8",
-        env=environment(database),
-        cwd=database.parent,
-    )
+    process = play(environment(database), database.parent)
     assert process.stdout is not None
     seen: list[str] = []
     while not any(line.startswith("Your turn") for line in seen):
