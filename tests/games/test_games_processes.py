@@ -11,7 +11,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -106,21 +106,46 @@ async def test_processes_on_the_same_channels_end_in_a_serial_order(
     assert shared > 10, "the processes never played the same games"
 
 
+LONG_RUN = 120.0
+"""A worker's run in seconds when the test stops it itself (a bound, not a schedule)."""
+
+
+def acknowledged(log: Path) -> list[dict[str, Any]]:
+    """The operations a worker's log says were acknowledged (no error)."""
+    return [e for e in read_log(log) if e["err"] is None]
+
+
+def until(condition: Callable[[], bool], seconds: float = LONG_RUN / 2) -> None:
+    """Poll ``condition`` until it holds; fail if it never does within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the workers never got that far"
+        time.sleep(0.02)
+
+
 async def test_a_process_killed_mid_load_loses_nothing_it_acknowledged(
     database: str, tmp_path: Path
 ) -> None:
+    """The victim is killed once it has acknowledged enough, and the survivor stopped once it
+    has played on enough after the kill: counts, not a clock, so a slow machine only waits."""
     configs = [
-        player(database, tmp_path, "victim", seed=5, seconds=30.0, fsync=True),
-        player(database, tmp_path, "survivor", seed=6, seconds=3.0),
+        player(database, tmp_path, "victim", seed=5, seconds=LONG_RUN, fsync=True),
+        player(database, tmp_path, "survivor", seed=6, seconds=LONG_RUN),
     ]
     with workers(configs, tmp_path) as running:
         victim, survivor = running.processes
         running.go()
-        time.sleep(1.5)
+        until(lambda: len(acknowledged(tmp_path / "victim.log")) > 10)
         victim.send_signal(signal.SIGKILL)
         killed_at = time.time()
         victim.wait(10)
         assert victim.returncode == -signal.SIGKILL
+
+        def played_on() -> list[dict[str, Any]]:
+            return [e for e in acknowledged(tmp_path / "survivor.log") if e["t"] > killed_at]
+
+        until(lambda: len(played_on()) > 20 and {e["ch"] for e in played_on()} >= set(BOT_CHANNELS))
+        running.say(survivor, "stop")
         running.finish(survivor)
     gone = read_log(tmp_path / "victim.log")
     kept = read_log(tmp_path / "survivor.log")
