@@ -87,25 +87,6 @@ async def audit(database: str, entries: list[dict[str, Any]], *, complete: bool)
     return shared_games(acks)
 
 
-async def test_processes_on_the_same_channels_end_in_a_serial_order(
-    database: str, tmp_path: Path
-) -> None:
-    configs = [player(database, tmp_path, w, seed=3, seconds=3.0) for w in ("a", "b")]
-    with workers(configs, tmp_path) as running:
-        running.go()
-        running.finish_all()
-    entries = [e for w in ("a", "b") for e in read_log(tmp_path / f"{w}.log")]
-    shared = await audit(database, entries, complete=True)
-    refused = refusals(entries)
-    acknowledged = sum(1 for e in entries if e["err"] is None)
-    print(f"\n{database[:10]}: {acknowledged} acknowledged, {dict(refused)}, shared {shared}")
-    assert set(refused) <= REFUSALS, refused
-    assert acknowledged > 50
-    assert refused["GameChangedError"] > 0, "the processes never raced for one game"
-    assert refused["NotYourTurnError"] > 0
-    assert shared > 10, "the processes never played the same games"
-
-
 LONG_RUN = 120.0
 """A worker's run in seconds when the test stops it itself (a bound, not a schedule)."""
 
@@ -121,6 +102,45 @@ def until(condition: Callable[[], bool], seconds: float = LONG_RUN / 2) -> None:
     while not condition():
         assert time.monotonic() < deadline, "the workers never got that far"
         time.sleep(0.02)
+
+
+async def test_processes_on_the_same_channels_end_in_a_serial_order(
+    database: str, tmp_path: Path
+) -> None:
+    """Both processes play until they have raced hard (counts, not a clock: some 500
+    acknowledged operations, well past what the assertions ask), then stop."""
+    configs = [player(database, tmp_path, w, seed=3, seconds=LONG_RUN) for w in ("a", "b")]
+
+    def logged() -> list[dict[str, Any]]:
+        return [e for w in ("a", "b") for e in read_log(tmp_path / f"{w}.log")]
+
+    def raced() -> bool:
+        entries = logged()
+        refused = refusals(entries)
+        games = [{e["game"]["id"] for e in entries if e["w"] == w and e.get("game")} for w in "ab"]
+        return (
+            sum(1 for e in entries if e["err"] is None) > 500
+            and refused["GameChangedError"] > 0
+            and refused["NotYourTurnError"] > 0
+            and len(games[0] & games[1]) > 50
+        )
+
+    with workers(configs, tmp_path) as running:
+        running.go()
+        until(raced)
+        for process in running.processes:
+            running.say(process, "stop")
+        running.finish_all()
+    entries = logged()
+    shared = await audit(database, entries, complete=True)
+    refused = refusals(entries)
+    acknowledged = sum(1 for e in entries if e["err"] is None)
+    print(f"\n{database[:10]}: {acknowledged} acknowledged, {dict(refused)}, shared {shared}")
+    assert set(refused) <= REFUSALS, refused
+    assert acknowledged > 50
+    assert refused["GameChangedError"] > 0, "the processes never raced for one game"
+    assert refused["NotYourTurnError"] > 0
+    assert shared > 10, "the processes never played the same games"
 
 
 async def test_a_process_killed_mid_load_loses_nothing_it_acknowledged(
