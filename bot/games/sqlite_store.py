@@ -83,6 +83,10 @@ Synchronous = Literal["NORMAL", "FULL"]
 SYNCHRONOUS_MODES: tuple[Synchronous, ...] = ("NORMAL", "FULL")
 """The ``PRAGMA synchronous`` settings the store offers (see the module docstring)."""
 
+OPENING_WAIT_SECONDS = 30
+"""How long opening a file waits for another process's write lock (say, one migrating the
+same new file) before it gives up."""
+
 _SYNCHRONOUS_LEVELS: dict[int, Synchronous] = {1: "NORMAL", 2: "FULL"}
 
 _SQL = GameSql.styled(":{}")
@@ -126,7 +130,12 @@ class SqliteGameStore(TotalsReads):
                 check_writable(self.path)
         try:
             self._conn = self._connect("rw" if exists else "rwc")
-            self._conn.execute("PRAGMA journal_mode = WAL").fetchone()
+            # Opening may wait longer than a move for another process's lock: one that opens
+            # the same new file at the same moment holds it while it migrates (start-up, not
+            # a player's click; the PostgreSQL store waits for its migration lock too). Each
+            # write transaction sets its own wait (_writing).
+            self._conn.execute(f"PRAGMA busy_timeout = {OPENING_WAIT_SECONDS * 1000}")
+            _use_wal(self._conn)
             self._conn.execute(f"PRAGMA synchronous = {synchronous}")
             self._migrate(stamp=not facts.stamped)
             level = int(self._conn.execute("PRAGMA synchronous").fetchone()[0])
@@ -533,6 +542,22 @@ class SqliteGameStore(TotalsReads):
                 id=error.game_id,
                 error=error,
             ) from error
+
+
+def _use_wal(conn: sqlite3.Connection) -> None:
+    """Put the file in WAL mode. Changing the mode needs the file to itself, and SQLite
+    answers "locked" at once, without its busy wait, while another connection writes (say,
+    another process migrating the same new file): so ask again until
+    ``OPENING_WAIT_SECONDS`` have passed."""
+    deadline = time.monotonic() + OPENING_WAIT_SECONDS
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode = WAL").fetchone()
+            return
+        except sqlite3.OperationalError as error:
+            if not _is_busy(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
 
 
 def _is_busy(error: sqlite3.Error) -> bool:

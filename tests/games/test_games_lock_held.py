@@ -10,6 +10,7 @@ released everything plays again.
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -142,3 +143,16 @@ async def test_a_start_and_a_sweep_while_the_lock_is_held_answer_busy_then_work(
     assert await service.expire_idle() == []
     assert await service.open_game_count() == 3
     await service.close()
+
+
+def test_opening_waits_for_another_process_holding_a_new_file(tmp_path: Path) -> None:
+    """Two processes opening the same new file together: one migrates it, holding the write
+    lock; the other's opening waits for it (start-up), longer than a move's write timeout."""
+    path = tmp_path / "new.db"
+    with write_lock_held(path) as holder:
+        letting_go = threading.Timer(0.5, holder.release)  # after the 0.1 s a move would wait
+        letting_go.start()
+        store = SqliteGameStore(path, write_timeout=0.1)
+        letting_go.join()
+    assert asyncio.run(store.open_game_count()) == 0
+    asyncio.run(store.close())
