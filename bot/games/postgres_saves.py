@@ -22,6 +22,7 @@ ARRAY_TYPES = {
     "winner": "text[]",
     "updated_at": "text[]",
     "message_id": "bigint[]",
+    "saved_minute": "bigint[]",
 }
 """The PostgreSQL type, as an array, of the key and of each column a save compares or
 rewrites (``Column.updated``)."""

@@ -80,6 +80,7 @@ from bot.games.rows import (
     rating_from_row,
     rating_rows,
     readable,
+    saved_minute,
     scope,
     scoped,
     to_row,
@@ -327,7 +328,8 @@ class PostgresGameStore(TotalsReads):
         sql = f"{scoped(_SQL, _SQL.idle_page, shards, channel_id)} FOR UPDATE SKIP LOCKED"
         params = {
             "before": iso(before),
-            "after_at": after[0],
+            "before_minute": saved_minute(before),
+            "after_minute": after[0],
             "after_id": after[1],
             "limit": limit,
             "channel_id": channel_id,
@@ -341,7 +343,7 @@ class PostgresGameStore(TotalsReads):
                 cursor = await conn.execute(_SQL.update, to_row(done))
                 if cursor.rowcount == 1:
                     expired.append(replace(done, version=game.version + 1))
-        return Page(expired, page_end(rows, "updated_at", limit))
+        return Page(expired, page_end(rows, "saved_minute", limit))
 
     async def insert(self, game: Game, *, replacing: Game | None = None) -> Game:
         async with self._into_channel("save a new game", game.channel_id, replacing) as conn:

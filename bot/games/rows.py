@@ -21,7 +21,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from bot.engine import LEVELS, EngineError, Move, Player
@@ -67,6 +67,15 @@ def iso(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="microseconds")
 
 
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def saved_minute(moment: datetime) -> int:
+    """``moment`` in whole minutes since 1970-01-01 UTC, rounded down: the sweep's index key
+    (migration 6), which changes once a minute where ``updated_at`` changes at every save."""
+    return (moment - EPOCH) // timedelta(minutes=1)
+
+
 @dataclass(frozen=True, slots=True)
 class Column:
     """One column of ``games``: its name, its value for a game, and whether ``update`` writes
@@ -94,9 +103,11 @@ COLUMNS: tuple[Column, ...] = (
     Column("updated_at", lambda game: iso(game.updated_at), updated=True),
     Column("message_id", lambda game: game.message_id, updated=True),
     Column("version", lambda game: game.version),
+    Column("saved_minute", lambda game: saved_minute(game.updated_at), updated=True),
 )
 """The columns of ``games`` a game writes, in table order. ``version`` is written by insert
-only: ``update`` compares it and adds one (``GameSql.update``)."""
+only: ``update`` compares it and adds one (``GameSql.update``). ``saved_minute`` is derived
+from ``updated_at`` (``from_row`` does not read it back)."""
 
 CHALLENGE_COLUMNS: tuple[Column, ...] = (
     Column("channel_id", lambda ch: ch.channel_id),
@@ -271,9 +282,10 @@ class GameSql:
     open_challenge: str
     """The OPEN challenge of ``channel_id`` (at most one)."""
     idle_page: str
-    """ACTIVE games last saved at or before ``before``, after the key ``(after_at, after_id)`` in
-    ``(updated_at, id)`` order (the ``games_active_since`` index), at most ``limit``; the
-    caller adds a scope (``scoped``) where ``{scope}`` stands."""
+    """ACTIVE games last saved at or before ``before`` (in the minute ``before_minute`` or
+    earlier), after the key ``(after_minute, after_id)`` in ``(saved_minute, id)`` order (the
+    ``games_idle_since`` index), at most ``limit``; the caller adds a scope (``scoped``) where
+    ``{scope}`` stands."""
     due_challenges_page: str
     """OPEN challenges whose time ended by ``now``, with ids after ``after_id``, at most
     ``limit``; the caller adds a scope where ``{scope}`` stands."""
@@ -326,11 +338,13 @@ class GameSql:
             f"AND ((x_member_id = {member} AND o_member_id = {other}) "
             f"OR (x_member_id = {other} AND o_member_id = {member}))"
         )
+        after_minute = param.format("after_minute")
         idle_page = (
-            f"{games.select} WHERE status = 'active' AND updated_at <= {param.format('before')} "
-            f"AND (updated_at > {param.format('after_at')} OR (updated_at = "
-            f"{param.format('after_at')} AND id > {param.format('after_id')})){{scope}} "
-            f"ORDER BY updated_at, id LIMIT {param.format('limit')}"
+            f"{games.select} WHERE status = 'active' "
+            f"AND saved_minute <= {param.format('before_minute')} "
+            f"AND updated_at <= {param.format('before')} AND (saved_minute > {after_minute} "
+            f"OR (saved_minute = {after_minute} AND id > {param.format('after_id')})){{scope}} "
+            f"ORDER BY saved_minute, id LIMIT {param.format('limit')}"
         )
         due_challenges_page = (
             f"{challenges.select} WHERE status = 'open' AND expires_at <= {param.format('now')} "
@@ -455,14 +469,14 @@ CHALLENGE_ANSWERED = "That challenge was answered at the same moment, so nothing
 """A challenge's answer refused because another answer (or its expiry) came first."""
 
 
-def page_end(rows: Sequence[Row], sort_column: str | None, limit: int) -> tuple[str, int] | None:
+def page_end(rows: Sequence[Row], sort_column: str | None, limit: int) -> tuple[int, int] | None:
     """Where the sweep's next page starts after ``rows`` (a page of at most ``limit``): the
-    last row's ``(sort_column, id)`` (``""`` without a sort column), or None if the page was
-    not full, so the sweep is over."""
+    last row's ``(sort_column, id)`` (0 without a sort column), or None if the page was not
+    full, so the sweep is over."""
     if len(rows) < limit:
         return None
     last = rows[-1]
-    return ("" if sort_column is None else str(last[sort_column]), int(last["id"]))
+    return (0 if sort_column is None else int(last[sort_column]), int(last["id"]))
 
 
 def standings_scope(guild_id: int | None, limit: int | None = None) -> dict[str, object]:
@@ -578,9 +592,7 @@ def records_by_level(rows: Iterable[Row]) -> dict[tuple[str, int], Record]:
 
 def duel_ranking(rows: Iterable[Row]) -> list[tuple[int, str, Rating]]:
     """The rows of ``GameSql.duel_standings``: ``(member_id, name, rating)``, in order."""
-    return [
-        (int(row["member_id"]), str(row["name"]), rating_from_row(row)) for row in rows
-    ]
+    return [(int(row["member_id"]), str(row["name"]), rating_from_row(row)) for row in rows]
 
 
 def rating_from_row(row: Row | None) -> Rating:

@@ -61,6 +61,7 @@ from bot.games.rows import (
     rating_from_row,
     rating_rows,
     readable,
+    saved_minute,
     scope,
     scoped,
     to_row,
@@ -175,9 +176,7 @@ class SqliteGameStore(TotalsReads):
         """A connection for a worker thread (``mode``: rw, or rwc to create the file)."""
         if isinstance(self.path, Path):
             target = f"{self.path.absolute().as_uri()}?mode={mode}"
-            conn = sqlite3.connect(
-                target, uri=True, isolation_level=None, check_same_thread=False
-            )
+            conn = sqlite3.connect(target, uri=True, isolation_level=None, check_same_thread=False)
         else:
             conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
         conn.row_factory = sqlite3.Row
@@ -249,7 +248,8 @@ class SqliteGameStore(TotalsReads):
         sql = scoped(_SQL, _SQL.idle_page, shards, channel_id)
         params = {
             "before": iso(before),
-            "after_at": after[0],
+            "before_minute": saved_minute(before),
+            "after_minute": after[0],
             "after_id": after[1],
             "limit": limit,
             "channel_id": channel_id,
@@ -262,7 +262,7 @@ class SqliteGameStore(TotalsReads):
                 done = replace(game, status=Status.EXPIRED, winner=None, updated_at=at)
                 if tx.execute(_SQL.update, to_row(done)).rowcount == 1:
                     expired.append(replace(done, version=game.version + 1))
-            return Page(expired, page_end(rows, "updated_at", limit))
+            return Page(expired, page_end(rows, "saved_minute", limit))
 
         return await self._writing(expire)
 
@@ -384,9 +384,7 @@ class SqliteGameStore(TotalsReads):
         if tx.execute(sql, row).rowcount == 1:
             return
         if tx.execute("SELECT 1 FROM challenges WHERE id = :id", row).fetchone() is None:
-            raise StorageError(
-                "Challenge #{id} is missing from the game store.", id=challenge_id
-            )
+            raise StorageError("Challenge #{id} is missing from the game store.", id=challenge_id)
         raise GameChangedError(CHALLENGE_ANSWERED)
 
     async def accept_challenge(self, challenge: Challenge, game: Game) -> Game:

@@ -26,11 +26,13 @@ from bot.games.shards import ShardSet
 
 T = TypeVar("T")
 
-PageKey: TypeAlias = tuple[str, int]
-"""Where a page of a sweep ended: the stored sort text (a timestamp, or "") and the id."""
+PageKey: TypeAlias = tuple[int, int]
+"""Where a page of a sweep ended: the stored sort number (a game's ``saved_minute``, or 0)
+and the id."""
 
-START: PageKey = ("", 0)
-"""The key before every row: a sweep's first page."""
+START: PageKey = (-(2**63), 0)
+"""The key before every row: a sweep's first page (the least 64-bit integer, below any
+minute a ``datetime`` can hold)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +104,7 @@ class GameStore(Protocol):
         limit: int = 200,
     ) -> Page[Game]:
         """Expire one batch of ACTIVE games last saved at or before ``before``, in one
-        transaction: at most ``limit`` of them, after the key ``after`` in (``updated_at``,
+        transaction: at most ``limit`` of them, after the key ``after`` in (``saved_minute``,
         id) order, only in the servers of ``shards`` (``shards.owns``) and in ``channel_id``
         if given. Each is
         saved as EXPIRED at ``at`` (winner none, version plus one) only if nobody saved it
@@ -151,9 +153,7 @@ class GameStore(Protocol):
         """The member's name in the latest game inserted with them, or None if none was."""
         ...
 
-    async def records(
-        self, member_id: int, guild_id: int | None
-    ) -> dict[tuple[str, int], Record]:
+    async def records(self, member_id: int, guild_id: int | None) -> dict[tuple[str, int], Record]:
         """The member's counted results per ``(level, size)``, duels under ``DUEL``; those
         without one are absent.
         ``guild_id=None`` counts games everywhere (servers and none); an id, only that

@@ -25,6 +25,7 @@ PINNED: dict[Dialect, dict[int, str]] = {
         3: "40c36a1dc2711c7d6abd671897bb09a970c17ad99d63e3a0827c361938890cb5",
         4: "e2e772755b9fff75f87fc1f0ff0b74abe7f57ec102f452a6211059a3befe3715",
         5: "206fb0031adc71ee8ae25c1a4902cf8d3d5ab5d37e8e09500df98f905395c0e5",
+        6: "52516390208fab4d61330850312dcae993f2e89172531ba902150c329dec334f",
     },
     "postgresql": {
         1: "bc53f072b39144ef5bcbf3bddaff7de08e1b7c79b72daabbb48a0b6647e7ca45",
@@ -32,6 +33,7 @@ PINNED: dict[Dialect, dict[int, str]] = {
         3: "93cdc7fbaccdecc0751156db1adde574e0d1c1ec6708dcd1a6919d6992467986",
         4: "e2e772755b9fff75f87fc1f0ff0b74abe7f57ec102f452a6211059a3befe3715",
         5: "6f3a350406ff1539614ea51b44bc4c46efc5bbc7088286049487e15ee7e8fa74",
+        6: "4ba760809babb87ea30ce06136fe44db5c58f2a111ad5e6df7aa01a503244736",
     },
 }
 
@@ -96,6 +98,13 @@ SCHEMA_V5 = {
     ),
 }
 
+# v6: the sweep's index holds the minute a game was saved (a move's save touches no index).
+SCHEMA_V6 = {
+    **{name: sql for name, sql in SCHEMA_V5.items() if name != "games_active_since"},
+    "games": "438bfadf1d4e0ad4afec2fa199fde74e43d20506664cce3fbd5c420e805cd45e",
+    "games_idle_since": "19d5acb3cab38df0fb322368f00928dd2f7dcc6e16c453dd29f19e217035036f",
+}
+
 
 def sha256(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
@@ -121,7 +130,7 @@ def test_every_migration_is_pinned_and_unchanged(dialect: Dialect) -> None:
 
 def test_a_fresh_database_has_exactly_the_released_schema(tmp_path: Path) -> None:
     SqliteGameStore(tmp_path / "games.db")
-    assert schema(tmp_path / "games.db") == SCHEMA_V5
+    assert schema(tmp_path / "games.db") == SCHEMA_V6
 
 
 def test_an_upgraded_v1_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) -> None:
@@ -135,7 +144,7 @@ def test_an_upgraded_v1_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) 
         *("games_by_x_member", "games_by_o_member", "games_by_guild"),
     }
     SqliteGameStore(path)
-    assert schema(path) == SCHEMA_V5
+    assert schema(path) == SCHEMA_V6
 
 
 def test_an_upgraded_v2_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) -> None:
@@ -148,4 +157,4 @@ def test_an_upgraded_v2_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) 
         conn.execute("PRAGMA user_version = 2")
     assert schema(path) == SCHEMA_V2
     SqliteGameStore(path)
-    assert schema(path) == SCHEMA_V5
+    assert schema(path) == SCHEMA_V6

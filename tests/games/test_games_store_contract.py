@@ -794,6 +794,37 @@ async def test_expire_idle_expires_the_idle_games_in_pages_each_once(store: Game
     assert await store.get(finished.id) == finished
 
 
+async def test_expire_idle_cuts_off_within_a_minute_and_pages_through_one(
+    store: GameStore,
+) -> None:
+    """The sweep pages by the minute a game was saved (migration 6's index), yet compares the
+    saved moment itself: of games saved in the minute of the cutoff, only those at or before
+    it expire, and a page boundary inside one minute loses and repeats none."""
+    cutoff = START + timedelta(minutes=50, seconds=30)
+    offsets = [
+        timedelta(minutes=50),  # the cutoff's minute, before it: idle
+        timedelta(minutes=50, seconds=29, microseconds=999_999),  # idle
+        timedelta(minutes=50, seconds=30),  # at the cutoff: idle
+        timedelta(minutes=50, seconds=30, microseconds=1),  # after it: not idle
+        timedelta(minutes=50, seconds=59, microseconds=999_999),  # not idle
+        timedelta(minutes=49, seconds=59, microseconds=999_999),  # the minute before: idle
+        timedelta(minutes=51),  # the next minute: not idle
+    ]
+    for n, offset in enumerate(offsets):
+        await store.insert(
+            replace(make_game(ALICE, BOT, channel_id=n + 1), updated_at=START + offset)
+        )
+    now = START + timedelta(hours=1)
+    expired: list[Game] = []
+    after: PageKey | None = PAGE_START
+    while after is not None:
+        page = await store.expire_idle(cutoff, now, after=after, limit=1)
+        expired += page.items
+        after = page.after
+    assert sorted(game.channel_id for game in expired) == [1, 2, 3, 6]
+    assert sorted(game.channel_id for game in await store.active_games()) == [4, 5, 7]
+
+
 async def test_expire_idle_keeps_to_its_shards_and_channel(store: GameStore) -> None:
     shard_of_guild = {(1 << 22) * n: n for n in range(4)}  # guild id -> its shard of 4
     guilds: list[int | None] = [*shard_of_guild, None]  # None (no server): shard 0
