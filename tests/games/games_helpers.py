@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sqlite3
 from collections.abc import Awaitable, Callable, Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -19,6 +20,7 @@ import psycopg
 
 from bot.engine import Board, Move, Player, choose_move
 from bot.games import Game, GameService, GameStore, MoveReply, Seat, SqliteGameStore, Status
+from bot.games.migrations import MIGRATIONS
 from bot.games.postgres_store import PostgresGameStore
 from bot.games.service import MoveChooser
 
@@ -210,3 +212,14 @@ def row_locked(url: str, game_id: int) -> Iterator[None]:
         other.execute("SELECT id FROM games WHERE id = %s FOR UPDATE", (game_id,))
         yield
         other.rollback()
+
+
+def sqlite_at_version(path: Path, version: int) -> None:
+    """A new SQLite file at ``path`` built by migrations 1 to ``version``, as an older
+    release left it."""
+    with closing(sqlite3.connect(path)) as conn, conn:
+        conn.create_function("casefold", 1, str.casefold)
+        for migration in MIGRATIONS[:version]:
+            for statement in migration.statements("sqlite"):
+                conn.execute(statement)
+        conn.execute(f"PRAGMA user_version = {version}")

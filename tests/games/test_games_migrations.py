@@ -13,6 +13,7 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
+from games_helpers import sqlite_at_version
 
 from bot.games import SCHEMA_VERSION, SqliteGameStore
 from bot.games.migrations import MIGRATIONS, Dialect
@@ -149,12 +150,7 @@ def test_an_upgraded_v1_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) 
 
 def test_an_upgraded_v2_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) -> None:
     path = tmp_path / "games.db"
-    with closing(sqlite3.connect(path)) as conn, conn:
-        conn.create_function("casefold", 1, str.casefold)
-        for migration in MIGRATIONS[:2]:
-            for statement in migration.statements("sqlite"):
-                conn.execute(statement)
-        conn.execute("PRAGMA user_version = 2")
+    sqlite_at_version(path, 2)
     assert schema(path) == SCHEMA_V2
     SqliteGameStore(path)
     assert schema(path) == SCHEMA_V6

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from games_helpers import START, running_game
+from games_helpers import START, running_game, sqlite_at_version
 
 from bot.games import Game, GameService, GameStore, SqliteGameStore
 from bot.games.migrations import MIGRATIONS
@@ -49,12 +49,8 @@ def v5_games() -> list[Game]:
 
 def v5_sqlite(path: Path) -> Callable[[str], list[tuple[int, int]]]:
     """A schema-5 file holding ``v5_games``; a reader of its rows."""
+    sqlite_at_version(path, 5)
     with closing(sqlite3.connect(path)) as conn, conn:
-        conn.create_function("casefold", 1, str.casefold)
-        for migration in MIGRATIONS[:5]:
-            for statement in migration.statements("sqlite"):
-                conn.execute(statement)
-        conn.execute("PRAGMA user_version = 5")
         insert = (
             f"INSERT INTO games (id, {', '.join(V5_COLUMNS)}) VALUES (:id, "
             + ", ".join(f":{name}" for name in V5_COLUMNS)
