@@ -136,10 +136,7 @@ def test_a_fresh_database_has_exactly_the_released_schema(tmp_path: Path) -> Non
 
 def test_an_upgraded_v1_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) -> None:
     path = tmp_path / "games.db"
-    with closing(sqlite3.connect(path)) as conn, conn:
-        for statement in MIGRATIONS[0].statements("sqlite"):
-            conn.execute(statement)
-        conn.execute("PRAGMA user_version = 1")
+    sqlite_at_version(path, 1)
     assert set(schema(path)) == {
         *("games", "members", "sqlite_sequence", "games_one_active_per_channel"),
         *("games_by_x_member", "games_by_o_member", "games_by_guild"),
