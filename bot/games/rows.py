@@ -339,8 +339,10 @@ class GameSql:
             f"OR (x_member_id = {other} AND o_member_id = {member}))"
         )
         after_minute = param.format("after_minute")
+        # ``saved_minute IS NOT NULL`` (always true) is the predicate of games_idle_since that
+        # no lookup by channel names, so only this query reads that index (migration 7).
         idle_page = (
-            f"{games.select} WHERE status = 'active' "
+            f"{games.select} WHERE status = 'active' AND saved_minute IS NOT NULL "
             f"AND saved_minute <= {param.format('before_minute')} "
             f"AND updated_at <= {param.format('before')} AND (saved_minute > {after_minute} "
             f"OR (saved_minute = {after_minute} AND id > {param.format('after_id')})){{scope}} "

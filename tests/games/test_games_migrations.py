@@ -27,6 +27,7 @@ PINNED: dict[Dialect, dict[int, str]] = {
         4: "e2e772755b9fff75f87fc1f0ff0b74abe7f57ec102f452a6211059a3befe3715",
         5: "206fb0031adc71ee8ae25c1a4902cf8d3d5ab5d37e8e09500df98f905395c0e5",
         6: "52516390208fab4d61330850312dcae993f2e89172531ba902150c329dec334f",
+        7: "e008ae36314aaef90af6601fc7a3493b1084becccabad59035bcbf8ecb21d683",
     },
     "postgresql": {
         1: "bc53f072b39144ef5bcbf3bddaff7de08e1b7c79b72daabbb48a0b6647e7ca45",
@@ -35,6 +36,7 @@ PINNED: dict[Dialect, dict[int, str]] = {
         4: "e2e772755b9fff75f87fc1f0ff0b74abe7f57ec102f452a6211059a3befe3715",
         5: "6f3a350406ff1539614ea51b44bc4c46efc5bbc7088286049487e15ee7e8fa74",
         6: "4ba760809babb87ea30ce06136fe44db5c58f2a111ad5e6df7aa01a503244736",
+        7: "e008ae36314aaef90af6601fc7a3493b1084becccabad59035bcbf8ecb21d683",
     },
 }
 
@@ -106,6 +108,12 @@ SCHEMA_V6 = {
     "games_idle_since": "19d5acb3cab38df0fb322368f00928dd2f7dcc6e16c453dd29f19e217035036f",
 }
 
+# v7: the sweep's index has a predicate no lookup by channel implies.
+SCHEMA_V7 = {
+    **SCHEMA_V6,
+    "games_idle_since": "27708b738027feb7bdb83f16507a893b98304d3f73c99b78aed6f07404815d4c",
+}
+
 
 def sha256(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
@@ -131,7 +139,7 @@ def test_every_migration_is_pinned_and_unchanged(dialect: Dialect) -> None:
 
 def test_a_fresh_database_has_exactly_the_released_schema(tmp_path: Path) -> None:
     SqliteGameStore(tmp_path / "games.db")
-    assert schema(tmp_path / "games.db") == SCHEMA_V6
+    assert schema(tmp_path / "games.db") == SCHEMA_V7
 
 
 def test_an_upgraded_v1_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) -> None:
@@ -142,7 +150,7 @@ def test_an_upgraded_v1_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) 
         *("games_by_x_member", "games_by_o_member", "games_by_guild"),
     }
     SqliteGameStore(path)
-    assert schema(path) == SCHEMA_V6
+    assert schema(path) == SCHEMA_V7
 
 
 def test_an_upgraded_v2_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) -> None:
@@ -150,4 +158,4 @@ def test_an_upgraded_v2_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) 
     sqlite_at_version(path, 2)
     assert schema(path) == SCHEMA_V2
     SqliteGameStore(path)
-    assert schema(path) == SCHEMA_V6
+    assert schema(path) == SCHEMA_V7
