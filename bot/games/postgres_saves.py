@@ -4,10 +4,20 @@
 batch size. Each game is saved only over the version it was read at, as ``GameSql.update``
 does one at a time, and only if no other transaction holds its row (``SKIP LOCKED``, taking
 the lock an UPDATE of non-key columns takes): a game another process holds never delays the
-others in its batch. A game the batch did not save (its version moved, its row was locked or
-is missing) is answered ``False`` and its caller saves it alone, which says which it was. The
-statement may still wait on a running total's row (the totals' triggers), at most the lock
-timeout; then the whole batch is saved game by game (``PostgresGameStore._save_batch``).
+others in its batch.
+
+A game the batch did not save (its version moved, its row was locked or is missing) is
+answered ``False`` and its caller saves it alone, which says which it was. The statement may
+still wait on a running total's row (the totals' triggers), at most the lock timeout; then the
+whole batch is saved game by game (``PostgresGameStore._save_batch``).
+
+Each game is found by its key alone, one index lookup per game (a LATERAL subquery), and
+updated at the row version that lookup locked (its ``ctid``: a TID scan). PostgreSQL keeps the
+plan it made at a statement's first executions, and on a new database, before autovacuum first
+analyzes ``games``, it planned a plain join of the batch with ``games`` as a hash join over the
+whole table: each batch then read every game (15 million rows in a ten-second run of
+bench/games.py) until the table was analyzed. The version is compared after the lookup, so the
+planner expects few games to pass and updates them one by one, whatever it knows of the table.
 """
 
 from __future__ import annotations
@@ -36,11 +46,11 @@ if sorted(KEYS) != sorted(ARRAY_TYPES):  # a new updated column needs its type h
 _arrays = ", ".join(f"%({name})s::{ARRAY_TYPES[name]}" for name in KEYS)
 SAVE_MANY = (
     f"WITH v AS (SELECT * FROM unnest({_arrays}) AS v({', '.join(KEYS)})), "
-    "free AS (SELECT g.id FROM games AS g JOIN v ON g.id = v.id AND g.version = v.version "
-    "FOR NO KEY UPDATE OF g SKIP LOCKED) "
-    f"UPDATE games AS g SET {', '.join(f'{name} = v.{name}' for name in SAVED)}, "
-    "version = g.version + 1 FROM v WHERE g.id = v.id AND g.version = v.version "
-    "AND g.id IN (SELECT id FROM free) RETURNING g.id"
+    "free AS (SELECT g.tid, v.* FROM v CROSS JOIN LATERAL (SELECT ctid AS tid, version "
+    "FROM games WHERE id = v.id FOR NO KEY UPDATE SKIP LOCKED) AS g "
+    "WHERE g.version = v.version) "
+    f"UPDATE games AS g SET {', '.join(f'{name} = f.{name}' for name in SAVED)}, "
+    "version = g.version + 1 FROM free AS f WHERE g.ctid = f.tid RETURNING g.id"
 )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import random
 import sqlite3
+import time
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import closing, contextmanager
 from dataclasses import replace
@@ -223,3 +224,19 @@ def sqlite_at_version(path: Path, version: int) -> None:
             for statement in migration.statements("sqlite"):
                 conn.execute(statement)
         conn.execute(f"PRAGMA user_version = {version}")
+
+
+async def statistics_once_sent(
+    url: str, query: str, sent: Callable[[tuple[Any, ...]], bool]
+) -> tuple[Any, ...]:
+    """The one row ``query`` reads from PostgreSQL's activity statistics (``pg_stat_user_*``),
+    once ``sent`` says it counts what the test did, or as it stands after 10 s: a connection's
+    counts reach the server a moment after the connection ends (close the store first)."""
+    deadline = time.monotonic() + 10
+    with psycopg.connect(url, autocommit=True) as conn:
+        while True:
+            row = conn.execute(query).fetchone()
+            assert row is not None, query
+            if sent(row) or time.monotonic() > deadline:
+                return row
+            await asyncio.sleep(0.1)

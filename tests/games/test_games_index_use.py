@@ -8,16 +8,13 @@ checks and the reads of a channel use the channel's index, the sweep still uses 
 
 from __future__ import annotations
 
-import asyncio
 import random
 import sqlite3
-import time
 from contextlib import closing
 from datetime import timedelta
 from pathlib import Path
 
-import psycopg
-from games_helpers import START
+from games_helpers import START, statistics_once_sent
 
 from bot.games import GameService, SqliteGameStore
 from bot.games.postgres_store import PostgresGameStore
@@ -50,21 +47,11 @@ def test_sqlite_reads_a_channel_by_its_index_and_sweeps_by_the_sweeps(tmp_path: 
     assert "TEMP B-TREE" not in sweep  # read in the index's order: no sort
 
 
-def index_scans(url: str) -> dict[str, int]:
-    with psycopg.connect(url, autocommit=True) as conn:
-        rows = conn.execute(
-            "SELECT indexrelname, idx_scan FROM pg_stat_user_indexes WHERE relname = 'games'"
-        ).fetchall()
-    return {name: scans for name, scans in rows}
-
-
-async def scans_once_sent(url: str, index: str, at_least: int) -> dict[str, int]:
-    """The scans of every index of ``games``, once ``index`` shows ``at_least`` (a closed
-    connection's statistics reach the server a moment after it ends), or after 10 s."""
-    deadline = time.monotonic() + 10
-    while (scans := index_scans(url))[index] < at_least and time.monotonic() < deadline:
-        await asyncio.sleep(0.1)
-    return scans
+INDEX_SCANS = (
+    "SELECT (SELECT idx_scan FROM pg_stat_user_indexes WHERE indexrelname = '{index}'), "
+    "(SELECT idx_scan FROM pg_stat_user_indexes WHERE indexrelname = 'games_idle_since')"
+)
+"""The scans of ``index`` and of the sweep's index so far."""
 
 
 async def test_postgresql_reads_a_channel_by_its_index_on_a_new_database(
@@ -87,12 +74,12 @@ async def test_postgresql_reads_a_channel_by_its_index_on_a_new_database(
     for channel in range(1, CHANNELS + 1):
         assert (await service.active_game(channel)).channel_id == channel
     await service.close()  # its connections end, and with them their statistics are sent
-    scans = await scans_once_sent(postgres_url, "games_one_active_per_channel", 2 * CHANNELS)
-    assert scans["games_one_active_per_channel"] >= 2 * CHANNELS
-    assert scans["games_idle_since"] == 0
+    by_channel = INDEX_SCANS.format(index="games_one_active_per_channel")
+    scans = await statistics_once_sent(postgres_url, by_channel, lambda r: r[0] >= 2 * CHANNELS)
+    assert scans[0] >= 2 * CHANNELS and scans[1] == 0
 
     store = await PostgresGameStore.open(postgres_url)
     page = await store.expire_idle(START + timedelta(hours=1), START + timedelta(hours=1), limit=50)
     await store.close()
     assert len(page.items) == CHANNELS
-    assert (await scans_once_sent(postgres_url, "games_idle_since", 1))["games_idle_since"] >= 1
+    assert (await statistics_once_sent(postgres_url, by_channel, lambda r: r[1] >= 1))[1] >= 1

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import replace
+from datetime import timedelta
 
-from games_helpers import OpenStore, row_locked, running_game
+from games_helpers import OpenStore, row_locked, running_game, statistics_once_sent
 
 from bot.engine import Move
 from bot.games import Game, GameChangedError, Status
@@ -109,3 +110,24 @@ async def test_a_save_the_schema_refuses_fails_alone_in_its_batch(
     assert str(outcomes[1]) == CHANNEL_TAKEN
     assert [await store.get(g.id) for g in (games[1], games[2])] == [outcomes[0], outcomes[2]]
     assert await store.get(ended.id) == ended and await store.get(rival.id) == rival
+
+
+async def test_batches_on_a_new_database_look_up_each_game_by_its_key(
+    postgres_url: str, open_store: OpenStore
+) -> None:
+    """Before autovacuum first analyzes ``games``, PostgreSQL thinks it tiny, and a batch
+    joined with it as a whole was planned as a scan of every game, kept for as long as the
+    connection lived. Ten rounds of forty saves at once (batches of many games) read no game
+    but their own: no row is read by a sequential scan of ``games``."""
+    store, games = await insert_games(open_store, postgres_url)
+    for second in range(1, 11):
+        later = [replace(game, updated_at=game.updated_at + timedelta(seconds=1)) for game in games]
+        games = await asyncio.gather(*(store.update(game) for game in later))
+        assert [game.version for game in games] == [second] * GAMES
+    await store.close()  # its connections end, and with them their statistics are sent
+    row = await statistics_once_sent(
+        postgres_url,
+        "SELECT n_tup_upd, seq_tup_read FROM pg_stat_user_tables WHERE relname = 'games'",
+        lambda row: row[0] >= 10 * GAMES,
+    )
+    assert row == (10 * GAMES, 0)

@@ -8,11 +8,9 @@ the migration is for. The sweep's paging within a minute is in the store contrac
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 import random
 import sqlite3
-import time
 from collections.abc import Callable
 from contextlib import closing
 from dataclasses import replace
@@ -21,7 +19,7 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from games_helpers import START, running_game, sqlite_at_version
+from games_helpers import START, running_game, sqlite_at_version, statistics_once_sent
 
 from bot.games import Game, GameService, GameStore, SqliteGameStore
 from bot.games.migrations import MIGRATIONS
@@ -135,14 +133,9 @@ async def test_a_moves_save_on_postgresql_touches_no_index(postgres_url: str) ->
         reply = await service.move(channel_id=1, member_id=1, move=move)
     assert reply.game.is_active and len(reply.game.moves) == 6
     await service.close()  # its connections end, and with them their statistics are sent
-    deadline = time.monotonic() + 10
-    with psycopg.connect(postgres_url, autocommit=True) as conn:
-        while True:
-            row = conn.execute(
-                "SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname = 'games'"
-            ).fetchone()
-            assert row is not None
-            if row[0] >= 3 or time.monotonic() > deadline:
-                break
-            await asyncio.sleep(0.1)
-    assert (row[0], row[1]) == (3, 3)
+    row = await statistics_once_sent(
+        postgres_url,
+        "SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname = 'games'",
+        lambda row: row[0] >= 3,
+    )
+    assert row == (3, 3)
