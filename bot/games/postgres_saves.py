@@ -1,10 +1,10 @@
 """Many games' compare-and-set saves in one PostgreSQL statement (see ``bot.games.batching``).
 
-``SAVE_MANY`` takes one array per column (``unnest``), so one prepared statement serves any
-batch size. Each game is saved only over the version it was read at, as ``GameSql.update``
-does one at a time, and only if no other transaction holds its row (``SKIP LOCKED``, taking
-the lock an UPDATE of non-key columns takes): a game another process holds never delays the
-others in its batch.
+``SAVE_MANY`` takes the games as one JSON array (``json_to_recordset``), so one prepared
+statement serves any batch size. Each game is saved only over the version it was read at, as
+``GameSql.update`` does one at a time, and only if no other transaction holds its row (``SKIP
+LOCKED``, taking the lock an UPDATE of non-key columns takes): a game another process holds
+never delays the others in its batch.
 
 A game the batch did not save (its version moved, its row was locked or is missing) is
 answered ``False`` and its caller saves it alone, which says which it was. The statement may
@@ -22,30 +22,32 @@ planner expects few games to pass and updates them one by one, whatever it knows
 
 from __future__ import annotations
 
+import json
+
 from bot.games.rows import COLUMNS
 
-ARRAY_TYPES = {
-    "id": "bigint[]",
-    "version": "integer[]",
-    "moves": "text[]",
-    "status": "text[]",
-    "winner": "text[]",
-    "updated_at": "text[]",
-    "message_id": "bigint[]",
-    "saved_minute": "bigint[]",
+TYPES = {
+    "id": "bigint",
+    "version": "integer",
+    "moves": "text",
+    "status": "text",
+    "winner": "text",
+    "updated_at": "text",
+    "message_id": "bigint",
+    "saved_minute": "bigint",
 }
-"""The PostgreSQL type, as an array, of the key and of each column a save compares or
-rewrites (``Column.updated``)."""
+"""The PostgreSQL type of the key and of each column a save compares or rewrites
+(``Column.updated``)."""
 
 SAVED = [column.name for column in COLUMNS if column.updated]
 KEYS = ("id", "version", *SAVED)
-"""The row keys (``rows.to_row``) the statement reads, one array each."""
-if sorted(KEYS) != sorted(ARRAY_TYPES):  # a new updated column needs its type here
-    raise AssertionError(f"ARRAY_TYPES must give a type for exactly {KEYS}")
+"""The row keys (``rows.to_row``) the statement reads, one field each."""
+if sorted(KEYS) != sorted(TYPES):  # a new updated column needs its type here
+    raise AssertionError(f"TYPES must give a type for exactly {KEYS}")
 
-_arrays = ", ".join(f"%({name})s::{ARRAY_TYPES[name]}" for name in KEYS)
+_fields = ", ".join(f"{name} {TYPES[name]}" for name in KEYS)
 SAVE_MANY = (
-    f"WITH v AS (SELECT * FROM unnest({_arrays}) AS v({', '.join(KEYS)})), "
+    f"WITH v AS (SELECT * FROM json_to_recordset(%(rows)s::json) AS v({_fields})), "
     "free AS (SELECT g.tid, v.* FROM v CROSS JOIN LATERAL (SELECT ctid AS tid, version "
     "FROM games WHERE id = v.id FOR NO KEY UPDATE SKIP LOCKED) AS g "
     "WHERE g.version = v.version) "
@@ -54,9 +56,12 @@ SAVE_MANY = (
 )
 
 
-def arrays(rows: list[dict[str, object]]) -> dict[str, list[object]]:
-    """``SAVE_MANY``'s parameters for ``rows`` (``rows.to_row``), each game's id once."""
-    return {name: [row[name] for row in rows] for name in KEYS}
+def parameters(rows: list[dict[str, object]]) -> dict[str, str]:
+    """``SAVE_MANY``'s one parameter for ``rows`` (``rows.to_row``, each game's id once):
+    the games as one JSON array of objects. One text is cheaper for the driver to send than
+    an array per column (psycopg works out each array's element type at every call), and a
+    row holds only ints, None and text without NUL (``to_row``), which JSON keeps exactly."""
+    return {"rows": json.dumps([{name: row[name] for name in KEYS} for row in rows])}
 
 
 def first_of_each_game(rows: list[dict[str, object]]) -> list[bool]:

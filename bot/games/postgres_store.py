@@ -62,7 +62,7 @@ from bot.games.errors import (
 )
 from bot.games.migrations import MIGRATIONS, SCHEMA_VERSION
 from bot.games.models import Challenge, ChallengeStatus, Game, Status
-from bot.games.postgres_saves import SAVE_MANY, arrays, first_of_each_game
+from bot.games.postgres_saves import SAVE_MANY, first_of_each_game, parameters
 from bot.games.rows import (
     CHALLENGE_ANSWERED,
     CHANNEL_RULES,
@@ -410,7 +410,7 @@ class PostgresGameStore(TotalsReads):
         batch = [row for row, first in zip(rows, firsts, strict=True) if first]
         async with self._connection("save games") as conn:
             try:
-                cursor = await conn.execute(SAVE_MANY, arrays(batch))
+                cursor = await conn.execute(SAVE_MANY, parameters(batch))
             except psycopg.Error as error:
                 if isinstance(error, psycopg.OperationalError) and not isinstance(
                     error, BATCH_REFUSALS
