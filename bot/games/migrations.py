@@ -1035,10 +1035,10 @@ V6 = Migration(
 # look equally cheap then, and a PL/pgSQL function keeps the plan it chose for as long as its
 # connection lives. Each start then read all the running games (1,210 entries a start, 0.8 ms of
 # the server's CPU, in bench/games.py at 1,000 moves a second, whose p99 it tripled). The new
-# predicate adds ``saved_minute IS NOT NULL``, always true (the column is NOT NULL), which only a
-# query comparing ``saved_minute`` implies: the sweep does (``saved_minute <= ?``), a lookup by
-# channel does not, so no statistics can lead one to this index. SQLite reads partial indexes
-# by the same rule.
+# predicate adds ``saved_minute IS NOT NULL``, always true (the column is NOT NULL), so only a
+# query that implies it can read the index: the sweep names it (``GameSql.idle_page``; SQLite
+# needs the term itself, PostgreSQL would also infer it from ``saved_minute <= ?``), a lookup by
+# channel does not, and no statistics can lead that lookup here any more.
 
 V7 = Migration(
     7,
