@@ -62,6 +62,7 @@ from bot.games.errors import (
 )
 from bot.games.migrations import MIGRATIONS, SCHEMA_VERSION
 from bot.games.models import Challenge, ChallengeStatus, Game, Status
+from bot.games.postgres_pool import Connection, WarmestFirstPool
 from bot.games.postgres_saves import SAVE_MANY, first_of_each_game, parameters
 from bot.games.rows import (
     CHALLENGE_ANSWERED,
@@ -133,8 +134,6 @@ VERSION_TABLE = "tictactoe_schema"
 
 _SQL = GameSql.styled("%({})s")
 
-Connection = psycopg.AsyncConnection[DictRow]
-
 FAILED = "The game store could not do that; please try again."
 
 UNREACHABLE = (
@@ -196,7 +195,7 @@ class PostgresGameStore(TotalsReads):
             await conn.execute(lock_timeout)
 
         idle = IdleCheck()
-        pool: AsyncConnectionPool[Connection] = AsyncConnectionPool(
+        pool: AsyncConnectionPool[Connection] = WarmestFirstPool(
             url,
             connection_class=psycopg.AsyncConnection[DictRow],
             kwargs={"autocommit": True, "row_factory": dict_row},
