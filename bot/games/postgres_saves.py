@@ -18,6 +18,8 @@ analyzes ``games``, it planned a plain join of the batch with ``games`` as a has
 whole table: each batch then read every game (15 million rows in a ten-second run of
 bench/games.py) until the table was analyzed. The version is compared after the lookup, so the
 planner expects few games to pass and updates them one by one, whatever it knows of the table.
+A game another transaction saved since the statement began is locked at its newest version,
+whose version no longer matches: it is not saved, as above.
 """
 
 from __future__ import annotations

@@ -230,13 +230,18 @@ async def statistics_once_sent(
     url: str, query: str, sent: Callable[[tuple[Any, ...]], bool]
 ) -> tuple[Any, ...]:
     """The one row ``query`` reads from PostgreSQL's activity statistics (``pg_stat_user_*``),
-    once ``sent`` says it counts what the test did, or as it stands after 10 s: a connection's
-    counts reach the server a moment after the connection ends (close the store first)."""
+    once no other connection to the database is left and ``sent`` says the row counts what the
+    test did, or as it stands after 10 s: a connection's counts reach the server as it ends
+    (close the store first), so a count that must stay 0 is read only once all have ended."""
     deadline = time.monotonic() + 10
     with psycopg.connect(url, autocommit=True) as conn:
         while True:
+            others = conn.execute(
+                "SELECT count(*) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            ).fetchone()
             row = conn.execute(query).fetchone()
-            assert row is not None, query
-            if sent(row) or time.monotonic() > deadline:
+            assert others is not None and row is not None, query
+            if (others[0] == 0 and sent(row)) or time.monotonic() > deadline:
                 return row
             await asyncio.sleep(0.1)

@@ -38,6 +38,8 @@ def sqlite_plan(path: Path, query: str, params: dict[str, object]) -> str:
 
 
 def test_sqlite_reads_a_channel_by_its_index_and_sweeps_by_the_sweeps(tmp_path: Path) -> None:
+    """SQLite picks the channel's index with or without migration 7; what this guards is the
+    sweep, which can read the new index only because its query names the predicate's term."""
     SqliteGameStore(tmp_path / "games.db")
     sql = GameSql.styled(":{}")
     channel = sqlite_plan(tmp_path / "games.db", sql.active_game, {"channel_id": 1})
