@@ -48,6 +48,8 @@ from floods import measure as measure_flood
 
 from bot.engine import Move
 from bot.games import (
+    BOT_NAME,
+    SWEEP_MOST,
     Game,
     GameService,
     NoGameError,
@@ -57,7 +59,6 @@ from bot.games import (
     StoreBusyError,
 )
 from bot.games.rows import GameSql, member_rows, to_row
-from bot.games.service import BOT_NAME, SWEEP_MOST
 from tools.lock_holder import write_lock_held  # tools/lock_holder.py
 
 GAMES = 100_000

@@ -13,8 +13,7 @@ import pytest
 from discord_helpers import IDLE_TIMEOUT, World, cells
 
 from bot.discord_bot.cogs.expiry import EXPIRY_INTERVAL
-from bot.games import DatabaseGoneError, Game, SqliteGameStore, Status, StorageError
-from bot.games.service import SWEEP_MOST
+from bot.games import SWEEP_MOST, DatabaseGoneError, Game, SqliteGameStore, Status, StorageError
 from bot.settings import Settings
 
 
