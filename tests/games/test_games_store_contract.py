@@ -12,16 +12,17 @@ import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import closing
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta, timezone
+from datetime import timedelta, timezone
 from pathlib import Path
 
 import psycopg
 import pytest
+from game_strategies import any_game, progress
 from games_helpers import CHANNEL, GUILD, START, finished_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.engine import LEVELS, Board, Move, Player
+from bot.engine import Move, Player
 from bot.games import (
     Game,
     GameChangedError,
@@ -34,7 +35,7 @@ from bot.games import (
 )
 from bot.games.arguments import MAX_ID
 from bot.games.elo import rate
-from bot.games.models import DUEL, FIRST_CHOICES, SIZES, Challenge, ChallengeStatus, Rating
+from bot.games.models import DUEL, Challenge, ChallengeStatus, Rating
 from bot.games.postgres_store import PostgresGameStore
 from bot.games.shards import ShardSet
 from bot.games.store import START as PAGE_START
@@ -174,71 +175,6 @@ VARIETY = (
 
 
 # -- every field round-trips; nothing unreadable is written; an unreadable row is set aside -------
-
-IDS = st.integers(0, MAX_ID)
-ANY_NAME = st.text(max_size=120).filter(lambda name: "\x00" not in name)
-ZONES = st.builds(
-    timezone, st.timedeltas(min_value=timedelta(hours=-23), max_value=timedelta(hours=23))
-)
-MOMENTS = st.datetimes(
-    min_value=datetime(2000, 1, 1), max_value=datetime(2100, 1, 1), timezones=ZONES
-)
-
-
-@st.composite
-def progress(draw: st.DrawFn, game: Game) -> Game:
-    """``game`` with any moves, status, winner, ``updated_at`` and message that agree (the
-    rules ``rows.from_row`` checks: WON/LOST from the member's side, X's between members)."""
-    board, moves = Board.empty(game.size, game.k), []
-    for _ in range(draw(st.integers(0, game.size * game.size))):
-        if board.is_over:
-            break
-        moves.append(draw(st.sampled_from(board.legal_moves)))
-        board = board.play(moves[-1])
-    winner: Player | None = None
-    if board.is_over:
-        winner = board.winner
-        if winner is None:
-            status = Status.DRAWN
-        else:
-            status = Status.WON if game.seat(winner) == game.member else Status.LOST
-    else:
-        status = draw(st.sampled_from([Status.ACTIVE, Status.EXPIRED, Status.RESIGNED]))
-        winner = draw(st.sampled_from(Player)) if status is Status.RESIGNED else None
-    return replace(
-        game,
-        moves=tuple(moves),
-        status=status,
-        winner=winner,
-        updated_at=draw(MOMENTS),
-        message_id=draw(st.none() | IDS),
-    )
-
-
-@st.composite
-def any_game(draw: st.DrawFn) -> Game:
-    """Any game a store must keep: every field drawn from all it may hold."""
-    member = st.builds(Seat, IDS, ANY_NAME)
-    bot = st.builds(Seat, st.none(), ANY_NAME)
-    x, o = draw(st.tuples(member, bot) | st.tuples(bot, member) | st.tuples(member, member))
-    moment = draw(MOMENTS)
-    bare = Game(
-        id=0,
-        channel_id=draw(IDS),
-        guild_id=draw(st.none() | IDS),
-        x=x,
-        o=o,
-        level=draw(st.sampled_from(LEVELS)),
-        size=draw(st.sampled_from(SIZES)),
-        first=draw(st.sampled_from(FIRST_CHOICES)),
-        moves=(),
-        status=Status.ACTIVE,
-        winner=None,
-        created_at=moment,
-        updated_at=moment,
-    )
-    return draw(progress(bare))
-
 
 def test_every_field_of_any_game_reads_back_as_inserted_and_updated(database: Database) -> None:
     """Property: whatever a game holds, ``get`` returns exactly what ``insert`` and ``update``
