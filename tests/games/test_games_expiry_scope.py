@@ -9,8 +9,7 @@ from pathlib import Path
 from games_helpers import ALICE, BOB, FakeClock, make_service, start_game
 
 from bot.engine import Move
-from bot.games import ShardSet, Status
-from bot.games.service import SWEEP_BATCH, SWEEP_MOST
+from bot.games import SWEEP_MOST, ShardSet, Status
 
 TERMINAL, DISCORD_CHANNEL = 0, 555
 
@@ -76,7 +75,7 @@ async def test_a_backlog_is_reported_in_bounded_batches_oldest_first(tmp_path: P
     so thousands of expired games never sit in memory at once; none is lost or repeated."""
     clock = FakeClock()
     service = make_service(tmp_path / "g.db", clock=clock)
-    backlog = SWEEP_MOST + SWEEP_BATCH // 2
+    backlog = SWEEP_MOST + 7  # past the cap, and not a whole number of batches
     for channel in range(1, backlog + 1):
         await start_game(service, channel=channel)
         clock.advance(0.001)
