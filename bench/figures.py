@@ -90,6 +90,22 @@ def load_average() -> str:
     return "load average " + ", ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
+HOST_LOOP = 5_000_000
+"""Additions in ``host_speed``'s loop."""
+
+
+def host_speed() -> float:
+    """Seconds this Python takes for a fixed loop of ``HOST_LOOP`` additions, a yardstick for
+    the machine's speed right now: our 2-core machine is shared, and in a busy spell of its
+    host the same code takes up to twice as long (0.43 s quiet, 0.8 to 0.9 s busy), and so
+    does every timing beside it."""
+    began = time.perf_counter()
+    total = 0
+    for number in range(HOST_LOOP):
+        total += number
+    return time.perf_counter() - began
+
+
 def quantile(samples: Sequence[float], share: float) -> float:
     """The sample below which ``share`` of them fall, by nearest rank (a sample itself, never
     a value between two); the samples need not be sorted. NaN when there are none, so a row

@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from _scale_out import LEVEL, Database, Phase, Run, run_processes
 from arguments import positive_float, positive_int  # bench/arguments.py
-from figures import load_average, p99  # bench/figures.py
+from figures import HOST_LOOP, host_speed, load_average, p99  # bench/figures.py
 
 from bot.engine import LEVELS, Board, choose_move
 from bot.games import GameError, GameService, Seat, SqliteGameStore
@@ -285,11 +285,17 @@ def report(
         print(f"  {database.label}: {error}   FAIL")
         return
     phases = [Phase(args.capacity_seconds), Phase(args.steady_seconds, rate=offered)]
+    speed = host_speed()
     run = run_processes(database, processes, args.channels, phases, args.seed, server_cpu)
     capacity, steady = run.outcomes
     print(
         f" {database.label}: {processes} process{'es' if processes > 1 else ''}, "
         f"{args.channels // processes} channels each; {load_average()} after"
+    )
+    print(
+        f"  host speed: {HOST_LOOP:,} additions took {speed:.2f} s before the run and "
+        f"{host_speed():.2f} s after (0.43 s when this 2-core machine's host is quiet; "
+        "every figure below slows with it)"
     )
     print(
         f"  capacity: {capacity.moves} moves in {capacity.wall:.2f} s, every channel moving "
