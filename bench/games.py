@@ -294,8 +294,8 @@ def report(
     )
     print(
         f"  host speed: {HOST_LOOP:,} additions took {speed:.2f} s before the run and "
-        f"{host_speed():.2f} s after (0.43 s when this 2-core machine's host is quiet; "
-        "every figure below slows with it)"
+        f"{host_speed():.2f} s after (0.17 to 0.21 s when this 2-core machine's host is "
+        "quiet; every figure below slows with it)"
     )
     print(
         f"  capacity: {capacity.moves} moves in {capacity.wall:.2f} s, every channel moving "
