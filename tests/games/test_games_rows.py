@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from game_strategies import any_game
+from games_helpers import running_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -60,7 +61,7 @@ def spoiled(game: Game, field: str, value: Any) -> Game | None:
         return None
 
 
-SPOILERS: dict[str, list[Any]] = {  # each wrong for the plain active game below
+SPOILERS: dict[str, list[Any]] = {  # each wrong for a running game against the bot
     "id": [-1, MAX_ID + 1, True, 1.0],
     "channel_id": [-5, MAX_ID + 1, False, "7"],
     "guild_id": [True, -1, 2**64],
@@ -96,25 +97,10 @@ def test_to_row_refuses_exactly_what_would_not_read_back(
 
 
 @pytest.mark.parametrize("field", sorted(SPOILERS))
-def test_every_spoiler_is_refused_on_a_plain_active_game(field: str) -> None:
+def test_every_spoiler_is_refused_on_a_running_game(field: str) -> None:
     """Each spoiled field that a game can hold at all is refused (the property above holds
     either way; this says the spoilers do spoil, so it tests refusals, not just agreement)."""
-    moment = datetime.fromisoformat("2026-01-01T12:00:00+00:00")
-    game = Game(
-        id=1,
-        channel_id=2,
-        guild_id=3,
-        x=Seat(4, "alice"),
-        o=Seat(None, "the bot"),
-        level="easy",
-        size=3,
-        first="me",
-        moves=(Move(1, 1),),
-        status=Status.ACTIVE,
-        winner=None,
-        created_at=moment,
-        updated_at=moment,
-    )
+    game = running_game()  # alice against the bot, not over
     assert not refused(game)
     made = [g for g in (spoiled(game, field, v) for v in SPOILERS[field]) if g is not None]
     assert made, f"no spoiler of {field} makes a game"
