@@ -4,7 +4,7 @@
 build the row, read it back with ``from_row`` and compare. ``to_row`` must refuse whatever the
 reference refuses, on games a store must keep and on games spoiled one field at a time. It
 also refuses a few the reference let through because a value of another type compared equal
-(``ODD``): no service or store makes them.
+(``odd_games``): no service or store makes them.
 """
 
 from __future__ import annotations
