@@ -197,7 +197,7 @@ class PostgresGameStore(TotalsReads):
         idle = IdleCheck()
         pool: AsyncConnectionPool[Connection] = WarmestFirstPool(
             url,
-            connection_class=psycopg.AsyncConnection[DictRow],
+            connection_class=Connection,
             kwargs={"autocommit": True, "row_factory": dict_row},
             min_size=1,
             max_size=pool_size,

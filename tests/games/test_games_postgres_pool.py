@@ -9,8 +9,7 @@ import asyncio
 import time
 from typing import Any
 
-import psycopg
-from psycopg.rows import DictRow, dict_row
+from psycopg.rows import dict_row
 
 from bot.games.postgres_pool import Connection, WarmestFirstPool
 
@@ -20,7 +19,7 @@ async def open_pool(url: str, **options: Any) -> tuple[WarmestFirstPool, list[in
     last); the server process of each, in that order."""
     pool = WarmestFirstPool(
         url,
-        connection_class=psycopg.AsyncConnection[DictRow],
+        connection_class=Connection,
         kwargs={"autocommit": True, "row_factory": dict_row},
         max_size=3,
         open=False,
