@@ -1,10 +1,13 @@
 """Many games' compare-and-set saves in one PostgreSQL statement (see ``bot.games.batching``).
 
 ``SAVE_MANY`` takes the games as one JSON array (``json_to_recordset``), so one prepared
-statement serves any batch size. Each game is saved only over the version it was read at, as
-``GameSql.update`` does one at a time, and only if no other transaction holds its row (``SKIP
-LOCKED``, taking the lock an UPDATE of non-key columns takes): a game another process holds
-never delays the others in its batch.
+statement serves any batch size. It is the statement every move runs, so it is sent through
+libpq directly (``bot.games.postgres_wire``).
+
+Each game is saved only over the version it was read at, as ``GameSql.update`` does one at a
+time, and only if no other transaction holds its row (``SKIP LOCKED``, taking the lock an
+UPDATE of non-key columns takes): a game another process holds never delays the others in
+its batch.
 
 A game the batch did not save (its version moved, its row was locked or is missing) is
 answered ``False`` and its caller saves it alone, which says which it was. The statement may
@@ -60,9 +63,9 @@ SAVE_MANY = (
 
 def parameters(rows: list[dict[str, object]]) -> dict[str, str]:
     """``SAVE_MANY``'s one parameter for ``rows`` (``rows.to_row``, each game's id once):
-    the games as one JSON array of objects. One text is cheaper for the driver to send than
-    an array per column (psycopg works out each array's element type at every call), and a
-    row holds only ints, None and text without NUL (``to_row``), which JSON keeps exactly."""
+    the games as one JSON array of objects. One text is cheaper to send than an array per
+    column, and a row holds only ints, None and text without NUL (``to_row``), which JSON
+    keeps exactly."""
     return {"rows": json.dumps([{name: row[name] for name in KEYS} for row in rows])}
 
 

@@ -64,6 +64,7 @@ from bot.games.migrations import MIGRATIONS, SCHEMA_VERSION
 from bot.games.models import Challenge, ChallengeStatus, Game, Status
 from bot.games.postgres_pool import Connection, WarmestFirstPool
 from bot.games.postgres_saves import SAVE_MANY, first_of_each_game, parameters
+from bot.games.postgres_wire import PreparedStatement
 from bot.games.rows import (
     CHALLENGE_ANSWERED,
     CHANNEL_RULES,
@@ -133,6 +134,9 @@ CHANNEL_LOCK = 0x7474_6368  # "ttch": with a channel, the (int, int) key of its 
 VERSION_TABLE = "tictactoe_schema"
 
 _SQL = GameSql.styled("%({})s")
+
+_SAVE_MANY = PreparedStatement("tictactoe_save_many", SAVE_MANY)
+"""Every move's statement, sent past psycopg's cursor (``bot.games.postgres_wire``)."""
 
 FAILED = "The game store could not do that; please try again."
 
@@ -383,10 +387,8 @@ class PostgresGameStore(TotalsReads):
         params = to_row(game)
         for n, member in enumerate(members):
             params.update({f"seat{n}_{name}": value for name, value in member.items()})
-        cursor = await conn.execute(_starting(len(members)), params)
-        row = await cursor.fetchone()
-        assert row is not None
-        return replace(game, id=int(row["id"]))
+        [game_id] = await _starting(len(members)).ids(conn, params)
+        return replace(game, id=game_id)
 
     async def update(self, game: Game) -> Game:
         row = to_row(game)
@@ -409,7 +411,7 @@ class PostgresGameStore(TotalsReads):
         batch = [row for row, first in zip(rows, firsts, strict=True) if first]
         async with self._connection("save games") as conn:
             try:
-                cursor = await conn.execute(SAVE_MANY, parameters(batch))
+                saved = set(await _SAVE_MANY.ids(conn, parameters(batch)))
             except psycopg.Error as error:
                 if isinstance(error, psycopg.OperationalError) and not isinstance(
                     error, BATCH_REFUSALS
@@ -417,7 +419,6 @@ class PostgresGameStore(TotalsReads):
                     raise  # the connection is gone
                 logger.info("game database %s refused a batch of saves: %s", self.server, error)
                 return [False] * len(rows)
-            saved = {row["id"] for row in await cursor.fetchall()}
         return [first and row["id"] in saved for row, first in zip(rows, firsts, strict=True)]
 
     async def _save_alone(self, game: Game, row: dict[str, object]) -> None:
@@ -665,19 +666,27 @@ def _refusal(error: psycopg.Error) -> str:
 
 
 @functools.cache
-def _starting(members: int) -> str:
+def _starting(members: int) -> PreparedStatement:
     """The one statement that inserts a game with ``members`` member seats (1 or 2) and
     returns its id: the game's row first, then its members' names (``seat<n>_<column>``
     parameters, ``rows.member_rows``). The names are selected from the new game's row, so
     they are written strictly after its insert, whose trigger takes the channel's lock:
-    the lock comes before any member row's (see migration 5 on deadlocks)."""
+    the lock comes before any member row's (see migration 5 on deadlocks). Every game's
+    start runs it, so it is sent past psycopg's cursor (``bot.games.postgres_wire``)."""
     columns = ", ".join(MEMBER_COLUMNS)
     seats = ", ".join(
-        f"({', '.join(f'%(seat{n}_{name})s' for name in MEMBER_COLUMNS)})" for n in range(members)
+        f"({', '.join(_seat_value(n, name) for name in MEMBER_COLUMNS)})" for n in range(members)
     )
     rows = f"SELECT seat.* FROM game, (VALUES {seats}) AS seat ({columns})"
     named = upsert("members", MEMBER_COLUMNS, 1, rows)
-    return f"WITH game AS ({_SQL.insert} RETURNING id), named AS ({named}) SELECT id FROM game"
+    sql = f"WITH game AS ({_SQL.insert} RETURNING id), named AS ({named}) SELECT id FROM game"
+    return PreparedStatement(f"tictactoe_start_{members}", sql)
+
+
+def _seat_value(seat: int, column: str) -> str:
+    """The placeholder of a member's ``column`` in ``_starting``'s VALUES list, which gives
+    a value sent as text no other type than text: the member's id is cast to its column's."""
+    return f"%(seat{seat}_{column})s" + ("::bigint" if column == "member_id" else "")
 
 
 def _missing(game_id: int) -> StorageError:
