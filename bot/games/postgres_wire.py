@@ -11,16 +11,20 @@ on a connection the first time it runs there, its parameters sent as text for th
 read by their place in the statement. Everything else uses psycopg's cursors, and so do these
 two inside a transaction (``PreparedStatement.ids`` says why).
 
-The connection is a pooled psycopg connection, checked out for the call, and is left as
-psycopg leaves it: idle in autocommit, nothing pending. A call cancelled midway leaves its
-statement running, and a connection that broke is unusable: the pool closes such a connection
-when it is given back (its transaction status says so). A failure raises the exception
-psycopg raises for it (``psycopg.errors``), so a caller handles both paths alike.
+The connection is a pooled psycopg connection in autocommit, checked out for the call, and is
+left as psycopg leaves it: idle, nothing pending. A call cancelled midway asks the server to
+cancel its statement, as psycopg does, so a start or save the caller gave up on is not
+committed behind its back (unless it had already finished); the connection is then busy, and
+one that broke is unusable: the pool closes either when it is given back (its transaction
+status says so). A failure raises the exception psycopg raises for it (``psycopg.errors``),
+so a caller handles both paths alike. Text goes in the connection's encoding, as psycopg
+sends it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import weakref
 from collections.abc import Mapping
@@ -30,6 +34,9 @@ from psycopg import pq
 from psycopg.rows import tuple_row
 
 from bot.games.postgres_pool import Connection
+
+CANCEL_TIMEOUT_SECONDS = 5.0
+"""How long a cancelled call waits for the server to confirm it stopped the statement."""
 
 _PLACEHOLDER = re.compile(r"%\((\w+)\)s|%%")
 
@@ -59,14 +66,15 @@ class PreparedStatement:
     async def ids(self, conn: Connection, params: Mapping[str, object]) -> list[int]:
         """Run the statement on ``conn`` with ``params`` (ints, text or None, by name); the
         integer each row returned holds in its first column (``RETURNING id``). In a
-        transaction, psycopg's cursor runs it: psycopg drops every prepared statement of the
-        session after a rollback (``DEALLOCATE ALL``), and there a statement found missing
-        would abort the transaction instead of being prepared again."""
+        transaction, psycopg's cursor runs it: psycopg may drop every prepared statement of the
+        session (``DEALLOCATE ALL``, after a rollback, for one), and there a statement found
+        missing would abort the transaction instead of being prepared again."""
         if conn.pgconn.transaction_status != pq.TransactionStatus.IDLE:
             cursor = conn.cursor(row_factory=tuple_row)
             await cursor.execute(self.named_sql, params)
             return [int(row[0]) for row in await cursor.fetchall()]
-        values = [_text_of(params[param]) for param in self.params]
+        encoding = conn.info.encoding  # libpq reads text in the connection's encoding
+        values = [_text_of(params[param], encoding) for param in self.params]
         try:
             result = await self._run(conn, values)
         except psycopg.errors.InvalidSqlStatementName:  # dropped (see above): prepare it again
@@ -90,12 +98,18 @@ class PreparedStatement:
         return await _outcome(conn)
 
 
-def _text_of(value: object) -> bytes | None:
-    """A parameter as PostgreSQL reads it in text; only the types a row holds (``rows``)."""
+def _text_of(value: object, encoding: str) -> bytes | None:
+    """A parameter as PostgreSQL reads it in text, refused as psycopg refuses it (libpq would
+    cut a text at a NUL); only the types a row holds (``rows``)."""
     if value is None:
         return None
     if isinstance(value, str):
-        return value.encode()
+        if "\x00" in value:
+            raise psycopg.DataError("PostgreSQL text fields cannot contain NUL (0x00) bytes")
+        try:
+            return value.encode(encoding)
+        except UnicodeEncodeError as error:
+            raise psycopg.DataError(f"{value!r:.40} cannot be written in {encoding}") from error
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value).encode()
     raise TypeError(f"cannot send a {type(value).__name__} as a parameter: {value!r:.40}")
@@ -109,17 +123,23 @@ async def _outcome(conn: Connection) -> pq.abc.PGresult:
         await _ready(pgconn.socket, writing=True)
     last: pq.abc.PGresult | None = None
     failed: pq.abc.PGresult | None = None
-    while True:
-        if pgconn.is_busy():
-            await _ready(pgconn.socket, writing=False)
-            pgconn.consume_input()
-            continue
-        result = pgconn.get_result()
-        if result is None:
-            break
-        if result.status == pq.ExecStatus.FATAL_ERROR and failed is None:
-            failed = result
-        last = result
+    try:
+        while True:
+            if pgconn.is_busy():
+                await _ready(pgconn.socket, writing=False)
+                pgconn.consume_input()
+                continue
+            result = pgconn.get_result()
+            if result is None:
+                break
+            if result.status == pq.ExecStatus.FATAL_ERROR and failed is None:
+                failed = result
+            last = result
+    except BaseException:  # cancelled while the statement runs: stop it on the server, or
+        if pgconn.transaction_status == pq.TransactionStatus.ACTIVE:  # it would still commit
+            with contextlib.suppress(Exception):  # (the pool closes the busy connection)
+                await conn.cancel_safe(timeout=CANCEL_TIMEOUT_SECONDS)
+        raise
     if failed is not None:
         raise psycopg.errors.error_from_result(failed, encoding=conn.info.encoding)
     if last is None or last.status not in (pq.ExecStatus.TUPLES_OK, pq.ExecStatus.COMMAND_OK):

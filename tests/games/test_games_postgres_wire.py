@@ -4,6 +4,7 @@ statement the session lost is prepared again. On the suite's real PostgreSQL ser
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 
 import psycopg
@@ -12,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from psycopg import pq
 from psycopg.rows import dict_row
+from test_games_postgres_store import until_a_backend_waits_for_a_lock
 
 from bot.games.postgres_pool import Connection
 from bot.games.postgres_wire import PreparedStatement
@@ -102,6 +104,52 @@ async def test_in_a_transaction_it_runs_even_after_the_session_dropped_it(
 async def test_a_null_where_an_id_was_expected_is_an_error(conn: Connection) -> None:
     with pytest.raises(psycopg.InterfaceError, match="NULL"):
         await PreparedStatement("test_null", "SELECT NULL::bigint").ids(conn, {})
+
+
+async def test_text_goes_in_the_connections_encoding(conn: Connection, postgres_url: str) -> None:
+    insert = PreparedStatement(
+        "test_encoding", "INSERT INTO t (id, note) VALUES (%(id)s, %(note)s) RETURNING id"
+    )
+    latin = await Connection.connect(
+        postgres_url, autocommit=True, row_factory=dict_row, client_encoding="latin1"
+    )
+    async with latin:
+        assert await insert.ids(latin, {"id": 1, "note": "Zoë"}) == [1]
+        with pytest.raises(psycopg.DataError):  # no such letter in latin1: nothing is sent
+            await insert.ids(latin, {"id": 2, "note": "漢"})
+    rows = await (await conn.execute("SELECT note FROM t ORDER BY id")).fetchall()
+    assert rows == [{"note": "Zoë"}]
+
+
+async def test_a_text_with_nul_is_refused_not_cut_short(conn: Connection) -> None:
+    insert = PreparedStatement(
+        "test_nul", "INSERT INTO t (id, note) VALUES (%(id)s, %(note)s) RETURNING id"
+    )
+    with pytest.raises(psycopg.DataError, match="NUL"):
+        await insert.ids(conn, {"id": 1, "note": "ab\x00cd"})
+    assert await (await conn.execute("SELECT count(*) AS n FROM t")).fetchone() == {"n": 0}
+
+
+async def test_a_cancelled_statement_is_stopped_on_the_server(
+    conn: Connection, postgres_url: str
+) -> None:
+    """A caller that gave up (a cancelled task) must not have its write committed later, when
+    the lock it waited for is released."""
+    await conn.execute("INSERT INTO t (id, note) VALUES (1, 'before')")
+    change = PreparedStatement(
+        "test_cancelled", "UPDATE t SET note = 'after' WHERE id = %(id)s RETURNING id"
+    )
+    async with await Connection.connect(postgres_url) as holder:  # in a transaction
+        await holder.execute("SELECT id FROM t WHERE id = 1 FOR UPDATE")
+        waiting = asyncio.create_task(change.ids(conn, {"id": 1}))
+        await until_a_backend_waits_for_a_lock(postgres_url)
+        waiting.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await waiting
+        await holder.rollback()
+        # Waits for the row if the UPDATE were still running, then reads what it left.
+        cursor = await holder.execute("SELECT note FROM t WHERE id = 1 FOR UPDATE")
+        assert await cursor.fetchone() == ("before",)
 
 
 async def test_only_the_types_a_row_holds_are_sent(conn: Connection) -> None:
