@@ -215,6 +215,26 @@ def row_locked(url: str, game_id: int) -> Iterator[None]:
         other.rollback()
 
 
+def scalar(url: str, query: str) -> object:
+    """The one value ``query`` reads from PostgreSQL at ``url``."""
+    with psycopg.connect(url) as connection:
+        row = connection.execute(query).fetchone()
+    assert row is not None
+    return row[0]
+
+
+async def until_a_backend_waits_for_a_lock(url: str) -> None:
+    """Until some connection to the database at ``url`` waits for a lock (at most 10 s)."""
+    deadline = time.monotonic() + 10
+    query = (
+        "SELECT count(*) FROM pg_stat_activity "
+        "WHERE datname = current_database() AND wait_event_type = 'Lock'"
+    )
+    while scalar(url, query) == 0:
+        assert time.monotonic() < deadline, "the write never waited for the lock"
+        await asyncio.sleep(0.02)
+
+
 def sqlite_at_version(path: Path, version: int) -> None:
     """A new SQLite file at ``path`` built by migrations 1 to ``version``, as an older
     release left it."""

@@ -18,7 +18,15 @@ from dataclasses import replace
 
 import psycopg
 import pytest
-from games_helpers import GUILD, OpenStore, finished_game, row_locked, running_game
+from games_helpers import (
+    GUILD,
+    OpenStore,
+    finished_game,
+    row_locked,
+    running_game,
+    scalar,
+    until_a_backend_waits_for_a_lock,
+)
 from postgres_server import PASSWORD, PostgresServer, free_port
 
 from bot.games import (
@@ -38,13 +46,6 @@ from bot.games.postgres_store import CHANNEL_LOCK, CHECK_AFTER_IDLE_SECONDS, Pos
 from bot.games.rows import CHALLENGE_TAKEN, CHANNEL_TAKEN, COLUMNS, member_rows, to_row
 
 VERSION = "SELECT version FROM tictactoe_schema"
-
-
-def scalar(url: str, query: str) -> object:
-    with psycopg.connect(url) as connection:
-        row = connection.execute(query).fetchone()
-    assert row is not None
-    return row[0]
 
 
 async def test_ten_stores_opening_together_migrate_once(
@@ -230,17 +231,6 @@ def terminate(url: str, which: str) -> None:
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
             f"WHERE datname = current_database() AND {which}"
         )
-
-
-async def until_a_backend_waits_for_a_lock(url: str) -> None:
-    deadline = time.monotonic() + 10
-    query = (
-        "SELECT count(*) FROM pg_stat_activity "
-        "WHERE datname = current_database() AND wait_event_type = 'Lock'"
-    )
-    while scalar(url, query) == 0:
-        assert time.monotonic() < deadline, "the write never waited for the lock"
-        await asyncio.sleep(0.02)
 
 
 async def test_a_second_active_game_in_a_channel_is_refused_in_plain_words(

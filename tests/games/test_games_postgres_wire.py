@@ -9,11 +9,11 @@ from collections.abc import AsyncIterator
 
 import psycopg
 import pytest
+from games_helpers import until_a_backend_waits_for_a_lock
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from psycopg import pq
 from psycopg.rows import dict_row
-from test_games_postgres_store import until_a_backend_waits_for_a_lock
 
 from bot.games.postgres_pool import Connection
 from bot.games.postgres_wire import PreparedStatement
