@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 
+from bot.games.postgres_wire import PreparedStatement
 from bot.games.rows import COLUMNS
 
 TYPES = {
@@ -51,13 +52,14 @@ if sorted(KEYS) != sorted(TYPES):  # a new updated column needs its type here
     raise AssertionError(f"TYPES must give a type for exactly {KEYS}")
 
 _fields = ", ".join(f"{name} {TYPES[name]}" for name in KEYS)
-SAVE_MANY = (
+SAVE_MANY = PreparedStatement(
+    "tictactoe_save_many",
     f"WITH v AS (SELECT * FROM json_to_recordset(%(rows)s::json) AS v({_fields})), "
     "free AS (SELECT g.tid, v.* FROM v CROSS JOIN LATERAL (SELECT ctid AS tid, version "
     "FROM games WHERE id = v.id FOR NO KEY UPDATE SKIP LOCKED) AS g "
     "WHERE g.version = v.version) "
     f"UPDATE games AS g SET {', '.join(f'{name} = f.{name}' for name in SAVED)}, "
-    "version = g.version + 1 FROM free AS f WHERE g.ctid = f.tid RETURNING g.id"
+    "version = g.version + 1 FROM free AS f WHERE g.ctid = f.tid RETURNING g.id",
 )
 
 

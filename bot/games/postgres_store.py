@@ -135,9 +135,6 @@ VERSION_TABLE = "tictactoe_schema"
 
 _SQL = GameSql.styled("%({})s")
 
-_SAVE_MANY = PreparedStatement("tictactoe_save_many", SAVE_MANY)
-"""Every move's statement, sent past psycopg's cursor (``bot.games.postgres_wire``)."""
-
 FAILED = "The game store could not do that; please try again."
 
 UNREACHABLE = (
@@ -411,7 +408,7 @@ class PostgresGameStore(TotalsReads):
         batch = [row for row, first in zip(rows, firsts, strict=True) if first]
         async with self._connection("save games") as conn:
             try:
-                saved = set(await _SAVE_MANY.ids(conn, parameters(batch)))
+                saved = set(await SAVE_MANY.ids(conn, parameters(batch)))
             except psycopg.Error as error:
                 if isinstance(error, psycopg.OperationalError) and not isinstance(
                     error, BATCH_REFUSALS
