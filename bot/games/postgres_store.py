@@ -150,10 +150,10 @@ NO_PASSWORD = (
     "as postgresql://user:password@host:5432/dbname."
 )
 UNREADABLE_URL = (
-    "DATABASE_URL for the game database {server} is not one PostgreSQL can read: check its "
-    "options after '?' and that @ : / ? # in the user name or password are written as %40 %3A "
-    "%2F %3F %23."
+    "DATABASE_URL is not one PostgreSQL can read: check its options after '?' and that "
+    "@ : / ? # in the user name or password are written as %40 %3A %2F %3F %23."
 )
+"""Names no server: a URL libpq cannot read has none that ``describe`` could name."""
 REFUSED_LOGIN = (
     "The game database {server} refused the user name or password in DATABASE_URL: check "
     "both (the log has the server's words)."
@@ -635,8 +635,8 @@ async def _try_connecting(url: str, server: str, timeout: float) -> None:
     try:
         options = conninfo_to_dict(url)
     except psycopg.ProgrammingError as error:  # libpq's text quotes the URL, password and all
-        logger.info("DATABASE_URL for the game database %s cannot be read", server)
-        raise StorageError(UNREADABLE_URL, server=server) from error
+        logger.info("DATABASE_URL cannot be read")
+        raise StorageError(UNREADABLE_URL) from error
     try:
         conn = await psycopg.AsyncConnection.connect(
             url, connect_timeout=options.get("connect_timeout") or seconds
