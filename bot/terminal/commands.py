@@ -28,27 +28,53 @@ USAGE_START = (
     f"Levels: {', '.join(LEVELS)}; first: {join_or(FIRST_CHOICES)}; size: {join_or(SIZES)}."
 )
 
-HELP = f"""Commands:
-  move <row> <column>   play a cell, for example: move 2 3 (or just: 2 3)
-  start [level] [first] [size]
-                        a new game, for example: start perfect me 4
-                        {_START_OPTIONS}
-                        (plain "start" repeats your last game's settings; a game
-                        you have not moved in yet is set aside, not counted)
-  start duel [size]     two players at this keyboard take turns (also: start 2p);
-                        your names are asked once, and stats count under them
-  hint                  every move you can make, and whether it wins, draws or loses
-  explain               what I see: every empty cell's value, the move I would play
-                        and why, and how many positions I searched (after a game:
-                        my last move)
-  board                 show the board again (after a game: how it ended)
-  resign                give up this game (a loss once you have moved; before that
-                        it is set aside and not counted)
-  name <your name>      play under another name, with its own record and game
-  stats                 your record per level
-  leaderboard           the best players on this computer
-  help                  this list
-  quit                  leave; your game is saved for next time (exit works too)"""
+_HELP_ENTRIES: tuple[tuple[str, ...], ...] = (
+    ("move <row> <column>", "play a cell, for example: move 2 3 (or just: 2 3)"),
+    (
+        "start [level] [first] [size]",
+        "a new game, for example: start perfect me 4",
+        _START_OPTIONS,
+        '(plain "start" repeats your last game\'s settings; a game you have not moved in yet '
+        "is set aside, not counted)",
+    ),
+    (
+        "start duel [size]",
+        "two players at this keyboard take turns (also: start 2p); your names are asked once, "
+        "and stats count under them",
+    ),
+    ("hint", "every move you can make, and whether it wins, draws or loses"),
+    (
+        "explain",
+        "what I see: every empty cell's value, the move I would play and why, and how many "
+        "positions I searched (after a game: my last move)",
+    ),
+    ("board", "show the board again (after a game: how it ended)"),
+    (
+        "resign",
+        "give up this game (a loss once you have moved; before that it is set aside and not "
+        "counted)",
+    ),
+    ("name <your name>", "play under another name, with its own record and game"),
+    ("stats", "your record per level"),
+    ("leaderboard", "the best players on this computer"),
+    ("help", "this list"),
+    ("quit", "leave; your game is saved for next time (exit works too)"),
+)
+"""Each command with its text, a paragraph to a line: ``bot.terminal.layout.wrap`` fits
+them to the terminal, where lines broken by hand would leave a stub wherever it is narrower."""
+
+
+def _help_entry(command: str, *paragraphs: str) -> str:
+    """``command`` in the first column and its paragraphs in the second, from column 24."""
+    column = " " * 24
+    head = f"  {command}"
+    if len(head) > len(column) - 2:  # too long to share its line: the text starts below
+        return "\n".join([head, *(column + text for text in paragraphs)])
+    first = head.ljust(len(column)) + paragraphs[0]
+    return "\n".join([first, *(column + text for text in paragraphs[1:])])
+
+
+HELP = "\n".join(["Commands:", *(_help_entry(*entry) for entry in _HELP_ENTRIES)])
 
 WordName = Literal[
     "resign", "hint", "explain", "board", "stats", "leaderboard", "help", "quit"

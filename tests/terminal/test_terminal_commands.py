@@ -22,6 +22,7 @@ from bot.terminal.commands import (
     parse_command,
     parse_start,
 )
+from bot.terminal.layout import wrap
 
 
 @pytest.mark.parametrize("line", ["", "   ", "\t", "!", " / "])
@@ -201,3 +202,19 @@ def test_start_duel_reads_as_a_duel_with_an_optional_size(line: str) -> None:
 def test_a_duel_takes_no_level_or_first_mover() -> None:
     with pytest.raises(CommandError, match="A duel takes only a size"):
         parse_command("start duel hard")
+
+
+@given(st.integers(min_value=50, max_value=160))
+def test_the_help_fills_each_line_at_any_width(width: int) -> None:
+    """A command's text is wrapped as one paragraph, so no line ends early while the next
+    carries on beside it: the stub ("play" alone on a line) that hand-broken text left at
+    80 columns. Only the start entry's options and note begin lines of their own."""
+    lines = wrap(HELP, width).splitlines()
+    for line, after in itertools.pairwise(lines):
+        text = after.lstrip()
+        in_second_column = line.startswith(" " * 24) or line[22:24] == "  "
+        carries_on = after.startswith(" " * 24) and not text.startswith(("levels:", "(plain"))
+        if in_second_column and carries_on:
+            assert len(line) + 1 + len(text.split()[0]) > width, (line, after)
+    assert max(len(line) for line in lines) <= width
+    assert " ".join(HELP.split()) == " ".join(" ".join(lines).split())  # nothing lost
