@@ -108,9 +108,14 @@ def inspect(path: Path, *, quick_check: bool = True) -> FileFacts:
 
 
 def _identify(conn: sqlite3.Connection, path: Path) -> FileFacts:
+    """The file's identity, read in one transaction: another process may be creating it this
+    moment, and its first migration's commit landing between two separate reads would show a
+    file with our tables but no application id yet, which looks like another program's."""
+    conn.execute("BEGIN")
     app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
     version = int(conn.execute("PRAGMA user_version").fetchone()[0])
     tables = {str(row[0]) for row in conn.execute("SELECT name FROM sqlite_master")}
+    conn.execute("COMMIT")
     ours = app_id == APPLICATION_ID
     if not ours and (app_id != 0 or (tables and not (version and tables >= OUR_TABLES))):
         raise StorageError(
