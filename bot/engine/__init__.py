@@ -19,6 +19,8 @@ transposition table, depth-aware scores, symmetry), ``perfect.py`` and
 ``python -m bot.engine NOTATION --tree`` (``tree.py``, ``outline.py``) prints the search.
 """
 
+from typing import TYPE_CHECKING
+
 from .board import Board
 from .errors import (
     BoardSizeError,
@@ -36,7 +38,6 @@ from .levels import LEVELS, Level, choose_move
 from .moves import Move, Player
 from .perfect import best_moves
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .analysis import Analysis, MoveAnalysis, Value, analyze
     from .outcome import Outcome

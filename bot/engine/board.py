@@ -12,11 +12,12 @@ never builds Board objects; it works on those two ints directly.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .errors import CellTakenError, GameOverError, OffBoardError
 from .geometry import Bitboard, Cell, Geometry, check_size, geometry_for
 from .moves import Move, Player
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .outcome import Outcome
 

@@ -24,10 +24,7 @@ Pure: no settings are read here. An adapter calls :func:`set_cache_budget` at st
 from __future__ import annotations
 
 import sys
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Callable
+from collections.abc import Callable
 
 DEFAULT_BUDGET_BYTES = 64 * 2**20
 """The budget when nobody sets one (``ENGINE_CACHE_MB`` defaults to 64)."""

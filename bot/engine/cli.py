@@ -22,6 +22,7 @@ import random
 import sys
 import textwrap
 import time
+from collections.abc import Sequence
 
 from . import (
     LEVELS,
@@ -34,10 +35,6 @@ from . import (
     analyze,
     choose_move,
 )
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Sequence
 
 WIDTH = 79
 """Lines are wrapped to fit an 80-column terminal."""

@@ -12,12 +12,10 @@ share it.
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 from .errors import BoardSizeError
 from .moves import Move
-
-TYPE_CHECKING = False  # typing costs ~2.5 ms to import; only type checkers need it
-if TYPE_CHECKING:
-    from typing import TypeAlias
 
 Bitboard: TypeAlias = int
 """A set of cells: bit ``cell`` is set for every cell in the set."""

@@ -14,14 +14,11 @@ apply (take a win, block a single threat, two threats lose, dead lines draw).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from .board import completes_line
 from .geometry import Bitboard, Cell, Geometry
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Callable
 
 WIN = 100_000
 INFINITY = 10 * WIN

@@ -38,13 +38,13 @@ best moves is cached per position, and ``choose_move`` only picks one of them.
 from __future__ import annotations
 
 import enum
+from typing import TYPE_CHECKING
 
 from .board import Board
 from .errors import GameOverError, SearchTooLargeError, UnknownLevelError
 from .moves import Move
 from .perfect import best_moves, cached_best_moves
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     import random
 

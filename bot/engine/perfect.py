@@ -7,6 +7,7 @@ does not need to load the analysis types (a cold start should stay cheap).
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 
 from . import caches
 from .board import Board
@@ -15,10 +16,6 @@ from .errors import GameOverError
 from .geometry import Geometry
 from .moves import Move
 from .solver import Search, Solver
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Callable
 
 _SOLVERS: dict[Geometry, Solver] = {}
 

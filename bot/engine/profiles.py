@@ -7,13 +7,13 @@ position the solver can finish never needs it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .board import Board, completes_line
 from .heuristic import LimitedSearch
 from .levels import Level
 from .moves import Move
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     import random
 

@@ -61,14 +61,12 @@ which a narrow window around that score answers far more cheaply.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .board import completes_line
 from .caches import int_table_bytes
 from .errors import SearchTooLargeError
 from .geometry import Bitboard, Cell, Geometry
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Callable
 
 EXACT = 0
 LOWER = 1

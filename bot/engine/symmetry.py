@@ -5,11 +5,8 @@ Loaded only by searches that use symmetry (see :attr:`Geometry.symmetries`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import permutations
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Callable
 
 
 def find_symmetries(size: int, lines: set[int]) -> tuple[tuple[int, ...], ...]:

@@ -53,13 +53,11 @@ examined: cut-off cells from one part of the tree misled another.)
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .geometry import Geometry
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    Negamax = Callable[[int, int, int, int, int, tuple[int, ...]], int]
+Negamax = Callable[[int, int, int, int, int, tuple[int, ...]], int]
 
 WIN, DRAW, LOSS = 1, 0, -1
 
