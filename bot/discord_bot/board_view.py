@@ -25,7 +25,7 @@ from bot.discord_bot.interactions import GameButton, channel_id
 from bot.discord_bot.texts import NOT_YOUR_BOARD
 from bot.engine import Move
 from bot.games import Game, GameOverError, NotYourGameError, Status
-from bot.games.render import EMOJI_MARK, describe_reply, render_emoji
+from bot.games.render.boards import EMOJI_MARK, describe_reply, render_emoji
 from bot.games.sentences import not_your_game
 
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ import discord
 
 from bot.discord_bot.interactions import GameButton
 from bot.games import Challenge, MoveReply
-from bot.games.render import render_challenge
+from bot.games.render.boards import render_challenge
 
 if TYPE_CHECKING:
     from bot.discord_bot.app import TicTacToeBot
@@ -123,7 +123,7 @@ class RematchButton(
 
     async def clicked(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
         from bot.discord_bot.board_view import board_content, board_view, replace_board
-        from bot.games.render import describe_reply
+        from bot.games.render.boards import describe_reply
 
         bot = interaction.client
         again = await bot.service.rematch(

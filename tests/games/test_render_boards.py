@@ -15,7 +15,7 @@ from reachable import positions_with_moves
 
 from bot.engine import Board, Move, Player
 from bot.games.models import Game, Seat, Status
-from bot.games.render import render_emoji, render_text, status_line
+from bot.games.render.boards import render_emoji, render_text, status_line
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 ALICE = Seat(7, "alice")

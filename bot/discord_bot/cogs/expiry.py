@@ -21,7 +21,7 @@ from discord.ext import commands, tasks
 from bot.discord_bot.board_view import disable_board
 from bot.discord_bot.duel_views import close_challenge_message
 from bot.games import SWEEP_MOST, DatabaseGoneError, Game
-from bot.games.render import render_expired
+from bot.games.render.boards import render_expired
 
 if TYPE_CHECKING:
     from bot.discord_bot.app import TicTacToeBot

@@ -1,0 +1,106 @@
+"""Records in words: a member's stats, the leaderboard and the duel leaderboard.
+
+Resignations count as losses; games that expired or ended before the member moved do not
+count (the service decides what is in a record, this module only words it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bot.engine import LEVELS
+from bot.games.models import DuelEntry, LeaderboardEntry, Record, Stats
+
+
+def _count(number: int, singular: str, plural: str) -> str:
+    return f"{number} {singular if number == 1 else plural}"
+
+
+def describe_record(record: Record) -> str:
+    """ "3 wins, 1 loss, 2 draws" """
+    return ", ".join(
+        [
+            _count(record.wins, "win", "wins"),
+            _count(record.losses, "loss", "losses"),
+            _count(record.draws, "draw", "draws"),
+        ]
+    )
+
+
+def _level_order(levels: Iterable[str]) -> list[str]:
+    known = [level for level in LEVELS if level in levels]
+    return known + sorted(level for level in levels if level not in LEVELS)
+
+
+def render_stats(stats: Stats) -> str:
+    """A member's record against the bot overall, per level and, when they played more than
+    one size at a level, per size; their duels and rating; the head-to-head line if asked
+    (resignations count as losses)."""
+    total = stats.total.games
+    h2h = stats.head_to_head
+    if total == 0 and stats.duels.games == 0 and (h2h is None or h2h.record.games == 0):
+        return (
+            f"{stats.name} has not finished a game yet. Games that expired, or ended before "
+            f"{stats.name} moved, do not count."
+        )
+    lines = []
+    if total:
+        lines.append(
+            f"{stats.name} against me: {describe_record(stats.total)} "
+            f"({_count(total, 'game', 'games')}, resignations count as losses)."
+        )
+    for level in _level_order(stats.by_level):
+        record = stats.by_level[level]
+        if not record.games:
+            continue
+        sizes = {size: rec for (lvl, size), rec in stats.by_size.items() if lvl == level}
+        per_size = f" ({_per_size(sizes)})" if sizes else ""
+        lines.append(f"  {level}: {describe_record(record)}{per_size}")
+    if stats.duels.games:
+        lines.append(
+            f"{stats.name} in duels: {describe_record(stats.duels)} "
+            f"({_per_size(stats.duels_by_size)}), "
+            f"rating {stats.rating.rating}."
+        )
+    if h2h is not None:
+        record = h2h.record
+        lines.append(
+            f"Head to head: {stats.name} {record.wins}\u2013{record.losses}\u2013{record.draws} "
+            f"against {h2h.other_name} (wins\u2013losses\u2013draws)."
+        )
+    return "\n".join(lines)
+
+
+def _per_size(records: dict[int, Record]) -> str:
+    """ "3x3: 2 wins, 0 losses, 1 draw; 4x4: ..." """
+    return "; ".join(
+        f"{size}x{size}: {describe_record(record)}" for size, record in sorted(records.items())
+    )
+
+
+def render_duel_leaderboard(entries: list[DuelEntry]) -> str:
+    """Duelists by rating (Elo, everyone starts at 1200), with the duels each played."""
+    if not entries:
+        return "Nobody has finished a duel here yet: challenge someone to be the first!"
+    lines = ["Duel leaderboard (Elo rating, everyone starts at 1200):"]
+    for position, entry in enumerate(entries, start=1):
+        lines.append(
+            f"{position}. {entry.name} \u2014 {entry.rating} "
+            f"({_count(entry.games, 'duel', 'duels')})"
+        )
+    return "\n".join(lines)
+
+
+def render_leaderboard(entries: list[LeaderboardEntry]) -> str:
+    """Ranked lines, ties sharing a rank; a friendly sentence when nobody has played yet."""
+    if not entries:
+        return "Nobody is on the leaderboard yet: finish a game to be the first!"
+    lines = ["Leaderboard (a win is 3 points, a draw 1):"]
+    rank = 0
+    previous: int | None = None
+    for position, entry in enumerate(entries, start=1):
+        if entry.points != previous:
+            rank, previous = position, entry.points
+        points = _count(entry.points, "point", "points")
+        lines.append(f"{rank}. {entry.name} — {points} ({describe_record(entry.record)})")
+    return "\n".join(lines)
