@@ -41,10 +41,11 @@ from typing import Any
 
 from figures import quantile  # bench/figures.py, beside this file
 
-from bot.games import GameError, GameService, SqliteGameStore
+from bot.games import GameError, GameService
 from bot.games.models import Game
-from bot.games.postgres_store import DEFAULT_POOL_SIZE, PostgresGameStore, describe
 from bot.games.store import GameStore
+from bot.storage import SqliteGameStore
+from bot.storage.postgres.store import DEFAULT_POOL_SIZE, PostgresGameStore, describe
 
 LEVEL = "easy"
 READY_TIMEOUT_SECONDS = 120.0

@@ -41,8 +41,9 @@ from figures import Ticker, p99  # bench/figures.py, beside this file
 
 from bot.discord_bot import create_bot
 from bot.engine import Move
-from bot.games import GameService, NoGameError, SqliteGameStore
+from bot.games import GameService, NoGameError
 from bot.settings import CommandRate, Settings
+from bot.storage import SqliteGameStore
 
 TARGET_P99_MS = 50.0
 

@@ -43,10 +43,11 @@ from arguments import positive_float, positive_int  # bench/arguments.py
 from figures import HOST_LOOP, host_speed, load_average, p99  # bench/figures.py
 
 from bot.engine import LEVELS, Board, choose_move
-from bot.games import GameError, GameService, Seat, SqliteGameStore
-from bot.games.migrations import MIGRATIONS
-from bot.games.postgres_store import DEFAULT_POOL_SIZE
-from bot.games.sqlite_store import SYNCHRONOUS_MODES, Synchronous
+from bot.games import GameError, GameService, Seat
+from bot.storage import SqliteGameStore
+from bot.storage.migrations import MIGRATIONS
+from bot.storage.postgres.store import DEFAULT_POOL_SIZE
+from bot.storage.sqlite.store import SYNCHRONOUS_MODES, Synchronous
 from tools.postgres_server import PostgresUnavailable, running_server
 
 TARGET_P99_MS = 5.0

@@ -54,11 +54,11 @@ from bot.games import (
     GameService,
     NoGameError,
     Seat,
-    SqliteGameStore,
     Status,
     StoreBusyError,
 )
-from bot.games.rows import GameSql, member_rows, to_row
+from bot.storage import SqliteGameStore
+from bot.storage.rows import GameSql, member_rows, to_row
 from tools.lock_holder import write_lock_held  # tools/lock_holder.py
 
 GAMES = 100_000

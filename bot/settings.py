@@ -13,17 +13,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-DEFAULT_DATABASE_PATH = Path("data") / "tictactoe.db"
+from bot.storage.defaults import DEFAULT_POOL_SIZE, DEFAULT_WRITE_TIMEOUT
 
-DEFAULT_POOL_SIZE = 5
-"""PostgreSQL connections per process: an operation holds one for milliseconds, so a few serve
-a busy shard, and ten processes (50) stay well under PostgreSQL's default limit of 100."""
+DEFAULT_DATABASE_PATH = Path("data") / "tictactoe.db"
 
 MAX_POOL_SIZE = 100
 """PostgreSQL's default ``max_connections``: one process asking for more is a typo."""
-
-DEFAULT_WRITE_TIMEOUT = 2.0
-"""Seconds a write waits for another process's lock before the player hears the store is busy."""
 
 MAX_WRITE_TIMEOUT = 60.0
 """A player waits at most this long for an answer; a longer wait is a hang, not a timeout."""

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from postgres_server import PostgresServer, fresh_database, running_server
 
-from bot.games.postgres_store import PostgresGameStore
+from bot.storage.postgres.store import PostgresGameStore
 
 
 @pytest.fixture(scope="session")

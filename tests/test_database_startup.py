@@ -18,8 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.games import SCHEMA_VERSION, Game, GameService, SqliteGameStore
+from bot.games import Game
 from bot.settings import Settings
+from bot.startup import open_service
+from bot.storage import SqliteGameStore
+from bot.storage.migrations import SCHEMA_VERSION
 
 ROOT = Path(__file__).parent.parent
 
@@ -51,7 +54,7 @@ def run_bot(
 
 
 async def _with_games(path: Path, count: int) -> list[Game]:
-    service = await GameService.open(Settings(database_path=path))
+    service = await open_service(Settings(database_path=path))
     games = []
     for channel in range(1, count + 1):
         reply = await service.start(
@@ -209,7 +212,7 @@ async def test_backup_while_the_bot_runs_is_consistent_and_never_overwrites(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "games.db"
-    service = await GameService.open(Settings(database_path=path))
+    service = await open_service(Settings(database_path=path))
     reply = await service.start(
         channel_id=1, guild_id=7, member_id=1, member_name="ann", level="easy", first="me", size=3
     )

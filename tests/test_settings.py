@@ -10,8 +10,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.games.postgres_store import DEFAULT_POOL_SIZE
-from bot.games.sqlite_store import DEFAULT_WRITE_TIMEOUT
 from bot.settings import (
     DEFAULT_DATABASE_PATH,
     CommandRate,
@@ -19,6 +17,8 @@ from bot.settings import (
     Settings,
     SettingsError,
 )
+from bot.storage.postgres.store import DEFAULT_POOL_SIZE
+from bot.storage.sqlite.store import DEFAULT_WRITE_TIMEOUT
 
 
 def test_defaults_when_nothing_is_set() -> None:

@@ -137,5 +137,5 @@ class TicTacToeBot(commands.AutoShardedBot):
 
 def create_bot(settings: Settings, *, service: GameService) -> TicTacToeBot:
     """The bot, ready for ``bot.start(token)`` (or simcord), playing through ``service``
-    (``await GameService.open(settings)``, in the event loop the bot will run in)."""
+    (``await open_service(settings)``, in the event loop the bot will run in)."""
     return TicTacToeBot(settings, service)

@@ -20,8 +20,9 @@ import discord
 
 from bot.discord_bot.app import create_bot
 from bot.discord_bot.metrics import MetricsError
-from bot.games import GameError, GameService
+from bot.games import GameError
 from bot.settings import Settings
+from bot.startup import open_service
 
 log = logging.getLogger(__name__)
 
@@ -140,7 +141,7 @@ async def open_and_serve(settings: Settings, token: str) -> int:
     """Open the game database (in the loop the bot runs in: a PostgreSQL pool belongs to its
     loop), then ``serve``. A database that cannot be used is one sentence and status 1."""
     try:
-        service = await GameService.open(settings)
+        service = await open_service(settings)
     except GameError as error:  # a damaged file, a PostgreSQL server down, a wrong password
         print(f"Cannot start: {error}", file=sys.stderr)
         return EXIT_FAILURE

@@ -1,7 +1,8 @@
-"""Game layer: the channel-keyed game service, its storage, cell parsing and value types.
+"""Game layer: the channel-keyed game service, its store contract, cell parsing and value types.
 
 Adapters (terminal, Discord) import from here only; ``bot.games.render`` turns these values
-into text. Never imports discord.
+into text. Never imports discord nor a database driver: the runners hand the service its store
+(``bot.storage``).
 """
 
 from bot.games.cells import USAGE_MOVE, parse_cell
@@ -23,7 +24,6 @@ from bot.games.errors import (
     StorageError,
     StoreBusyError,
 )
-from bot.games.migrations import SCHEMA_VERSION
 from bot.games.models import (
     DUEL,
     DUEL_FIRST_CHOICES,
@@ -47,7 +47,6 @@ from bot.games.models import (
 )
 from bot.games.service import BOT_NAME, SWEEP_MOST, GameService, utc_now
 from bot.games.shards import ShardSet
-from bot.games.sqlite_store import SqliteGameStore
 from bot.games.store import GameStore
 
 __all__ = [
@@ -55,7 +54,6 @@ __all__ = [
     "DUEL",
     "DUEL_FIRST_CHOICES",
     "FIRST_CHOICES",
-    "SCHEMA_VERSION",
     "SIZES",
     "SWEEP_MOST",
     "USAGE_MOVE",
@@ -89,7 +87,6 @@ __all__ = [
     "Seat",
     "ShardSet",
     "Spelling",
-    "SqliteGameStore",
     "Stats",
     "Status",
     "StorageError",

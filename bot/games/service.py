@@ -6,11 +6,7 @@ decided on (``GameStore.update``, compare and set; a new game or challenge by an
 store refuses beside a running game or an open challenge). If another process changed the
 game in between, the operation changes nothing and raises ``GameChangedError``: every outcome
 equals some serial order of the operations, and a reply never shows a move that is not saved.
-An operation that writes is first decided on what this process's own last write in the
-channel left there, which it remembers (a move then costs the store one write); if that view
-is refused in any way, by the store or by a rule, it is decided again on the channel as read
-from the store, so a remembered view never saves anything stale and no refusal is given on
-it. Reads (board, hint, explain, stats) always read the store, take no lock and write
+Reads (board, hint, explain, stats) always read the store, take no lock and write
 nothing. Within a process, operations that write to one channel are serialized by an
 ``asyncio.Lock`` for that channel (they never collide with each other). Different channels
 never wait on each other: the stores never block the event loop, and engine work that can
@@ -30,12 +26,11 @@ from __future__ import annotations
 import asyncio
 import random
 import weakref
-from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, TypeAlias, TypeVar
+from typing import TypeAlias, TypeVar
 
 from bot import engine
 from bot.engine import (
@@ -84,9 +79,6 @@ from bot.games.shards import ShardSet
 from bot.games.store import START, GameStore, Page, PageKey
 from bot.games.wording import join_or
 
-if TYPE_CHECKING:
-    from bot.settings import Settings
-
 BOT_NAME = "the bot"
 """The bot seat's name (adapters speak for the bot in the first person anyway)."""
 
@@ -106,10 +98,6 @@ many), so a backlog of thousands after an outage never sits in memory at once.""
 RETRIES = 3
 """How often an operation's own bookkeeping (expiring an idle game it found, attaching a
 message) re-reads after another process changed the game first, before it gives up."""
-
-CHANNELS_REMEMBERED = 5000
-"""Channels whose last written game a service keeps (about 1 KB each, so some 5 MB at
-most), to spare the store a read per move; a channel beyond them is read from the store."""
 
 INLINE_MAX_SIZE = 3
 """Boards up to this size get the bot's move inline on the event loop: a 3x3 decision is a
@@ -255,13 +243,10 @@ async def _sweep(
 @dataclass(frozen=True, slots=True)
 class _Lookup:
     """What an operation finds in its channel: the running ``game``, or None; ``expired`` is
-    the game this very lookup found idle and expired (named once in the "no game" sentence).
-    ``remembered``: what this process's own last write there left, not read from the store
-    (``GameService._writing``)."""
+    the game this very lookup found idle and expired (named once in the "no game" sentence)."""
 
     game: Game | None
     expired: Game | None = None
-    remembered: bool = False
 
 
 class GameService:
@@ -293,35 +278,8 @@ class GameService:
         # (each holder and waiter keeps it alive), so thousands of channels cost nothing idle.
         self._locks = weakref.WeakValueDictionary[int, asyncio.Lock]()
         self._closed = False
-        self._seen = OrderedDict[int, _Lookup]()  # per channel, oldest first: _remember
         self._unannounced: list[Game] = []  # expired by an operation, not yet by expire_idle()
         self._expired_challenges: list[Challenge] = []  # not yet reported by expire_challenges
-
-    @classmethod
-    async def open(
-        cls,
-        settings: Settings,
-        *,
-        clock: Callable[[], datetime] = utc_now,
-        rng: random.Random | None = None,
-    ) -> GameService:
-        """The service both adapters run: the store the settings choose (PostgreSQL at
-        ``DATABASE_URL``, else SQLite at ``DATABASE_PATH``) with the configured timeouts, the
-        engine caches within ``ENGINE_CACHE_MB``. Raises ``StorageError`` (one sentence naming
-        the file or the server) if the database cannot be used."""
-        from bot.engine.caches import set_cache_budget
-        from bot.games.opening import open_store
-
-        set_cache_budget(int(settings.engine_cache_mb * 2**20))  # both adapters start here
-
-        store = await open_store(settings)
-        return cls(
-            store,
-            idle_timeout=settings.idle_timeout_seconds,
-            challenge_timeout=settings.challenge_timeout_seconds,
-            clock=clock,
-            rng=rng,
-        )
 
     @property
     def idle_timeout(self) -> float:
@@ -393,7 +351,7 @@ class GameService:
             if bot_first:
                 bot_move = await self._bot_move(game.board, level)
                 game = replace(game, moves=(bot_move,), updated_at=self._now())
-            game = self._remember(await self._store.insert(game, replacing=aside))
+            game = await self._store.insert(game, replacing=aside)
             return MoveReply(game, None, bot_move, _as_saved(aside))
 
         return await self._in_free_channel(channel_id, member_id, begin)
@@ -662,7 +620,7 @@ class GameService:
                 created_at=now,
                 updated_at=now,
             )
-            return self._remember(await self._store.accept_challenge(challenge, game))
+            return await self._store.accept_challenge(challenge, game)
 
     async def decline(self, *, challenge_id: int, member_id: int) -> Challenge:
         """The challenged member declines, or the challenger withdraws."""
@@ -816,9 +774,7 @@ class GameService:
                 raise NoGameError("There is no game #{id}.", id=game_id)
             async with self._lock(stored.channel_id):  # a move may be saving it right now
                 latest = await self._store.get(game_id) or stored
-                saved = await self._store.update(replace(latest, message_id=message_id))
-                if saved.is_active:  # then it is what runs in its channel
-                    self._remember(saved)
+                await self._store.update(replace(latest, message_id=message_id))
 
         await _retried(attach)
 
@@ -869,33 +825,12 @@ class GameService:
         return found.game
 
     async def _writing(self, channel_id: int, rule: Callable[[_Lookup], Awaitable[T]]) -> T:
-        """Hold the channel for one operation that writes, and apply its ``rule`` to what
-        runs there: first to what this process's own last write there left (remembered, so
-        a move costs the store one write instead of a read and a write), and if the rule
-        refuses that in any way, to the channel read again from the store. The rule's one
-        write is a compare and set, so a remembered view another process has changed since
-        never saves anything; and no refusal reaches a player before the store confirms it."""
+        """Hold the channel for one operation that writes, and apply its ``rule`` to what runs
+        there as read from the store. The rule's one write is a compare and set, so a game
+        another process changed since it was read is never overwritten."""
         self._check_open()
         async with self._lock(channel_id):
-            seen = self._seen.pop(channel_id, None)  # the rule's write remembers anew
-            if seen is not None and (seen.game is None or not self._is_idle(seen.game)):
-                try:
-                    return await rule(seen)
-                except StorageError:
-                    raise  # busy or unavailable: trying again at once would not help
-                except GameError:
-                    pass  # refused on the remembered view: ask the store
             return await rule(await self._look(channel_id))
-
-    def _remember(self, game: Game) -> Game:
-        """Note what this process's write of ``game`` left in its channel (the game while it
-        runs, else nothing: a channel holding a running game holds no open challenge, so
-        none waits when it ends). The oldest channel is forgotten past ``CHANNELS_REMEMBERED``."""
-        self._seen[game.channel_id] = _Lookup(game if game.is_active else None, remembered=True)
-        self._seen.move_to_end(game.channel_id)
-        if len(self._seen) > CHANNELS_REMEMBERED:
-            self._seen.popitem(last=False)
-        return game
 
     async def _look(self, channel_id: int) -> _Lookup:
         """The channel's game, expiring it if it has been idle for ``idle_timeout`` (it then
@@ -934,14 +869,12 @@ class GameService:
         saved yet (else None). The rule saves it in the store call that saves the new game or
         challenge (``replacing``), so a start refused because another process took the
         channel first sets nothing aside. ``GameRunningError`` if any other game is running,
-        or a challenge waits for its answer there (a remembered empty channel is not asked:
-        the store refuses a new game or challenge beside an open challenge, and the rule is
-        then applied to a fresh read)."""
+        or a challenge waits for its answer there."""
 
         async def on_free(found: _Lookup) -> T:
             game = found.game
             if game is None:
-                challenge = None if found.remembered else await self._look_challenge(channel_id)
+                challenge = await self._look_challenge(channel_id)
                 if challenge is not None:
                     raise sentences.challenge_pending(challenge, self._now())
                 return await rule(None)
@@ -1003,7 +936,7 @@ class GameService:
     async def _save(self, game: Game) -> Game:
         """Save over the version the operation read; ``GameChangedError`` if another process
         saved the game first (then nothing was written)."""
-        return self._remember(await self._store.update(game))
+        return await self._store.update(game)
 
     async def _bot_move(self, board: Board, level: str) -> Move:
         """The bot's choice. Up to ``INLINE_MAX_SIZE`` it is computed inline (microseconds

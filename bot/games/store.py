@@ -11,8 +11,8 @@ threads (reads on their own connection, so they never wait for a writer), Postgr
 an async driver. ``tests/games/test_games_store_contract.py`` checks these promises against
 every store: a new store adds its factory there.
 
-Every store keeps the schema of ``bot.games.migrations`` (same versions, same counting rules)
-and maps games to rows with ``bot.games.rows``.
+Every store keeps the schema of ``bot.storage.migrations`` (same versions, same counting rules)
+and maps games to rows with ``bot.storage.rows``.
 """
 
 from __future__ import annotations

@@ -17,8 +17,9 @@ import sys
 from collections.abc import Awaitable, Callable
 from typing import TextIO
 
-from bot.games import DatabaseGoneError, GameService, StorageError
+from bot.games import DatabaseGoneError, StorageError
 from bot.settings import Settings
+from bot.startup import open_service
 from bot.terminal.commands import CommandError, check_name
 from bot.terminal.layout import output_width, paint_mark, wants_colour
 from bot.terminal.line_reader import (
@@ -38,7 +39,7 @@ async def play(settings: Settings, out: TextIO, name: str | None = None) -> int:
     """The whole session: open the database (the SQLite file, or PostgreSQL at DATABASE_URL),
     greet, then one command per line until done."""
     try:
-        service = await GameService.open(settings)
+        service = await open_service(settings)
     except StorageError as error:
         print(error, file=sys.stderr)
         return UNUSABLE_DATABASE

@@ -24,8 +24,8 @@ from discord_helpers import IDLE_TIMEOUT, MakeBot, World, is_refusal
 
 from bot.discord_bot import TicTacToeBot, create_bot
 from bot.games import GameService
-from bot.games.sqlite_store import SqliteGameStore
 from bot.settings import Settings
+from bot.storage.sqlite.store import SqliteGameStore
 
 SEED = 7
 

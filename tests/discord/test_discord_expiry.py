@@ -13,8 +13,9 @@ import pytest
 from discord_helpers import IDLE_TIMEOUT, World, cells
 
 from bot.discord_bot.cogs.expiry import EXPIRY_INTERVAL
-from bot.games import SWEEP_MOST, DatabaseGoneError, Game, SqliteGameStore, Status, StorageError
+from bot.games import SWEEP_MOST, DatabaseGoneError, Game, Status, StorageError
 from bot.settings import Settings
+from bot.storage import SqliteGameStore
 
 
 async def test_idle_game_is_announced_and_its_board_disabled(world: World) -> None:

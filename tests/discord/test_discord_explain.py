@@ -6,8 +6,9 @@ import discord
 from discord_helpers import MakeBot, World, deferred_first, move_text
 
 from bot.engine import Move, analyze
-from bot.games import Game, Seat, SqliteGameStore, Status
+from bot.games import Game, Seat, Status
 from bot.games.render import EMOJI_EXPLAINED, EMOJI_VALUE
+from bot.storage import SqliteGameStore
 
 
 async def test_explain_is_private_and_shows_every_empty_cell(world: World) -> None:

@@ -31,8 +31,8 @@ from bot.engine.caches import (
 from bot.engine.perfect import cached_best_moves
 from bot.engine.solver import CHECK_EVERY, Solver
 from bot.engine.wdl_solver import Stopped, fastest_win
-from bot.games import GameService
 from bot.settings import Settings
+from bot.startup import open_service
 
 
 @pytest.fixture
@@ -200,7 +200,7 @@ def test_a_bad_budget_is_refused(budget: None) -> None:
 def test_the_service_applies_engine_cache_mb(budget: None, tmp_path: Path) -> None:
     async def open_and_close() -> None:
         settings = Settings(database_path=tmp_path / "g.db", engine_cache_mb=80)
-        service = await GameService.open(settings)
+        service = await open_service(settings)
         await service.close()
 
     asyncio.run(open_and_close())

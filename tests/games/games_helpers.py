@@ -20,10 +20,11 @@ from typing import Any
 import psycopg
 
 from bot.engine import Board, Move, Player, choose_move
-from bot.games import Game, GameService, GameStore, MoveReply, Seat, SqliteGameStore, Status
-from bot.games.migrations import MIGRATIONS
-from bot.games.postgres_store import PostgresGameStore
+from bot.games import Game, GameService, GameStore, MoveReply, Seat, Status
 from bot.games.service import MoveChooser
+from bot.storage import SqliteGameStore
+from bot.storage.migrations import MIGRATIONS
+from bot.storage.postgres.store import PostgresGameStore
 
 OpenStore = Callable[..., Awaitable[PostgresGameStore]]
 """The ``open_store`` fixture's type (tests/conftest.py): ``PostgresGameStore.open``."""
@@ -244,24 +245,3 @@ def sqlite_at_version(path: Path, version: int) -> None:
             for statement in migration.statements("sqlite"):
                 conn.execute(statement)
         conn.execute(f"PRAGMA user_version = {version}")
-
-
-async def statistics_once_sent(
-    url: str, query: str, sent: Callable[[tuple[Any, ...]], bool]
-) -> tuple[Any, ...]:
-    """The one row ``query`` reads from PostgreSQL's activity statistics (``pg_stat_user_*``),
-    once no other connection to the database is left and ``sent`` says the row counts what the
-    test did, or as it stands after 10 s: a connection's counts reach the server as it ends
-    (close the store first), so a count that must stay 0 is read only once all have ended."""
-    deadline = time.monotonic() + 10
-    with psycopg.connect(url, autocommit=True) as conn:
-        while True:
-            others = conn.execute(
-                "SELECT count(*) FROM pg_stat_activity "
-                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-            ).fetchone()
-            row = conn.execute(query).fetchone()
-            assert others is not None and row is not None, query
-            if (others[0] == 0 and sent(row)) or time.monotonic() > deadline:
-                return row
-            await asyncio.sleep(0.1)

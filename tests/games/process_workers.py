@@ -43,9 +43,9 @@ from bot.games import (
     NoGameError,
     Seat,
     ShardSet,
-    SqliteGameStore,
 )
 from bot.games.store import GameStore
+from bot.storage import SqliteGameStore
 
 LEVELS_3X3 = ("easy", "medium", "hard", "perfect")
 
@@ -126,7 +126,7 @@ def cell(move: Move | None, size: int = 3) -> int | None:
 async def open_store(database: str, write_timeout: float) -> GameStore:
     """The store a process of the bot would open: PostgreSQL for a URL, else SQLite."""
     if database.startswith("postgresql://"):
-        from bot.games.postgres_store import PostgresGameStore
+        from bot.storage.postgres.store import PostgresGameStore
 
         return await PostgresGameStore.open(database)
     return SqliteGameStore(database, write_timeout=write_timeout)

@@ -28,7 +28,8 @@ from games_helpers import (
 )
 
 from bot.engine import Board, Move, choose_move
-from bot.games import Game, GameService, MoveReply, NoGameError, SqliteGameStore, Status
+from bot.games import Game, GameService, MoveReply, NoGameError, Status
+from bot.storage import SqliteGameStore
 
 Outcome = tuple[str, object]
 

@@ -8,8 +8,9 @@ import pytest
 from games_helpers import ALICE, BOB, CHANNEL, GUILD, FakeClock, make_service, start_game
 
 from bot.engine import Move
-from bot.games import GameOverError, NoGameError, SqliteGameStore, Status
+from bot.games import GameOverError, NoGameError, Status
 from bot.games.render import render_expired
+from bot.storage import SqliteGameStore
 
 
 async def test_expire_idle_after_the_timeout_and_only_once(tmp_path: Path) -> None:

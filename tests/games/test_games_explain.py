@@ -29,7 +29,6 @@ from bot.games import (
     NoGameError,
     NotYourGameError,
     Seat,
-    SqliteGameStore,
     Status,
 )
 from bot.games.models import ExplainReply
@@ -42,6 +41,7 @@ from bot.games.render import (
     render_explain_emoji,
     render_explain_text,
 )
+from bot.storage import SqliteGameStore
 
 LETTER = {"W": Value.WIN, "D": Value.DRAW, "L": Value.LOSS}
 

@@ -19,8 +19,10 @@ from pathlib import Path
 import pytest
 from games_helpers import ALICE, make_service, start_game
 
-from bot.games import SCHEMA_VERSION, DatabaseGoneError, SqliteGameStore, StorageError
-from bot.games.sqlite_file import APPLICATION_ID
+from bot.games import DatabaseGoneError, StorageError
+from bot.storage import SqliteGameStore
+from bot.storage.migrations import SCHEMA_VERSION
+from bot.storage.sqlite.file import APPLICATION_ID
 
 
 def pragma(path: Path, name: str) -> int:
@@ -162,7 +164,7 @@ def test_a_damaged_index_passes_the_quick_check_but_not_check_db(tmp_path: Path)
 
     asyncio.run(SqliteGameStore(path).close())  # start-up's quick check does not see it
 
-    from bot.games.maintenance import check_database
+    from bot.storage.sqlite.maintenance import check_database
 
     healthy, report = check_database(path)
     assert not healthy
@@ -172,7 +174,7 @@ def test_a_damaged_index_passes_the_quick_check_but_not_check_db(tmp_path: Path)
 
 
 def test_check_db_reports_a_healthy_file(tmp_path: Path) -> None:
-    from bot.games.maintenance import check_database
+    from bot.storage.sqlite.maintenance import check_database
 
     path = tmp_path / "games.db"
     asyncio.run(SqliteGameStore(path).close())
@@ -184,7 +186,7 @@ def test_check_db_reports_a_healthy_file(tmp_path: Path) -> None:
 @pytest.mark.skipif(shutil.which("sqlite3") is None, reason="needs the sqlite3 command")
 def test_the_recovery_commands_check_db_prints_give_a_file_the_bot_opens(tmp_path: Path) -> None:
     """The .dump line (what a sqlite3 without .recover offers), then the PRAGMA line."""
-    from bot.games.maintenance import check_database
+    from bot.storage.sqlite.maintenance import check_database
 
     path = tmp_path / "games.db"
     _index_page_flipped(path)

@@ -16,7 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.engine import Move, Player
-from bot.games import Game, GameError, GameService, SqliteGameStore, Status
+from bot.games import Game, GameError, GameService, Status
+from bot.storage import SqliteGameStore
 
 CHANNELS = (1, 2)
 MEMBERS = (10, 11)

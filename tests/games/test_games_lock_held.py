@@ -22,8 +22,9 @@ from games_helpers import ALICE, BOB, CHANNEL, make_service, start_game, started
 from lock_holder import write_lock_held
 
 from bot.engine import Move
-from bot.games import Game, GameService, SqliteGameStore, StoreBusyError
+from bot.games import Game, GameService, StoreBusyError
 from bot.games.errors import BUSY
+from bot.storage import SqliteGameStore
 
 OTHER = CHANNEL + 1
 WRITE_TIMEOUT = 2.0

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from games_helpers import sqlite_at_version
 
-from bot.games import SCHEMA_VERSION, SqliteGameStore
-from bot.games.migrations import MIGRATIONS, Dialect
+from bot.storage import SqliteGameStore
+from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION, Dialect
 
 # sha256 of each migration's statements joined by NUL, per dialect.
 PINNED: dict[Dialect, dict[int, str]] = {

@@ -19,7 +19,8 @@ from typing import Any
 
 import pytest
 
-from bot.games import SCHEMA_VERSION, SqliteGameStore
+from bot.storage import SqliteGameStore
+from bot.storage.migrations import SCHEMA_VERSION
 
 ROOT = Path(__file__).resolve().parents[2]
 

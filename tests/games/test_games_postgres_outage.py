@@ -16,16 +16,17 @@ from postgres_server import PostgresServer, fresh_database
 from bot.engine import Move
 from bot.games import GameService, MoveReply, StorageError
 from bot.games.errors import BUSY, UNAVAILABLE
-from bot.games.postgres_store import WAIT_FOR_CONNECTION_SECONDS
 from bot.settings import DatabaseUrl, Settings
+from bot.startup import open_service
+from bot.storage.postgres.store import WAIT_FOR_CONNECTION_SECONDS
 
 CENTRE = Move(1, 1)
 RECOVERY_SECONDS = 15.0
 
 
-async def open_service(url: str, write_timeout: float = 2.0) -> GameService:
+async def service_at(url: str, write_timeout: float = 2.0) -> GameService:
     settings = Settings(database_url=DatabaseUrl(url), database_write_timeout=write_timeout)
-    return await GameService.open(settings, rng=random.Random(3))
+    return await open_service(settings, rng=random.Random(3))
 
 
 async def move(service: GameService) -> MoveReply:
@@ -41,7 +42,7 @@ async def outage_url(outage_server: PostgresServer) -> AsyncIterator[str]:
 async def test_a_move_on_a_game_another_process_holds_is_busy_then_goes_through(
     postgres_url: str,
 ) -> None:
-    service = await open_service(postgres_url, write_timeout=0.3)
+    service = await service_at(postgres_url, write_timeout=0.3)
     game = (await start_game(service, level="easy")).game
     with (
         row_locked(postgres_url, game.id),  # another process, saving this very game
@@ -58,7 +59,7 @@ async def test_a_move_on_a_game_another_process_holds_is_busy_then_goes_through(
 async def test_while_the_server_is_down_play_is_unavailable_then_resumes_by_itself(
     outage_server: PostgresServer, outage_url: str
 ) -> None:
-    service = await open_service(outage_url)
+    service = await service_at(outage_url)
     game = (await start_game(service, level="easy")).game
     outage_server.pause()
     try:
@@ -75,7 +76,7 @@ async def test_while_the_server_is_down_play_is_unavailable_then_resumes_by_itse
     reply = await played_once_back(service)
     assert reply.game.moves[0] == CENTRE and reply.bot_move is not None
     await service.close()
-    again = await open_service(outage_url)  # what is stored: the move once, with its answer
+    again = await service_at(outage_url)  # what is stored: the move once, with its answer
     assert await again.get(game.id) == reply.game
     await again.close()
 

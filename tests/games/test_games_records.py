@@ -29,20 +29,19 @@ from hypothesis import strategies as st
 
 from bot.engine import Move, Player
 from bot.games import (
-    SCHEMA_VERSION,
     Game,
     GameError,
     GameService,
     LeaderboardEntry,
     Record,
-    SqliteGameStore,
     Stats,
     Status,
     StorageError,
 )
-from bot.games.migrations import MIGRATIONS
 from bot.games.models import Challenge, Rating
-from bot.games.rows import from_row, member_rows, to_row
+from bot.storage import SqliteGameStore
+from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION
+from bot.storage.rows import from_row, member_rows, to_row
 
 CAROL, DAVE, EVE, FRANK = 3, 4, 5, 6
 SCOPES = (None, GUILD, GUILD + 1)

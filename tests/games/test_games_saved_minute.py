@@ -2,14 +2,11 @@
 moment, so a move's save rewrites no indexed column.
 
 Checked here: a database of schema version 5 gets each game's minute from its ``updated_at``
-(to the microsecond before a minute's end) and is then swept as a new one; and on PostgreSQL a
-move's save is a HOT update (a new row version in its page, no index touched), which is what
-the migration is for. The sweep's paging within a minute is in the store contract."""
+(to the microsecond before a minute's end) and is then swept as a new one. The sweep's paging
+within a minute is in the store contract."""
 
 from __future__ import annotations
 
-import itertools
-import random
 import sqlite3
 from collections.abc import Callable
 from contextlib import closing
@@ -19,12 +16,13 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from games_helpers import START, running_game, sqlite_at_version, statistics_once_sent
+from games_helpers import START, running_game, sqlite_at_version
 
-from bot.games import Game, GameService, GameStore, SqliteGameStore
-from bot.games.migrations import MIGRATIONS
-from bot.games.postgres_store import VERSION_TABLE, PostgresGameStore
-from bot.games.rows import COLUMNS, saved_minute, to_row
+from bot.games import Game, GameStore
+from bot.storage import SqliteGameStore
+from bot.storage.migrations import MIGRATIONS
+from bot.storage.postgres.store import VERSION_TABLE, PostgresGameStore
+from bot.storage.rows import COLUMNS, saved_minute, to_row
 
 V5_COLUMNS = [column.name for column in COLUMNS if column.name != "saved_minute"]
 
@@ -108,34 +106,3 @@ async def test_a_version_5_database_gets_each_games_minute_and_is_swept_as_a_new
         ]
     finally:
         await store.close()
-
-
-async def test_a_moves_save_on_postgresql_touches_no_index(postgres_url: str) -> None:
-    """Three moves of a 4x4 game against the bot, seconds apart within one minute: each save
-    is a HOT update. (Before migration 6 the sweep's index held ``updated_at``, which every
-    save changes, and none was.)"""
-    store = await PostgresGameStore.open(postgres_url)
-    ticks = itertools.count(10)  # a second later at each look, all in START's minute
-    service = GameService(
-        store, clock=lambda: START + timedelta(seconds=next(ticks)), rng=random.Random(1)
-    )
-    reply = await service.start(
-        channel_id=1,
-        guild_id=None,
-        member_id=1,
-        member_name="alice",
-        level="easy",
-        first="me",
-        size=4,
-    )
-    for _ in range(3):
-        move = reply.game.board.legal_moves[0]
-        reply = await service.move(channel_id=1, member_id=1, move=move)
-    assert reply.game.is_active and len(reply.game.moves) == 6
-    await service.close()  # its connections end, and with them their statistics are sent
-    row = await statistics_once_sent(
-        postgres_url,
-        "SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname = 'games'",
-        lambda row: row[0] >= 3,
-    )
-    assert row == (3, 3)

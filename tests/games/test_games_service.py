@@ -37,10 +37,10 @@ from bot.games import (
     NotYourTurnError,
     OffBoardError,
     Seat,
-    SqliteGameStore,
     Status,
     StorageError,
 )
+from bot.storage import SqliteGameStore
 
 
 async def test_member_first_plays_x_and_nothing_is_played_yet() -> None:

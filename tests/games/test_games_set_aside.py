@@ -20,16 +20,9 @@ from games_helpers import (
 )
 
 from bot.engine import Move
-from bot.games import (
-    Game,
-    GameChangedError,
-    GameOverError,
-    GameRunningError,
-    Record,
-    SqliteGameStore,
-    Status,
-)
+from bot.games import Game, GameChangedError, GameOverError, GameRunningError, Record, Status
 from bot.games.render import SET_ASIDE, describe_set_aside, status_line
+from bot.storage import SqliteGameStore
 
 
 @pytest.mark.parametrize("first", ["me", "bot"])

@@ -16,14 +16,8 @@ from games_helpers import (
 )
 
 from bot.engine import LEVELS, Move
-from bot.games import (
-    InvalidOptionError,
-    LeaderboardEntry,
-    Record,
-    SqliteGameStore,
-    Stats,
-    Status,
-)
+from bot.games import InvalidOptionError, LeaderboardEntry, Record, Stats, Status
+from bot.storage import SqliteGameStore
 
 CAROL, DAVE, ERIN = 3, 4, 5
 

@@ -20,12 +20,14 @@ from games_helpers import (
 )
 
 from bot.engine import Move
-from bot.games import SCHEMA_VERSION, Game, GameService, SqliteGameStore, Status, StorageError
-from bot.games.migrations import MIGRATIONS
-from bot.games.rows import decode_moves, encode_moves
-from bot.games.sqlite_file import APPLICATION_ID
-from bot.games.sqlite_store import Synchronous
+from bot.games import Game, Status, StorageError
 from bot.settings import Settings
+from bot.startup import open_service
+from bot.storage import SqliteGameStore
+from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION
+from bot.storage.rows import decode_moves, encode_moves
+from bot.storage.sqlite.file import APPLICATION_ID
+from bot.storage.sqlite.store import Synchronous
 
 
 async def test_a_restarted_service_continues_the_game_exactly(tmp_path: Path) -> None:
@@ -118,7 +120,7 @@ async def test_service_open_reports_a_bad_file(tmp_path: Path) -> None:
     path = tmp_path / "games.db"
     path.write_bytes(b"definitely not sqlite" * 100)
     with pytest.raises(StorageError, match=r"games\.db"):
-        await GameService.open(Settings(database_path=path))
+        await open_service(Settings(database_path=path))
 
 
 def test_newer_schema_is_refused_not_downgraded(tmp_path: Path) -> None:
@@ -202,7 +204,7 @@ async def test_a_damaged_game_is_set_aside_at_start_up_and_named_when_asked_for(
     conn.close()
     store = SqliteGameStore(path)
     assert await store.active_games() == [other.game]  # the rest of the file still plays
-    [line] = [r.getMessage() for r in caplog.records if r.name == "bot.games.rows"]
+    [line] = [r.getMessage() for r in caplog.records if r.name == "bot.storage.rows"]
     assert line.startswith(f"Game #{reply.game.id} in the game database '{path}' cannot be read")
     await store.close()
     fresh = make_service(path)

@@ -23,23 +23,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.engine import Move, Player
-from bot.games import (
-    Game,
-    GameChangedError,
-    GameStore,
-    Record,
-    Seat,
-    SqliteGameStore,
-    Status,
-    StorageError,
-)
+from bot.games import Game, GameChangedError, GameStore, Record, Seat, Status, StorageError
 from bot.games.arguments import MAX_ID
 from bot.games.elo import rate
 from bot.games.models import DUEL, Challenge, ChallengeStatus, Rating
-from bot.games.postgres_store import PostgresGameStore
 from bot.games.shards import ShardSet
 from bot.games.store import START as PAGE_START
 from bot.games.store import PageKey
+from bot.storage import SqliteGameStore
+from bot.storage.postgres.store import PostgresGameStore
 
 
 @dataclass(frozen=True)

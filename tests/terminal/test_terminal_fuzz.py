@@ -9,7 +9,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.games import GameService, SqliteGameStore
+from bot.games import GameService
+from bot.storage import SqliteGameStore
 from bot.terminal import TerminalSession
 from bot.terminal.commands import CommandError, EmptyLine, WordCommand, parse_command
 

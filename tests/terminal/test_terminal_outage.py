@@ -10,9 +10,9 @@ from datetime import UTC, datetime, timedelta
 
 from postgres_server import PostgresServer, fresh_database
 
-from bot.games import GameService
 from bot.games.errors import UNAVAILABLE
 from bot.settings import DatabaseUrl, Settings
+from bot.startup import open_service
 from bot.terminal import TerminalSession
 from bot.terminal.commands import HELP
 
@@ -31,7 +31,7 @@ async def test_a_game_expiring_while_the_server_is_away_never_ends_the_session(
     clock = Clock()
     with fresh_database(outage_server) as url:
         settings = Settings(database_url=DatabaseUrl(url))
-        service = await GameService.open(settings, clock=clock, rng=random.Random(7))
+        service = await open_service(settings, clock=clock, rng=random.Random(7))
         out = io.StringIO()
         session = TerminalSession(service, out, "alice")
         await session.open()

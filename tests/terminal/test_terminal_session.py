@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 from bot.engine import Player, analyze
-from bot.games import GameService, SqliteGameStore
+from bot.games import GameService
 from bot.settings import Settings
+from bot.storage import SqliteGameStore
 from bot.terminal import AFTER_GAME, WELCOME, TerminalSession
 from bot.terminal import runner as terminal_runner
 from bot.terminal.layout import MARK_COLOURS, RESET, WINNING_COLOUR, paint_mark

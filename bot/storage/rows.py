@@ -1,4 +1,4 @@
-"""Games and member names as rows of the schema in ``bot.games.migrations``, for every SQL store.
+"""Games and member names as rows of the schema in ``bot.storage.migrations``, for every SQL store.
 
 ``COLUMNS`` is the one list of the ``games`` columns a game writes (``id`` is the database's):
 each says how its value comes from a ``Game`` and whether ``update`` rewrites it. The SQL that

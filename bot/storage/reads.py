@@ -1,6 +1,6 @@
 """The reads of members' names, results, standings and ratings, the same for every SQL store.
 
-They are plain queries of ``GameSql`` whose rows ``bot.games.rows`` turns into values; only
+They are plain queries of ``GameSql`` whose rows ``bot.storage.rows`` turns into values; only
 how a query runs differs between databases, so a store supplies ``_sql`` (its statements, in
 its driver's parameter style) and ``_read`` and inherits these.
 """
@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.games.models import Rating, Record
-from bot.games.rows import (
+from bot.storage.rows import (
     GameSql,
     Row,
     duel_ranking,

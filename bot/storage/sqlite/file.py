@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.games.errors import StorageError
-from bot.games.migrations import SCHEMA_VERSION
+from bot.storage.migrations import SCHEMA_VERSION
 
 log = logging.getLogger(__name__)
 

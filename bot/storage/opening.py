@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.games.sqlite_store import SqliteGameStore
 from bot.games.store import GameStore
+from bot.storage.sqlite.store import SqliteGameStore
 
 if TYPE_CHECKING:
     from bot.settings import Settings
@@ -22,7 +22,7 @@ async def open_store(settings: Settings) -> GameStore:
         return SqliteGameStore(
             settings.database_path, write_timeout=settings.database_write_timeout
         )
-    from bot.games.postgres_store import PostgresGameStore
+    from bot.storage.postgres.store import PostgresGameStore
 
     return await PostgresGameStore.open(
         settings.database_url.url,

@@ -3,7 +3,7 @@
 The event loop never waits on the disk: all work runs on two worker threads, each owning one
 connection. Writes go through the writer thread, one transaction at a time, each
 ``BEGIN IMMEDIATE`` (so two processes never interleave a read and a write of one game) with a
-compare-and-set on the game's version (``bot.games.rows``); a write that cannot get the file's
+compare-and-set on the game's version (``bot.storage.rows``); a write that cannot get the file's
 write lock within ``write_timeout`` seconds (counted from when it was asked, queueing
 included) changes nothing and raises ``StoreBusyError``. Reads go through the reader thread
 and its own connection, so with WAL they never wait for a writer, in this process or another
@@ -13,8 +13,8 @@ Durability: once a write has returned the change survives the program crashing o
 killed; a power cut may lose the last moments of commits but never corrupts the file (WAL,
 ``synchronous=NORMAL``). Pass ``synchronous="FULL"`` to fsync every commit instead.
 
-The schema is ``bot.games.migrations`` (``PRAGMA user_version`` counts the migrations run);
-games become rows and back through ``bot.games.rows``, read by column name (``sqlite3.Row``).
+The schema is ``bot.storage.migrations`` (``PRAGMA user_version`` counts the migrations run);
+games become rows and back through ``bot.storage.rows``, read by column name (``sqlite3.Row``).
 Stats and leaderboards read running totals that triggers keep in step with the games table
 (schema v2), so they cost the same with a hundred games or millions.
 
@@ -43,9 +43,13 @@ from bot.games.errors import (
     StorageError,
     StoreBusyError,
 )
-from bot.games.migrations import MIGRATIONS
 from bot.games.models import Challenge, ChallengeStatus, Game, Status
-from bot.games.rows import (
+from bot.games.shards import ShardSet
+from bot.games.store import START, Page, PageKey
+from bot.storage.defaults import DEFAULT_WRITE_TIMEOUT
+from bot.storage.migrations import MIGRATIONS
+from bot.storage.reads import TotalsReads
+from bot.storage.rows import (
     CHALLENGE_ANSWERED,
     CHANNEL_RULES,
     GameSql,
@@ -66,8 +70,7 @@ from bot.games.rows import (
     scoped,
     to_row,
 )
-from bot.games.shards import ShardSet
-from bot.games.sqlite_file import (
+from bot.storage.sqlite.file import (
     APPLICATION_ID,
     FileFacts,
     FileIdentity,
@@ -75,10 +78,7 @@ from bot.games.sqlite_file import (
     inspect,
     unusable,
 )
-from bot.games.sqlite_worker import Worker
-from bot.games.store import START, Page, PageKey
-from bot.games.totals_reads import TotalsReads
-from bot.settings import DEFAULT_WRITE_TIMEOUT as DEFAULT_WRITE_TIMEOUT
+from bot.storage.sqlite.worker import Worker
 
 Synchronous = Literal["NORMAL", "FULL"]
 SYNCHRONOUS_MODES: tuple[Synchronous, ...] = ("NORMAL", "FULL")

@@ -1,58 +1,27 @@
-"""PostgreSQL implementation of ``GameStore``: psycopg 3 (async) through a connection pool.
+"""``GameStore`` on PostgreSQL: psycopg 3 (async) through ``psycopg_pool.AsyncConnectionPool``.
 
-psycopg 3 rather than asyncpg: it is typed (strict mypy checks the calls), speaks the same
-named-parameter style the SQL of ``bot.games.rows`` is built for, installs as wheels, and its
-``psycopg_pool`` gives a pool that reconnects by itself.
-
-The schema is ``bot.games.migrations``, the same versions as SQLite, in PostgreSQL's text where
-the dialects differ; the running totals are kept by PL/pgSQL triggers, so stats and leaderboards
-read a few rows whatever the number of games. ``tictactoe_schema`` records how many migrations
-have run. Opening migrates under a transaction-scoped advisory lock, one migration per
-transaction, so processes that start together migrate once and the others wait, then see the
-new version. A database with a newer schema, or with another program's tables, is refused and
-left untouched; nothing is ever reset.
-
-Statements: each costs this client more CPU than it costs the server (psycopg's own work per
-statement, pipelined or not), so the common writes are one statement each, in autocommit: a
-game's start (the game and its members' names, ``_starting``), a challenge, and the moves'
-saves, each a compare and set, gathered into one statement while an earlier one is on its way
-(``bot.games.postgres_saves``). A channel holds a running game or an open challenge, never
-both: migration 5's triggers check that under the channel's lock inside the INSERT itself, so
-a start needs no transaction of its own. Only a start that sets another game aside, an
-acceptance and a duel's end run several statements in one transaction.
-
-Errors: the ``StorageError`` a player may read never names the server nor quotes the driver;
-the log gets both. Only opening (seen by the operator at start-up) names the server: a server
-that is down, a refused password and a missing database each get their own sentence at once,
-from one plain connection made before the pool's (whose retries would only say "timed out").
-
-Waiting: a write waits at most ``write_timeout`` for a row another process locked
-(``lock_timeout``), then the player hears the store is busy (``StoreBusyError``). A connection
-lost between operations is noticed before it is used (the pool checks one that sat idle) and
-replaced; one lost during an operation fails that operation only ("unavailable"), with its
-transaction rolled back by the server. While the server is down, an operation waits
-``WAIT_FOR_CONNECTION_SECONDS`` at most, and the pool keeps trying to reconnect, so the store
-recovers by itself when it returns.
+Opening connects once (a sentence naming the server if it cannot), then migrates under an
+advisory lock, one migration per transaction; a newer schema or another program's tables are
+refused and left untouched. A write waits at most ``write_timeout`` for another's row lock
+(then ``StoreBusyError``); a lost server makes operations fail with "unavailable" until the
+pool reconnects by itself. Design notes: docs/storage.md.
 """
 
 from __future__ import annotations
 
 import functools
 import logging
-import time
-import weakref
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeAlias
 
 import psycopg
 from psycopg.conninfo import conninfo_to_dict
 from psycopg.rows import DictRow, dict_row
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
-from bot.games.batching import Batcher
 from bot.games.errors import (
     UNAVAILABLE,
     GameChangedError,
@@ -60,12 +29,13 @@ from bot.games.errors import (
     StorageError,
     StoreBusyError,
 )
-from bot.games.migrations import MIGRATIONS, SCHEMA_VERSION
 from bot.games.models import Challenge, ChallengeStatus, Game, Status
-from bot.games.postgres_pool import Connection, WarmestFirstPool
-from bot.games.postgres_saves import SAVE_MANY, first_of_each_game, parameters
-from bot.games.postgres_wire import PreparedStatement
-from bot.games.rows import (
+from bot.games.shards import ShardSet
+from bot.games.store import START, Page, PageKey
+from bot.storage.defaults import DEFAULT_POOL_SIZE, DEFAULT_WRITE_TIMEOUT
+from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION
+from bot.storage.reads import TotalsReads
+from bot.storage.rows import (
     CHALLENGE_ANSWERED,
     CHANNEL_RULES,
     MEMBER_COLUMNS,
@@ -88,13 +58,11 @@ from bot.games.rows import (
     to_row,
     upsert,
 )
-from bot.games.shards import ShardSet
-from bot.games.store import START, Page, PageKey
-from bot.games.totals_reads import TotalsReads
-from bot.settings import DEFAULT_POOL_SIZE as DEFAULT_POOL_SIZE
-from bot.settings import DEFAULT_WRITE_TIMEOUT as DEFAULT_WRITE_TIMEOUT
 
 logger = logging.getLogger(__name__)
+
+Connection: TypeAlias = psycopg.AsyncConnection[DictRow]
+"""A pooled connection: autocommit, rows as dicts (read by column name)."""
 
 CONNECT_TIMEOUT_SECONDS = 10.0
 
@@ -102,30 +70,10 @@ WAIT_FOR_CONNECTION_SECONDS = 2.0
 """How long an operation waits for a connection (all in use, or the server away) before the
 player hears the store is unavailable: Discord gives up on an unanswered click after 3 s."""
 
-CHECK_AFTER_IDLE_SECONDS = 1.0
-"""A pooled connection unused for longer is checked (one empty round trip) before an operation
-gets it: the server may have dropped it meanwhile (a restart, an idle timeout). One used a
-moment ago is trusted, which spares a busy bot a round trip per operation."""
-
 GIVE_UP_RECONNECTING_SECONDS = 10.0
 """How long the pool retries one lost connection (backing off 1, 2, 4... s) before it leaves
 the next operation to ask for a fresh one: so a server back after a long outage is used within
 seconds, not after the pool's backoff has grown to minutes."""
-
-SAVES_AT_ONCE = 1
-"""Batches of saves on their way at once: the saves made while one is away go together in the
-next (``bot.games.batching``). One gave fewer, bigger batches and the lowest p99 at 1,000
-moves a second (bench/games.py); two or four left more statements to pay for."""
-
-BATCH_REFUSALS = (
-    psycopg.errors.LockNotAvailable,  # a totals row held past the lock timeout
-    psycopg.errors.DeadlockDetected,
-    psycopg.errors.SerializationFailure,
-)
-"""The ``OperationalError`` s that refuse a batch of saves but leave its connection usable."""
-
-SAVES_PER_BATCH = 32
-"""Games one batch saves at most."""
 
 MIGRATION_LOCK = 0x7469_6374_6163  # "tictac": the advisory lock key migrations take
 
@@ -166,11 +114,9 @@ class PostgresGameStore(TotalsReads):
 
     _sql = _SQL
 
-    def __init__(self, pool: AsyncConnectionPool[Connection], server: str, idle: IdleCheck) -> None:
+    def __init__(self, pool: AsyncConnectionPool[Connection], server: str) -> None:
         self._pool: AsyncConnectionPool[Connection] | None = pool
         self.server = server
-        self._idle = idle
-        self._saves = Batcher(self._save_batch, at_once=SAVES_AT_ONCE, most=SAVES_PER_BATCH)
 
     @classmethod
     async def open(
@@ -195,15 +141,14 @@ class PostgresGameStore(TotalsReads):
         async def configure(conn: Connection) -> None:
             await conn.execute(lock_timeout)
 
-        idle = IdleCheck()
-        pool: AsyncConnectionPool[Connection] = WarmestFirstPool(
+        pool = AsyncConnectionPool(
             url,
             connection_class=Connection,
             kwargs={"autocommit": True, "row_factory": dict_row},
             min_size=1,
             max_size=pool_size,
             configure=configure,
-            check=idle.check,
+            check=AsyncConnectionPool.check_connection,
             timeout=WAIT_FOR_CONNECTION_SECONDS,
             reconnect_timeout=GIVE_UP_RECONNECTING_SECONDS,
             open=False,
@@ -214,7 +159,7 @@ class PostgresGameStore(TotalsReads):
             except PoolTimeout as error:
                 logger.info("cannot connect to the game database %s: %s", server, error)
                 raise StorageError(UNREACHABLE, server=server) from error
-            store = cls(pool, server, idle)
+            store = cls(pool, server)
             try:
                 await store._migrate()
             except StorageError as error:
@@ -384,39 +329,19 @@ class PostgresGameStore(TotalsReads):
         params = to_row(game)
         for n, member in enumerate(members):
             params.update({f"seat{n}_{name}": value for name, value in member.items()})
-        [game_id] = await _starting(len(members)).ids(conn, params)
-        return replace(game, id=game_id)
+        cursor = await conn.execute(_starting(len(members)), params)
+        row = await cursor.fetchone()
+        assert row is not None
+        return replace(game, id=int(row["id"]))
 
     async def update(self, game: Game) -> Game:
         row = to_row(game)
         if may_end_a_duel(game):  # reads the stored status and rates both players with it
             async with self._transaction("save a game") as conn:
                 await self._update(conn, game, row)
-        elif not await self._saves(row):
-            # A compare-and-set UPDATE, its own transaction in autocommit, the totals'
-            # triggers included (a move's save: most saves), batched with the other games
-            # saved meanwhile; one the batch did not save is saved alone, to learn why.
+        else:  # one compare-and-set UPDATE, its own transaction, the totals' triggers included
             await self._save_alone(game, row)
         return replace(game, version=game.version + 1)
-
-    async def _save_batch(self, rows: list[dict[str, object]]) -> list[bool]:
-        """``SAVE_MANY`` for ``rows``: whether each was saved. A batch the database refuses
-        as a whole (a lock another transaction held past the lock timeout, a deadlock, one
-        game's save breaking a rule of the schema) saves nothing: each is then saved alone,
-        to hear its own answer. A lost connection is every game's answer ("unavailable")."""
-        firsts = first_of_each_game(rows)
-        batch = [row for row, first in zip(rows, firsts, strict=True) if first]
-        async with self._connection("save games") as conn:
-            try:
-                saved = set(await SAVE_MANY.ids(conn, parameters(batch)))
-            except psycopg.Error as error:
-                if isinstance(error, psycopg.OperationalError) and not isinstance(
-                    error, BATCH_REFUSALS
-                ):
-                    raise  # the connection is gone
-                logger.info("game database %s refused a batch of saves: %s", self.server, error)
-                return [False] * len(rows)
-        return [first and row["id"] in saved for row, first in zip(rows, firsts, strict=True)]
 
     async def _save_alone(self, game: Game, row: dict[str, object]) -> None:
         """The compare-and-set UPDATE of one game, waiting for its row up to the lock
@@ -529,7 +454,6 @@ class PostgresGameStore(TotalsReads):
         return Page(expired, page_end(rows, None, limit))
 
     async def close(self) -> None:
-        await self._saves.drain()
         pool, self._pool = self._pool, None
         if pool is not None:
             await pool.close()
@@ -546,10 +470,7 @@ class PostgresGameStore(TotalsReads):
             raise StorageError("The game store is closed.")
         try:
             async with self._pool.connection() as conn:
-                try:
-                    yield conn
-                finally:
-                    self._idle.returned(conn)
+                yield conn
         except GameError:
             raise
         except psycopg.errors.UniqueViolation as error:
@@ -611,23 +532,6 @@ class PostgresGameStore(TotalsReads):
             ) from error
 
 
-class IdleCheck:
-    """When each connection was last given back (``returned``, called by the store itself:
-    a pool ``reset`` callback would hand every returned connection to a worker task, which
-    cost a move 50 us), and the pool's ``check`` callback: a check of those idle for more
-    than ``CHECK_AFTER_IDLE_SECONDS``."""
-
-    def __init__(self) -> None:
-        self._idle_since = weakref.WeakKeyDictionary[Connection, float]()
-
-    def returned(self, conn: Connection) -> None:
-        self._idle_since[conn] = time.monotonic()
-
-    async def check(self, conn: Connection) -> None:
-        if time.monotonic() - self._idle_since.get(conn, 0.0) > CHECK_AFTER_IDLE_SECONDS:
-            await AsyncConnectionPool.check_connection(conn)
-
-
 async def _try_connecting(url: str, server: str, timeout: float) -> None:
     """Connect once, so that a server that cannot be used says why at once, in a sentence
     naming ``server`` (the driver's words go to the log: the operator reads them at INFO)."""
@@ -663,13 +567,12 @@ def _refusal(error: psycopg.Error) -> str:
 
 
 @functools.cache
-def _starting(members: int) -> PreparedStatement:
+def _starting(members: int) -> str:
     """The one statement that inserts a game with ``members`` member seats (1 or 2) and
     returns its id: the game's row first, then its members' names (``seat<n>_<column>``
     parameters, ``rows.member_rows``). The names are selected from the new game's row, so
     they are written strictly after its insert, whose trigger takes the channel's lock:
-    the lock comes before any member row's (see migration 5 on deadlocks). Every game's
-    start runs it, so it is sent past psycopg's cursor (``bot.games.postgres_wire``)."""
+    the lock comes before any member row's (see migration 5 on deadlocks)."""
     columns = ", ".join(MEMBER_COLUMNS)
     seats = ", ".join(
         f"({', '.join(_seat_value(n, name) for name in MEMBER_COLUMNS)})" for n in range(members)
@@ -677,7 +580,7 @@ def _starting(members: int) -> PreparedStatement:
     rows = f"SELECT seat.* FROM game, (VALUES {seats}) AS seat ({columns})"
     named = upsert("members", MEMBER_COLUMNS, 1, rows)
     sql = f"WITH game AS ({_SQL.insert} RETURNING id), named AS ({named}) SELECT id FROM game"
-    return PreparedStatement(f"tictactoe_start_{members}", sql)
+    return sql
 
 
 def _seat_value(seat: int, column: str) -> str:

@@ -1,14 +1,9 @@
-"""What a service remembers of its own writes, and why it can never act on it wrongly.
-
-A service decides a write first on what its own last write in the channel left there, so a
-move costs the store one write instead of a read and a write. Two services on one database
-file stand for two processes: whatever one changes behind the other's back, the other's
-next operation must give exactly what it would give had it read the store first.
+"""Two services on one database file stand for two processes: whatever one changes behind
+the other's back, the other's next operation gives exactly what it would give had it been alone.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
@@ -23,37 +18,19 @@ from games_helpers import (
     start_game,
 )
 
-import bot.games.service as service_module
 from bot.engine import Move
 from bot.games import (
     CellTakenError,
-    Game,
     GameRunningError,
     GameService,
     GameStore,
     NoGameError,
     Seat,
-    SqliteGameStore,
 )
-from bot.games.postgres_store import PostgresGameStore
+from bot.storage import SqliteGameStore
+from bot.storage.postgres.store import PostgresGameStore
 
 CAROL = 3
-
-
-class CountingStore(SqliteGameStore):
-    """The real SQLite store, counting the channel lookups and saves the service asks for."""
-
-    def __init__(self, path: Path) -> None:
-        super().__init__(path)
-        self.calls = Counter[str]()
-
-    async def active_game(self, channel_id: int) -> Game | None:
-        self.calls["active_game"] += 1
-        return await super().active_game(channel_id)
-
-    async def update(self, game: Game) -> Game:
-        self.calls["update"] += 1
-        return await super().update(game)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -146,40 +123,3 @@ async def test_a_start_beside_what_another_process_opened_names_it(
         await start_game(there, level="easy")
     assert str(refused.value) == str(told_there.value)
     assert named in str(refused.value)
-
-
-async def test_a_move_in_a_channel_this_process_wrote_last_reads_nothing(
-    tmp_path: Path,
-) -> None:
-    store = CountingStore(tmp_path / "counted.db")
-    service = make_service(store=store, bot=first_free)
-    await start_game(service, level="easy")
-    store.calls.clear()
-    for cell in (Move(1, 1), Move(2, 2)):
-        await service.move(channel_id=CHANNEL, member_id=ALICE, move=cell)
-    assert store.calls == {"update": 2}
-    other = make_service(tmp_path / "counted.db", bot=first_free)  # another process moves
-    await other.move(channel_id=CHANNEL, member_id=ALICE, move=Move(0, 2))  # blocks (0, 1)
-    store.calls.clear()
-    await service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(2, 0))
-    # The save over the remembered game is refused, then the game is read and saved.
-    assert store.calls == {"update": 2, "active_game": 1}
-    await other.close()
-    await service.close()
-
-
-async def test_only_the_latest_channels_are_remembered(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(service_module, "CHANNELS_REMEMBERED", 3)
-    store = CountingStore(tmp_path / "counted.db")
-    service = make_service(store=store, bot=first_free)
-    for channel in range(1, 5):
-        await start_game(service, channel=channel, member=channel, level="easy")
-    store.calls.clear()
-    for channel in (4, 3, 2):
-        await service.move(channel_id=channel, member_id=channel, move=Move(1, 1))
-    assert store.calls == {"update": 3}
-    await service.move(channel_id=1, member_id=1, move=Move(1, 1))  # the oldest: forgotten
-    assert store.calls == {"update": 4, "active_game": 1}
-    await service.close()

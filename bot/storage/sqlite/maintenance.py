@@ -15,8 +15,8 @@ from contextlib import closing
 from pathlib import Path
 
 from bot.games.errors import StorageError
-from bot.games.migrations import SCHEMA_VERSION
-from bot.games.sqlite_file import APPLICATION_ID, inspect, read_only, unusable, where
+from bot.storage.migrations import SCHEMA_VERSION
+from bot.storage.sqlite.file import APPLICATION_ID, inspect, read_only, unusable, where
 
 SHOWN_PROBLEMS = 5
 """How many of integrity_check's lines the report shows (the rest are counted)."""
