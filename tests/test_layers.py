@@ -1,8 +1,9 @@
 """The layers stay apart: each package imports only the layers inside it.
 
-The engine is pure (no I/O frameworks, no storage, no asyncio), the game layer knows nothing of
-Discord, and the terminal adapter runs without discord.py. Checked on the source, so an import
-hidden inside a function counts too.
+The engine is pure (no I/O frameworks, no storage, no asyncio); the game layer knows nothing of
+Discord, of the storage package or of a database driver (the runners hand it a store); storage
+knows nothing of the adapters; the terminal adapter runs without discord.py. Checked on the
+source, so an import hidden inside a function counts too.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ BOT = Path(__file__).parent.parent / "bot"
 FORBIDDEN = {
     "engine": {
         "bot.games",
+        "bot.storage",
         "bot.discord_bot",
         "bot.terminal",
         "bot.settings",
@@ -25,7 +27,18 @@ FORBIDDEN = {
         "sqlite3",
         "dotenv",
     },
-    "games": {"bot.discord_bot", "bot.terminal", "discord", "dotenv"},
+    "games": {
+        "bot.storage",
+        "bot.settings",
+        "bot.discord_bot",
+        "bot.terminal",
+        "discord",
+        "dotenv",
+        "sqlite3",
+        "psycopg",
+        "psycopg_pool",
+    },
+    "storage": {"bot.discord_bot", "bot.terminal", "discord", "dotenv"},
     "terminal": {"bot.discord_bot", "discord"},
 }
 
