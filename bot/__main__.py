@@ -2,63 +2,101 @@
 
 ``python -m bot play [--name NAME]`` always starts the terminal game; ``check-db [FILE]`` and
 ``backup FILE [--force]`` are the operator's tools for the SQLite game database (README,
-"Operating it"). Adapters are imported lazily so the terminal game never pays for importing
-discord.py.
+"Operating it"). ``--help`` works at every level; a wrong argument exits 2 with argparse's
+usage and one sentence. Adapters are imported lazily so the terminal game never pays for
+importing discord.py.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
+from pathlib import Path
 
 from dotenv import load_dotenv
 
 from bot.settings import Settings, SettingsError
 
+PROG = "python -m bot"
 USAGE = (
-    "usage: python -m bot [play [--name NAME]]\n"
-    "  (no argument: the Discord bot, or the terminal game when no token is set;\n"
-    "  --name: the terminal player's name, by default the login name)\n"
-    "       python -m bot check-db [FILE]      check the game database (default: DATABASE_PATH)\n"
-    "       python -m bot backup FILE [--force]  copy the game database to FILE, even while the"
-    " bot runs"
+    f"{PROG} [-h]\n"
+    f"       {PROG} play [--name NAME]\n"
+    f"       {PROG} check-db [FILE]\n"
+    f"       {PROG} backup FILE [--force]"
+)
+NO_TOKEN = (
+    "No DISCORD_TOKEN is set, so here is the terminal game instead.\n"
+    "To run the Discord bot, copy .env.example to .env and put your bot's token\n"
+    "in DISCORD_TOKEN (see README.md, 'Discord setup').\n"
 )
 
 
-def terminal_name(args: list[str]) -> tuple[bool, str | None]:
-    """Whether ``args`` are ``play`` with an optional ``--name NAME`` (or ``--name=NAME``),
-    and the name given."""
-    match args:
-        case ["play"]:
-            return True, None
-        case ["play", "--name", name]:
-            return True, name
-        case ["play", option] if option.startswith("--name="):
-            return True, option.removeprefix("--name=")
-    return False, None
+def parser() -> argparse.ArgumentParser:
+    """The command line: no command, ``play``, ``check-db`` or ``backup``."""
+    top = argparse.ArgumentParser(
+        prog=PROG,
+        usage=USAGE,
+        allow_abbrev=False,
+        description="Tic-Tac-Toe for Discord. With no command: the Discord bot, or the"
+        " terminal game when DISCORD_TOKEN is not set.",
+        epilog="Settings come from the environment and .env (README.md, 'Configuration').",
+    )
+    commands = top.add_subparsers(dest="command", title="commands", metavar="COMMAND", prog=PROG)
+    play = commands.add_parser(
+        "play",
+        allow_abbrev=False,
+        help="play the terminal game, even when DISCORD_TOKEN is set",
+        description="Play Tic-Tac-Toe in the terminal, even when DISCORD_TOKEN is set.",
+    )
+    play.add_argument("--name", help="your name in the game (default: your login name)")
+    check = commands.add_parser(
+        "check-db",
+        allow_abbrev=False,
+        help="check the SQLite game database",
+        description="Check the SQLite game database with SQLite's full integrity check."
+        " Exit status 0 when it is healthy, 1 when it is not.",
+    )
+    check.add_argument(
+        "file", metavar="FILE", type=Path, nargs="?", help="the database (default: DATABASE_PATH)"
+    )
+    backup = commands.add_parser(
+        "backup",
+        allow_abbrev=False,
+        help="copy the SQLite game database to FILE, even while the bot runs",
+        description="Copy the SQLite game database (DATABASE_PATH) to FILE, consistently,"
+        " even while the bot runs. Exit status 0 when copied, 1 when not.",
+    )
+    backup.add_argument("file", metavar="FILE", type=Path, help="where to write the copy")
+    backup.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    for command in (play, check, backup):
+        command.set_defaults(parser=command)  # to report a wrong argument with its own usage
+    return top
 
 
-def database_command(args: list[str]) -> bool:
-    """Whether ``args`` are ``check-db [FILE]`` or ``backup FILE [--force]``."""
-    match args:
-        case ["check-db"] | ["check-db", _] | ["backup", _] | ["backup", _, "--force"]:
-            return True
-    return False
+def parse(argv: list[str]) -> argparse.Namespace:
+    """``argv`` read as a command; a wrong argument is reported by the parser of the command
+    it follows (its usage line and one sentence; SystemExit 2), ``--help`` exits 0."""
+    top = parser()
+    if argv and argv[0].startswith("-") and argv[0] not in {"-h", "--help"}:
+        top.error(f"unrecognized arguments: {argv[0]} (options go after the command)")
+    args, extras = top.parse_known_args(argv)
+    if extras:
+        where: argparse.ArgumentParser = getattr(args, "parser", top)
+        where.error(f"unrecognized arguments: {' '.join(extras)}")
+    return args
 
 
-def run_database_command(args: list[str], settings: Settings) -> int:
+def run_database_command(args: argparse.Namespace, settings: Settings) -> int:
     """Run ``check-db`` or ``backup`` as ``args`` ask; its exit status."""
-    from pathlib import Path
-
     from bot.games.errors import StorageError
-    from bot.games.maintenance import backup_database, check_database
+    from bot.storage.sqlite.maintenance import backup_database, check_database
 
-    if args[0] == "check-db":
-        path = Path(args[1]) if len(args) == 2 else settings.database_path
-        healthy, report = check_database(path)
+    if args.command == "check-db":
+        healthy, report = check_database(args.file or settings.database_path)
         print(report, file=sys.stdout if healthy else sys.stderr)
         return 0 if healthy else 1
     try:
-        print(backup_database(settings.database_path, Path(args[1]), overwrite=len(args) == 3))
+        print(backup_database(settings.database_path, args.file, overwrite=args.force))
     except StorageError as error:
         print(error, file=sys.stderr)
         return 1
@@ -67,29 +105,24 @@ def run_database_command(args: list[str], settings: Settings) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Pick the adapter from the arguments and the settings; return the exit status."""
-    args = sys.argv[1:] if argv is None else argv
-    play, name = terminal_name(args)
-    if args and not play and not database_command(args):
-        print(USAGE, file=sys.stderr)
-        return 2
+    try:
+        args = parse(sys.argv[1:] if argv is None else argv)
+    except SystemExit as stop:  # --help (0) or a wrong argument (2), already printed
+        return stop.code if isinstance(stop.code, int) else 2
     load_dotenv()
     try:
         settings = Settings.from_env()
     except SettingsError as error:
         print(f"Configuration error: {error}", file=sys.stderr)
         return 2
-    if database_command(args):
+    if args.command in {"check-db", "backup"}:
         return run_database_command(args, settings)
-    if play or not settings.discord_token:
-        if not args:
-            print(
-                "No DISCORD_TOKEN is set, so here is the terminal game instead.\n"
-                "To run the Discord bot, copy .env.example to .env and put your bot's token\n"
-                "in DISCORD_TOKEN (see README.md, 'Discord setup').\n"
-            )
+    if args.command == "play" or not settings.discord_token:
+        if args.command is None:
+            print(NO_TOKEN)
         from bot.terminal import run_terminal
 
-        return run_terminal(settings, name)
+        return run_terminal(settings, getattr(args, "name", None))
     from bot.discord_bot import run_discord
 
     return run_discord(settings)

@@ -1,4 +1,5 @@
-"""`python -m bot` refuses unknown arguments and bad settings with a sentence, not a traceback."""
+"""`python -m bot` and the other entry points: ``--help`` exits 0 at every level, unknown
+arguments and bad settings are refused with a sentence, not a traceback."""
 
 from __future__ import annotations
 
@@ -9,29 +10,128 @@ from pathlib import Path
 
 import pytest
 
+from bot.__main__ import main
 
-def run_bot(args: list[str], tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
+REPO = Path(__file__).resolve().parent.parent
+
+
+def run_bot(
+    args: list[str], tmp_path: Path, stdin: str = "", **env: str
+) -> subprocess.CompletedProcess[str]:
     environment = {k: v for k, v in os.environ.items() if k not in {"DISCORD_TOKEN"}}
     environment.update(env)
     return subprocess.run(
         [sys.executable, "-m", "bot", *args],
-        cwd=tmp_path,  # no .env here, so nothing leaks in from the developer's checkout
+        cwd=tmp_path,
         env=environment,
-        input="",
+        input=stdin,
         capture_output=True,
         text=True,
         timeout=60,
     )
 
 
+HELP = {
+    (): "usage: python -m bot [-h]\n       python -m bot play [--name NAME]\n",
+    ("play",): "usage: python -m bot play [-h] [--name NAME]\n",
+    ("check-db",): "usage: python -m bot check-db [-h] [FILE]\n",
+    ("backup",): "usage: python -m bot backup [-h] [--force] FILE\n",
+}
+
+
+@pytest.mark.parametrize("command", list(HELP), ids=lambda c: " ".join(c) or "bot")
+@pytest.mark.parametrize("flag", ["--help", "-h"])
+def test_help_prints_usage_and_exits_0(
+    command: tuple[str, ...], flag: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([*command, flag]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith(HELP[command]) and err == ""
+
+
+@pytest.mark.parametrize("command", list(HELP), ids=lambda c: " ".join(c) or "bot")
+def test_help_in_a_real_process_does_no_work(tmp_path: Path, command: tuple[str, ...]) -> None:
+    """Not even reading the settings (a bad one is no error) or touching the database."""
+    database = tmp_path / "g.db"
+    result = run_bot(
+        [*command, "--help"],
+        tmp_path,
+        DATABASE_PATH=str(database),
+        IDLE_TIMEOUT_MINUTES="forever",
+        DISCORD_TOKEN="not-a-token",
+    )
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.startswith(HELP[command])
+    assert not database.exists()
+
+
+def test_the_engine_command_line_prints_usage_and_exits_0(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "bot.engine", "--help"],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.startswith("usage: python -m bot.engine [-h]")
+
+
 @pytest.mark.parametrize(
-    "args", [["dance"], ["play", "--name"], ["play", "--nom", "x"], ["--name", "x"]]
+    ("args", "usage", "sentence"),
+    [
+        (["dance"], "python -m bot [-h]", "argument COMMAND: invalid choice: 'dance'"),
+        (["--name", "x"], "python -m bot [-h]", "unrecognized arguments: --name (options go"),
+        (["play", "--name"], "python -m bot play", "argument --name: expected one argument"),
+        (["play", "--nom", "x"], "python -m bot play", "unrecognized arguments: --nom x"),
+        (["play", "--nam", "x"], "python -m bot play", "unrecognized arguments: --nam x"),
+        (["play", "Alice"], "python -m bot play", "unrecognized arguments: Alice"),
+        (["check-db", "a", "b"], "python -m bot check-db", "unrecognized arguments: b"),
+        (["backup"], "python -m bot backup", "the following arguments are required: FILE"),
+        (["backup", "f", "--forc"], "python -m bot backup", "unrecognized arguments: --forc"),
+    ],
 )
-def test_unknown_arguments_print_usage(tmp_path: Path, args: list[str]) -> None:
-    result = run_bot(args, tmp_path)
+def test_a_wrong_argument_is_its_commands_usage_and_one_sentence(
+    args: list[str], usage: str, sentence: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(args) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith(f"usage: {usage}")
+    *_, error = err.splitlines()
+    assert error.startswith(f"{usage.removesuffix(' [-h]')}: error: {sentence}")
+
+
+def test_an_unknown_command_in_a_real_process_exits_2_without_a_traceback(
+    tmp_path: Path,
+) -> None:
+    result = run_bot(["check-db", "--halp"], tmp_path, DATABASE_PATH=str(tmp_path / "g.db"))
     assert result.returncode == 2
-    assert "usage: python -m bot [play [--name NAME]]" in result.stderr
-    assert "Traceback" not in result.stderr
+    assert result.stderr.startswith("usage: python -m bot check-db [-h] [FILE]\n")
+    assert result.stderr.endswith("error: unrecognized arguments: --halp\n")
+    assert not (tmp_path / "g.db").exists()
+
+
+def test_the_no_token_note_only_without_arguments(tmp_path: Path) -> None:
+    env = {"DATABASE_PATH": str(tmp_path / "g.db")}
+    bare = run_bot([], tmp_path, stdin="quit\n", **env)
+    play = run_bot(["play"], tmp_path, stdin="quit\n", **env)
+    assert (bare.returncode, play.returncode) == (0, 0), bare.stderr + play.stderr
+    assert bare.stdout.startswith("No DISCORD_TOKEN is set, so here is the terminal game")
+    assert "DISCORD_TOKEN" not in play.stdout
+
+
+def test_backup_takes_force_before_or_after_the_file(tmp_path: Path) -> None:
+    env = {"DATABASE_PATH": str(tmp_path / "g.db")}
+    assert run_bot(["play"], tmp_path, stdin="quit\n", **env).returncode == 0
+    copy = tmp_path / "copy.db"
+    first = run_bot(["backup", str(copy)], tmp_path, **env)
+    again = run_bot(["backup", str(copy)], tmp_path, **env)
+    forced = run_bot(["backup", "--force", str(copy)], tmp_path, **env)
+    assert (first.returncode, again.returncode, forced.returncode) == (0, 1, 0), again.stderr
+    checked = run_bot(["check-db", str(copy)], tmp_path, **env)
+    assert checked.returncode == 0, checked.stderr
 
 
 def test_a_name_that_cannot_be_one_is_refused(tmp_path: Path) -> None:
@@ -70,7 +170,7 @@ def test_the_terminal_game_imports_only_what_its_database_needs(
     result = subprocess.run(
         [sys.executable, "-c", IMPORTS],
         cwd=tmp_path,
-        env={**env, "PYTHONPATH": str(Path(__file__).parent.parent)},
+        env={**env, "PYTHONPATH": str(REPO)},
         input="quit\n",
         capture_output=True,
         text=True,
