@@ -8,6 +8,7 @@ examined never change from run to run; times are the best of a few runs.
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from collections.abc import Callable
@@ -176,6 +177,9 @@ def mistakes_table() -> list[str]:
 
 
 def main() -> int:
+    argparse.ArgumentParser(
+        description=__doc__.splitlines()[0], epilog="Takes no arguments."
+    ).parse_args()
     solver_for(geometry_for(3, 3))  # load everything before timing
     print("Steps, from the empty 3x3 board:\n")
     print("\n".join(steps_table()))
