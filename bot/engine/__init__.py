@@ -8,15 +8,8 @@ storage. Public API::
     board = board.play(move)                   # a new Board
     analysis = analyze(board)                  # every move: win/draw/loss and plies
 
-Reading order for students: ``moves.py`` (Player, Move), ``geometry.py``
-(bitboards, lines, symmetries), ``board.py`` (the rules; ``Board.x``/``Board.o``
-are the bitboards the searches read), ``solver.py`` (negamax, alpha-beta,
-transposition table, depth-aware scores, symmetry), ``perfect.py`` and
-``analysis.py`` (from a Board to best moves and per-move results),
-``heuristic.py`` (depth-limited search with an evaluation), ``levels.py`` and
-``profiles.py`` (difficulty levels: ``Level`` and how each one plays).
-``docs/minimax.md`` walks the same road step by step, with measured numbers, and
-``python -m bot.engine NOTATION --tree`` (``tree.py``, ``outline.py``) prints the search.
+A reading order for students and the design reasons: docs/decisions.md; a guided tour with
+measured numbers: docs/minimax.md; ``python -m bot.engine NOTATION --tree`` prints the search.
 """
 
 from typing import TYPE_CHECKING
@@ -54,8 +47,7 @@ _LAZY = {
 def __getattr__(name: str) -> object:
     """Load the analysis types and ``Outcome`` on first use: choosing a move needs neither.
 
-    ``from bot.engine import analyze`` works as usual; it just defers building
-    those modules' dataclasses until someone asks for them.
+    ``from bot.engine import analyze`` works as usual.
     """
     module = _LAZY.get(name)
     if module is not None:

@@ -1,13 +1,9 @@
 """The Board value type: an immutable NxN position with K in a row to win.
 
-Reads like the game interface in aima-python's ``games.py``: ``to_move``
-(whose turn), ``legal_moves`` (actions), ``play(move)`` (result, a *new*
-board), ``is_over`` (terminal test) and ``outcome``/``winner`` (utility).
-
-Inside, a position is two bitboards (ints whose bit ``row * size + col`` marks
-a cell): the cells of X and the cells of O, public as :attr:`Board.x` and
-:attr:`Board.o` (python-chess exposes its bitboards the same way). The search
-never builds Board objects; it works on those two ints directly.
+``to_move``, ``legal_moves``, ``play(move)`` (a *new* board), ``is_over`` and
+``outcome``/``winner`` are the game interface. Inside, a position is two bitboards (ints whose
+bit ``row * size + col`` marks a cell), public as :attr:`Board.x` and :attr:`Board.o`; the
+searches work on those ints and never build Board objects.
 """
 
 from __future__ import annotations

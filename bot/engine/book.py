@@ -1,16 +1,14 @@
 """The opening book: exact moves for the first plies of 5x5 four-in-a-row, as shipped data.
 
-Early 5x5 positions take the live solver seconds to tens of seconds; the book answers them
-from a file built offline by ``tools/build_book.py`` with :class:`~bot.engine.wdl_solver.WdlSolver`.
-It holds every position the bot can meet on its own turn while it follows the book (as X from
-the empty board, as O after any first move), up to a number of marks, each once under the
-board's symmetries: the *canonical* form is the smallest image of ``me | opp << cells``.
+Built offline by ``tools/build_book.py`` with :class:`~bot.engine.wdl_solver.WdlSolver`, it
+holds every position the bot can meet on its own turn while it follows the book (as X from the
+empty board, as O after any first move) with fewer than :data:`BOOK_MARKS` marks, each once
+under the board's symmetries: the *canonical* form is the smallest image of
+``me | opp << cells``. Read on first use only (:func:`load_book`).
 
 File format (text, one entry a line, ``#`` lines are comments)::
 
     <canonical key, hex> <cell in the canonical frame> <value for the mover: 1, 0 or -1>
-
-The file is read on first use only (:func:`load_book`), so starting the bot stays cheap.
 """
 
 from __future__ import annotations
@@ -21,8 +19,8 @@ from .geometry import Geometry
 from .symmetry import permute_bits
 
 BOOK_PATH = Path(__file__).with_name("openings") / "book_5x5_k4.txt"
-# Every position the bot meets on its turn with fewer marks than this is in the shipped book
-# (from 6 marks on, the live solver answers within a third of a second, measured).
+# Every position the bot meets on its turn with fewer marks than this is in the shipped book;
+# from there on the live solver is fast enough (docs/decisions.md).
 BOOK_MARKS = 6
 
 Entry = tuple[int, int]  # (cell in the canonical frame, value for the mover)

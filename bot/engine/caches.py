@@ -1,24 +1,11 @@
 """How much memory the engine's caches may keep: one budget in bytes, shared between them.
 
-The engine keeps three caches between decisions: the best moves per position
-(:mod:`perfect`), the exact solvers' transposition tables (:mod:`solver`, one per board
-shape, shared by every search) and the 5x5 win/draw/loss table (:mod:`perfect_5x5`). Each
-gets a share of the budget in bytes (``ENGINE_CACHE_MB``) and is emptied *in place* when it
-would pass its share, so the operator sets megabytes instead of entry counts.
-
-**What a cache costs is counted, not estimated per entry.** Each cache reports its own size
-(:func:`usage`): ``sys.getsizeof`` of the dict (its slot arrays at their current capacity,
-which after a resize is up to three slots per entry) plus the objects its entries hold, each
-rounded up to the 16-byte size classes CPython's small-object allocator hands out (a 28-byte
-int takes 32 bytes). ``tests/engine/test_engine_caches.py`` checks that figure against what
-``tracemalloc`` sees the caches allocate; ``python bench/steady.py`` prints it next to the
-resident size of a process that made 100,000 decisions.
-
-Why emptied in place: a finished search's function is freed as soon as its search is (see
-``solver.Search``), but a dict swapped out for a new one lives on as long as anything still
-refers to it; clearing the one shared dict frees its memory at once, whoever holds it.
-
-Pure: no settings are read here. An adapter calls :func:`set_cache_budget` at start-up.
+Three caches live between decisions: the best moves per position (:mod:`perfect`), the exact
+solvers' transposition tables (:mod:`solver`) and the 5x5 win/draw/loss table
+(:mod:`perfect_5x5`). Each registers itself (:func:`register`), reports the bytes it holds
+(:func:`usage`) and is emptied in place when it would pass its share of the budget
+(:data:`SHARES`). Pure: an adapter calls :func:`set_cache_budget` at start-up
+(``ENGINE_CACHE_MB``). How the bytes are counted and why: docs/decisions.md.
 """
 
 from __future__ import annotations
@@ -31,15 +18,13 @@ DEFAULT_BUDGET_BYTES = 64 * 2**20
 
 # How the budget is shared: most goes to the tables, which make cold decisions fast.
 SHARES = {"best_moves": 0.25, "tables": 0.40, "wdl": 0.35}
-# Each share's floor, whatever the budget: the tables must hold one whole 4x4 search (at
-# most about 40,000 positions, ~5 MB), or a search emptied halfway would redo its work.
+# Each share's floor, whatever the budget: the tables' floor holds one whole 4x4 search, or a
+# search emptied halfway would redo its work (the figures: docs/decisions.md).
 _FLOORS = {"best_moves": 2**18, "tables": 8 * 2**20, "wdl": 2**20}
 
 DICT_BYTES_PER_ENTRY_MAX = 61
-"""The most a dict of 64 entries or more costs per entry (CPython 3.11, 64-bit): 20 bytes per
-slot (a 4-byte index, 24 bytes per usable entry for 2/3 of the slots), up to 3 slots per
-entry just after the dict doubles, and its header. Only the 5x5 table, which counts entries
-while it searches, needs this worst case to turn its share into an entry limit."""
+"""The most a dict of 64 entries or more costs per entry (CPython 3.11, 64-bit; derived in
+docs/decisions.md): what turns the 5x5 table's share into an entry limit."""
 
 
 def allocated(size: int) -> int:

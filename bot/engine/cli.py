@@ -1,17 +1,15 @@
 """Command line: ``python -m bot.engine NOTATION [--k K] [--level LEVEL]``.
 
-Prints the board, every legal move's result under perfect play (and in how many plies: a ply
-is one move by one side), the best moves, the principal variation (the line of best play for
-both sides), how many positions were examined and how long it took. With ``--level`` it also
-prints the move that level would choose, and says when the table rates it a mistake.
+Prints the board, every legal move's result under perfect play and in how many plies (a ply is
+one move by one side), the best moves, the principal variation, the positions examined and the
+time taken; with ``--level``, that level's move and whether the table rates it a mistake.
+``--tree [--depth N] [--no-pruning]`` prints the minimax search tree instead
+(:mod:`bot.engine.outline`).
 
 Exit status: 2 for a notation or option the engine cannot use (the reason on stderr); 1 for a
-position too big to solve exactly (early 5x5/6x6 positions), unless ``--level`` asks for a
-level's move, which every level still chooses there. A reader that stops early (``| head``)
-ends the program quietly.
-
-``--tree [--depth N] [--no-pruning]`` prints the minimax search tree instead
-(:mod:`bot.engine.outline`); a tree too large to walk exits with status 1.
+position too big to solve exactly (early 5x5/6x6 positions) unless ``--level`` asks for a
+level's move, and for a tree too large to walk. A reader that stops early (``| head``) ends the
+program quietly.
 """
 
 from __future__ import annotations

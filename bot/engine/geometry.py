@@ -96,15 +96,9 @@ class Geometry:
     def symmetries(self) -> tuple[tuple[int, ...], ...]:
         """The board's automorphisms: cell permutations that map lines onto lines.
 
-        Two positions related by an automorphism have the same game value, so the
-        search stores and looks them up under one *canonical* key. Each entry maps
-        ``cell -> perm[cell]``; the identity comes first.
-
-        The group is found by filtering candidates: the 8 rotations/reflections of
-        the square combined with every permutation ``p`` of row (and, identically,
-        column) indices that commutes with reversal. On 3x3 only the 8 dihedral
-        ones survive; on 4x4 with K=4 swapping the inner and outer rows and
-        columns also keeps every line a line, which gives 32.
+        Each entry maps ``cell -> perm[cell]``; the identity comes first. Positions related
+        by one have the same value. 8 on 3x3, 32 on 4x4 with K=4 (how they are found:
+        :func:`bot.engine.symmetry.find_symmetries`, docs/decisions.md).
         """
         if self._symmetries is None:
             from .symmetry import find_symmetries  # only searches that use symmetry need it

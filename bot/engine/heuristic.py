@@ -1,15 +1,10 @@
 """Depth-limited search for the weaker levels, with a heuristic evaluation.
 
-A search that stops after ``depth`` plies cannot know who wins, so at the
-cut-off it *estimates*: every line still open for one side is worth more the
-more marks that side already has in it (1, 4, 16, ... for 1, 2, 3, ... marks),
-and the evaluation is the side to move's sum minus the opponent's. Pretending
-an unfinished position is a draw would make the engine blind to threats that
-lie just beyond its horizon.
-
-Real results still dominate: a win scores ``WIN + empties`` (sooner is
-better), far above any estimate, and the same exact shortcuts as the solver
-apply (take a win, block a single threat, two threats lose, dead lines draw).
+:class:`LimitedSearch` searches ``depth`` plies, then estimates: each line still open for one
+side is worth 1, 4, 16, ... for 1, 2, 3, ... of that side's marks in it, and the estimate is the
+mover's sum minus the opponent's. Real results dominate: a win scores ``WIN + empties``, far
+above any estimate, and the solver's exact shortcuts apply (take a win, block a single threat,
+two threats lose, dead lines draw). Why estimate at all: docs/decisions.md.
 """
 
 from __future__ import annotations
@@ -58,18 +53,15 @@ class LimitedSearch:
 
 @cache
 def _build(geo: Geometry) -> Callable[[int, int, int, int, int], int]:
-    """Make the recursive depth-limited negamax (a closure over local tables, for speed).
+    """Make the recursive depth-limited negamax, once per geometry (why: docs/decisions.md).
 
-    Built once per geometry (there are three) and shared: it keeps no state between calls,
-    so threads may share it too. The closure calls itself, a reference cycle: built anew
-    for every decision, it left one cycle of garbage per bot move, and under load the cycle
-    collector then paused the event loop for up to 80 ms (bench/games.py, PostgreSQL)."""
+    It keeps no state between calls, so every decision and every thread shares it."""
     lines = geo.lines
     k = geo.k
     k_minus_1 = k - 1
     full = geo.full
     order = geo.order
-    weight = tuple(4 ** (c - 1) if c else 0 for c in range(k + 1))
+    weight = tuple(4 ** (c - 1) if c else 0 for c in range(k + 1))  # c marks: 0, 1, 4, 16, ...
 
     def negamax(me: int, opp: int, depth: int, alpha: int, beta: int) -> int:
         empty = full ^ (me | opp)

@@ -1,38 +1,12 @@
-"""Choosing the engine's move at each difficulty level.
+"""Choosing the engine's move at each difficulty level (:func:`choose_move`).
 
-========  =====================================  ===================================
-Level     Search                                 Mistakes
-========  =====================================  ===================================
-easy      1 ply, heuristic evaluation            40 %: any legal move at random
-                                                 (may miss wins and blocks)
-medium    3 plies, heuristic evaluation          15 %: a random move, but it always
-                                                 takes a win on the board
-hard      5 plies, heuristic evaluation          5 %: a random move, but it always
-                                                 takes a win and blocks a threat
-perfect   exact search to the end of the game    none: never loses, wins whenever
-                                                 the position allows, as fast as
-                                                 possible
-========  =====================================  ===================================
-
-Every level that searches sees a win on the board and a threat to block even
-at depth 1 (those are checked exactly before any estimate), so weak play comes
-from the mistakes and from the short horizon: easy and medium walk into forks
-they cannot see coming. The search depth is counted in plies (single moves)
-including the engine's own move.
-
-The numbers live in :data:`bot.engine.profiles.PROFILES`. Among equally good moves
-the choice is random (``rng``), so games vary.
-
-"Perfect" is exact on 3x3 and 4x4 boards, and on 5x5 with four in a row, where it
-plays from an opening book and then a win/draw/loss solver (:mod:`bot.engine.perfect_5x5`);
-there it takes the fastest win whenever a budgeted search proves it, and otherwise still
-a forced win.
-Early positions on other 5x5 and 6x6 boards are too big for an exact search in pure
-Python (it stops after ``solver.NODE_BUDGET`` positions); there "perfect" plays the move
-of a 5-ply heuristic search instead, without mistakes.
-
-Perfect play on a position already solved is a dictionary lookup: the set of
-best moves is cached per position, and ``choose_move`` only picks one of them.
+``easy``, ``medium`` and ``hard`` search 1, 3 and 5 plies with a heuristic evaluation and
+sometimes play a random move instead (:data:`bot.engine.profiles.PROFILES`); every level sees a
+win on the board and a threat to block. ``perfect`` never loses and wins as fast as the position
+allows: exactly on 3x3 and 4x4, and on 5x5 with four in a row (:mod:`bot.engine.perfect_5x5`);
+early positions on other 5x5 and 6x6 boards, too big to solve, get a 5-ply heuristic search
+without mistakes. Among equally good moves the choice is random (``rng``). The levels in a
+table, and why they play as they do: docs/decisions.md.
 """
 
 from __future__ import annotations
@@ -77,14 +51,14 @@ LEVELS: tuple[str, ...] = tuple(level.value for level in Level)
 """The level names, weakest first: what players type and what the game layer stores."""
 
 
-_PERFECT = Level.PERFECT.value  # a plain str: "perfect" == Level.PERFECT is 4x slower
+_PERFECT = Level.PERFECT.value  # a plain str compares faster than the StrEnum member
 _FALLBACK_DEPTH = 5  # "perfect" on a position too big to solve exactly (5x5, 6x6 openings)
 
 _shared_rng: list[random.Random] = []  # the default rng, made on first use
 
 
 def _default_rng() -> random.Random:
-    """The module's own ``random.Random()`` (importing random costs ~1 ms, so made lazily)."""
+    """The module's own ``random.Random()``, made (and random imported) on first use."""
     if not _shared_rng:
         import random
 
@@ -95,7 +69,7 @@ def _default_rng() -> random.Random:
 def choose_move(
     board: Board, level: Level | str = Level.PERFECT, rng: random.Random | None = None
 ) -> Move:
-    """The engine's move for the side to move at ``level`` (see the module table).
+    """The engine's move for the side to move at ``level`` (see the module docstring).
 
     ``level`` is a :class:`Level` or its name (``"perfect"``).
 

@@ -2,10 +2,7 @@
 
 ``Move`` is a frozen, slotted dataclass, like every engine value (``Outcome``,
 ``MoveAnalysis``, ``Analysis``): equal and hashable by its fields (only to the same class),
-immutable, pickled and copied field by field. The running bot has already imported
-:mod:`dataclasses` (its settings and game layer use it), so importing it costs nothing;
-making a dataclass does (about 1 ms each), which is why the other value types live in
-modules loaded on first use.
+immutable, pickled and copied field by field.
 """
 
 from __future__ import annotations

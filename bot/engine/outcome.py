@@ -1,7 +1,7 @@
 """How a finished game ended: the ``Outcome`` value.
 
-Its own module so that it is made on first use (:attr:`Board.outcome`): building a dataclass
-costs about 1 ms, and a cold first decision never needs one.
+A module of its own, loaded on first use (:attr:`Board.outcome`): a cold first decision never
+needs it (docs/decisions.md).
 """
 
 from __future__ import annotations

@@ -1,19 +1,12 @@
 """Perfect play on 5x5 with four in a row: the opening book, then the win/draw/loss solver.
 
-The general solver cannot finish early 5x5 positions, so "perfect" on this board plays
-* the book's move while fewer than :data:`~bot.engine.book.BOOK_MARKS` marks are down (the
-  book holds every position the bot meets there, each solved offline);
-* else the move :class:`~bot.engine.wdl_solver.WdlSolver` proves keeps the position's value
-  (a draw stays a draw, a win stays a win), with one table kept between moves so each
-  decision reuses the last one's work;
-* in a won position (book or solver), the first move of the fastest forced win
-  (:func:`~bot.engine.wdl_solver.fastest_win`), searched within :data:`FASTEST_WIN_BUDGET`
-  positions. The 861 won positions of the book need at most 52,066 (measured; the longest,
-  a win in 17 plies from 3 marks, takes about half a second), and ``bench/engine.py`` counts
-  how often the budget stops it in whole games. Should it stop, the bot plays the book's or
-  the solver's winning move instead: still a forced win, only perhaps not the shortest.
-A position outside the book (one the bot could not have reached itself, such as a board set
-up by hand) is solved live too: slower in the first plies, but still exact.
+:func:`perfect_move` plays the book's move while fewer than :data:`~bot.engine.book.BOOK_MARKS`
+marks are down, else the move :class:`~bot.engine.wdl_solver.WdlSolver` proves keeps the
+position's value (one table kept between moves). In a won position it plays the first move of
+the fastest forced win (:func:`~bot.engine.wdl_solver.fastest_win`) when that search ends
+within :data:`FASTEST_WIN_BUDGET` positions, else the book's or the solver's winning move: still
+a forced win, perhaps not the shortest. Positions outside the book are solved live, still
+exactly. The budget's figures: docs/decisions.md.
 """
 
 from __future__ import annotations
@@ -28,15 +21,14 @@ from .geometry import Bitboard, Cell, Geometry
 from .moves import Move
 from .wdl_solver import WIN, Stopped, WdlSolver, fastest_win
 
-# Positions the fastest-win search may examine (about half a second; three times what the
-# hardest won position of the book needs) before the bot settles for the winning move it has.
-# Its tables hold at most that many entries (~16 MB) and are dropped with the decision.
+# Positions the fastest-win search may examine before the bot settles for the winning move it
+# has: about three times what the book's hardest won position needs (docs/decisions.md). Its
+# tables hold at most that many entries and are dropped with the decision.
 FASTEST_WIN_BUDGET = 150_000
 
 FASTEST_WINS_REMEMBERED = 1024
-"""Won positions whose fastest first move is kept (a few hundred bytes each, outside the
-caches' budget): games meet the same won positions again, the book's above all, and each
-search may take half a second."""
+"""Won positions whose fastest first move is kept, outside the caches' budget: games meet the
+same won positions again, the book's above all, and each search is slow."""
 
 _SOLVER: WdlSolver | None = None
 

@@ -1,10 +1,8 @@
 """How many positions a plain minimax would examine: the yardstick for the real search.
 
-Plain minimax (no pruning, no table, no shortcuts) visits the position, then every position
-below it, move by move, until each line of play ends in a win or a full board. How many it
-visits therefore depends only on the position, so it can be counted without walking the tree
-move by move: the count of a position is 1 plus the counts of the positions after each move,
-and a position reached by several move orders is counted once per order but *computed* once.
+Plain minimax (no pruning, no table, no shortcuts) visits a position and every position below
+it until each line of play ends, so the count of a position is 1 plus the counts of the
+positions after each move; it is computed once per distinct position (memoized), not walked.
 From the empty 3x3 board that gives the textbook 549,946.
 """
 
@@ -13,10 +11,8 @@ from __future__ import annotations
 from .board import Board, completes_line
 
 PLAIN_COUNT_LIMIT = 150_000
-"""Distinct positions the count may memorise before it gives up (about a second and 20 MB):
-enough for any 3x3 position (5,478 at most) and for 4x4 positions with at most 12 empty
-cells. Earlier 4x4 positions have trillions of plain-minimax positions below them and are
-reported as None."""
+"""Distinct positions the count may memorise before it gives up: enough for any 3x3 position
+(5,478 at most) and for 4x4 positions with at most 12 empty cells (cost: docs/decisions.md)."""
 
 
 class _TooMany(Exception):

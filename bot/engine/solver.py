@@ -1,62 +1,10 @@
 """Exact game-tree search: negamax with alpha-beta, a transposition table and symmetry.
 
-**What it computes.** The plain statement is the reference solver in
-``tests/engine/test_engine_exhaustive_3x3.py`` (``ref_solve``/``ref_move_results``): a
-memoized minimax over 9-tuples of marks, depth-aware, sharing no code with this module.
-Everything below only makes the same answer fast; that test checks every reachable 3x3
-position against the reference.
-
-**Negamax.** Tic-Tac-Toe is zero-sum, so a position worth ``v`` to the side
-to move is worth ``-v`` to the other side. One function therefore serves both
-players: the value of a position is the maximum over moves of *minus* the
-value of the position after the move (for the opponent, who then moves).
-
-**Depth-aware scores.** A win is worth more the sooner it comes: winning with
-``e`` empty cells left after the winning move scores ``e + 1`` (always >= 1), a
-draw scores 0 and a loss is the negative of the opponent's win. Maximising this
-makes the engine win as fast as possible and, when lost, resist as long as
-possible. The score depends only on the position (how many cells are empty),
-never on how the search reached it, so transposition-table entries can be
-reused anywhere.
-
-**Alpha-beta.** ``negamax(me, opp, alpha, beta)`` only needs the exact value
-when it lies strictly between ``alpha`` and ``beta``. Once a move scores
-``>= beta`` the opponent would never allow this position (they have something
-at least as good elsewhere), so the remaining moves are skipped (a *cut*).
-If every move scores ``<= alpha`` the result is only an upper bound. Results
-are *fail-soft*: a score outside the window is still a true bound.
-
-**Transposition table (TT).** The same position is reached by many move orders.
-Each searched position stores ``(score, flag, best cell)``: ``EXACT`` when the
-score was inside the window, ``LOWER`` when it caused a cut (true value >=
-score), ``UPPER`` when every move failed low (true value <= score). A later
-visit returns at once if the stored bound already decides its window, and tries
-the stored best move first otherwise.
-
-**Symmetry.** Rotating or reflecting the board (and, on 4x4 with K=4, swapping
-inner and outer rows/columns) maps lines onto lines, so it keeps the value.
-Positions are stored under the smallest of their images (their *canonical
-key*), so all symmetric copies share one entry. That costs one table lookup
-per symmetry, so it is used where it pays (measured): on 4x4 for positions
-with up to 7 marks. At the root, moves that are images of each other under a
-symmetry of the current position are searched once.
-
-**Cheap exact knowledge before searching.**
-* a move that completes a line wins at once (score = empties);
-* if the opponent threatens to complete a line and we cannot win first, only
-  blocking moves matter; two different threats cannot both be blocked;
-* a line is *live* for a player if it holds no enemy mark and that player still
-  has enough moves left to fill it. With no live line a player cannot win, so
-  its score is at most 0; if neither side has one the game is a dead draw;
-* no score can beat the fastest conceivable win (our next-but-one move) or be
-  worse than the fastest conceivable loss, which narrows the window for free.
-
-**Move ordering.** Alpha-beta cuts most when the best move comes first: the
-TT's best move, then cells on the most lines (the centre on 3x3).
-
-**Finding all best moves** (see :meth:`Search.score_moves`): the first move gets an
-exact score; every other move only needs to be compared with the best so far,
-which a narrow window around that score answers far more cheaply.
+:class:`Solver` keeps one board geometry's transposition table; each :meth:`Solver.search` is a
+:class:`Search` that scores positions with depth-aware scores: a win with ``e`` cells left
+empty after the winning move scores ``e + 1``, a draw 0, a loss minus the opponent's win. A
+search raises :class:`~bot.engine.errors.SearchTooLargeError` past :data:`NODE_BUDGET`
+positions. How and why it works: docs/decisions.md (and docs/minimax.md, step by step).
 """
 
 from __future__ import annotations
@@ -83,31 +31,22 @@ INFINITY = 1 << 10  # larger than any score (at most 36 on a 6x6 board)
 _SCORE_BIAS = 64
 
 
-# How many marks a position may hold and still be stored under its canonical
-# (symmetry-reduced) key; computing the key costs one table lookup per symmetry.
-# Tuned by timing: on 3x3 the whole game has only 5,478 positions and hashing the
-# raw position is cheaper than canonicalising (the root still merges symmetric
-# moves); on 4x4 canonical keys for the first 7 marks pay off.
+# Per cell count (9: 3x3, 16: 4x4), how many marks a position may hold and still be stored
+# under its canonical (symmetry-reduced) key; tuned by timing (docs/decisions.md).
 _CANONICAL_UP_TO = {9: 0, 16: 7}
-# Memory and time guards. A 4x4 game never comes close: its hardest positions (one or two
-# marks down) examine about 40,000 positions. Tables count their own bytes (caches.py).
+# Memory and time guards (a 4x4 search stays far below the budget); tables count their own
+# bytes (caches.py).
 NODE_BUDGET = 300_000  # positions one search may examine before giving up
 CHECK_EVERY = 4_096  # positions between two calls of a solver's ``trim`` during a search
 
 
 class Solver:
-    """The exact solver for one board geometry.
+    """The exact solver for one board geometry: a transposition table its searches share.
 
-    The TT is shared by every search on this geometry (entries are true facts
-    about positions, so any search can reuse them). Each call to :meth:`search`
-    gets its own :class:`Search`, so concurrent searches in different threads
-    never share counters; under the GIL a dict read or write is atomic, and so is
-    emptying the table, which only costs a search under way some repeated work.
-
-    ``trim`` keeps the table within a memory budget: it is called when a search starts,
-    every :data:`CHECK_EVERY` positions and when :meth:`Search.score_moves` returns, and
-    empties the table *in place* (``table.clear()``) when it is too big. Without one (a
-    solver made for a single analysis) only :data:`NODE_BUDGET` bounds a search.
+    Searches may run in several threads at once. ``trim``, if given, is called when a search
+    starts, every :data:`CHECK_EVERY` positions and when :meth:`Search.score_moves` returns,
+    to empty the table in place when it is too big; without it only :data:`NODE_BUDGET`
+    bounds a search.
     """
 
     def __init__(self, geo: Geometry, trim: Callable[[], None] | None = None) -> None:
@@ -129,12 +68,9 @@ class Solver:
 
 
 class Search:
-    """One search: the negamax function plus its node counter.
+    """One search: ``negamax(me, opp, alpha, beta)`` (fail-soft) and its node counter.
 
-    The recursive negamax is a closure that calls itself, a reference cycle that only
-    the cycle collector would free, together with the table it holds (a rare full
-    collection: a long-running bot piled up 200 MB of old tables that way). So a Search
-    breaks the cycle when it is dropped, and its function goes as soon as it does.
+    Dropping a Search frees its negamax function at once (docs/decisions.md says why).
     """
 
     def __init__(self, solver: Solver) -> None:
@@ -154,12 +90,10 @@ class Search:
         return self._count()
 
     def exact_value(self, me: Bitboard, opp: Bitboard) -> int:
-        """The exact score of a position, searched first with the window (-1, 1).
+        """The exact score of a position (side to move owns ``me``).
 
-        Most positions are draws, and a narrow window cuts far more than the
-        full one; only if the value turns out to be a win or a loss is the
-        search repeated on the side of the window where the value lies (the
-        fail-soft result already bounds it, and the TT remembers the first pass).
+        Searched first with the narrow window (-1, 1), then again only on the side where a win
+        or loss lies (docs/decisions.md).
         """
         score = self.negamax(me, opp, -1, 1)
         if score <= -1:
@@ -168,23 +102,16 @@ class Search:
             score = self.negamax(me, opp, score - 1, INFINITY)
         return score
 
-    def score_moves(
-        self, me: Bitboard, opp: Bitboard, *, exact: bool
-    ) -> list[tuple[Cell, int]]:
+    def score_moves(self, me: Bitboard, opp: Bitboard, *, exact: bool) -> list[tuple[Cell, int]]:
         """Score every legal move of a position (side to move owns ``me``).
 
-        Returns ``(cell, score)`` pairs, score from the mover's point of view.
-        With ``exact=True`` every score is exact. With ``exact=False`` only the
-        best moves get their exact score; to find them cheaply each further move
-        is first tested with a narrow window around the best score so far (is it
-        worse, equal or better?), and worse moves keep the bound the test gave.
-
-        Where the solver uses symmetry (4x4), moves that are symmetric to one
-        already searched (under a symmetry that fixes the position) share its
-        score without a search.
+        Returns ``(cell, score)`` pairs in cell order, scores from the mover's side. With
+        ``exact=True`` every score is exact; with ``exact=False`` only the best moves' are,
+        and a worse move's score is an upper bound that already shows it is worse.
         """
         geo = self.geo
         empty = geo.full ^ (me | opp)
+        # Symmetries that fix the position (4x4): a move's images share its score unsearched.
         stabilizer: list[tuple[int, ...]] = []
         if self.use_symmetry and (me | opp).bit_count() <= 4:
             from .symmetry import permute_bits
@@ -204,7 +131,7 @@ class Search:
                 score = empty.bit_count()  # wins on the spot
             elif exact or best == -INFINITY:
                 score = -self.exact_value(child_me, child_opp)
-            else:
+            else:  # a narrow window: is this move worse than, equal to or better than best?
                 score = -self.negamax(child_me, child_opp, -best - 1, -best + 1)
                 if score > best:  # better than everything so far: get its exact score
                     score = -self.negamax(child_me, child_opp, -INFINITY, -best)
@@ -226,15 +153,13 @@ def _build_negamax(
 ) -> tuple[Callable[[int, int, int, int], int], Callable[[], int], Callable[[], None]]:
     """Make the recursive negamax function, its node counter and its release.
 
-    The function is a closure with every table bound to a local name: in
-    CPython that is markedly faster than attribute lookups on ``self``. Calling
-    the release unbinds the function's own name, the cycle that would keep it alive.
+    Calling the release frees the function (it unbinds the name the closure calls itself by).
     """
     lines = geo.lines
     k = geo.k
     k_minus_1 = k - 1
     full = geo.full
-    n = geo.cells
+    n = geo.cells  # bits per bitboard: a table key is ``me | opp << n``
     order = geo.order
     table_get = table.get
     if canonical_up_to and n <= 16:
@@ -271,8 +196,7 @@ def _build_negamax(
         mine_left = (e + 1) >> 1
         theirs_left = e >> 1
         # One pass over the lines: threats, live lines, a win on the spot. heuristic.py has
-        # the same scan plus its estimate; it stays written out in both because a shared
-        # function costs a call per position (measured: 4-8% slower on the 4x4 solve).
+        # the same scan plus its estimate, written out in both for speed (docs/decisions.md).
         threats = 0
         my_live = their_live = False
         for line in lines:

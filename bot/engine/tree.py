@@ -1,16 +1,11 @@
 """A minimax search tree a student can read: plain, or with alpha-beta and its cuts.
 
-This is the textbook algorithm, not the engine's solver: no transposition table, no threat
-shortcuts, no symmetry, so every node in the outline is one position the algorithm really
-visited. It still scores like the engine (see :mod:`bot.engine.solver`), always from X's side
-so the outline reads without flipping signs: X maximises, O minimises; a win scores 1 + the
-cells still empty after the winning move (sooner wins score more), a draw 0, O's wins the
-negative. Moves are tried in the engine's static order (centre, corners, edges on 3x3).
-
-With pruning, each node is searched inside the window (alpha, beta): alpha is what X is
-already sure of elsewhere, beta what O is. Once a node's score reaches past the window the
-side choosing above it will never come here, so its remaining moves are skipped (a *cut*).
-Scores are fail-soft: a node that stopped early reports a bound (>= or <=), not its value.
+The textbook algorithm, not the engine's solver: no transposition table, no threat shortcuts,
+no symmetry, so every node is one position the algorithm really visited. Scores are the
+engine's, always from X's side: X maximises, O minimises; a win scores 1 + the cells still
+empty after the winning move, a draw 0, O's wins the negative. Moves are tried in the engine's
+static order. With pruning each node is searched in a window (alpha, beta) and a cut may stop
+it early; its score is then a bound (fail-soft). The window explained: docs/decisions.md.
 """
 
 from __future__ import annotations

@@ -1,54 +1,10 @@
 """A fast exact win/draw/loss solver for k-in-a-row, built for 5x5 with four in a row.
 
-The general solver (:mod:`bot.engine.solver`) scores every position by how soon
-it is won and scans every line at every node; on 5x5 that is far too slow. This
-one answers only *win, draw or loss* (``1, 0, -1`` for the side to move), which
-lets alpha-beta cut much more, and it knows the structure of k-in-a-row games:
-
-**Threats, kept incrementally.** A *threat* is an empty cell that would
-complete a line for a player (the line holds ``k - 1`` of their marks and
-nothing else). A threat cell stays a threat until somebody fills it, so the
-search passes the opponent's threat cells down the tree and only looks at the
-lines through the cell just played to find new ones. Consequences:
-
-* the side to move never has a threat of its own on entry (the opponent would
-  have had to block it, or had already lost), so there is no "win now" case;
-* one opponent threat: the only move is to block it (no line scan, no table);
-* two opponent threats: lost, one block cannot stop both.
-
-**One scan per free node** over the line masks (a few dozen ints) finds:
-which lines are still *live* (no enemy mark, and enough moves left to fill
-them), so a side with no live line cannot win and a board without live lines
-is a dead draw; the cells where the mover would create a threat (forcing
-moves, searched first) and *double threats* (two threats from one move: a win,
-since the opponent has none to answer with); the opponent's double-threat
-cells, which leave the mover only forcing moves and moves on those lines; and
-*dead cells* on no live line of either side. Playing a dead cell is a pass, and
-in a game where the first line wins an extra mark never hurts its owner, so a
-pass is never better than a live move and dead cells are never searched.
-
-**Transposition table** with ``[lower, upper]`` bounds per position (values
-are only -1/0/1, so bounds merge), under the canonical key (the smallest image
-of the position under the board's symmetries) while few marks are down, where
-symmetric transpositions are common, and under the raw key deeper. The best
-move found is stored and tried first next time. The table has a size cap (a
-simple, predictable memory bound): when full it takes no new entries, and a new
-question (:meth:`WdlSolver.value`, ``after_move``, ``best_move``, ``move_values``)
-starts by emptying it if it is over half full, so every search has room for at
-least half the cap (a search that fills the table runs on without storing, and
-can take several times as long).
-
-**Fastest wins.** With ``cutoff`` the game stops, a draw, once that many cells are
-empty: a search horizon. The rules above still hold inside it (a line needs its marks
-within the plies left to be live, a double threat needs the moves to finish it), so
-"can the mover win within d plies?" is the same search with a short horizon, and cheap:
-:func:`fastest_win` asks it for d = 1, 3, 5, ... to find the quickest forced win.
-
-**Move order**: table move, then cells that create a threat for both sides,
-for the mover, for the opponent, then free cells of two or more lines that
-already hold marks, then of one such line, then the rest; within a group, cells
-on more lines first. (A history heuristic was tried and tripled the positions
-examined: cut-off cells from one part of the tree misled another.)
+:class:`WdlSolver` answers only win, draw or loss (``WIN, DRAW, LOSS = 1, 0, -1`` for the side
+to move, the owner of ``me``) for positions that are not over, with one transposition table of
+at most ``table_limit`` entries; :func:`fastest_win` finds the quickest forced win. How the
+search works (threats kept incrementally, one line scan per node, dead cells, move order):
+docs/decisions.md.
 """
 
 from __future__ import annotations
@@ -61,7 +17,7 @@ Negamax = Callable[[int, int, int, int, int, tuple[int, ...]], int]
 
 WIN, DRAW, LOSS = 1, 0, -1
 
-TABLE_LIMIT = 1_500_000  # entries (~100 bytes each); the table is emptied when full
+TABLE_LIMIT = 1_500_000  # entries the table may hold (see WdlSolver._make_room)
 CANONICAL_UP_TO = 6  # marks on the board up to which positions use their canonical key
 
 
@@ -115,11 +71,10 @@ class WdlSolver:
     def best_move(self, me: int, opp: int, *, budget: int = -1) -> tuple[int, int]:
         """A move that keeps the position's value, and that value: ``(cell, value)``.
 
-        Solves the position, then tests moves in search order with a null window
-        ("does this move reach the value?"); the table from the first search makes
-        those tests cheap. A won position gets *a* winning move, not the fastest (that is
-        :func:`fastest_win`).
+        In a won position that is *a* winning move, not the fastest (:func:`fastest_win`).
         """
+        # Solve the position, then test each move with a null window ("does it reach the
+        # value?"): the table the first search left makes those tests cheap.
         target = self.value(me, opp, budget=budget)
         geo = self.geo
         empty = geo.full ^ (me | opp)
@@ -149,7 +104,7 @@ class WdlSolver:
         return -self._window(opp, mine, LOSS, WIN, budget)
 
     def _make_room(self) -> None:
-        """Empty the table if it is over half full (see the module docstring)."""
+        """Empty the table if it is over half full (why: docs/decisions.md)."""
         if 2 * len(self.table) > self.table_limit:
             self.table.clear()
 
@@ -170,12 +125,7 @@ def fastest_win(geo: Geometry, me: int, opp: int, *, budget: int = -1) -> tuple[
     """The mover's quickest forced win: ``(first cell, plies)``, or None if it has none.
 
     ``plies`` counts every move to the end, both sides', the winning one included (1: it
-    wins now), against the defence that holds out longest. The question "can the mover win
-    within d plies?" is this module's search with the game cut off, a draw, after d plies
-    (:class:`WdlSolver` with ``cutoff``); it is asked for d = 1, 3, 5, ... and the first yes
-    is the fastest win. Short horizons are cheap: a line the mover cannot fill in the plies
-    left is dead, so most of the board drops out. Each horizon gets its own solver and table
-    (a value under one cut-off says nothing under another). :class:`Stopped` once all the
+    wins now), against the defence that holds out longest. Raises :class:`Stopped` once its
     searches together have examined ``budget`` positions (-1: no limit).
     """
     threats = _all_threats(geo, me, opp)
@@ -191,7 +141,8 @@ def fastest_win(geo: Geometry, me: int, opp: int, *, budget: int = -1) -> tuple[
             if left <= 0:
                 raise Stopped
 
-    for plies in range(3, empties + 1, 2):
+    for plies in range(3, empties + 1, 2):  # can the mover win within this many plies?
+        # A horizon of its own: a value under one cut-off says nothing under another.
         solver = WdlSolver(geo, cutoff=empties - plies)
         try:
             value = solver.value(me, opp, budget=left)
@@ -245,9 +196,7 @@ def _key_symmetries(geo: Geometry) -> tuple[tuple[tuple[int, ...], ...], ...]:
         from .symmetry import byte_tables
 
         n = geo.cells
-        found = tuple(
-            byte_tables((*perm, *(p + n for p in perm))) for perm in geo.symmetries[1:]
-        )
+        found = tuple(byte_tables((*perm, *(p + n for p in perm))) for perm in geo.symmetries[1:])
         _KEY_SYMMETRIES[geo] = found
     return found
 
@@ -263,6 +212,9 @@ def _build(solver: WdlSolver, canonical_up_to: int) -> Negamax:
     k = geo.k
     k1 = k - 1
     k2 = k - 2
+    # A table entry packs three small fields: bits 0-1 (``entry & 3``) the lower bound + 1,
+    # bits 2-3 (``entry >> 2 & 3``) the upper bound + 1 (values -1..1 fit two bits as 0..2),
+    # bits 4+ (``entry >> 4``) the best cell + 1, 0 when there is none.
     table = solver.table
     table_get = table.get
     # Canonical keys: each symmetry applied to the 2n-bit key through byte tables.
