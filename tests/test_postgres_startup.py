@@ -25,7 +25,9 @@ from postgres_server import PASSWORD, PostgresServer, free_port, fresh_database
 
 from bot.engine import Move
 from bot.games.errors import UNAVAILABLE
-from bot.storage.rows import decode_moves
+from bot.storage.rows import (
+    decode_moves,
+)
 
 ROOT = Path(__file__).parent.parent
 SECRET = "s3cret-Pw"

@@ -132,8 +132,7 @@ def challenge_a_bot(name: str) -> GameError:
 
 def challenge_absent(name: str) -> GameError:
     return GameError(
-        "{name} can't see this channel, so they could not answer. "
-        "Challenge someone who is here.",
+        "{name} can't see this channel, so they could not answer. Challenge someone who is here.",
         name=name,
     )
 
@@ -142,8 +141,7 @@ def challenge_pending(challenge: Challenge, now: datetime) -> GameRunningError:
     """A start or a challenge while a challenge waits for its answer."""
     left = max((challenge.expires_at - now).total_seconds(), 1.0)
     return GameRunningError(
-        "{challenger} has challenged {opponent} here; wait for the answer "
-        "(at most {left} more).",
+        "{challenger} has challenged {opponent} here; wait for the answer (at most {left} more).",
         challenger=challenge.challenger.name,
         opponent=challenge.opponent.name,
         left=describe_duration(left),
@@ -205,3 +203,15 @@ def not_your_rematch(game: Game) -> NotYourGameError:
 
 def rematch_of_a_running_game() -> GameError:
     return GameError("That game is still running: finish it first.")
+
+
+CHANNEL_TAKEN = "This channel already has a game running."
+"""A game or an open challenge refused because a game runs in the channel (another process
+started it first)."""
+
+CHALLENGE_TAKEN = "This channel already has an open challenge."
+"""A game or an open challenge refused because a challenge waits in the channel (another
+process opened it first)."""
+
+CHALLENGE_ANSWERED = "That challenge was answered at the same moment, so nothing was done."
+"""A challenge's answer refused because another answer (or its expiry) came first."""

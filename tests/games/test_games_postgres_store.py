@@ -32,9 +32,17 @@ from postgres_server import PASSWORD, PostgresServer, free_port
 from bot.games import Game, GameChangedError, Record, Seat, Status, StorageError, StoreBusyError
 from bot.games.errors import BUSY, UNAVAILABLE
 from bot.games.models import DUEL, Challenge, ChallengeStatus
+from bot.games.sentences import (
+    CHALLENGE_TAKEN,
+    CHANNEL_TAKEN,
+)
 from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION
 from bot.storage.postgres.store import CHANNEL_LOCK, PostgresGameStore
-from bot.storage.rows import CHALLENGE_TAKEN, CHANNEL_TAKEN, COLUMNS, member_rows, to_row
+from bot.storage.rows import (
+    COLUMNS,
+    member_rows,
+    to_row,
+)
 
 VERSION = "SELECT version FROM tictactoe_schema"
 

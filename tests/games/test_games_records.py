@@ -41,7 +41,11 @@ from bot.games import (
 from bot.games.models import Challenge, Rating
 from bot.storage import SqliteGameStore
 from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION
-from bot.storage.rows import from_row, member_rows, to_row
+from bot.storage.rows import (
+    from_row,
+    member_rows,
+    to_row,
+)
 
 CAROL, DAVE, EVE, FRANK = 3, 4, 5, 6
 SCOPES = (None, GUILD, GUILD + 1)
@@ -89,9 +93,7 @@ class RecountStore:
         row = self._conn.execute("SELECT name FROM members WHERE member_id = ?", (member_id,))
         return next((str(name) for (name,) in row), None)
 
-    async def records(
-        self, member_id: int, guild_id: int | None
-    ) -> dict[tuple[str, int], Record]:
+    async def records(self, member_id: int, guild_id: int | None) -> dict[tuple[str, int], Record]:
         where = "member_id = ?" + ("" if guild_id is None else " AND guild_id = ?")
         params: tuple[int, ...] = (member_id,) if guild_id is None else (member_id, guild_id)
         rows = self._conn.execute(

@@ -23,7 +23,12 @@ from bot.engine import Move, Player
 from bot.games import ChallengeStatus, Game, Seat, Status
 from bot.games.arguments import MAX_ID, check_id, check_optional_id
 from bot.games.models import DUEL
-from bot.storage.rows import COLUMNS, UnreadableGame, from_row, to_row
+from bot.storage.rows import (
+    COLUMNS,
+    UnreadableGame,
+    from_row,
+    to_row,
+)
 
 
 class Cell(Move):

@@ -22,7 +22,11 @@ from bot.games import Game, GameStore
 from bot.storage import SqliteGameStore
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres.store import VERSION_TABLE, PostgresGameStore
-from bot.storage.rows import COLUMNS, saved_minute, to_row
+from bot.storage.rows import (
+    COLUMNS,
+    saved_minute,
+    to_row,
+)
 
 V5_COLUMNS = [column.name for column in COLUMNS if column.name != "saved_minute"]
 

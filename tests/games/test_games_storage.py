@@ -25,7 +25,10 @@ from bot.settings import Settings
 from bot.startup import open_service
 from bot.storage import SqliteGameStore
 from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION
-from bot.storage.rows import decode_moves, encode_moves
+from bot.storage.rows import (
+    decode_moves,
+    encode_moves,
+)
 from bot.storage.sqlite.file import APPLICATION_ID
 from bot.storage.sqlite.store import Synchronous
 

@@ -30,32 +30,33 @@ from bot.games.errors import (
     StoreBusyError,
 )
 from bot.games.models import Challenge, ChallengeStatus, Game, Status
+from bot.games.sentences import (
+    CHALLENGE_ANSWERED,
+)
 from bot.games.shards import ShardSet
 from bot.games.store import START, Page, PageKey
 from bot.storage.defaults import DEFAULT_POOL_SIZE, DEFAULT_WRITE_TIMEOUT
 from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION
-from bot.storage.reads import TotalsReads
+from bot.storage.reads import StoreReads
 from bot.storage.rows import (
-    CHALLENGE_ANSWERED,
-    CHANNEL_RULES,
     MEMBER_COLUMNS,
-    GameSql,
-    UnreadableGame,
-    challenge_from_row,
     challenge_to_row,
     ends_a_duel,
-    from_row,
     iso,
     may_end_a_duel,
     member_rows,
-    page_end,
     rating_from_row,
     rating_rows,
     readable,
     saved_minute,
     scope,
-    scoped,
     to_row,
+)
+from bot.storage.sql import (
+    CHANNEL_RULES,
+    GameSql,
+    page_end,
+    scoped,
     upsert,
 )
 
@@ -108,7 +109,7 @@ REFUSED_LOGIN = (
 )
 
 
-class PostgresGameStore(TotalsReads):
+class PostgresGameStore(StoreReads):
     """``GameStore`` on a PostgreSQL database, through a pool of ``pool_size`` connections.
     Open it with ``await PostgresGameStore.open(url)``."""
 
@@ -116,7 +117,7 @@ class PostgresGameStore(TotalsReads):
 
     def __init__(self, pool: AsyncConnectionPool[Connection], server: str) -> None:
         self._pool: AsyncConnectionPool[Connection] | None = pool
-        self.server = server
+        self.where = server
 
     @classmethod
     async def open(
@@ -214,7 +215,7 @@ class PostgresGameStore(TotalsReads):
                     "The game database {server} holds another program's tables (it has no "
                     "tictactoe-bot schema version). It was left untouched: point DATABASE_URL "
                     "at a database of its own.",
-                    server=self.server,
+                    server=self.where,
                 )
             await conn.execute(f"INSERT INTO {VERSION_TABLE} (version) VALUES (0)")
             return 0
@@ -225,38 +226,13 @@ class PostgresGameStore(TotalsReads):
                 "of tictactoe-bot only knows up to version {known}: it was written by a newer "
                 "release. Upgrade the bot, or point DATABASE_URL at another database. The "
                 "database was left untouched.",
-                server=self.server,
+                server=self.where,
                 version=version,
                 known=SCHEMA_VERSION,
             )
         return version
 
     # -- GameStore -----------------------------------------------------------------------
-
-    async def active_games(self) -> list[Game]:
-        rows = await self._read(f"{_SQL.select} WHERE status = 'active' ORDER BY id")
-        return readable(rows, self.server)
-
-    async def active_game(self, channel_id: int) -> Game | None:
-        rows = await self._read(_SQL.active_game, {"channel_id": channel_id})
-        return self._game(rows[0]) if rows else None
-
-    async def last_finished(self, channel_id: int) -> Game | None:
-        rows = await self._read(_SQL.last_finished, {"channel_id": channel_id})
-        return self._game(rows[0]) if rows else None
-
-    async def open_game_count(self) -> int:
-        rows = await self._read(_SQL.open_game_count)
-        return int(rows[0]["n"])
-
-    async def get(self, game_id: int) -> Game | None:
-        rows = await self._read(f"{_SQL.select} WHERE id = %(id)s", {"id": game_id})
-        return self._game(rows[0]) if rows else None
-
-    async def latest_game(self, channel_id: int, member_id: int) -> Game | None:
-        params = {"channel_id": channel_id, "member_id": member_id}
-        rows = await self._read(_SQL.latest_game, params)
-        return self._game(rows[0]) if rows else None
 
     async def expire_idle(
         self,
@@ -283,7 +259,7 @@ class PostgresGameStore(TotalsReads):
             cursor = await conn.execute(sql, params)
             rows = await cursor.fetchall()
             expired = []
-            for game in readable(rows, self.server):
+            for game in readable(rows, self.where):
                 done = replace(game, status=Status.EXPIRED, winner=None, updated_at=at)
                 cursor = await conn.execute(_SQL.update, to_row(done))
                 if cursor.rowcount == 1:
@@ -420,18 +396,6 @@ class PostgresGameStore(TotalsReads):
             await self._update_challenge(conn, replace(accepted, game_id=started.id))
         return started
 
-    async def get_challenge(self, challenge_id: int) -> Challenge | None:
-        rows = await self._read(f"{_SQL.select_challenge} WHERE id = %(id)s", {"id": challenge_id})
-        return self._challenge(rows[0]) if rows else None
-
-    async def open_challenge(self, channel_id: int) -> Challenge | None:
-        rows = await self._read(_SQL.open_challenge, {"channel_id": channel_id})
-        return self._challenge(rows[0]) if rows else None
-
-    async def open_challenges(self) -> list[Challenge]:
-        rows = await self._read(f"{_SQL.select_challenge} WHERE status = 'open' ORDER BY id")
-        return [self._challenge(row) for row in rows]
-
     async def expire_challenges(
         self,
         at: datetime,
@@ -474,17 +438,17 @@ class PostgresGameStore(TotalsReads):
         except GameError:
             raise
         except psycopg.errors.UniqueViolation as error:
-            logger.warning("game database %s refused to %s: %s", self.server, doing, error)
+            logger.warning("game database %s refused to %s: %s", self.where, doing, error)
             rule = error.diag.constraint_name or ""
             raise GameChangedError(CHANNEL_RULES.get(rule, FAILED)) from error
         except psycopg.errors.LockNotAvailable as error:  # lock_timeout: another holds the row
-            logger.warning("game database %s too busy to %s: %s", self.server, doing, error)
+            logger.warning("game database %s too busy to %s: %s", self.where, doing, error)
             raise StoreBusyError() from error
         except (psycopg.OperationalError, PoolTimeout) as error:
-            logger.error("game database %s unavailable to %s: %s", self.server, doing, error)
+            logger.error("game database %s unavailable to %s: %s", self.where, doing, error)
             raise StorageError(UNAVAILABLE) from error
         except psycopg.Error as error:
-            logger.error("game database %s failed to %s: %s", self.server, doing, error)
+            logger.error("game database %s failed to %s: %s", self.where, doing, error)
             raise StorageError(FAILED) from error
 
     @asynccontextmanager
@@ -498,38 +462,6 @@ class PostgresGameStore(TotalsReads):
         async with self._connection("read") as conn:
             cursor = await conn.execute(query, params)
             return await cursor.fetchall()
-
-    def _game(self, row: DictRow) -> Game:
-        """``rows.from_row``; a row that fails is a ``StorageError`` naming the game, instead
-        of a game loaded half-broken that fails later in front of a player."""
-        try:
-            return from_row(row)
-        except UnreadableGame as error:
-            logger.error(
-                "game database %s: game #%s cannot be read: %s", self.server, error.game_id, error
-            )
-            raise StorageError(
-                "Game #{id} in the game store cannot be read ({error}).",
-                id=error.game_id,
-                error=error,
-            ) from error
-
-    def _challenge(self, row: DictRow) -> Challenge:
-        """``rows.challenge_from_row``; a row that fails is a ``StorageError``, as ``_game``."""
-        try:
-            return challenge_from_row(row)
-        except UnreadableGame as error:
-            logger.error(
-                "game database %s: challenge #%s cannot be read: %s",
-                self.server,
-                error.game_id,
-                error,
-            )
-            raise StorageError(
-                "Challenge #{id} in the game store cannot be read ({error}).",
-                id=error.game_id,
-                error=error,
-            ) from error
 
 
 async def _try_connecting(url: str, server: str, timeout: float) -> None:

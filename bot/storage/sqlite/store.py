@@ -44,31 +44,32 @@ from bot.games.errors import (
     StoreBusyError,
 )
 from bot.games.models import Challenge, ChallengeStatus, Game, Status
+from bot.games.sentences import (
+    CHALLENGE_ANSWERED,
+)
 from bot.games.shards import ShardSet
 from bot.games.store import START, Page, PageKey
 from bot.storage.defaults import DEFAULT_WRITE_TIMEOUT
 from bot.storage.migrations import MIGRATIONS
-from bot.storage.reads import TotalsReads
+from bot.storage.reads import StoreReads
 from bot.storage.rows import (
-    CHALLENGE_ANSWERED,
-    CHANNEL_RULES,
-    GameSql,
     Row,
-    UnreadableGame,
-    challenge_from_row,
     challenge_to_row,
     ends_a_duel,
-    from_row,
     iso,
     member_rows,
-    page_end,
     rating_from_row,
     rating_rows,
     readable,
     saved_minute,
     scope,
-    scoped,
     to_row,
+)
+from bot.storage.sql import (
+    CHANNEL_RULES,
+    GameSql,
+    page_end,
+    scoped,
 )
 from bot.storage.sqlite.file import (
     APPLICATION_ID,
@@ -97,7 +98,7 @@ T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 
-class SqliteGameStore(TotalsReads):
+class SqliteGameStore(StoreReads):
     """``GameStore`` on one SQLite file (``":memory:"`` for tests). Opening creates the file
     and its folder, checks the file is healthy and migrates the schema; any problem raises
     ``StorageError`` naming the file. Nothing is ever reset or deleted to "fix" a file."""
@@ -117,14 +118,14 @@ class SqliteGameStore(TotalsReads):
             raise ValueError(f"write_timeout must be 0 < seconds <= 3600, not {write_timeout!r}.")
         self.write_timeout = float(write_timeout)
         self.path: Path | str = ":memory:" if str(path) == ":memory:" else Path(path)
-        self._where = "the in-memory database" if str(path) == ":memory:" else f"'{path}'"
+        self.where = "the in-memory database" if str(path) == ":memory:" else f"'{path}'"
         self._conn: sqlite3.Connection | None = None
         self._workers: tuple[Worker, Worker] | None = None  # (writer, reader)
         self._identity: FileIdentity | None = None
         facts = FileFacts(version=0, stamped=False)
         exists = False
         if isinstance(self.path, Path):
-            _make_room(self.path, self._where)
+            _make_room(self.path, self.where)
             exists = os.path.exists(self.path)
             if exists:  # every check reads only; the file is opened for writing once it passed
                 facts = inspect(self.path)
@@ -159,7 +160,7 @@ class SqliteGameStore(TotalsReads):
                 raise StorageError(
                     "Cannot create the game database {where} in the folder '{folder}'. Check "
                     "that this user may write there, or point DATABASE_PATH somewhere else.",
-                    where=self._where,
+                    where=self.where,
                     folder=self.path.parent,
                 ) from error
             if isinstance(error, sqlite3.Error) and isinstance(self.path, Path):
@@ -167,7 +168,7 @@ class SqliteGameStore(TotalsReads):
             raise StorageError(
                 "Cannot open the game database {where}. Restore a backup, or move it aside "
                 "(the bot then starts a new, empty one) and start again.",
-                where=self._where,
+                where=self.where,
             ) from error
 
     # -- opening -------------------------------------------------------------------------
@@ -214,27 +215,6 @@ class SqliteGameStore(TotalsReads):
 
     # -- GameStore -----------------------------------------------------------------------
 
-    async def active_games(self) -> list[Game]:
-        sql = f"{_SQL.select} WHERE status = 'active' ORDER BY id"
-        return await self._reading(lambda conn: readable(conn.execute(sql), self._where))
-
-    async def active_game(self, channel_id: int) -> Game | None:
-        return await self._one_game(_SQL.active_game, {"channel_id": channel_id})
-
-    async def last_finished(self, channel_id: int) -> Game | None:
-        return await self._one_game(_SQL.last_finished, {"channel_id": channel_id})
-
-    async def get(self, game_id: int) -> Game | None:
-        return await self._one_game(f"{_SQL.select} WHERE id = :id", {"id": game_id})
-
-    async def latest_game(self, channel_id: int, member_id: int) -> Game | None:
-        params = {"channel_id": channel_id, "member_id": member_id}
-        return await self._one_game(_SQL.latest_game, params)
-
-    async def open_game_count(self) -> int:
-        rows = await self._read(_SQL.open_game_count)
-        return int(rows[0]["n"])
-
     async def expire_idle(
         self,
         before: datetime,
@@ -258,7 +238,7 @@ class SqliteGameStore(TotalsReads):
         def expire(tx: sqlite3.Connection) -> Page[Game]:
             rows = tx.execute(sql, params).fetchall()
             expired = []
-            for game in readable(rows, self._where):
+            for game in readable(rows, self.where):
                 done = replace(game, status=Status.EXPIRED, winner=None, updated_at=at)
                 if tx.execute(_SQL.update, to_row(done)).rowcount == 1:
                     expired.append(replace(done, version=game.version + 1))
@@ -328,7 +308,7 @@ class SqliteGameStore(TotalsReads):
                 "nothing more can be saved to it. The bot stopped instead of writing into "
                 "a file no one will read: put the right file back (or restore a backup) "
                 "and start again.",
-                where=self._where,
+                where=self.where,
                 what="deleted" if now is None else "replaced by another file",
             )
 
@@ -345,7 +325,7 @@ class SqliteGameStore(TotalsReads):
             log.error(
                 "Could not empty the write-ahead log of the game database %s that was moved "
                 "away: move '%s-wal' aside before opening the file now at that path (%s).",
-                self._where,
+                self.where,
                 self.path,
                 error,
             )
@@ -399,18 +379,6 @@ class SqliteGameStore(TotalsReads):
             return started
 
         return await self._writing(accept)
-
-    async def get_challenge(self, challenge_id: int) -> Challenge | None:
-        rows = await self._read(f"{_SQL.select_challenge} WHERE id = :id", {"id": challenge_id})
-        return self._challenge(rows[0]) if rows else None
-
-    async def open_challenge(self, channel_id: int) -> Challenge | None:
-        rows = await self._read(_SQL.open_challenge, {"channel_id": channel_id})
-        return self._challenge(rows[0]) if rows else None
-
-    async def open_challenges(self) -> list[Challenge]:
-        rows = await self._read(f"{_SQL.select_challenge} WHERE status = 'open' ORDER BY id")
-        return [self._challenge(row) for row in rows]
 
     async def expire_challenges(
         self,
@@ -485,7 +453,7 @@ class SqliteGameStore(TotalsReads):
         except sqlite3.IntegrityError as error:
             if str(error) not in CHANNEL_RULES:
                 raise self._failure("save", error) from error
-            log.warning("The game database %s refused a row: %s", self._where, error)
+            log.warning("The game database %s refused a row: %s", self.where, error)
             raise GameChangedError(CHANNEL_RULES[str(error)]) from error
         except sqlite3.Error as error:
             raise self._failure("save", error) from error
@@ -501,45 +469,13 @@ class SqliteGameStore(TotalsReads):
     async def _read(self, sql: str, params: Mapping[str, object] | None = None) -> list[Row]:
         return await self._reading(lambda conn: conn.execute(sql, params or {}).fetchall())
 
-    async def _one_game(self, sql: str, params: Mapping[str, object]) -> Game | None:
-        def one(conn: sqlite3.Connection) -> Game | None:
-            row = conn.execute(sql, params).fetchone()
-            return None if row is None else self._game(row)
-
-        return await self._reading(one)
-
     def _failure(self, doing: str, error: sqlite3.Error) -> StorageError:
         """The player's sentence for a failed read or write; SQLite's words go to the log."""
         if _is_busy(error):
-            log.warning("The game database %s was busy (%s): %s", self._where, doing, error)
+            log.warning("The game database %s was busy (%s): %s", self.where, doing, error)
             return StoreBusyError()
-        log.error("The game database %s failed to %s: %s", self._where, doing, error)
+        log.error("The game database %s failed to %s: %s", self.where, doing, error)
         return StorageError(UNAVAILABLE)
-
-    def _challenge(self, row: Row) -> Challenge:
-        """``rows.challenge_from_row``, a row that fails named as a ``StorageError``."""
-        try:
-            return challenge_from_row(row)
-        except UnreadableGame as error:
-            log.error("The game database %s: %s", self._where, error)
-            raise StorageError(
-                "Challenge #{id} in the game store cannot be read ({error}).",
-                id=error.game_id,
-                error=error,
-            ) from error
-
-    def _game(self, row: Row) -> Game:
-        """``rows.from_row``, with a row that fails named as a ``StorageError`` (the game),
-        instead of loading half-broken and failing later in front of a player."""
-        try:
-            return from_row(row)
-        except UnreadableGame as error:
-            log.error("The game database %s: game #%s: %s", self._where, error.game_id, error)
-            raise StorageError(
-                "Game #{id} in the game store cannot be read ({error}).",
-                id=error.game_id,
-                error=error,
-            ) from error
 
 
 def _use_wal(conn: sqlite3.Connection) -> None:
