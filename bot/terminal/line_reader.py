@@ -1,10 +1,9 @@
 """Typed lines from stdin for the event loop, without blocking it.
 
-Input is read by a daemon thread and handed to the event loop, so ``asyncio.run`` runs once and
-is never blocked, and Ctrl-C cancels the session at once (no worker thread to wait for). On a
-terminal the thread reads with ``input()`` and the standard ``readline`` module: arrow keys
-move in the line and through the history instead of typing ``^[[A``. Piped input is read
-plainly, line by line, with no prompt.
+A daemon thread reads the input and hands each line to the event loop; ``None`` marks the end.
+On a terminal :class:`EditedLineReader` reads with ``input()`` and ``readline`` (line editing
+and history); piped input goes through :class:`LineReader`, line by line, with no prompt. Why a
+thread: docs/decisions.md.
 """
 
 from __future__ import annotations
@@ -20,12 +19,8 @@ from collections.abc import Iterator
 
 
 class LineReader:
-    """Lines from file descriptor 0, read by a daemon thread and queued for the event loop.
-
-    ``os.read`` on the raw descriptor holds no Python-level lock while it waits, so the
-    program can exit while the thread is blocked (buffered ``sys.stdin`` in a daemon thread
-    can abort the interpreter at shutdown). ``None`` marks the end of input.
-    """
+    """Lines from file descriptor ``fd`` (None: no stdin), read by a daemon thread with
+    ``os.read`` and queued for the event loop. ``None`` marks the end of input."""
 
     def __init__(self, fd: int | None) -> None:
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()

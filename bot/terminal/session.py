@@ -92,12 +92,9 @@ def player_name() -> str:
 def player_id(name: str, login: str) -> int:
     """The channel and member id the terminal plays ``name`` under.
 
-    The login's name keeps id 0, where every terminal game was stored before names could be
-    chosen, so its record and running game carry on. Any other name gets a stable id from its
-    SHA-256 (case folded, so "Bob" and "bob" are one player): the same name finds its record
-    and its running game again on every launch, with no table of names to keep. Ids stay
-    below ``2**NAME_ID_BITS``, far below any Discord id, so a database shared with the bot
-    never mixes the two; the channel is the player's own, so each name has its own game.
+    ``LOGIN_ID`` (0) for the login's name; any other name gets a stable id from its SHA-256,
+    case folded ("Bob" and "bob" are one player), from 1 to below ``2**NAME_ID_BITS``, far below
+    any Discord id. Why: docs/decisions.md.
     """
     if name.casefold() == login.casefold():
         return LOGIN_ID
