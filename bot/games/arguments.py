@@ -1,18 +1,9 @@
 """What the game layer accepts from an adapter: ids and names checked at its edge.
 
-A bad id or name here is a bug in an adapter, not a player's mistake, so it raises
-``TypeError`` (not an ``int``/``str`` at all: ``None``, ``True``, ``"5"``) or ``ValueError``
-(the right type, a value no id or name can have), never a ``GameError``: a ``GameError``'s
-sentence is shown to the player as if they had done something wrong, while these end in the
-adapter's "unexpected error" path, logged with a traceback for whoever fixes the adapter. The
-message names the argument. Every service operation checks before it reads or writes, so such
-a call changes nothing (before this, ``start`` without a member id stored a game the next start
-could not read back, and the whole file was refused).
-
-Ids are whole numbers from 0 to 2**63 - 1: Discord's snowflakes are positive and fit in 63
-bits (the largest integer SQLite and PostgreSQL store), and 0 is the terminal's own channel and
-member (``bot.terminal.session``), never a Discord id, kept so existing files keep their
-terminal games and records. ``bool`` is refused although Python counts it as an ``int``.
+A bad id or name is an adapter's bug, not a player's mistake: ``TypeError`` (not an ``int`` or
+``str``; ``bool`` is refused) or ``ValueError`` (no id or name can have that value), naming the
+argument, never a ``GameError``. Ids are whole numbers from 0 to 2**63 - 1; 0 is the
+terminal's own channel and member. See docs/storage.md.
 """
 
 from __future__ import annotations

@@ -1,19 +1,8 @@
-"""Games and member names as rows of the schema in ``bot.storage.migrations``, for every SQL store.
+"""Games, challenges and member names as rows of the schema, and back, for every SQL store.
 
-``COLUMNS`` is the one list of the ``games`` columns a game writes (``id`` is the database's):
-each says how its value comes from a ``Game`` and whether ``update`` rewrites it. The SQL that
-writes games (``GameSql``, in each driver's named-parameter style) and the row a game becomes
-(``to_row``) are built from it; ``from_row`` reads a row back by column name, so no statement
-depends on the order of the columns.
-
-Moves are stored compactly as the cell indices ``row * size + col`` joined by commas
-("4,0,8"), timestamps as ISO 8601 text in UTC. A row read back is replayed through the engine
-and checked, so a damaged row raises ``UnreadableGame`` instead of loading half-broken.
-
-Two rules keep one bad game from making a database unusable: ``to_row`` refuses (``ValueError``)
-a game whose row would not read back as that very game, so no store writes one; and
-``readable`` sets aside, with one log line naming it, an active game that still fails to load
-(damaged by hand or by the disk), so start-up goes on with the others.
+``to_row`` refuses (``ValueError``) a game whose row would not read back as that very game;
+``from_row`` replays a row through the engine and raises ``UnreadableGame`` for a damaged one;
+``readable`` sets such a game aside with one log line. Why: docs/storage.md.
 """
 
 from __future__ import annotations
@@ -134,14 +123,7 @@ def to_row(game: Game) -> dict[str, object]:
     (``TypeError`` for an id that is no ``int``) if the row would not read back as ``game``:
     an id outside 0..2**63-1, a name with a NUL (PostgreSQL refuses it), or anything
     ``from_row`` refuses (status against board, no member seat). A caller's bug, so it is not a
-    ``StorageError``; nothing has been written when it is raised.
-
-    Every save runs this, so it checks each field against what ``from_row`` would read back
-    (``_unreadable``) instead of building the game again and comparing: 17 to 26 us against
-    42 to 57 us (measured alternately on our 2-core machine), a few percent of a move's CPU.
-    It refuses every game the comparison refused, and also a few it let through because a
-    value of another type compared equal (a version of 2.0): ``tests/games/test_games_rows.py``.
-    """
+    ``StorageError``; nothing has been written when it is raised."""
     if type(game) is not Game:
         raise TypeError(f"game must be a Game, not {type(game).__name__}")
     check_id("id", game.id)

@@ -1,18 +1,7 @@
 """Telling whether an SQLite file is ours and usable, without changing it.
 
-Every check here runs on a read-only connection (a ``mode=ro`` URI): SQLite then never writes
-the file, never switches it to WAL mode and never folds a write-ahead log (``-wal``) back into
-it, so a file that is refused stays byte for byte as it was, its ``-wal`` file too. (SQLite may
-rebuild the ``-shm`` file, its scratch index of the log, which holds no data.) The store opens
-the file for writing only after :func:`inspect` has accepted it.
-
-Ours means ``PRAGMA application_id`` is :data:`APPLICATION_ID`, set when this program creates
-a file. Files made before the id existed (schema versions 1 and 2) carry 0: they are accepted
-when they have a schema version and our tables, and the store stamps the id when it opens
-them for writing. Any other id, or 0 without our tables, is another program's file.
-
-Every refusal is one sentence that names the file and says what to do; the details (SQLite's
-own message, the first problems ``quick_check`` found) go to the log only, at INFO on one line.
+Every check runs on a read-only connection, so a refused file stays as it was; each refusal
+is one sentence naming the file and saying what to do, the details go to the log.
 """
 
 from __future__ import annotations

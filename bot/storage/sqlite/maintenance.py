@@ -1,9 +1,6 @@
 """The operator's tools for the SQLite game database: a full check and an online backup.
 
-``python -m bot check-db`` and ``python -m bot backup FILE`` call these. Both read through a
-read-only connection, so they are safe while the bot runs: a backup is a consistent snapshot
-(SQLite's online backup API reads one transaction's view while the bot keeps writing), and the
-check never changes the file.
+Both read through a read-only connection, so they are safe while the bot runs.
 """
 
 from __future__ import annotations

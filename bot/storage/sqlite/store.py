@@ -1,25 +1,9 @@
-"""SQLite implementation of ``GameStore``: one file, WAL mode, schema migrated by the program.
+"""``GameStore`` on one SQLite file in WAL mode, migrated by the program.
 
-The event loop never waits on the disk: all work runs on two worker threads, each owning one
-connection. Writes go through the writer thread, one transaction at a time, each
-``BEGIN IMMEDIATE`` (so two processes never interleave a read and a write of one game) with a
-compare-and-set on the game's version (``bot.storage.rows``); a write that cannot get the file's
-write lock within ``write_timeout`` seconds (counted from when it was asked, queueing
-included) changes nothing and raises ``StoreBusyError``. Reads go through the reader thread
-and its own connection, so with WAL they never wait for a writer, in this process or another
-(an in-memory database has one connection, so there both share the writer's thread).
-
-Durability: once a write has returned the change survives the program crashing or being
-killed; a power cut may lose the last moments of commits but never corrupts the file (WAL,
-``synchronous=NORMAL``). Pass ``synchronous="FULL"`` to fsync every commit instead.
-
-The schema is ``bot.storage.migrations`` (``PRAGMA user_version`` counts the migrations run);
-games become rows and back through ``bot.storage.rows``, read by column name (``sqlite3.Row``).
-Stats and leaderboards read running totals that triggers keep in step with the games table
-(schema v2), so they cost the same with a hundred games or millions.
-
-Errors a player may read never name the file nor quote SQLite (``BUSY``, ``UNAVAILABLE``);
-the log gets both. Only opening (seen by the operator at start-up) names the file.
+Writes run on a writer thread (``BEGIN IMMEDIATE``, compare and set), reads on a reader
+thread, so the event loop never waits on the disk; a write that cannot get the file's lock
+within ``write_timeout`` changes nothing and raises ``StoreBusyError``. Errors a player may read
+never name the file; only opening does. Design notes: docs/storage.md.
 """
 
 from __future__ import annotations

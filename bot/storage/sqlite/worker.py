@@ -1,10 +1,7 @@
 """A thread that owns one SQLite connection, so the event loop never waits on the disk.
 
-``sqlite3`` releases the GIL while SQLite works (and while it waits for another process's
-lock), so work handed to the thread leaves the event loop free; one thread per connection
-keeps the connection's use serial, as sqlite3 requires. The connection is opened by the store
-before the thread exists, hence ``check_same_thread=False`` there; from then on only this
-thread touches it.
+The connection is opened before the thread exists (``check_same_thread=False``); from then on
+only this thread touches it.
 """
 
 from __future__ import annotations
