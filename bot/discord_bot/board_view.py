@@ -1,15 +1,11 @@
 """The clickable board: one button per cell, whose ``custom_id`` names the game and the cell.
 
-Buttons are ``discord.ui.DynamicItem`` s: everything a click needs (game id, row, column) is in
-the ``custom_id`` ("ttt:<game>:<row>:<col>", 0-based), and the class is registered with
-``bot.add_dynamic_items`` at start-up. Nothing is kept in memory per message, so a board
-posted before a restart keeps working after it, and the game itself is always read from the
-service, never from the message. A click raises to refuse or fail; ``GameButton`` hands the
-error to ``interactions.answer_error``, where every slash command's error ends too.
-
-A game has one live board: ``replace_board`` remembers a newly posted (or clicked) board and
-strips the previous one, ``disable_board`` greys out a finished game's, and both go through
-``edit_board``, which logs and skips what Discord refuses.
+Cells are ``discord.ui.DynamicItem`` s registered with ``bot.add_dynamic_items`` at start-up:
+the ``custom_id`` ("ttt:<game>:<row>:<col>", 0-based) carries all a click needs, so a board
+posted before a restart still works after it. A click raises to refuse or fail; ``GameButton``
+hands the error to ``interactions.answer_error``. A game has one live board: ``replace_board``
+remembers a newly posted (or clicked) board and strips the previous one, ``disable_board``
+greys out a finished game's, and both go through ``edit_board``. Why: docs/decisions.md.
 """
 
 from __future__ import annotations
@@ -185,9 +181,8 @@ async def edit_board(
 ) -> None:
     """Change the buttons of a board posted earlier (``view=None`` strips them).
 
-    Housekeeping, never worth failing a command for: a deleted message, a channel the bot can
-    no longer see, or Discord failing is logged and skipped. A click on a board left live
-    still gets "That game is over." and retires that board then.
+    Never raises for Discord's refusals (a deleted message, a channel the bot can no longer
+    see, Discord failing): they are logged and skipped.
     """
     await edit_message(
         bot, channel_id=channel_id, guild_id=guild_id, message_id=message_id, view=view

@@ -1,10 +1,9 @@
 """The buttons of duels and finished games: a challenge's Accept / Decline, and Rematch.
 
-Like the board's cells they are ``DynamicItem`` s whose ``custom_id`` carries all a click
-needs ("ttt-challenge:<id>:accept", "ttt-rematch:<game id>"), registered at start-up, so a
-challenge posted or a game finished before a restart still answers after it. The service
-decides who may click and says why not; the refusal reaches the member privately through
-``GameButton``.
+``DynamicItem`` s like the board's cells, registered at start-up: the ``custom_id``
+("ttt-challenge:<id>:accept", "ttt-rematch:<game id>") carries all a click needs, so they
+answer after a restart too. The service decides who may click; ``GameButton`` sends its
+refusal privately.
 """
 
 from __future__ import annotations

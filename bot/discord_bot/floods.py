@@ -1,19 +1,11 @@
 """The flood guard: each member may send ``COMMAND_RATE`` commands per window, then is ignored.
 
-A member sending ``!move 9 9`` three hundred times would otherwise get three hundred replies:
-the bot would spam the channel for them and queue every other channel's answers behind
-Discord's rate limits. Past the rate (``!move``, slash commands and board clicks all count, and
-so does a command that ends in an error reply) the member gets one "slow down" note for the
-window, then silence until it ends. Counting is per member, in memory, O(1) per command, so a
-flood costs the others nothing: another member, even in the same channel, keeps playing.
-
-The window is fixed: it opens at the member's first command and lasts ``seconds``; the next
-command after it opens a new one. discord.py's ``CooldownMapping`` does the same counting but
-falls back to ``time.time()`` when handed a clock reading of 0 and scans every member's bucket
-on each call, so this small equivalent is used instead. The clock is ``time.monotonic`` (wall
-clock changes do not matter), read at each call (simcord's virtual clock drives it in tests).
-
-The terminal has one player, so only the Discord adapter has a flood guard.
+``!move``, slash commands and board clicks all count, and so does a command that ends in an
+error reply. Past the rate the member gets one "slow down" note for the window, then silence
+until it ends. The window is fixed: it opens at the member's first command and lasts
+``rate.seconds``. Counting is per member, in memory, O(1) per command, on ``time.monotonic``
+(or the ``clock`` given), read at each call. Why, and why not discord.py's
+``CooldownMapping``: docs/decisions.md.
 """
 
 from __future__ import annotations

@@ -1,14 +1,10 @@
 """Answering interactions, and the one place where a slash command's or a button's error ends.
 
-Commands and buttons raise; ``answer_error`` answers the member privately: a ``GameError`` with
-its sentence (commands spelled as on Discord), a refusal by Discord (403) with a note about the
-missing permission (a warning, not a bug), anything else with a short apology after logging it
-with its traceback. Slash commands reach it through ``GameTree.on_error``; buttons through
-``GameButton``, because discord.py only logs what a ``DynamicItem`` raises.
-
-Both first ask ``within_rate``: a member over ``COMMAND_RATE`` gets one private note per window
-and then no answer at all (their Discord shows "This interaction failed" to them alone), so a
-flood costs one message, not one per click.
+``answer_error`` answers the member privately: a ``GameError`` with its sentence (commands
+spelled as on Discord), a refusal by Discord (403) with a note about the missing permission
+(logged as a warning), anything else with a short apology (logged with its traceback). Slash
+commands reach it through ``GameTree.on_error``, buttons through ``GameButton``. Both first ask
+``within_rate``: a member over ``COMMAND_RATE`` gets one private note per window, then no answer.
 """
 
 from __future__ import annotations
@@ -93,9 +89,8 @@ def describe(interaction: discord.Interaction[TicTacToeBot]) -> str:
 class GameButton:
     """Mixin for the bot's ``DynamicItem`` buttons: write ``check`` and ``clicked``, and raise.
 
-    discord.py swallows what a dynamic item's ``interaction_check`` raises and only logs what
-    its ``callback`` raises (``View.on_error`` is not called for them), so both are wrapped
-    here and end in ``answer_error``. Listed first, before ``discord.ui.DynamicItem``.
+    What they raise ends in ``answer_error`` (why a mixin: docs/decisions.md). List it first,
+    before ``discord.ui.DynamicItem``.
     """
 
     # discord.py types these hooks for any client; the bot's buttons only get its own.

@@ -1,15 +1,10 @@
 """Prometheus metrics of one bot process, served at ``http://<host>:METRICS_PORT/metrics``.
 
-Each bot counts into a ``CollectorRegistry`` of its own, never prometheus_client's global one:
-a scrape shows this bot only, and tests run several bots in one interpreter. The counters are
-updated where the adapter already has the game layer's answer (a start, a move, a resignation,
-an expiry), so they cost a few additions whether or not anyone scrapes them. The HTTP server is
-prometheus_client's, in a thread of its own, started by ``setup_hook`` and stopped by ``close``;
-a scrape never waits for the event loop: gateway latency is read from discord.py's shard list
-at scrape time, and the number of open games is counted in the database every
-``OPEN_GAMES_INTERVAL`` seconds by a loop of the bot's.
-
-Several processes (one per shard range) each serve their own numbers; Prometheus adds them up.
+:class:`BotMetrics` counts games, moves, command times and storage errors into a
+``CollectorRegistry`` of its own, and serves them from prometheus_client's HTTP server in a
+thread of its own (``serve``, ``close``). Gateway latency is read at scrape time; the open games
+are counted in the database every ``OPEN_GAMES_INTERVAL`` seconds. Each process serves its own
+numbers (Prometheus adds them up). Why it is built this way: docs/decisions.md.
 """
 
 from __future__ import annotations

@@ -1,21 +1,10 @@
 """Publishing the slash commands to Discord at start-up, only when they changed.
 
-Discord rate-limits command registration hard (about 200 command creations per day per scope,
-and a bulk overwrite counts every command in it), so re-uploading an unchanged command set on
-every restart can lock a bot out of updates for a day while it crash-loops. We therefore hash
-what we would upload (the tree's JSON payload for the scope, plus the application id, so
-switching bots re-syncs) and keep the hash in a small file next to the database,
-``<database_path>.commands-<scope>.sha256``. A restart with the same commands skips the upload;
-a changed description, option or choice changes the hash and syncs again. Delete the file to
-force a sync.
-
-One process syncs: the one that runs shard 0 (``SHARD_IDS`` unset, or naming 0). The commands
-are the bot's, not a shard's, so N processes uploading them would spend the daily limit N times
-as fast and race each other for nothing.
-
-Scope: with ``DISCORD_GUILD_ID`` set the global commands are copied to that one server and
-synced there (instant, handy while developing); otherwise they are synced globally (Discord may
-take up to an hour to show changes everywhere).
+:func:`sync_commands` hashes what it would upload (the scope's commands and the application id)
+and keeps the hash next to the database, in ``<database_path>.commands-<scope>.sha256``; a
+restart with the same hash skips the upload (delete the file to force one). Only the process
+that runs shard 0 syncs. The scope is the one server of ``DISCORD_GUILD_ID`` when it is set (the
+global commands copied there), else global. Why: docs/decisions.md.
 """
 
 from __future__ import annotations

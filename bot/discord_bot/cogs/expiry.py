@@ -1,13 +1,11 @@
 """Announcing games that expired for lack of moves, and disabling their boards; closing the
 messages of challenges nobody answered in time.
 
-A ``discord.ext.tasks`` loop asks the service every ``EXPIRY_INTERVAL`` seconds which games
-went idle (``expire_idle`` marks them expired and returns them, including games that expired
-while the bot was down), posts the expiry notice in each game's channel and disables the
-buttons of its last board. Only the games and challenges of this process's own shards are swept
-(``TicTacToeBot.own_shards``):
-the other processes announce theirs. A channel or message that vanished, or a channel the bot
-may no longer write in, is logged and skipped: one bad channel never stops the loop.
+A ``discord.ext.tasks`` loop runs every ``EXPIRY_INTERVAL`` seconds over this process's own
+shards (``TicTacToeBot.own_shards``): ``expire_idle`` marks idle games expired and returns them
+(also those that expired while the bot was down); each gets its notice in its channel and its
+last board disabled. A channel or message that vanished, or a channel the bot may no longer
+write in, is logged and skipped.
 """
 
 from __future__ import annotations
@@ -46,13 +44,9 @@ class ExpiryAnnouncer(commands.Cog):
 
     @tasks.loop(seconds=EXPIRY_INTERVAL)
     async def sweep(self) -> None:
-        """Expire idle games and announce each; no error ends the loop, except the database
-        file being deleted or replaced: then the bot stops rather than play on unsaved.
-
-        ``expire_idle`` returns at most ``SWEEP_MOST`` games a call; while it returns that many
-        a backlog remains (after an outage), so it is asked again at once rather than one
-        interval later. Each announcement awaits discord.py's rate limiter, which leaves the
-        event loop free for other channels meanwhile."""
+        """Expire idle games and announce each, then close expired challenges. A full batch
+        (``SWEEP_MOST`` games) is followed at once by another. No error ends the loop, except
+        the database file being deleted or replaced: then the bot stops."""
         full = True
         while full:
             try:

@@ -1,14 +1,10 @@
 """The commands members type: ``!move r c`` and the ``/tictactoe`` slash group.
 
-Commands raise a ``GameError`` to refuse; the error handlers answer it with the game layer's
-sentence (``GameTree.on_error``, privately, for slash commands; ``cogs.errors`` in the channel
-for ``!move``). Work that may be slow (a 4x4 engine move, an analysis) is preceded by a
-``defer`` so Discord's 3-second acknowledgement limit is always met; everything else answers
-at once.
-
-A game's board is one message with a button per cell, remembered through
-``service.attach_message``. Posting a newer board for the same game (after ``!move`` or
-``/tictactoe board``) removes the buttons from the older one, so only one live board exists.
+Commands raise a ``GameError`` to refuse; ``GameTree.on_error`` answers a slash command's
+privately, ``cogs.errors`` answers ``!move``'s in the channel. Work that may be slow (a 4x4
+engine move, an analysis) is preceded by a ``defer``; everything else answers at once. A game's
+board is one message with a button per cell (``service.attach_message``); posting a newer one
+strips the buttons from the older, so each game has one live board.
 """
 
 from __future__ import annotations
