@@ -1,8 +1,8 @@
 """Entry point: ``python -m bot`` runs the Discord bot, or the terminal game without a token.
 
 ``python -m bot play [--name NAME]`` always starts the terminal game; ``check-db [FILE]`` and
-``backup FILE [--force]`` are the operator's tools for the SQLite game database (README,
-"Operating it"). ``--help`` works at every level; a wrong argument exits 2 with argparse's
+``backup FILE [--force]`` are the operator's tools for the SQLite game database
+(docs/operating.md). ``--help`` works at every level; a wrong argument exits 2 with argparse's
 usage and one sentence. Adapters are imported lazily so the terminal game never pays for
 importing discord.py.
 """

@@ -135,7 +135,8 @@ async def test_an_unreadable_game_does_not_stop_the_bot_or_the_other_channels(
         assert await service.active_game(4) == kept.game
         with pytest.raises(StorageError, match=r"^Game #1 in the game store cannot be read"):
             await service.active_game(1)
-        lines = [r.getMessage() for r in caplog.records if "game #1 cannot be read" in r.getMessage()]
+        logged = [record.getMessage() for record in caplog.records]
+        lines = [line for line in logged if "game #1 cannot be read" in line]
         assert len(lines) == 1 and str(settings.database_path) in lines[0]  # the log has it
     finally:
         await env.shutdown()
