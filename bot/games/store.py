@@ -243,6 +243,14 @@ class GameStore(Protocol):
         """Every OPEN challenge, in id order (at most one per channel)."""
         ...
 
+    async def bot_state(self, name: str) -> str | None:
+        """The value last saved as the bot's state ``name`` (by any process), or None."""
+        ...
+
+    async def set_bot_state(self, name: str, value: str, at: datetime) -> None:
+        """Save ``value`` as the bot's state ``name`` at ``at``, replacing any earlier value."""
+        ...
+
     async def close(self) -> None:
         """Release the database; closing again does nothing, any other call then raises
         ``StorageError``."""

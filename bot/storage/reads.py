@@ -76,6 +76,10 @@ class StoreReads:
     async def open_challenges(self) -> list[Challenge]:
         return [self._challenge(row) for row in await self._read(self._sql.open_challenges)]
 
+    async def bot_state(self, name: str) -> str | None:
+        rows = await self._read(self._sql.bot_state, {"name": name})
+        return str(rows[0]["value"]) if rows else None
+
     async def member_name(self, member_id: int) -> str | None:
         rows = await self._read(self._sql.member_name, {"member_id": member_id})
         return str(rows[0]["name"]) if rows else None

@@ -91,6 +91,10 @@ class GameSql:
     due_challenges_page: str
     """OPEN challenges whose time ended by ``now``, with ids after ``after_id``, at most
     ``limit``; the caller adds a scope where ``{scope}`` stands."""
+    bot_state: str
+    """The value of the bot's state ``name``."""
+    set_bot_state: str
+    """Save ``value`` as the bot's state ``name`` (at ``updated_at``), inserted or replaced."""
     modulo: str
     """The remainder operator as this driver's text must spell it (psycopg doubles ``%``)."""
     channel_param: str
@@ -172,6 +176,8 @@ class GameSql:
             ),
             idle_page=idle_page,
             due_challenges_page=due_challenges_page,
+            bot_state=f"SELECT value FROM bot_state WHERE name = {param.format('name')}",
+            set_bot_state=_upsert("bot_state", ("name", "value", "updated_at"), 1, param),
             modulo="%%" if "%" in param else "%",
             channel_param=channel,
             select=games.select,

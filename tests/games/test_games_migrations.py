@@ -28,6 +28,7 @@ PINNED: dict[Dialect, dict[int, str]] = {
         5: "206fb0031adc71ee8ae25c1a4902cf8d3d5ab5d37e8e09500df98f905395c0e5",
         6: "52516390208fab4d61330850312dcae993f2e89172531ba902150c329dec334f",
         7: "e008ae36314aaef90af6601fc7a3493b1084becccabad59035bcbf8ecb21d683",
+        8: "cda9d42abe796e8624c7e451374af511acf445e263bcaf57c2740a36a8fb8d98",
     },
     "postgresql": {
         1: "bc53f072b39144ef5bcbf3bddaff7de08e1b7c79b72daabbb48a0b6647e7ca45",
@@ -37,6 +38,7 @@ PINNED: dict[Dialect, dict[int, str]] = {
         5: "6f3a350406ff1539614ea51b44bc4c46efc5bbc7088286049487e15ee7e8fa74",
         6: "4ba760809babb87ea30ce06136fe44db5c58f2a111ad5e6df7aa01a503244736",
         7: "e008ae36314aaef90af6601fc7a3493b1084becccabad59035bcbf8ecb21d683",
+        8: "cda9d42abe796e8624c7e451374af511acf445e263bcaf57c2740a36a8fb8d98",
     },
 }
 
@@ -114,6 +116,13 @@ SCHEMA_V7 = {
     "games_idle_since": "27708b738027feb7bdb83f16507a893b98304d3f73c99b78aed6f07404815d4c",
 }
 
+# v8: the bot's own named state (the slash commands' hash), shared by every process.
+SCHEMA_V8 = {
+    **SCHEMA_V7,
+    "bot_state": "cda9d42abe796e8624c7e451374af511acf445e263bcaf57c2740a36a8fb8d98",
+    "sqlite_autoindex_bot_state_1": None,
+}
+
 
 def sha256(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
@@ -139,7 +148,7 @@ def test_every_migration_is_pinned_and_unchanged(dialect: Dialect) -> None:
 
 def test_a_fresh_database_has_exactly_the_released_schema(tmp_path: Path) -> None:
     SqliteGameStore(tmp_path / "games.db")
-    assert schema(tmp_path / "games.db") == SCHEMA_V7
+    assert schema(tmp_path / "games.db") == SCHEMA_V8
 
 
 def test_an_upgraded_v1_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) -> None:
@@ -150,7 +159,7 @@ def test_an_upgraded_v1_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) 
         *("games_by_x_member", "games_by_o_member", "games_by_guild"),
     }
     SqliteGameStore(path)
-    assert schema(path) == SCHEMA_V7
+    assert schema(path) == SCHEMA_V8
 
 
 def test_an_upgraded_v2_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) -> None:
@@ -158,4 +167,4 @@ def test_an_upgraded_v2_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) 
     sqlite_at_version(path, 2)
     assert schema(path) == SCHEMA_V2
     SqliteGameStore(path)
-    assert schema(path) == SCHEMA_V7
+    assert schema(path) == SCHEMA_V8

@@ -902,3 +902,18 @@ async def test_expire_challenges_closes_the_due_ones_once(store: GameStore) -> N
     everything = await store.expire_challenges(later, limit=10)
     assert [c.id for c in everything.items] == [opened[1].id, opened[3].id]
     assert (await store.expire_challenges(later, limit=10)).items == []
+
+
+async def test_the_bots_state_is_kept_by_name_and_replaced(database: Database) -> None:
+    store = await database.open()
+    assert await store.bot_state("commands-global") is None
+    await store.set_bot_state("commands-global", "abc", START)
+    await store.set_bot_state("commands-guild-5", "def", START)
+    await store.set_bot_state("commands-global", "ghi", START)
+    assert await store.bot_state("commands-global") == "ghi"
+    assert await store.bot_state("commands-guild-5") == "def"
+    if database.shared:  # another process sees it, and so does the next run
+        other = await database.open()
+        assert await other.bot_state("commands-global") == "ghi"
+        await other.close()
+    await store.close()

@@ -366,6 +366,11 @@ class PostgresGameStore(StoreReads):
         assert row is not None
         return replace(challenge, id=int(row["id"]))
 
+    async def set_bot_state(self, name: str, value: str, at: datetime) -> None:
+        params = {"name": name, "value": value, "updated_at": iso(at)}
+        async with self._connection("save the bot's state") as conn:
+            await conn.execute(_SQL.set_bot_state, params)
+
     async def update_challenge(self, challenge: Challenge) -> None:
         async with self._transaction("save a challenge") as conn:
             await self._update_challenge(conn, challenge)

@@ -328,6 +328,10 @@ class SqliteGameStore(StoreReads):
         assert challenge_id is not None
         return replace(challenge, id=challenge_id)
 
+    async def set_bot_state(self, name: str, value: str, at: datetime) -> None:
+        params = {"name": name, "value": value, "updated_at": iso(at)}
+        await self._writing(lambda tx: tx.execute(_SQL.set_bot_state, params))
+
     async def update_challenge(self, challenge: Challenge) -> None:
         row = challenge_to_row(challenge)
         await self._writing(lambda tx: self._update_challenge(tx, challenge.id, row))
