@@ -32,11 +32,12 @@ class SettingsError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class CommandRate:
-    """How many commands (and buttons) one member may send per so many seconds before the
-    bot stops answering them for the rest of that window ("5/10": 5 per 10 seconds)."""
+    """The flood guard's allowance per member: ``commands`` commands (and clicks) in a row,
+    which come back at ``commands`` per ``seconds`` ("10/5": ten in a row, then two a second);
+    so over any ``T`` seconds at most ``commands * (1 + T / seconds)`` are answered."""
 
     commands: int = 10
-    seconds: float = 10.0
+    seconds: float = 5.0
 
     def __str__(self) -> str:
         return f"{self.commands}/{self.seconds:g}"
@@ -179,8 +180,9 @@ def _guild_id(raw: str | None) -> int | None:
 
 
 def _command_rate(raw: str | None) -> CommandRate:
-    """``"5/10"``: 5 commands per 10 seconds, a whole number of commands (at least 1) over a
-    positive number of seconds (at most a day: a longer window is a ban, not a cooldown)."""
+    """``"5/10"``: 5 commands in a row, coming back at 5 per 10 seconds; a whole number of
+    commands (at least 1) over a positive number of seconds (at most a day: a slower refill is
+    a ban, not a cooldown)."""
     if raw is None:
         return CommandRate()
     count, slash, seconds = raw.partition("/")
@@ -191,7 +193,7 @@ def _command_rate(raw: str | None) -> CommandRate:
     if not slash or rate is None or rate.commands < 1 or not 0 < rate.seconds <= 86_400:
         raise SettingsError(
             f"COMMAND_RATE={raw!r} must be commands/seconds, for example COMMAND_RATE=5/10 "
-            "(at most 5 commands per member every 10 seconds)."
+            "(5 commands in a row per member, then 5 more every 10 seconds)."
         )
     return rate
 

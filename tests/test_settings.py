@@ -30,7 +30,7 @@ def test_defaults_when_nothing_is_set() -> None:
     assert settings.idle_timeout_seconds == 600.0
     assert settings.discord_guild_id is None
     assert settings.log_level == "INFO"
-    assert settings.command_rate == CommandRate(10, 10.0)
+    assert settings.command_rate == CommandRate(10, 5.0)
     assert settings.database_url is None  # SQLite at database_path
     assert settings.database_pool_size == DEFAULT_POOL_SIZE == 5
     assert settings.database_write_timeout == DEFAULT_WRITE_TIMEOUT == 2.0

@@ -1,10 +1,14 @@
-"""The flood guard: each member may send ``COMMAND_RATE`` commands per window, then is ignored.
+"""The flood guard: a token bucket per member, ``COMMAND_RATE`` (``commands/seconds``) wide.
 
-``!move``, slash commands and board clicks all count, and so does a command that ends in an
-error reply. Past the rate the member gets one "slow down" note for the window, then silence
-until it ends. The window is fixed: it opens at the member's first command and lasts
-``rate.seconds``. Counting is per member, in memory, O(1) per command, on ``time.monotonic``
-(or the ``clock`` given), read at each call. Why, and why not discord.py's
+A member may send ``rate.commands`` commands in a row, and regains one every
+``rate.seconds / rate.commands`` seconds (default 10/5: ten in a row, then two a second), so a
+member playing at up to that pace is always answered. ``!move``, slash commands and board clicks
+all count, and so does a command that ends in an error reply. A command with no whole answer
+left is ignored and restarts the wait for the next one: a steady flood gets its burst and
+nothing more, and a member is answered again after pausing ``rate.seconds / rate.commands``.
+The first ignored command gets one "slow down" note, the next only once the member's whole burst
+has come back. Counting is in memory, O(1) amortized per command, on ``time.monotonic`` (or the
+``clock`` given), read at each call. Why, the figures, and why not discord.py's
 ``CooldownMapping``: docs/decisions.md.
 """
 
@@ -38,64 +42,86 @@ IGNORE = Verdict(answer=False)
 
 
 @dataclass(slots=True)
-class _Window:
-    start: float
-    used: int = 0
+class _Bucket:
+    answers: float
+    """Answers left (a fraction is one on its way), at ``at``."""
+    at: float
     warned: bool = False
 
 
 class Floodgate:
-    """Counts each member's commands in their current window and says which to answer."""
+    """Keeps each member's bucket of answers and says which commands to answer."""
 
     def __init__(self, rate: CommandRate, *, clock: Callable[[], float] | None = None) -> None:
         self.rate = rate
         self._clock = clock
-        self._windows: dict[int, _Window] = {}
+        self._per_second = rate.commands / rate.seconds
+        self._buckets: dict[int, _Bucket] = {}
         self._next_sweep = -math.inf
 
     def __len__(self) -> int:
-        """How many members' windows are remembered (ended ones are forgotten as it goes)."""
-        return len(self._windows)
+        """How many members are remembered: those whose burst has not all come back yet
+        (the others are forgotten as it goes)."""
+        return len(self._buckets)
 
     def admit(self, member_id: int) -> Verdict:
         """Count one command from ``member_id`` and say whether to answer it."""
         now = self._now()
         self._sweep(now)
-        window = self._windows.get(member_id)
-        if window is None or now - window.start >= self.rate.seconds:
-            window = self._windows[member_id] = _Window(now)
-        window.used += 1
-        if window.used <= self.rate.commands:
+        bucket = self._buckets.get(member_id)
+        if bucket is None:
+            bucket = self._buckets[member_id] = _Bucket(float(self.rate.commands), now)
+        else:
+            bucket.answers = self._refilled(bucket, now)
+            bucket.at = now
+            if bucket.answers >= self.rate.commands:
+                bucket.warned = False
+        if bucket.answers >= 1:
+            bucket.answers -= 1
             return ANSWER
-        if window.warned:
+        bucket.answers = 0.0  # an ignored command restarts the wait
+        if bucket.warned:
             return IGNORE
-        window.warned = True
-        return Verdict(
-            answer=False, note=slow_down(self.rate, window.start + self.rate.seconds - now)
-        )
+        bucket.warned = True
+        return Verdict(answer=False, note=slow_down(self.rate))
+
+    def _refilled(self, bucket: _Bucket, now: float) -> float:
+        gained = max(0.0, now - bucket.at) * self._per_second
+        return min(float(self.rate.commands), bucket.answers + gained)
 
     def _now(self) -> float:
         return self._clock() if self._clock is not None else time.monotonic()
 
     def _sweep(self, now: float) -> None:
-        """Forget windows that have ended, at most once per window length: memory stays
-        proportional to the members active in the last window, at O(1) amortized per call."""
+        """Forget members whose whole burst is back (a fresh bucket is the same), at most once
+        per ``rate.seconds``: each one remembered sent a command within the last
+        ``rate.seconds``, so a sweep costs no more than the commands since the last one."""
         if now < self._next_sweep:
             return
         self._next_sweep = now + self.rate.seconds
-        ended = [m for m, w in self._windows.items() if now - w.start >= self.rate.seconds]
-        for member_id in ended:
-            del self._windows[member_id]
+        full = [
+            member
+            for member, bucket in self._buckets.items()
+            if self._refilled(bucket, now) >= self.rate.commands
+        ]
+        for member_id in full:
+            del self._buckets[member_id]
 
 
-def slow_down(rate: CommandRate, wait: float) -> str:
-    """The one note a flooding member gets per window."""
-    seconds = max(1, math.ceil(wait))
+def slow_down(rate: CommandRate) -> str:
+    """The note a flooding member gets, once until their whole burst has come back."""
+    every = _seconds(rate.seconds / rate.commands)
     return (
-        f"Slow down: I answer at most {rate.commands} commands from you every "
-        f"{rate.seconds:g} seconds. I'll ignore the rest for {seconds} more "
-        f"second{'s' if seconds != 1 else ''}."
+        f"Slow down: I answer at most {rate.commands} commands from you in a row, then one "
+        f"every {every}. I'll ignore what you send until you pause for {every}."
     )
+
+
+def _seconds(value: float) -> str:
+    """``value`` rounded up to hundredths, as a person writes it: "0.5 seconds", "1 second"."""
+    hundredths = math.ceil(value * 100 - 1e-9)  # 0.1 * 100 is 10.000000000000002
+    text = f"{hundredths / 100:.2f}".rstrip("0").rstrip(".")
+    return f"{text} second{'' if text == '1' else 's'}"
 
 
 class Flooding(commands.CheckFailure):
