@@ -4,7 +4,8 @@
 spelled as on Discord), a refusal by Discord (403) with a note about the missing permission
 (logged as a warning), anything else with a short apology (logged with its traceback). Slash
 commands reach it through ``GameTree.on_error``, buttons through ``GameButton``. Both first ask
-``within_rate``: a member over ``COMMAND_RATE`` gets one private note per window, then no answer.
+``within_rate``: a member over ``COMMAND_RATE`` gets one private note, then no answer until they
+pause; a click refused so is still acknowledged (a deferred update), never left to fail.
 """
 
 from __future__ import annotations
@@ -63,8 +64,8 @@ async def answer_error(
 
 
 async def within_rate(interaction: discord.Interaction[TicTacToeBot]) -> bool:
-    """Whether to handle the interaction: the member is within ``COMMAND_RATE``. Past it, the
-    window's one "slow down" note is sent privately, and False returned."""
+    """Whether to handle the interaction: the member is within ``COMMAND_RATE``. Past it,
+    False, and the "slow down" note (once, until the member calms down) is sent privately."""
     verdict = interaction.client.floodgate.admit(interaction.user.id)
     if verdict.note is not None:
         try:
@@ -74,6 +75,17 @@ async def within_rate(interaction: discord.Interaction[TicTacToeBot]) -> bool:
                 "Could not send the slow-down note for %s: %s", describe(interaction), error
             )
     return verdict.answer
+
+
+async def acknowledge_quietly(interaction: discord.Interaction[TicTacToeBot]) -> None:
+    """Acknowledge a click that gets no answer with a deferred update, posting and changing
+    nothing: Discord shows an unacknowledged click as "This interaction failed"."""
+    if interaction.response.is_done():
+        return
+    try:
+        await interaction.response.defer()
+    except discord.HTTPException as error:
+        log.warning("Could not acknowledge %s: %s", describe(interaction), error)
 
 
 def describe(interaction: discord.Interaction[TicTacToeBot]) -> str:
@@ -96,6 +108,7 @@ class GameButton:
     # discord.py types these hooks for any client; the bot's buttons only get its own.
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         if not await within_rate(interaction):
+            await acknowledge_quietly(interaction)
             return False
         try:
             await self.check(interaction)

@@ -1,6 +1,6 @@
 """Where every text-command error ends: ``!move`` raises, this answers in the channel.
 
-A member over ``COMMAND_RATE`` (``floods.Flooding``) gets the window's one "slow down" note, or
+A member over ``COMMAND_RATE`` (``floods.Flooding``) gets the one "slow down" note, or
 nothing. A ``GameError`` is answered with its sentence (commands spelled as on Discord); unknown
 commands are ignored (the ``!`` prefix is shared with many bots), a game command in a direct
 message is pointed to a server channel, argument mistakes get the usage, missing channel
