@@ -34,24 +34,20 @@ from typing import TypeAlias, TypeVar
 
 from bot import engine
 from bot.engine import (
-    LEVELS,
     Board,
-    Level,
     Move,
     Player,
     SearchTooLargeError,
-    UnknownLevelError,
     analyze,
 )
 from bot.engine.explain import explain
-from bot.games import sentences
+from bot.games import sentences, standings
 from bot.games.arguments import check_id, check_name, check_optional_id
 from bot.games.errors import (
     CellTakenError,
     GameChangedError,
     GameError,
     GameOverError,
-    InvalidOptionError,
     NoGameError,
     OffBoardError,
     StorageError,
@@ -59,25 +55,21 @@ from bot.games.errors import (
 from bot.games.models import (
     DUEL,
     DUEL_FIRST_CHOICES,
-    FIRST_CHOICES,
-    SIZES,
     Challenge,
     ChallengeStatus,
     DuelEntry,
     ExplainReply,
     Game,
-    HeadToHead,
     Hint,
     LeaderboardEntry,
     MoveReply,
-    Record,
     Seat,
     Stats,
     Status,
 )
+from bot.games.options import check_first, check_level, check_limit, check_size
 from bot.games.shards import ShardSet
 from bot.games.store import START, GameStore, Page, PageKey
-from bot.games.wording import join_or
 
 BOT_NAME = "the bot"
 """The bot seat's name (adapters speak for the bot in the first person anyway)."""
@@ -113,45 +105,6 @@ MoveChooser: TypeAlias = Callable[[Board, str, random.Random], Move]
 def utc_now() -> datetime:
     """The default clock: the current time, aware, in UTC."""
     return datetime.now(UTC)
-
-
-def _check_level(level: str) -> str:
-    """The engine's one validator (``Level.of``) decides; the sentence stays the game layer's."""
-    try:
-        return Level.of(str(level).strip().lower()).value
-    except UnknownLevelError:
-        raise InvalidOptionError(
-            "There is no level {given}. Choose one of: {levels}.",
-            given=repr(str(level)),
-            levels=", ".join(LEVELS),
-        ) from None
-
-
-def _check_first(first: str, choices: tuple[str, ...] = FIRST_CHOICES, game: str = "") -> str:
-    """``first`` if it is one of ``choices`` (``game``: "in a duel", for the sentence)."""
-    wanted = str(first).strip().lower()
-    if wanted not in choices:
-        raise InvalidOptionError(
-            "Who goes first{game} must be {choices}, not {given}.",
-            game=game,
-            choices=join_or(choices),
-            given=repr(str(first)),
-        )
-    return wanted
-
-
-def _check_size(size: int | str) -> int:
-    try:
-        wanted = int(str(size).strip())
-    except ValueError:
-        wanted = 0
-    if wanted not in SIZES:
-        raise InvalidOptionError(
-            "The board size must be {sizes}, not {given}.",
-            sizes=join_or(SIZES),
-            given=repr(str(size)),
-        )
-    return wanted
 
 
 def _check_channel_member(channel_id: object, member_id: object) -> None:
@@ -206,13 +159,6 @@ def _last_move_explained(game: Game) -> tuple[Board, Move]:
     for move in game.moves[:index]:
         board = board.play(move)
     return board, game.moves[index]
-
-
-def _rank_key(entry: LeaderboardEntry) -> tuple[int, int, int, str, int]:
-    """Points first; among equals fewer losses, then more wins (= fewer games for the same
-    points), then name and id so the order is stable."""
-    record = entry.record
-    return (-entry.points, record.losses, -record.wins, entry.name.casefold(), entry.member_id)
 
 
 async def _retried(attempt: Callable[[], Awaitable[T]]) -> T:
@@ -324,9 +270,9 @@ class GameService:
         check_optional_id("guild_id", guild_id)
         check_id("member_id", member_id)
         name = check_name("member_name", member_name)
-        level = _check_level(level)
-        first = _check_first(first)
-        size = _check_size(size)
+        level = check_level(level)
+        first = check_first(first)
+        size = check_size(size)
 
         async def begin(aside: Game | None) -> MoveReply:
             now = self._now()
@@ -472,65 +418,29 @@ class GameService:
     async def stats(
         self, *, member_id: int, guild_id: int | None = None, other_id: int | None = None
     ) -> Stats:
-        """The member's wins/losses/draws against the bot per level (every level listed) and
-        per level and size; their duel record, per size, and rating; with ``other_id``, their
-        duels against that member. ``guild_id=None`` counts every server (and the terminal),
-        an id only that server (ratings are per server; ``None``: outside any server).
-        Expired games and games still running are not counted; a resignation is a loss."""
+        """The member's record against the bot and in duels, their rating, and with
+        ``other_id`` their duels against that member (``standings.stats``). ``guild_id=None``
+        counts every server (and the terminal), an id only that server."""
         check_id("member_id", member_id)
         check_optional_id("guild_id", guild_id)
         check_optional_id("other_id", other_id)
         self._check_open()
-        records = await self._store.records(member_id, guild_id)
-        by_size = {key: record for key, record in records.items() if key[0] != DUEL}
-        by_level: dict[str, Record] = {level: Record() for level in LEVELS}
-        for (level, _), record in sorted(by_size.items()):
-            by_level[level] = by_level.get(level, Record()) + record  # dropped levels still show
-        duels_by_size = {size: record for (level, size), record in records.items() if level == DUEL}
-        total = sum(by_level.values(), Record())
-        name = await self._store.member_name(member_id) or f"member {member_id}"
-        head_to_head = None
-        if other_id is not None and other_id != member_id:
-            other_name = await self._store.member_name(other_id) or f"member {other_id}"
-            record = await self._store.head_to_head(member_id, other_id, guild_id)
-            head_to_head = HeadToHead(other_id, other_name, record)
-        return Stats(
-            member_id,
-            name,
-            guild_id,
-            by_level,
-            total,
-            by_size=dict(sorted(by_size.items())),
-            duels=sum(duels_by_size.values(), Record()),
-            duels_by_size=dict(sorted(duels_by_size.items())),
-            rating=await self._store.rating(member_id, guild_id),
-            head_to_head=head_to_head,
-        )
+        return await standings.stats(self._store, member_id, guild_id, other_id)
 
     async def leaderboard(self, *, guild_id: int | None, limit: int = 10) -> list[LeaderboardEntry]:
-        """The server's best players (``guild_id=None``: games outside any server): 3 points
-        per win, 1 per draw; ties go to fewer losses, then more wins, then name."""
+        """The server's best players against the bot (``guild_id=None``: games outside any
+        server), by points (``standings.leaderboard``)."""
         check_optional_id("guild_id", guild_id)
-        if limit < 1:
-            raise InvalidOptionError(
-                "The leaderboard length must be at least 1, not {limit}.", limit=limit
-            )
+        check_limit(limit)
         self._check_open()
-        rows = await self._store.standings(guild_id, limit)
-        entries = [LeaderboardEntry(mid, name, rec, rec.points) for mid, name, rec in rows]
-        entries.sort(key=_rank_key)  # already in this order from the store; cheap to be sure
-        return entries[:limit]
+        return await standings.leaderboard(self._store, guild_id, limit)
 
     async def duel_leaderboard(self, *, guild_id: int | None, limit: int = 10) -> list[DuelEntry]:
-        """The server's duelists by rating (highest first, then more games, then name)."""
+        """The server's duelists by rating (``standings.duel_leaderboard``)."""
         check_optional_id("guild_id", guild_id)
-        if limit < 1:
-            raise InvalidOptionError(
-                "The leaderboard length must be at least 1, not {limit}.", limit=limit
-            )
+        check_limit(limit)
         self._check_open()
-        rows = await self._store.duel_standings(guild_id, limit)
-        return [DuelEntry(mid, name, rating.rating, rating.games) for mid, name, rating in rows]
+        return await standings.duel_leaderboard(self._store, guild_id, limit)
 
     # -- duels -------------------------------------------------------------------------------
 
@@ -557,8 +467,8 @@ class GameService:
         opponent = Seat(
             check_id("opponent id", opponent.member_id), check_name("opponent name", opponent.name)
         )
-        size = _check_size(size)
-        first = _check_first(first, DUEL_FIRST_CHOICES, " in a duel")
+        size = check_size(size)
+        first = check_first(first, DUEL_FIRST_CHOICES, " in a duel")
         if opponent_is_me:
             raise sentences.challenge_this_bot()
         if opponent_is_bot:

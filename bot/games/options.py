@@ -1,0 +1,58 @@
+"""The options a player chooses (level, who goes first, board size, leaderboard length),
+checked into their normal form or refused with ``InvalidOptionError`` and its sentence."""
+
+from __future__ import annotations
+
+from bot.engine import LEVELS, Level, UnknownLevelError
+from bot.games.errors import InvalidOptionError
+from bot.games.models import FIRST_CHOICES, SIZES
+from bot.games.wording import join_or
+
+
+def check_level(level: str) -> str:
+    """The level's name; the engine's one validator (``Level.of``) decides."""
+    try:
+        return Level.of(str(level).strip().lower()).value
+    except UnknownLevelError:
+        raise InvalidOptionError(
+            "There is no level {given}. Choose one of: {levels}.",
+            given=repr(str(level)),
+            levels=", ".join(LEVELS),
+        ) from None
+
+
+def check_first(first: str, choices: tuple[str, ...] = FIRST_CHOICES, game: str = "") -> str:
+    """``first`` if it is one of ``choices`` (``game``: " in a duel", for the sentence)."""
+    wanted = str(first).strip().lower()
+    if wanted not in choices:
+        raise InvalidOptionError(
+            "Who goes first{game} must be {choices}, not {given}.",
+            game=game,
+            choices=join_or(choices),
+            given=repr(str(first)),
+        )
+    return wanted
+
+
+def check_size(size: int | str) -> int:
+    """The board size as an int, if it is one of ``SIZES``."""
+    try:
+        wanted = int(str(size).strip())
+    except ValueError:
+        wanted = 0
+    if wanted not in SIZES:
+        raise InvalidOptionError(
+            "The board size must be {sizes}, not {given}.",
+            sizes=join_or(SIZES),
+            given=repr(str(size)),
+        )
+    return wanted
+
+
+def check_limit(limit: int) -> int:
+    """A leaderboard's length: at least 1."""
+    if limit < 1:
+        raise InvalidOptionError(
+            "The leaderboard length must be at least 1, not {limit}.", limit=limit
+        )
+    return limit
