@@ -48,7 +48,9 @@ def parser() -> argparse.ArgumentParser:
         help="play the terminal game, even when DISCORD_TOKEN is set",
         description="Play Tic-Tac-Toe in the terminal, even when DISCORD_TOKEN is set.",
     )
-    play.add_argument("--name", help="your name in the game (default: your login name)")
+    play.add_argument(
+        "--name", type=player_name, help="your name in the game (default: your login name)"
+    )
     check = commands.add_parser(
         "check-db",
         allow_abbrev=False,
@@ -71,6 +73,17 @@ def parser() -> argparse.ArgumentParser:
     for command in (play, check, backup):
         command.set_defaults(parser=command)  # to report a wrong argument with its own usage
     return top
+
+
+def player_name(text: str) -> str:
+    """``--name``'s value, trimmed; one that cannot be a name (empty, blank, too long) is
+    argparse's error: exit 2, the ``play`` usage and the sentence saying why."""
+    from bot.terminal.commands import name_problem, trim_name
+
+    problem = name_problem(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return trim_name(text)
 
 
 def parse(argv: list[str]) -> argparse.Namespace:

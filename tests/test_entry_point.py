@@ -137,7 +137,10 @@ def test_backup_takes_force_before_or_after_the_file(tmp_path: Path) -> None:
 def test_a_name_that_cannot_be_one_is_refused(tmp_path: Path) -> None:
     result = run_bot(["play", "--name", "  "], tmp_path, DATABASE_PATH=str(tmp_path / "g.db"))
     assert result.returncode == 2
-    assert result.stderr == "Usage: name <your name>, for example: name Alice\n"
+    assert result.stderr == (  # the command line's usage, not the in-game name command's
+        "usage: python -m bot play [-h] [--name NAME]\n"
+        "python -m bot play: error: argument --name: A name cannot be empty.\n"
+    )
 
 
 def test_bad_setting_is_a_configuration_error(tmp_path: Path) -> None:

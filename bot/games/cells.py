@@ -14,10 +14,13 @@ from bot.games.wording import quote_input
 USAGE_MOVE = "Usage: {move} <row> <column>, for example: {move} 2 3"
 """A template: ``{move}`` is the adapter's spelling of the move command."""
 
-# Two ASCII numbers separated by a comma and/or whitespace. ASCII only on purpose: int() would
-# accept other scripts' digits ("٢"), which a player would never mean as a cell. At most nine
-# digits each, so a pasted wall of digits never reaches int()'s digit limit.
-_CELL = re.compile(r"\s*([0-9]{1,9})\s*(?:,|\s)\s*([0-9]{1,9})\s*", re.ASCII)
+# Two ASCII integers, each with an optional sign, separated by a comma and/or whitespace. ASCII
+# only on purpose: int() would accept other scripts' digits ("٢"), which a player would never
+# mean as a cell. Any number of digits: a number is only converted when it has at most
+# ``_DIGITS`` (so a pasted wall of digits never reaches int()'s digit limit); a longer one is
+# off every board.
+_CELL = re.compile(r"\s*([+-]?[0-9]+)\s*(?:,|\s)\s*([+-]?[0-9]+)\s*", re.ASCII)
+_DIGITS = 9
 
 
 def parse_cell(text: str, size: int = 3) -> Move:
@@ -25,6 +28,7 @@ def parse_cell(text: str, size: int = 3) -> Move:
 
     Raises ``InvalidCellError`` (and nothing else) for anything that is not a cell on a
     ``size`` x ``size`` board; the message says what is wrong and ends with ``USAGE_MOVE``.
+    Any two integers (signed, any length) that are not a cell get the off-board sentence.
     """
     span = f"from 1 to {size}"
     if not isinstance(text, str) or not text.strip():
@@ -39,7 +43,13 @@ def parse_cell(text: str, size: int = 3) -> Move:
             text=quote_input(text),
             span=span,
         )
-    row, col = int(match.group(1)), int(match.group(2))
+    row, col = _number(match.group(1)), _number(match.group(2))
+    if row is None or col is None:
+        raise InvalidCellError(
+            "{text} is off the board: rows and columns go {span}. " + USAGE_MOVE,
+            text=quote_input(text.strip()),
+            span=span,
+        )
     if not (1 <= row <= size and 1 <= col <= size):
         raise InvalidCellError(
             f"Row {row}, column {col} is off the board: rows and columns go {{span}}. "
@@ -47,3 +57,10 @@ def parse_cell(text: str, size: int = 3) -> Move:
             span=span,
         )
     return Move(row - 1, col - 1)
+
+
+def _number(text: str) -> int | None:
+    """A signed ASCII integer as matched by ``_CELL``; None when it has more than ``_DIGITS``
+    significant digits (far off any board)."""
+    digits = text.lstrip("+-").lstrip("0")
+    return int(text) if len(digits) <= _DIGITS else None

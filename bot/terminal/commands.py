@@ -102,6 +102,8 @@ DUEL_WORDS = frozenset({"duel", "2p"})
 """``start duel`` (or ``start 2p``): two people at one keyboard."""
 _START_WORDS = frozenset({"start", "new"})
 _SIZE = re.compile(r"([0-9]{1,2})(?:[x\u00d7]([0-9]{1,2}))?", re.ASCII)
+_NUMBER = re.compile(r"[+-]?[0-9]", re.ASCII)
+"""How a bare cell starts: an ASCII digit, signed or not."""
 
 
 class CommandError(ValueError):
@@ -151,16 +153,34 @@ NAME_LENGTH = 32
 USAGE_NAME = "Usage: name <your name>, for example: name Alice"
 
 
+def trim_name(text: str) -> str:
+    """A name as typed, its runs of whitespace made one space and its ends trimmed."""
+    return " ".join(text.split())
+
+
+def name_problem(text: str) -> str | None:
+    """Why ``text`` (trimmed) cannot be a player's name, in one sentence, or None if it can:
+    empty, too long for a board's title, or with control characters that would garble the
+    terminal."""
+    name = trim_name(text)
+    if not name:
+        return "A name cannot be empty."
+    if len(name) > NAME_LENGTH:
+        return f"A name has at most {NAME_LENGTH} characters."
+    if not name.isprintable():
+        return "A name cannot contain control characters."
+    return None
+
+
 def check_name(text: str) -> str:
-    """A player's name as typed, trimmed; ``CommandError`` if it cannot be one (empty, too long
-    for a board's title, or with control characters that would garble the terminal)."""
-    name = " ".join(text.split())
+    """A player's name as typed after ``name``, trimmed; ``CommandError`` if it cannot be one
+    (``name_problem``'s sentence and the usage; the usage alone after a bare ``name``)."""
+    name = trim_name(text)
     if not name:
         raise CommandError(USAGE_NAME)
-    if len(name) > NAME_LENGTH:
-        raise CommandError(f"A name has at most {NAME_LENGTH} characters. {USAGE_NAME}")
-    if not name.isprintable():
-        raise CommandError(f"A name cannot contain control characters. {USAGE_NAME}")
+    problem = name_problem(name)
+    if problem is not None:
+        raise CommandError(f"{problem} {USAGE_NAME}")
     return name
 
 
@@ -176,7 +196,7 @@ def parse_command(line: str) -> Command:
         return EmptyLine()
     parts = text.split(maxsplit=1)
     word, rest = parts[0].lower(), (parts[1].strip() if len(parts) > 1 else "")
-    if word[:1].isdigit() and word.isascii():
+    if _NUMBER.match(word) and word.isascii():  # "2 3", and "-1 2" (off the board)
         return PlayCell(text)
     if word in _MOVE_WORDS:
         return PlayCell(rest)

@@ -2,7 +2,8 @@
 
 Ctrl-C exits with status 130, the shell's convention for an interrupt (the game is saved after
 every move anyway). End of input (Ctrl-D, a closed or absent stdin as under CI) ends with a
-goodbye and status 0.
+goodbye and status 0. A reader that stops early (``python -m bot | head -5``) ends the game
+quietly, with status 0 too: the game is saved, and nothing went wrong that anyone must read.
 """
 
 from __future__ import annotations
@@ -84,9 +85,10 @@ def run_terminal(settings: Settings, name: str | None = None) -> int:
     """Play in the terminal as ``name`` (default: the login) until quit, end of input or
     Ctrl-C; return the exit status.
 
-    0 after quit or end of input, 130 after Ctrl-C, 2 if the name given cannot be used, 1 if
-    the database cannot be used (one sentence naming the file and the remedy) or if something
-    unexpected broke (one sentence on stderr; with LOG_LEVEL=DEBUG the traceback too).
+    0 after quit, end of input or a closed stdout (nothing printed), 130 after Ctrl-C, 2 if the
+    name given cannot be used, 1 if the database cannot be used (one sentence naming the file
+    and the remedy) or if something unexpected broke (one sentence on stderr; with
+    LOG_LEVEL=DEBUG the traceback too).
     """
     if name is not None:
         try:
@@ -99,14 +101,28 @@ def run_terminal(settings: Settings, name: str | None = None) -> int:
     if isinstance(out, io.TextIOWrapper):  # a name the terminal cannot encode is replaced
         out.reconfigure(errors="replace")
     try:
-        with terminal_settings_kept(stdin_fd()):
-            return asyncio.run(play(settings, out, name))
-    except KeyboardInterrupt:
-        print(f"\n{GOODBYE}", file=out)
-        return INTERRUPTED
+        try:
+            with terminal_settings_kept(stdin_fd()):
+                return asyncio.run(play(settings, out, name))
+        except KeyboardInterrupt:
+            print(f"\n{GOODBYE}", file=out)
+            return INTERRUPTED
+    except BrokenPipeError:
+        output_closed(out)
+        return 0
     except Exception as error:
         print(crash_report(error, details=settings.log_level == "DEBUG"), file=sys.stderr)
         return 1
+
+
+def output_closed(out: TextIO) -> None:
+    """The reader of ``out`` went away (``| head``): point its descriptor at the null device,
+    so the flush at exit cannot fail again and print Python's own complaint (the recipe in
+    Python's documentation of SIGPIPE)."""
+    with contextlib.suppress(OSError, ValueError):  # no descriptor: nothing left to flush to
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, out.fileno())
+        os.close(devnull)
 
 
 def route_logs(level: str) -> None:

@@ -18,6 +18,7 @@ PLAIN_USAGE = USAGE_MOVE.format(move="move")
         ("!move", "", "Which cell?"),
         ("!move 4 1", "4 1", "Row 4, column 1 is off the board"),
         ("!move 0 2", "0 2", "Row 0, column 2 is off the board"),
+        ("!move -1 2", "-1 2", "Row -1, column 2 is off the board"),
         ("!move a b", "a b", "'a b' is not a cell"),
         ("!move 1 1 1", "1 1 1", "'1 1 1' is not a cell"),
         ("!move 22", "22", "'22' is not a cell"),

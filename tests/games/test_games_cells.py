@@ -49,6 +49,30 @@ def test_numbers_off_the_board_are_rejected_with_usage(size: int, row: int, col:
     assert USAGE in str(caught.value)
 
 
+@given(
+    size=st.sampled_from([3, 4, 5]),
+    row=st.integers(),
+    col=st.integers(),
+    sep=SEPARATORS,
+    lead=PADDING,
+    trail=PADDING,
+)
+def test_any_two_integers_are_a_cell_or_off_the_board(
+    size: int, row: int, col: int, sep: str, lead: str, trail: str
+) -> None:
+    """Negative, zero and huge numbers alike: never "is not a cell", which is for text that is
+    not two numbers."""
+    text = f"{lead}{row}{sep}{col}{trail}"
+    if 1 <= row <= size and 1 <= col <= size:
+        assert parse_cell(text, size) == Move(row - 1, col - 1)
+        return
+    with pytest.raises(InvalidCellError) as caught:
+        parse_cell(text, size)
+    said = str(caught.value)
+    assert f"is off the board: rows and columns go from 1 to {size}. {USAGE}" in said
+    assert len(said) < 200  # a huge number is not echoed in full
+
+
 @given(text=st.text(), size=st.sampled_from([3, 4]))
 def test_any_text_either_parses_or_raises_invalid_cell(text: str, size: int) -> None:
     try:
@@ -72,7 +96,10 @@ def test_any_text_either_parses_or_raises_invalid_cell(text: str, size: int) -> 
         ("2 3 1", "is not a cell"),
         ("b2", "is not a cell"),
         ("2,,3", "is not a cell"),
-        ("-1 2", "is not a cell"),
+        ("-1 2", "Row -1, column 2 is off the board: rows and columns go from 1 to 3"),
+        ("2 -3", "Row 2, column -3 is off the board"),
+        ("-0 1", "Row 0, column 1 is off the board"),
+        ("1234567890 1", "'1234567890 1' is off the board: rows and columns go from 1 to 3"),
         ("2.0 3", "is not a cell"),
         ("٢ ٣", "is not a cell"),  # Arabic-Indic digits: not what a player means
         ("0 1", "Row 0, column 1 is off the board"),

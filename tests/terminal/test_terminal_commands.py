@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.engine import LEVELS
-from bot.games import FIRST_CHOICES, SIZES
+from bot.engine import LEVELS, Move
+from bot.games import FIRST_CHOICES, SIZES, InvalidCellError, parse_cell
 from bot.terminal.commands import (
     HELP,
     USAGE_START,
@@ -23,6 +23,29 @@ from bot.terminal.commands import (
     parse_start,
 )
 from bot.terminal.layout import wrap
+
+
+@given(
+    row=st.integers(),
+    col=st.integers(),
+    sep=st.sampled_from([" ", ",", ", ", "  "]),
+    prefix=st.sampled_from(["", "move ", "m ", "!move ", "/"]),
+    size=st.sampled_from(SIZES),
+)
+def test_any_two_integers_are_a_move_or_off_the_board_never_an_unknown_command(
+    row: int, col: int, sep: str, prefix: str, size: int
+) -> None:
+    cell = f"{row}{sep}{col}"
+    command = parse_command(prefix + cell)  # never CommandError ("I don't know the command")
+    assert command == PlayCell(cell)
+    if 1 <= row <= size and 1 <= col <= size:
+        assert parse_cell(cell, size) == Move(row - 1, col - 1)
+        return
+    with pytest.raises(InvalidCellError) as caught:
+        parse_cell(cell, size)
+    assert f"is off the board: rows and columns go from 1 to {size}. Usage: move " in str(
+        caught.value
+    )
 
 
 @pytest.mark.parametrize("line", ["", "   ", "\t", "!", " / "])

@@ -332,3 +332,53 @@ def test_a_database_replaced_while_playing_stops_with_a_sentence(tmp_path: Path)
         tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master")]
     conn.close()
     assert tables == ["notes"]
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        ("", "A name cannot be empty."),
+        ("   ", "A name cannot be empty."),
+        ("x" * 33, "A name has at most 32 characters."),
+    ],
+)
+def test_a_name_option_that_cannot_be_a_name_gets_the_command_line_usage(
+    tmp_path: Path, name: str, why: str
+) -> None:
+    """``--name ""`` is a command-line mistake: argparse's usage of ``play`` and why, status 2,
+    never the in-game ``name`` command's usage, and no game started."""
+    result = run(tmp_path / "games.db", ["quit"], "play", "--name", name)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr == (
+        "usage: python -m bot play [-h] [--name NAME]\n"
+        f"python -m bot play: error: argument --name: {why}\n"
+    )
+    assert not (tmp_path / "games.db").exists()
+
+
+def test_a_reader_that_stops_early_ends_the_game_quietly(tmp_path: Path) -> None:
+    """``make run | head -5``: ``python -m bot`` (no token: the terminal game) whose reader
+    takes five lines and goes; the next thing printed finds the pipe closed. The game ends
+    with status 0 and nothing on stderr, as the engine's command line ends quietly."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=environment(tmp_path / "games.db"),
+        cwd=tmp_path,
+    )
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        head = [process.stdout.readline() for _ in range(5)]
+        assert head[0].startswith(b"No DISCORD_TOKEN is set")
+        process.stdout.close()  # head has its five lines and exits
+        process.stdin.write(b"board\nhint\n2 2\n")
+        process.stdin.close()
+        errors = process.stderr.read() if process.stderr is not None else b""
+        assert process.wait(timeout=60) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert errors == b""
