@@ -23,6 +23,7 @@ from bot.games.errors import (
     Spelling,
     StorageError,
     StoreBusyError,
+    TooEarlyToSolveError,
 )
 from bot.games.models import (
     DUEL,
@@ -91,6 +92,7 @@ __all__ = [
     "Status",
     "StorageError",
     "StoreBusyError",
+    "TooEarlyToSolveError",
     "parse_cell",
     "utc_now",
 ]

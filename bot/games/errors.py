@@ -17,6 +17,8 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import TypeAlias
 
+from bot.engine import Board, Move
+
 
 class Command(StrEnum):
     """A word each adapter spells its own way: a command a sentence may suggest, or the place
@@ -92,6 +94,18 @@ class GameOverError(GameError):
 
 class InvalidCellError(GameError):
     """Typed cell text could not be read; the message carries the usage line and an example."""
+
+
+class TooEarlyToSolveError(GameError):
+    """Hint or explain on a position too early to solve exactly in a reply's time (early 5x5):
+    nothing is known to win, draw or lose. ``position`` is that position and ``pick`` the move
+    the heuristic would play there, only an estimate; adapters draw it on the board with the
+    sentence (``render_estimate_text``, ``render_estimate_emoji``)."""
+
+    def __init__(self, template: str, /, *, position: Board, pick: Move, **values: object) -> None:
+        self.position = position
+        self.pick = pick
+        super().__init__(template, **values)
 
 
 class InvalidOptionError(GameError):

@@ -17,6 +17,7 @@ from bot.games.errors import (
     NoGameError,
     NotYourGameError,
     NotYourTurnError,
+    TooEarlyToSolveError,
 )
 from bot.games.models import Challenge, ChallengeStatus, Game, Seat
 from bot.games.wording import describe_duration
@@ -176,15 +177,18 @@ def accept_own_challenge(challenge: Challenge) -> NotYourTurnError:
     )
 
 
-def too_early_to_solve(board: Board, pick: Move) -> GameError:
+def too_early_to_solve(board: Board, pick: Move) -> TooEarlyToSolveError:
     """Hint or explain on an early 5x5 position: the exact analysis does not fit in a reply's
-    time, so the move offered is the heuristic's, and said to be one."""
-    return GameError(
+    time, so the move offered is the heuristic's, and said to be one (on the board too: the
+    error carries the position and the pick)."""
+    return TooEarlyToSolveError(
         "This {size}x{size} position is too early for me to solve exactly in time, so I can't "
         "tell which moves win, draw or lose yet (I can after a few more moves). My pick, an "
-        "estimate and not a proof: {pick}.",
+        "estimate and not a proof: {cell}.",
+        position=board,
+        pick=pick,
         size=board.size,
-        pick=str(pick),
+        cell=str(pick),
     )
 
 

@@ -22,12 +22,14 @@ from bot.games import (
     Seat,
     Spelling,
     StorageError,
+    TooEarlyToSolveError,
     parse_cell,
 )
 from bot.games.render import (
     MarkPainter,
     describe_reply,
     describe_set_aside,
+    render_estimate_text,
     render_expired,
     render_explain_text,
     render_hint,
@@ -236,6 +238,8 @@ class TerminalSession:
         except NoGameError as error:
             if not expired:  # else the expiry just said so, and how to start another
                 self.say(error.text(SPELLING))
+        except TooEarlyToSolveError as error:  # hint or explain: the pick shown on the board
+            self.say(render_estimate_text(error, SPELLING))
         except GameError as error:
             self.say(error.text(SPELLING))
         return True

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 from discord_helpers import World, buttons, cell_id, cells, move_text
 
 from bot.engine import Move
 from bot.games import Status
+from bot.games.render import EMOJI_ESTIMATE, keycap
 
 
 async def test_start_size_5_gives_25_buttons_and_a_click_plays(world: World) -> None:
@@ -45,3 +48,22 @@ async def test_a_finished_5x5_board_shows_the_emoji_board_and_a_rematch_button(
     game = await world.game()
     assert (game.size, game.x.is_bot, len(game.moves)) == (5, True, 1)
     assert len(cells(result.response.message)) == 25
+
+
+async def test_an_early_5x5_hint_and_explain_mark_the_estimated_pick_on_the_board(
+    world: World,
+) -> None:
+    await world.alice.slash(world.channel, "tictactoe start", size=5, difficulty="hard", first="me")
+    for command in ("tictactoe hint", "tictactoe explain"):
+        result = await world.alice.slash(world.channel, command)
+        assert result.ephemeral and result.response is not None
+        lines = result.response.content.split("\n")
+        named = re.search(r"an estimate and not a proof: row (\d), column (\d)\.$", lines[0])
+        assert named is not None, lines[0]
+        row, col = int(named[1]), int(named[2])
+        assert lines[1] == "My estimate (\u274c to move):"
+        cells = ["\u2b1c"] * 5
+        cells[col - 1] = EMOJI_ESTIMATE
+        assert lines[2 + row] == keycap(row) + "".join(cells)  # under the column numbers
+        assert sum(line.count(EMOJI_ESTIMATE) for line in lines[2:8]) == 1  # one cell only
+        assert lines[-1].startswith(f"{EMOJI_ESTIMATE} = my pick, only an estimate")

@@ -21,8 +21,13 @@ from bot.games.models import (
     Status,
 )
 from bot.games.render import (
+    EMOJI_ESTIMATE,
+    EMOJI_EXPLAINED,
+    EMOJI_VALUE,
     describe_outcome,
     describe_reply,
+    render_estimate_emoji,
+    render_estimate_text,
     render_expired,
     render_hint,
     render_leaderboard,
@@ -30,6 +35,7 @@ from bot.games.render import (
     status_line,
     your_moves,
 )
+from bot.games.sentences import too_early_to_solve
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 BOT = Seat(None, "Tic-Tac-Toe")
@@ -180,6 +186,51 @@ def test_a_4x4_hint_with_every_cell_fits_one_message() -> None:
     text = render_hint(Hint(game, analysis))
     assert len(parse_hint(text)) == 16
     assert len(text) <= 2000
+
+
+# --- estimates ----------------------------------------------------------------------------------
+
+EARLY = (Move(2, 2), Move(1, 1))  # a 5x5 position too early to solve: X to move
+
+
+def test_an_estimated_pick_is_marked_on_the_text_board() -> None:
+    early = too_early_to_solve(make_game(EARLY, size=5).board, Move(3, 2))
+    lines = render_estimate_text(early).split("\n")
+    assert lines[0] == str(early)  # the game layer's sentence, as it is
+    assert lines[0].endswith("My pick, an estimate and not a proof: row 4, column 3.")
+    assert lines[1:] == [
+        "My estimate (X to move):",
+        "    1   2   3   4   5",
+        "1   . | . | . | . | .",
+        "   ---+---+---+---+---",
+        "2   . | O | . | . | .",
+        "   ---+---+---+---+---",
+        "3   . | . | X | . | .",
+        "   ---+---+---+---+---",
+        "4   . | . | ? | . | .",
+        "   ---+---+---+---+---",
+        "5   . | . | . | . | .",
+        "? = my pick, only an estimate: no move here is proven to win, draw or lose yet.",
+    ]
+
+
+def test_an_estimated_pick_is_marked_on_the_emoji_board() -> None:
+    early = too_early_to_solve(make_game(EARLY, size=5).board, Move(3, 2))
+    lines = render_estimate_emoji(early).split("\n")
+    assert lines[0] == str(early)
+    keys = [f"{n}\ufe0f\u20e3" for n in range(1, 6)]
+    assert lines[1:] == [
+        "My estimate (\u274c to move):",
+        "\u2b1b" + "".join(keys),
+        keys[0] + "\u2b1c" * 5,
+        keys[1] + "\u2b1c\u2b55" + "\u2b1c" * 3,
+        keys[2] + "\u2b1c\u2b1c\u274c\u2b1c\u2b1c",
+        keys[3] + "\u2b1c\u2b1c\u2754\u2b1c\u2b1c",
+        keys[4] + "\u2b1c" * 5,
+        "\u2754 = my pick, only an estimate: no move here is proven to win, draw or lose yet.",
+    ]
+    # The estimate looks like no proven value, nor like the explained move.
+    assert EMOJI_ESTIMATE not in (*EMOJI_VALUE.values(), EMOJI_EXPLAINED)
 
 
 # --- records ------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import Player, analyze
+from bot.engine import Move, Player, analyze
 from bot.games import GameService
 from bot.settings import Settings
 from bot.storage import SqliteGameStore
@@ -153,6 +153,9 @@ async def test_plain_start_repeats_the_last_settings(terminal: Terminal) -> None
     ("line", "message"),
     [
         ("move 9 9", "Row 9, column 9 is off the board: rows and columns go from 1 to 3."),
+        ("-1 2", "Row -1, column 2 is off the board: rows and columns go from 1 to 3."),
+        ("move -1 2", "Row -1, column 2 is off the board: rows and columns go from 1 to 3."),
+        ("2, -3", "Row 2, column -3 is off the board: rows and columns go from 1 to 3."),
         ("move a b", "'a b' is not a cell"),
         ("move 1", "'1' is not a cell"),
         ("move", "Which cell?"),
@@ -168,7 +171,7 @@ async def test_bad_input_gets_a_friendly_message(
 ) -> None:
     text = await terminal.type(line)
     assert text.startswith(message), text
-    if line.startswith("move"):
+    if line.startswith("move") or "off the board" in message:
         assert "Usage: move <row> <column>, for example: move 2 3" in text
 
 
@@ -327,6 +330,41 @@ def test_a_crash_is_one_sentence_with_the_way_to_details(
             "Sorry, something went wrong: the disk is on fire. "
             "Run again with LOG_LEVEL=DEBUG to see the details.\n"
         )
+
+
+def drawn_cells(text: str) -> dict[Move, str]:
+    """What each cell of the board drawn in ``text`` shows ("X", "O", ".", ...)."""
+    found = {}
+    for line in text.split("\n"):
+        if re.match(r"\d+ +\S", line):  # a board row: its number, then cells split by |
+            row = int(line.split()[0]) - 1
+            for col, cell in enumerate(line[3:].split("|")):
+                found[Move(row, col)] = cell.strip()
+    return found
+
+
+async def test_an_early_5x5_hint_marks_its_pick_on_the_board_as_an_estimate(
+    terminal: Terminal,
+) -> None:
+    """No exact value is known early on 5x5: hint and explain draw the position with the one
+    cell they suggest marked ``?``, said to be only an estimate, never a proven value."""
+    await terminal.type("resign")
+    await terminal.type("start 5 hard me")
+    await terminal.type("3 3")
+    game = await terminal.session.service.active_game(terminal.session.player_id)
+    for command in ("hint", "explain"):
+        text = await terminal.type(command)
+        named = re.search(r"My pick, an estimate and not a proof: row (\d), column (\d)\.", text)
+        assert named is not None, text
+        pick = Move(int(named[1]) - 1, int(named[2]) - 1)
+        assert pick in game.board.legal_moves
+        shown = drawn_cells(text)
+        assert [cell for cell, drawn in shown.items() if drawn == "?"] == [pick]
+        marks = {cell: getattr(game.board.at(cell), "value", ".") for cell in shown}
+        assert len(marks) == 25 and shown == {**marks, pick: "?"}  # the position, pick marked
+        assert "My estimate (X to move):" in text
+        assert "? = my pick, only an estimate: no move here is proven to win, draw or lose" in text
+        assert not re.search(r"\b[WL]\d|\bD\b", text)  # no cell claims a proven value
 
 
 async def test_explain_shows_every_empty_cells_value_and_the_move_i_would_play(

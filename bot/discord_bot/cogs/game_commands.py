@@ -20,7 +20,7 @@ from discord.ext import commands
 from bot.discord_bot.board_view import board_content, board_view, disable_board, replace_board
 from bot.discord_bot.duel_views import send_challenge
 from bot.discord_bot.interactions import channel_id, reply_privately
-from bot.discord_bot.texts import LAST_GAME_OVER, help_text
+from bot.discord_bot.texts import LAST_GAME_OVER, help_text, spelling
 from bot.engine import LEVELS, Move, Player
 from bot.games import (
     DUEL_FIRST_CHOICES,
@@ -29,6 +29,7 @@ from bot.games import (
     GameError,
     MoveReply,
     Seat,
+    TooEarlyToSolveError,
     parse_cell,
 )
 from bot.games.render import (
@@ -36,6 +37,7 @@ from bot.games.render import (
     describe_reply,
     describe_set_aside,
     render_duel_leaderboard,
+    render_estimate_emoji,
     render_explain_emoji,
     render_hint,
     render_leaderboard,
@@ -262,9 +264,13 @@ class GameCommands(commands.Cog):
     async def hint(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
         # Analysing a 4x4 position can take a while: acknowledge privately first.
         await interaction.response.defer(ephemeral=True, thinking=True)
-        hint = await self.bot.service.hint(
-            channel_id=channel_id(interaction), member_id=interaction.user.id
-        )
+        try:
+            hint = await self.bot.service.hint(
+                channel_id=channel_id(interaction), member_id=interaction.user.id
+            )
+        except TooEarlyToSolveError as early:  # the estimated pick, marked on the board
+            await self._estimate(interaction, early)
+            return
         await interaction.edit_original_response(content=render_hint(hint))
 
     @tictactoe.command(
@@ -274,10 +280,22 @@ class GameCommands(commands.Cog):
     async def explain(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
         # The search (and its plain-minimax count) can take a second on 4x4: acknowledge first.
         await interaction.response.defer(ephemeral=True, thinking=True)
-        reply = await self.bot.service.explain(
-            channel_id=channel_id(interaction), member_id=interaction.user.id
-        )
+        try:
+            reply = await self.bot.service.explain(
+                channel_id=channel_id(interaction), member_id=interaction.user.id
+            )
+        except TooEarlyToSolveError as early:
+            await self._estimate(interaction, early)
+            return
         await interaction.edit_original_response(content=render_explain_emoji(reply))
+
+    async def _estimate(
+        self, interaction: discord.Interaction[TicTacToeBot], early: TooEarlyToSolveError
+    ) -> None:
+        """Hint or explain where nothing is solved exactly: the sentence and the board with
+        the pick marked as an estimate, privately."""
+        content = render_estimate_emoji(early, spelling(self._prefix))
+        await interaction.edit_original_response(content=content)
 
     @tictactoe.command(
         name="stats", description="Wins, losses and draws against me and in duels, and rating."

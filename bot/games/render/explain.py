@@ -2,7 +2,9 @@
 
 ``render_hint`` lists the moves best first; ``render_explain_text`` and ``render_explain_emoji``
 show one position with each empty cell's value, the move explained, why, and what the search
-cost. Counts are the mover's own moves, the next one included.
+cost. Counts are the mover's own moves, the next one included. Where no exact value is known
+(``TooEarlyToSolveError``), ``render_estimate_text`` and ``render_estimate_emoji`` draw the
+position with the estimated pick marked as an estimate on the board itself.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from math import ceil
 
 from bot.engine import Move, MoveAnalysis, Value
 from bot.engine.plain import PLAIN_COUNT_LIMIT
+from bot.games.errors import PLAIN, Spelling, TooEarlyToSolveError
 from bot.games.models import ExplainReply, Hint
 from bot.games.render.boards import (
     EMOJI_EMPTY,
@@ -257,5 +260,67 @@ def render_explain_emoji(reply: ExplainReply) -> str:
             f"-# {EMOJI_EXPLAINED} the move explained; {_counts(reply)}.",
             explain_reason(reply),
             explain_search(reply),
+        ]
+    )
+
+
+# --- estimates ----------------------------------------------------------------------------------
+
+TEXT_ESTIMATE = "?"  # a cell only estimated: never a value (W2, D, L1), which would be proven
+EMOJI_ESTIMATE = "\u2754"  # ❔: none of the value colours, nor the explained move's star
+ESTIMATE_MEANS = "only an estimate: no move here is proven to win, draw or lose yet"
+
+
+def _estimate_title(error: TooEarlyToSolveError, *, plain: bool) -> str:
+    return f"My estimate ({mark_glyph(error.position.to_move, plain=plain)} to move):"
+
+
+def estimate_text_grid(error: TooEarlyToSolveError) -> list[str]:
+    """The position as ASCII, the estimated pick drawn ``?`` (``TEXT_ESTIMATE``)."""
+    board = error.position
+
+    def glyph(move: Move) -> str:
+        mark = board.at(move)
+        shown = TEXT_EMPTY if mark is None else mark.value
+        return f" {TEXT_ESTIMATE if move == error.pick else shown} "
+
+    return text_rows(board.size, glyph)
+
+
+def render_estimate_text(error: TooEarlyToSolveError, spelling: Spelling = PLAIN) -> str:
+    """The terminal's answer when nothing can be solved exactly: the error's sentence (in
+    ``spelling``), then the position with the pick marked ``?`` and what ``?`` means."""
+    return "\n".join(
+        [
+            error.text(spelling),
+            _estimate_title(error, plain=True),
+            *estimate_text_grid(error),
+            f"{TEXT_ESTIMATE} = my pick, {ESTIMATE_MEANS}.",
+        ]
+    )
+
+
+def estimate_emoji_grid(error: TooEarlyToSolveError) -> list[str]:
+    """The position in emoji, the estimated pick drawn ❔ (``EMOJI_ESTIMATE``)."""
+    board = error.position
+
+    def glyph(move: Move) -> str:
+        mark = board.at(move)
+        if move == error.pick:
+            return EMOJI_ESTIMATE
+        return EMOJI_EMPTY if mark is None else EMOJI_MARK[mark]
+
+    return emoji_rows(board.size, glyph)
+
+
+def render_estimate_emoji(error: TooEarlyToSolveError, spelling: Spelling = PLAIN) -> str:
+    """Discord's answer when nothing can be solved exactly: the error's sentence (in
+    ``spelling``), then the position with the pick marked ❔ and what ❔ means."""
+    return "\n".join(
+        [
+            error.text(spelling),
+            _estimate_title(error, plain=False),
+            *estimate_emoji_grid(error),
+            f"{EMOJI_ESTIMATE} = my pick, {ESTIMATE_MEANS}.",
         ]
     )
