@@ -1,0 +1,202 @@
+"""Duels between two members: a challenge waits in the channel for its answer, and an accepted
+one starts the game. ``GameService`` offers these operations under the same names.
+
+Like the game service, every write holds the channel (``Channels.hold``) and is a compare and
+set save; a challenge whose time is up is expired by whoever finds it first, and
+``expire_challenges`` reports each expired challenge once.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator, Awaitable
+from contextlib import asynccontextmanager
+from dataclasses import replace
+from datetime import timedelta
+
+from bot.games import sentences
+from bot.games.arguments import check_id, check_name, check_optional_id
+from bot.games.channels import SWEEP_BATCH, Channels, Held, retried, sweep
+from bot.games.errors import NoGameError
+from bot.games.models import (
+    DUEL,
+    DUEL_FIRST_CHOICES,
+    Challenge,
+    ChallengeStatus,
+    Game,
+    Seat,
+    Status,
+)
+from bot.games.options import check_first, check_size
+from bot.games.shards import ShardSet
+from bot.games.store import Page, PageKey
+
+
+class Duels:
+    """Challenge, accept, decline and expire duels, over the channels the service shares."""
+
+    def __init__(
+        self, channels: Channels, *, challenge_timeout: timedelta, rng: random.Random
+    ) -> None:
+        self._channels = channels
+        self._store = channels.store
+        self._timeout = challenge_timeout
+        self._rng = rng
+
+    async def challenge(
+        self,
+        *,
+        channel_id: int,
+        guild_id: int | None,
+        challenger: Seat,
+        opponent: Seat,
+        size: int | str = 3,
+        first: str = "random",
+        opponent_is_bot: bool = False,
+        opponent_is_me: bool = False,
+        opponent_present: bool = True,
+    ) -> Challenge:
+        """Invite ``opponent`` to a duel here; it waits ``challenge_timeout`` for an answer.
+        The adapter says what only it can know: whether the opponent is a bot account (or
+        this very bot) and whether they can see the channel."""
+        check_id("channel_id", channel_id)
+        check_optional_id("guild_id", guild_id)
+        challenger_id = check_id("challenger id", challenger.member_id)
+        challenger = Seat(challenger_id, check_name("challenger name", challenger.name))
+        opponent = Seat(
+            check_id("opponent id", opponent.member_id), check_name("opponent name", opponent.name)
+        )
+        size = check_size(size)
+        first = check_first(first, DUEL_FIRST_CHOICES, " in a duel")
+        if opponent_is_me:
+            raise sentences.challenge_this_bot()
+        if opponent_is_bot:
+            raise sentences.challenge_a_bot(opponent.name)
+        if opponent.member_id == challenger.member_id:
+            raise sentences.challenge_yourself()
+        if not opponent_present:
+            raise sentences.challenge_absent(opponent.name)
+
+        async with self._channels.hold(channel_id) as here:
+            aside = await here.room_for(challenger_id)
+            now = self._channels.now()
+            challenge = Challenge(
+                id=0,
+                channel_id=channel_id,
+                guild_id=guild_id,
+                challenger=challenger,
+                opponent=opponent,
+                size=size,
+                first=first,
+                status=ChallengeStatus.OPEN,
+                created_at=now,
+                expires_at=now + self._timeout,
+            )
+            return await self._store.insert_challenge(challenge, replacing=aside)
+
+    async def accept(self, *, challenge_id: int, member_id: int) -> Game:
+        """The challenged member accepts: the duel starts (whoever moves first plays X)."""
+        check_id("challenge_id", challenge_id)
+        check_id("member_id", member_id)
+        async with self._answering(challenge_id) as (here, challenge):
+            if member_id == challenge.challenger.member_id:
+                raise sentences.accept_own_challenge(challenge)
+            if member_id != challenge.opponent.member_id:
+                raise sentences.not_your_challenge(challenge)
+            running = (await here.game()).game
+            if running is not None:  # never while it is open (the store keeps it so); defensive
+                raise sentences.already_running(running, member_id, self._channels.now())
+            now = self._channels.now()
+            challenger_first = challenge.first == "challenger" or (
+                challenge.first == "random" and self._rng.random() < 0.5
+            )
+            x, o = challenge.challenger, challenge.opponent
+            if not challenger_first:
+                x, o = o, x
+            game = Game(
+                id=0,
+                channel_id=challenge.channel_id,
+                guild_id=challenge.guild_id,
+                x=x,
+                o=o,
+                level=DUEL,
+                size=challenge.size,
+                first=challenge.first,
+                moves=(),
+                status=Status.ACTIVE,
+                winner=None,
+                created_at=now,
+                updated_at=now,
+            )
+            return await self._store.accept_challenge(challenge, game)
+
+    async def decline(self, *, challenge_id: int, member_id: int) -> Challenge:
+        """The challenged member declines, or the challenger withdraws."""
+        check_id("challenge_id", challenge_id)
+        check_id("member_id", member_id)
+        async with self._answering(challenge_id) as (_, challenge):
+            if member_id == challenge.opponent.member_id:
+                status = ChallengeStatus.DECLINED
+            elif member_id == challenge.challenger.member_id:
+                status = ChallengeStatus.WITHDRAWN
+            else:
+                raise sentences.not_your_challenge(challenge)
+            closed = replace(challenge, status=status)
+            await self._store.close_challenge(closed)  # GameChangedError if answered meanwhile
+            return closed
+
+    async def get_challenge(self, challenge_id: int) -> Challenge | None:
+        """Any challenge by id, open or answered (for adapters resolving a button's)."""
+        check_id("challenge_id", challenge_id)
+        self._channels.check_open()
+        return await self._store.get_challenge(challenge_id)
+
+    async def attach_challenge_message(self, challenge_id: int, message_id: int) -> None:
+        """Remember where an adapter shows the challenge (to edit it once it is answered)."""
+        check_id("challenge_id", challenge_id)
+        check_id("message_id", message_id)
+        self._channels.check_open()
+
+        async def attach() -> None:  # answered meanwhile: attach to the answered one
+            stored = await self._store.get_challenge(challenge_id)
+            if stored is None:
+                raise NoGameError("There is no challenge #{id}.", id=challenge_id)
+            await self._store.update_challenge(replace(stored, message_id=message_id))
+
+        await retried(attach)
+
+    async def expire_challenges(self, *, shards: ShardSet | None = None) -> list[Challenge]:
+        """Expire every open challenge past its time and return them (with any an operation
+        expired since the last call), so adapters edit each one's message once. ``shards``:
+        only challenges in the servers of those shards."""
+        channels = self._channels
+        channels.check_open()
+        pending = channels.expired_challenges
+        expired = [c for c in pending if shards is None or shards.owns(c.guild_id)]
+        channels.expired_challenges = [c for c in pending if c not in expired]
+
+        def batch(after: PageKey) -> Awaitable[Page[Challenge]]:
+            return self._store.expire_challenges(
+                channels.now(), after=after, shards=shards, limit=SWEEP_BATCH
+            )
+
+        try:
+            await sweep(batch, expired)
+        except BaseException:
+            channels.expired_challenges = expired + channels.expired_challenges
+            raise
+        return expired
+
+    @asynccontextmanager
+    async def _answering(self, challenge_id: int) -> AsyncIterator[tuple[Held, Challenge]]:
+        """Hold the challenge's channel and give the challenge while it is open, or raise the
+        sentence that says what became of it."""
+        self._channels.check_open()
+        stored = await self._store.get_challenge(challenge_id)
+        if stored is None:
+            raise sentences.challenge_closed(None)
+        async with self._channels.hold(stored.channel_id) as here:
+            challenge = await here.challenge()
+            if challenge is None or challenge.id != challenge_id:
+                raise sentences.challenge_closed(await self._store.get_challenge(challenge_id))
+            yield here, challenge
