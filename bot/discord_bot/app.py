@@ -111,7 +111,7 @@ class TicTacToeBot(commands.AutoShardedBot):
         self.add_dynamic_items(CellButton, ChallengeButton, RematchButton)
         await sync_commands(
             self.tree,
-            database_path=self.settings.database_path,
+            service=self.service,
             guild_id=self.settings.discord_guild_id,
             application_id=self.application_id,
             shard_ids=self.shard_ids,

@@ -1,10 +1,11 @@
 """Publishing the slash commands to Discord at start-up, only when they changed.
 
 :func:`sync_commands` hashes what it would upload (the scope's commands and the application id)
-and keeps the hash next to the database, in ``<database_path>.commands-<scope>.sha256``; a
-restart with the same hash skips the upload (delete the file to force one). Only the process
-that runs shard 0 syncs. The scope is the one server of ``DISCORD_GUILD_ID`` when it is set (the
-global commands copied there), else global. Why: docs/decisions.md.
+and keeps the hash in the game database as the bot's state ``commands-<scope>``, so every
+process and machine sharing the database agrees; a restart with the same hash skips the
+upload. Only the process that runs shard 0 syncs. The scope is the one server of
+``DISCORD_GUILD_ID`` when it is set (the global commands copied there), else global. Why:
+docs/decisions.md.
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ import hashlib
 import json
 import logging
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import discord
 from discord import app_commands
+
+from bot.games import GameService, StorageError
 
 log = logging.getLogger(__name__)
 
@@ -28,15 +30,13 @@ def runs_shard_zero(shard_ids: Sequence[int] | None) -> bool:
 
 
 def scope_name(guild_id: int | None) -> str:
-    """``global`` or ``guild-<id>``: the part of the hash file name naming where we sync."""
+    """``global`` or ``guild-<id>``: where we sync."""
     return "global" if guild_id is None else f"guild-{guild_id}"
 
 
-def hash_path(database_path: Path, guild_id: int | None) -> Path | None:
-    """Where the hash for a scope lives, or None for an in-memory database (always sync)."""
-    if str(database_path) == ":memory:":
-        return None
-    return database_path.with_name(f"{database_path.name}.commands-{scope_name(guild_id)}.sha256")
+def state_name(guild_id: int | None) -> str:
+    """The name of the bot's state that holds the hash last synced to a scope."""
+    return f"commands-{scope_name(guild_id)}"
 
 
 def commands_digest(
@@ -57,7 +57,7 @@ def commands_digest(
 async def sync_commands(
     tree: app_commands.CommandTree[Any],
     *,
-    database_path: Path,
+    service: GameService,
     guild_id: int | None,
     application_id: int | None,
     shard_ids: Sequence[int] | None = None,
@@ -67,7 +67,7 @@ async def sync_commands(
 
     Returns True when an upload happened. Failures are logged, never raised: the bot still
     serves text commands and buttons when Discord refuses the sync (typically because the
-    invite lacked the ``applications.commands`` scope).
+    invite lacked the ``applications.commands`` scope) or the hash cannot be kept.
     """
     if not runs_shard_zero(shard_ids):
         log.info("Not syncing slash commands: the process running shard 0 does.")
@@ -76,9 +76,13 @@ async def sync_commands(
     if guild is not None:
         tree.copy_global_to(guild=guild)
     digest = commands_digest(tree, guild, application_id)
-    path = hash_path(database_path, guild_id)
     where = scope_name(guild_id)
-    if path is not None and _read(path) == digest:
+    try:
+        synced_before = await service.bot_state(state_name(guild_id))
+    except StorageError as error:
+        log.warning("Could not read the hash of the last command sync (%s): %s", where, error)
+        synced_before = None
+    if synced_before == digest:
         log.info("Slash commands unchanged since the last sync (%s); not syncing.", where)
         return False
     try:
@@ -93,17 +97,8 @@ async def sync_commands(
         )
         return False
     log.info("Synced %d slash command(s) (%s).", len(synced), where)
-    if path is not None:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(digest + "\n", encoding="utf-8")
-        except OSError as error:
-            log.warning("Could not remember the command hash in %s: %s", path, error)
-    return True
-
-
-def _read(path: Path) -> str | None:
     try:
-        return path.read_text(encoding="utf-8").strip()
-    except OSError:
-        return None
+        await service.set_bot_state(state_name(guild_id), digest)
+    except StorageError as error:
+        log.warning("Could not keep the hash of this command sync (%s): %s", where, error)
+    return True

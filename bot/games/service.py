@@ -112,6 +112,16 @@ class GameService:
         self._channels.check_open()
         return await self._store.open_game_count()
 
+    async def bot_state(self, name: str) -> str | None:
+        """The value an adapter last kept as ``name`` (any process sharing the store), or None."""
+        self._channels.check_open()
+        return await self._store.bot_state(name)
+
+    async def set_bot_state(self, name: str, value: str) -> None:
+        """Keep ``value`` as ``name`` for later runs and every process sharing the store."""
+        self._channels.check_open()
+        await self._store.set_bot_state(name, value, self._channels.now())
+
     async def close(self) -> None:
         """Close the store; later operations raise ``StorageError``."""
         if not self._channels.closed:

@@ -11,11 +11,12 @@ import pytest
 import simcord
 from discord_helpers import MakeBot, alice_starts_a_game, command_syncs
 
-from bot.discord_bot import run_discord, serve
+from bot.discord_bot import TicTacToeBot, create_bot, run_discord, serve
 from bot.discord_bot.runner import INTENT_HELP, LOGIN_HELP
-from bot.discord_bot.sync import hash_path
-from bot.games import StorageError
+from bot.discord_bot.sync import state_name
+from bot.games import GameService, StorageError
 from bot.settings import Settings
+from bot.storage.postgres.store import PostgresGameStore
 
 GUILD_ID = 4242424242424242
 
@@ -162,9 +163,9 @@ async def test_commands_sync_once_then_skip_while_unchanged(
     await env.start()
     try:
         assert len(command_syncs(env)) == 1
-        path = hash_path(settings.database_path, None)
-        assert path is not None and path.exists()
-        assert path.name == "games.db.commands-global.sha256"
+        service = env.bot.service  # type: ignore[attr-defined]
+        assert await service.bot_state("commands-global") is not None
+        assert not list(settings.database_path.parent.glob("*.sha256"))  # no file beside it
 
         old = env.bot
         await env.restart_bot(make_bot())
@@ -178,7 +179,8 @@ async def test_commands_sync_once_then_skip_while_unchanged(
         result = await alice.slash(channel, "tictactoe help")
         assert result.ephemeral
 
-        path.write_text("something else\n")  # e.g. a new version changed a description
+        service = env.bot.service  # type: ignore[attr-defined]
+        await service.set_bot_state("commands-global", "a new version changed a description")
         old = env.bot
         await env.restart_bot(make_bot())
         await old.close()
@@ -196,16 +198,17 @@ async def test_guild_setting_syncs_to_that_server_only(make_bot: MakeBot, tmp_pa
         assert command_syncs(env) == [
             f"/applications/{env.bot.application_id}/guilds/{GUILD_ID}/commands"
         ]
-        assert hash_path(settings.database_path, GUILD_ID).exists()  # type: ignore[union-attr]
+        service = env.bot.service  # type: ignore[attr-defined]
+        assert await service.bot_state(state_name(GUILD_ID)) is not None
         await alice_starts_a_game(env, guild, "dev")
     finally:
         await env.shutdown()
 
 
 async def test_in_memory_database_always_syncs(make_bot: MakeBot) -> None:
-    """No file to keep the hash next to: every start uploads (fine for tests and trials)."""
+    """An in-memory database forgets the hash with the process: every start uploads (fine
+    for tests and trials)."""
     settings = Settings(database_path=Path(":memory:"), shard_count=1)
-    assert hash_path(settings.database_path, None) is None
     env = simcord.Env(make_bot(settings=settings))
     await env.start()
     try:
@@ -213,5 +216,26 @@ async def test_in_memory_database_always_syncs(make_bot: MakeBot) -> None:
         await env.restart_bot(make_bot(settings=settings))
         await old.close()
         assert len(command_syncs(env)) == 2
+    finally:
+        await env.shutdown()
+
+
+async def test_processes_on_one_database_agree_on_the_sync_wherever_they_run(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    """Two machines on one PostgreSQL database, each with its own folder: the second start
+    finds the first one's hash in the database and uploads nothing."""
+
+    async def machine(folder: str) -> TicTacToeBot:
+        settings = Settings(database_path=tmp_path / folder / "games.db", shard_count=1)
+        return create_bot(settings, service=GameService(await PostgresGameStore.open(postgres_url)))
+
+    env = simcord.Env(await machine("a"))
+    await env.start()
+    try:
+        first = env.bot
+        await env.restart_bot(await machine("b"))
+        await first.close()
+        assert len(command_syncs(env)) == 1
     finally:
         await env.shutdown()
