@@ -40,6 +40,10 @@ class Verdict:
 ANSWER = Verdict(answer=True)
 IGNORE = Verdict(answer=False)
 
+_ROUNDING = 1e-9
+"""Answers a clock difference may lose to float rounding: a pause of exactly
+``rate.seconds / rate.commands`` brings back a whole answer."""
+
 
 @dataclass(slots=True)
 class _Bucket:
@@ -74,10 +78,10 @@ class Floodgate:
         else:
             bucket.answers = self._refilled(bucket, now)
             bucket.at = now
-            if bucket.answers >= self.rate.commands:
+            if bucket.answers >= self.rate.commands - _ROUNDING:
                 bucket.warned = False
-        if bucket.answers >= 1:
-            bucket.answers -= 1
+        if bucket.answers >= 1 - _ROUNDING:
+            bucket.answers = max(0.0, bucket.answers - 1)
             return ANSWER
         bucket.answers = 0.0  # an ignored command restarts the wait
         if bucket.warned:
@@ -102,7 +106,7 @@ class Floodgate:
         full = [
             member
             for member, bucket in self._buckets.items()
-            if self._refilled(bucket, now) >= self.rate.commands
+            if self._refilled(bucket, now) >= self.rate.commands - _ROUNDING
         ]
         for member_id in full:
             del self._buckets[member_id]
