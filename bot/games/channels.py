@@ -197,17 +197,22 @@ class Held:
 
         return await retried(look)
 
-    async def room_for(self, member_id: int) -> Game | None:
+    async def room_for(self, member_id: int, host_id: int | None = None) -> Game | None:
         """Room for ``member_id``'s new game or challenge. Returns the game to set aside: the
         member's own game that had not started, EXPIRED but not saved (the store call that
         saves the new game saves it, ``replacing=``), else None. ``GameRunningError`` if any
-        other game runs here, or a challenge waits for its answer."""
+        other game runs here, or a challenge waits for its answer. ``host_id``: the member
+        who sets it up for others at their own place (the terminal's player): their own game
+        that had not started is set aside too, and the refusal speaks to them."""
         game = (await self.game()).game
         if game is None:
             challenge = await self.challenge()
             if challenge is not None:
                 raise sentences.challenge_pending(challenge, self._channels.now())
             return None
-        if game.can_be_set_aside_by(member_id):
+        if game.can_be_set_aside_by(member_id) or (
+            host_id is not None and game.can_be_set_aside_by(host_id)
+        ):
             return self._channels.ended(game)
-        raise sentences.already_running(game, member_id, self._channels.now())
+        asking = member_id if host_id is None else host_id
+        raise sentences.already_running(game, asking, self._channels.now())

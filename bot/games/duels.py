@@ -55,12 +55,16 @@ class Duels:
         opponent_is_bot: bool = False,
         opponent_is_me: bool = False,
         opponent_present: bool = True,
+        host_id: int | None = None,
     ) -> Challenge:
         """Invite ``opponent`` to a duel here; it waits ``challenge_timeout`` for an answer.
         The adapter says what only it can know: whether the opponent is a bot account (or
-        this very bot) and whether they can see the channel."""
+        this very bot) and whether they can see the channel. ``host_id``: the member at
+        whose place (a terminal's keyboard) two others duel; their own game nobody moved in
+        is set aside, as the challenger's would be (``Held.room_for``)."""
         check_id("channel_id", channel_id)
         check_optional_id("guild_id", guild_id)
+        check_optional_id("host_id", host_id)
         challenger_id = check_id("challenger id", challenger.member_id)
         challenger = Seat(challenger_id, check_name("challenger name", challenger.name))
         opponent = Seat(
@@ -78,7 +82,7 @@ class Duels:
             raise sentences.challenge_absent(opponent.name)
 
         async with self._channels.hold(channel_id) as here:
-            aside = await here.room_for(challenger_id)
+            aside = await here.room_for(challenger_id, host_id)
             now = self._channels.now()
             challenge = Challenge(
                 id=0,
@@ -93,6 +97,18 @@ class Duels:
                 expires_at=now + self._timeout,
             )
             return await self._store.insert_challenge(challenge, replacing=aside)
+
+    async def check_duel(self, *, channel_id: int, host_id: int, size: int | str) -> int:
+        """What ``challenge`` with ``host_id`` would refuse before the players are named: the
+        size (returned as an int, else ``InvalidOptionError``) and the room
+        (``GameRunningError`` if a game runs that the host cannot set aside, or a challenge
+        waits). Saves nothing, except the expiry of a game found idle."""
+        check_id("channel_id", channel_id)
+        check_id("host_id", host_id)
+        size = check_size(size)
+        async with self._channels.hold(channel_id) as here:
+            await here.room_for(host_id)
+        return size
 
     async def accept(self, *, challenge_id: int, member_id: int) -> Game:
         """The challenged member accepts: the duel starts (whoever moves first plays X)."""

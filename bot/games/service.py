@@ -388,8 +388,10 @@ class GameService:
         opponent_is_bot: bool = False,
         opponent_is_me: bool = False,
         opponent_present: bool = True,
+        host_id: int | None = None,
     ) -> Challenge:
-        """Invite ``opponent`` to a duel here (``Duels.challenge``)."""
+        """Invite ``opponent`` to a duel here (``Duels.challenge``); ``host_id``: the member
+        at whose place two others duel (a terminal's player)."""
         return await self._duels.challenge(
             channel_id=channel_id,
             guild_id=guild_id,
@@ -400,7 +402,13 @@ class GameService:
             opponent_is_bot=opponent_is_bot,
             opponent_is_me=opponent_is_me,
             opponent_present=opponent_present,
+            host_id=host_id,
         )
+
+    async def check_duel(self, *, channel_id: int, host_id: int, size: int | str) -> int:
+        """The size and the room for a duel ``host_id`` sets up here, checked before the
+        players are named; nothing saved (``Duels.check_duel``)."""
+        return await self._duels.check_duel(channel_id=channel_id, host_id=host_id, size=size)
 
     async def accept(self, *, challenge_id: int, member_id: int) -> Game:
         """The challenged member accepts: the duel starts (``Duels.accept``)."""

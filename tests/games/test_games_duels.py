@@ -109,6 +109,39 @@ async def test_a_busy_channel_refuses_a_challenge_and_an_open_one_refuses_a_star
         await challenge(service, "me")
 
 
+async def test_a_duel_set_up_at_a_hosts_place_sets_only_the_hosts_unstarted_game_aside() -> None:
+    """The terminal's player hosts a duel between two others at their keyboard (``host_id``):
+    their own game nobody moved in is set aside, as their own start would; one they moved in
+    is refused in their words. ``check_duel`` says so (and checks the size) before the names
+    are asked, saving nothing (issue 26, items 1 and 4)."""
+    service = make_service()
+    own = await start_game(service, member=CAROL, name="carol")
+    with pytest.raises(GameRunningError, match="carol is already playing here"):
+        await challenge(service)  # without a host, another member's game stands
+    assert await service.check_duel(channel_id=CHANNEL, host_id=CAROL, size="4") == 4
+    with pytest.raises(InvalidOptionError, match="must be 3, 4 or 5, not '7'"):
+        await service.check_duel(channel_id=CHANNEL, host_id=CAROL, size=7)
+    assert (await service.active_game(CHANNEL)).id == own.game.id  # checking saved nothing
+    await service.challenge(
+        channel_id=CHANNEL, guild_id=GUILD, challenger=A, opponent=B, host_id=CAROL
+    )
+    aside = await service.get(own.game.id)
+    assert aside is not None and aside.status is Status.EXPIRED
+    carol = await service.stats(member_id=CAROL, guild_id=GUILD)
+    assert carol.total == Record()  # set aside, not counted
+
+    other = 200
+    await start_game(service, channel=other, member=CAROL, first="me")
+    await service.move(channel_id=other, member_id=CAROL, move=Move(1, 1))
+    mine = "^You already have a game running here"
+    with pytest.raises(GameRunningError, match=mine):
+        await service.check_duel(channel_id=other, host_id=CAROL, size=3)
+    with pytest.raises(GameRunningError, match=mine):
+        await service.challenge(
+            channel_id=other, guild_id=GUILD, challenger=A, opponent=B, host_id=CAROL
+        )
+
+
 async def test_only_the_challenged_answers_and_the_challenger_withdraws() -> None:
     service = make_service()
     open_one = await challenge(service)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.engine import LEVELS
+from bot.games.errors import PLAIN, Command, Spelling
 from bot.games.models import DuelEntry, LeaderboardEntry, Record, Stats
 
 
@@ -78,10 +79,12 @@ def _per_size(records: dict[int, Record]) -> str:
     )
 
 
-def render_duel_leaderboard(entries: list[DuelEntry]) -> str:
-    """Duelists by rating (Elo, everyone starts at 1200), with the duels each played."""
+def render_duel_leaderboard(entries: list[DuelEntry], spelling: Spelling = PLAIN) -> str:
+    """Duelists by rating (Elo, everyone starts at 1200), with the duels each played;
+    ``spelling`` names the place in the sentence said when nobody has dueled yet."""
     if not entries:
-        return "Nobody has finished a duel here yet: challenge someone to be the first!"
+        here = spelling.get(Command.HERE, PLAIN[Command.HERE])
+        return f"Nobody has finished a duel{here} yet: challenge someone to be the first!"
     lines = ["Duel leaderboard (Elo rating, everyone starts at 1200):"]
     for position, entry in enumerate(entries, start=1):
         lines.append(
