@@ -3,13 +3,14 @@
 Prints the board, every legal move's result under perfect play and in how many plies (a ply is
 one move by one side), the best moves, the principal variation, the positions examined and the
 time taken; with ``--level``, that level's move and whether the table rates it a mistake.
-``--tree [--depth N] [--no-pruning]`` prints the minimax search tree instead
-(:mod:`bot.engine.outline`).
+A position too big to solve exactly (early 5x5/6x6 positions) gets the move of an
+``ESTIMATE_DEPTH``-ply heuristic search instead, labelled an estimate, and so does a step of
+the principal variation too big to solve. ``--tree [--depth N] [--no-pruning]`` prints the
+minimax search tree instead (:mod:`bot.engine.outline`). ``--k`` defaults to
+``default_k``: the game's k on 3x3, 4x4 and 5x5, and four on 6x6.
 
 Exit status: 2 for a notation or option the engine cannot use (the reason on stderr); 1 for a
-position too big to solve exactly (early 5x5/6x6 positions) unless ``--level`` asks for a
-level's move, and for a tree too large to walk. A reader that stops early (``| head``) ends the
-program quietly.
+tree too large to walk. A reader that stops early (``| head``) ends the program quietly.
 """
 
 from __future__ import annotations
@@ -31,12 +32,24 @@ from . import (
     SearchTooLargeError,
     Value,
     analyze,
+    best_moves,
     choose_move,
 )
 
 WIDTH = 79
 """Lines are wrapped to fit an 80-column terminal."""
 LEVEL_HINT = "Every level still chooses a move here: add --level easy, medium, hard or perfect."
+
+ESTIMATE_DEPTH = 5
+"""Plies the heuristic searches where exact play is too big: as deep as hard, and as perfect's
+own fallback."""
+ESTIMATED = (
+    f"* an estimate, not a proof: too big to solve exactly there, so the move is a "
+    f"{ESTIMATE_DEPTH}-ply heuristic search's pick, and the line from there may not be best play."
+)
+
+BIG_BOARD_K = 4
+"""``--k``'s default from 5x5 up: the game plays four in a row on 5x5 (docs/decisions.md)."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -47,7 +60,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("notation", help='the board, rows separated by "/", e.g. "X.O/.X./..O"')
     parser.add_argument(
-        "--k", type=int, default=None, help="marks in a row needed to win (default: board size)"
+        "--k",
+        type=int,
+        default=None,
+        help="marks in a row needed to win (default: 3 on 3x3, 4 on 4x4, 5x5 and 6x6, as the "
+        "game plays 3x3, 4x4 and 5x5)",
     )
     parser.add_argument(
         "--level", choices=LEVELS, default=None, help="also show the move this level would choose"
@@ -95,6 +112,22 @@ def print_tree(board: Board, depth: int, *, pruning: bool) -> int:
     return 0
 
 
+def default_k(notation: str) -> int | None:
+    """``--k`` when none is given: ``BIG_BOARD_K`` on boards with more rows than that, else
+    None (the board size). Rows are counted as the notation's parser counts them."""
+    return BIG_BOARD_K if len(notation.strip().split("/")) > BIG_BOARD_K else None
+
+
+def estimated_move(board: Board) -> Move:
+    """The first (row-major) best move of an ``ESTIMATE_DEPTH``-ply heuristic search."""
+    from .heuristic import LimitedSearch  # imported on first use: exact play never needs it
+
+    me, opp = board.sides
+    scores = LimitedSearch(board.geometry).score_moves(me, opp, ESTIMATE_DEPTH)
+    top = max(score for _, score in scores)
+    return board.geometry.moves[min(cell for cell, score in scores if score == top)]
+
+
 def render_grid(board: Board) -> str:
     """The board as a small grid with 1-based row and column numbers."""
     header = "    " + " ".join(str(col + 1) for col in range(board.size))
@@ -112,7 +145,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     _check_tree_options(parser, args)
     try:
-        board = Board.from_notation(args.notation, k=args.k)
+        k = default_k(args.notation) if args.k is None else args.k
+        board = Board.from_notation(args.notation, k=k)
     except EngineError as error:
         print(error, file=sys.stderr)
         return 2
@@ -134,7 +168,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         analysis = analyze(board)
     except SearchTooLargeError as error:
-        return print_level_only(board, args.level, args.seed, error)
+        print_estimate(board, args.level, args.seed, error)
+        return 0
     elapsed = time.perf_counter() - start
     print_analysis(analysis)
     print(f"Positions examined: {analysis.positions_examined:,}")
@@ -145,19 +180,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def print_level_only(
+def print_estimate(
     board: Board, level: str | None, seed: int | None, too_large: SearchTooLargeError
-) -> int:
-    """A position too big for the table: the level's move if one was asked for (every level
-    chooses on any board: heuristics, or perfect's book and solver on 5x5 with k = 4),
-    status 0; else why there is no table and how to get a move, status 1."""
+) -> None:
+    """A position too big for the table: why, the heuristic's move labelled an estimate, and
+    the level's move if one was asked for (every level chooses on any board: heuristics, or
+    perfect's book and solver on 5x5 with k = 4), else how to ask for one."""
+    mover = board.to_move.value
+    print(wrapped(f"{mover} to move. {too_large} So there is no table of every move."))
+    print(
+        wrapped(
+            f"An estimate, not a proof: a {ESTIMATE_DEPTH}-ply heuristic search picks "
+            f"{estimated_move(board)}."
+        )
+    )
     if level is None:
-        print(f"{too_large} {LEVEL_HINT}", file=sys.stderr)
-        return 1
+        print(wrapped(LEVEL_HINT))
+        return
     move = choose_move(board, level, random.Random(seed))
-    print(wrapped(f"{too_large} So there is no table, but level {level} can choose a move:"))
     print(f"Level {level} plays: {move}")
-    return 0
 
 
 def print_analysis(analysis: Analysis) -> None:
@@ -188,20 +229,30 @@ def wrapped(text: str) -> str:
 
 def best_line(board: Board) -> str:
     """The principal variation from ``board``: each side's best move in turn to the end, a
-    move and its answer per numbered line, then the result. Ties go to the first best move."""
+    move and its answer per numbered line, then the result. Ties go to the first best move.
+    A step too big to solve exactly is ``estimated_move``'s, marked ``*`` and explained
+    under the line."""
     steps = []
+    estimated = False
     while board.outcome is None:
-        move = analyze(board).best_moves[0]
-        steps.append(f"{board.to_move.value} {move}")
+        try:
+            move, mark = best_moves(board)[0], ""
+        except SearchTooLargeError:
+            move, mark = estimated_move(board), "*"
+            estimated = True
+        steps.append(f"{board.to_move.value} {move}{mark}")
         board = board.play(move)
     width = max(len(step) for step in steps)
     pairs = (
         "   ".join(f"{step:<{width}}" for step in steps[at : at + 2])
         for at in range(0, len(steps), 2)
     )
-    lines = [f"  {number}. {pair.rstrip()}" for number, pair in enumerate(pairs, start=1)]
+    digits = len(str((len(steps) + 1) // 2))
+    lines = [f"  {number:>{digits}}. {pair.rstrip()}" for number, pair in enumerate(pairs, start=1)]
     winner = board.outcome.winner
     lines.append("  then a draw." if winner is None else f"  then {winner.value} wins.")
+    if estimated:
+        lines.append(textwrap.fill(ESTIMATED, WIDTH, initial_indent="  ", subsequent_indent="    "))
     return "\n".join(lines)
 
 

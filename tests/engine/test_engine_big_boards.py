@@ -56,6 +56,6 @@ def test_cli_reports_a_too_big_position_without_a_traceback() -> None:
         capture_output=True, text=True, timeout=120, check=False,
     )
     output = result.stdout + result.stderr
-    assert result.returncode == 1
+    assert result.returncode == 0  # the heuristic's move, labelled an estimate
     assert "Traceback" not in output
     assert "5x5" in output
