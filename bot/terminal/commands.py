@@ -39,8 +39,9 @@ _HELP_ENTRIES: tuple[tuple[str, ...], ...] = (
     ),
     (
         "start duel [size]",
-        "two players at this keyboard take turns (also: start 2p); your names are asked once, "
-        "and stats count under them",
+        "two players at this keyboard take turns (also: start 2p); your names are asked once "
+        "(quit there calls the duel off), and stats count under them; the next duel swaps who "
+        "moves first once someone has moved",
     ),
     ("hint", "every move you can make, and whether it wins, draws or loses"),
     (
@@ -56,7 +57,11 @@ _HELP_ENTRIES: tuple[tuple[str, ...], ...] = (
     ),
     ("name <your name>", "play under another name, with its own record and game"),
     ("stats", "your record per level"),
-    ("leaderboard", "the best players on this computer"),
+    (
+        "leaderboard [duels]",
+        "the best players on this computer against me, then the duelists by rating "
+        "(with duels: only the duelists)",
+    ),
     ("help", "this list"),
     ("quit", "leave; your game is saved for next time (exit works too)"),
 )
@@ -101,6 +106,7 @@ _MOVE_WORDS = frozenset({"move", "m", "play"})
 DUEL_WORDS = frozenset({"duel", "2p"})
 """``start duel`` (or ``start 2p``): two people at one keyboard."""
 _START_WORDS = frozenset({"start", "new"})
+_COMMAND_WORDS = _MOVE_WORDS | _START_WORDS | {"name"} | set(_WORDS)
 _SIZE = re.compile(r"([0-9]{1,2})(?:[x\u00d7]([0-9]{1,2}))?", re.ASCII)
 _NUMBER = re.compile(r"[+-]?[0-9]", re.ASCII)
 """How a bare cell starts: an ASCII digit, signed or not."""
@@ -147,7 +153,16 @@ class SetName:
     name: str
 
 
-Command = EmptyLine | PlayCell | StartGame | WordCommand | SetName
+@dataclass(frozen=True, slots=True)
+class DuelLeaderboard:
+    """The duelists by rating only (``leaderboard duels``)."""
+
+
+Command = EmptyLine | PlayCell | StartGame | WordCommand | SetName | DuelLeaderboard
+
+USAGE_LEADERBOARD = (
+    "Usage: leaderboard [duels], for example: leaderboard duels (the duelists by rating alone)"
+)
 
 NAME_LENGTH = 32
 USAGE_NAME = "Usage: name <your name>, for example: name Alice"
@@ -206,10 +221,25 @@ def parse_command(line: str) -> Command:
         return parse_start(rest)
     if word in _WORDS:
         name = _WORDS[word]
+        if name == "leaderboard" and rest:
+            if rest.lower() in ("duel", "duels"):
+                return DuelLeaderboard()
+            raise CommandError(USAGE_LEADERBOARD)
         if rest:
             raise CommandError(f"'{name}' takes nothing after it: just type {name}.")
         return WordCommand(name)
     raise CommandError(unknown_command(word))
+
+
+def reads_as_command(line: str) -> bool:
+    """Whether ``line`` is a command (``help``, ``2 2``, ``start duel``) or a command's word
+    alone (``name``): never a player's name, where a name is asked."""
+    try:
+        command = parse_command(line)
+    except CommandError:
+        words = line.strip().lstrip("!/").split()
+        return len(words) == 1 and words[0].lower() in _COMMAND_WORDS
+    return not isinstance(command, EmptyLine)
 
 
 def unknown_command(word: str) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import getpass
 import hashlib
+from dataclasses import dataclass, field
 from typing import TextIO
 
 from bot.games import (
@@ -26,9 +27,11 @@ from bot.games import (
     parse_cell,
 )
 from bot.games.render import (
+    SET_ASIDE,
     MarkPainter,
     describe_reply,
     describe_set_aside,
+    render_duel_leaderboard,
     render_estimate_text,
     render_expired,
     render_explain_text,
@@ -37,15 +40,20 @@ from bot.games.render import (
     render_stats,
     render_text,
 )
-from bot.games.wording import describe_duration
+from bot.games.wording import describe_duration, quote_input
 from bot.terminal.commands import (
     HELP,
     CommandError,
+    DuelLeaderboard,
     EmptyLine,
     PlayCell,
     SetName,
     StartGame,
+    WordCommand,
+    name_problem,
     parse_command,
+    reads_as_command,
+    trim_name,
 )
 from bot.terminal.commands import Command as TypedCommand
 from bot.terminal.layout import wrap
@@ -79,7 +87,21 @@ EXPIRED_OPENING = (
     "{level}, {size}x{size}, {you}."
 )
 AFTER_DUEL = "Type start duel for a rematch (the other player moves first), or start to play me."
+AFTER_UNPLAYED_DUEL = (
+    "Type start duel to play it after all (the same player moves first), or start to play me."
+)
 DUEL_NAMES = ("Player 1, your name? (you play X and move first)", "Player 2, your name?")
+NOT_A_NAME = "{line} is a command, not a name: type a name, or quit to call the duel off."
+DUEL_OFF = "The duel is off. Type start duel to set it up again."
+
+
+@dataclass
+class DuelSetUp:
+    """A ``start duel`` waiting for its players' names: the size, checked, and the names given
+    so far. Nothing of it is kept unless the duel begins."""
+
+    size: int
+    names: list[Seat] = field(default_factory=list)
 
 
 def player_name() -> str:
@@ -132,8 +154,9 @@ class TerminalSession:
         self.level = DEFAULT_LEVEL
         self.first = DEFAULT_FIRST
         self.size = DEFAULT_SIZE
-        self.duelists: list[Seat] = []  # the hot-seat players' names, asked once
-        self.naming: StartGame | None = None  # a duel waiting for its players' names
+        self.duelists: list[Seat] = []  # the hot-seat players, in the order named, asked once
+        self.duel_id: int | None = None  # their last duel here: who moves first next
+        self.setting_up: DuelSetUp | None = None  # a duel waiting for its players' names
 
     @property
     def player_id(self) -> int:
@@ -161,8 +184,10 @@ class TerminalSession:
 
     async def resume(self) -> None:
         """Restore the player's running game, or start one like their last (saying in the
-        same sentence if that one expired meanwhile), or a friendly first one."""
+        same sentence if that one expired meanwhile), or a friendly first one: a name never
+        plays on with another name's settings."""
         me = self.player_id
+        self.level, self.first, self.size = DEFAULT_LEVEL, DEFAULT_FIRST, DEFAULT_SIZE
         if await self.resume_duel():
             return
         try:
@@ -195,7 +220,7 @@ class TerminalSession:
             return False
         if not game.is_duel:
             return False
-        self.duelists, self.size = [game.x, game.o], game.size
+        self.duelists, self.duel_id, self.size = [game.x, game.o], game.id, game.size
         self.say(f"Welcome back, {game.x.name} and {game.o.name}! Your duel is waiting:")
         self.show(game)
         return True
@@ -226,7 +251,7 @@ class TerminalSession:
         except StorageError:  # the store is away: a command that needs it says so (quit and
             expired = False  # help still work), and the expiry is told once it is back
         try:
-            command = None if self.naming is not None else parse_command(line)
+            command = None if self.setting_up is not None else parse_command(line)
         except CommandError as error:
             self.say(str(error))
             return True
@@ -255,6 +280,9 @@ class TerminalSession:
             await self.start(command)
         elif isinstance(command, SetName):
             await self.rename(command.name)
+        elif isinstance(command, DuelLeaderboard):
+            duelists = await self.service.duel_leaderboard(guild_id=None)
+            self.say(render_duel_leaderboard(duelists, SPELLING))
         elif command.name == "quit":
             return False
         elif command.name == "help":
@@ -276,8 +304,18 @@ class TerminalSession:
         elif command.name == "stats":
             await self.stats()
         elif command.name == "leaderboard":
-            self.say(render_leaderboard(await self.service.leaderboard(guild_id=None)))
+            await self.leaderboard()
         return True
+
+    async def leaderboard(self) -> None:
+        """The players against me, then the duelists by rating once anyone has dueled (only
+        them while nobody has played me)."""
+        players = await self.service.leaderboard(guild_id=None)
+        duelists = await self.service.duel_leaderboard(guild_id=None)
+        if players or not duelists:
+            self.say(render_leaderboard(players))
+        if duelists:
+            self.say(render_duel_leaderboard(duelists, SPELLING))
 
     async def board(self) -> None:
         """The running game's board or, after a game, how the last one ended."""
@@ -313,7 +351,10 @@ class TerminalSession:
 
     @staticmethod
     def after(game: Game) -> str:
-        return AFTER_DUEL if game.is_duel else AFTER_GAME
+        """What to type after ``game`` ended: a duel nobody moved in is no rematch."""
+        if not game.is_duel:
+            return AFTER_GAME
+        return AFTER_DUEL if game.has_started else AFTER_UNPLAYED_DUEL
 
     async def stats(self) -> None:
         """The player's record; after a duel, both duelists' and their head to head."""
@@ -332,49 +373,84 @@ class TerminalSession:
         return Seat(player_id(name, self.login), name)
 
     async def start_duel(self, command: StartGame) -> None:
-        """A duel at this keyboard: ask both names the first time, then play; each new duel
+        """A duel at this keyboard, size and room checked first (nothing asked when it cannot
+        begin): ask both names the first time, then play; a rematch of a duel someone moved in
         swaps who moves first."""
-        if command.size is not None:
-            self.size = command.size
+        me = self.player_id
+        size = self.size if command.size is None else command.size
+        size = await self.service.check_duel(channel_id=me, host_id=me, size=size)
         if len(self.duelists) < 2:
-            self.duelists = []
-            self.naming = command
+            self.setting_up = DuelSetUp(size)
             self.say(DUEL_NAMES[0])
             return
-        self.duelists.reverse()  # a rematch: the other player moves first
-        await self.begin_duel()
+        await self.begin_duel(await self.next_order(), size)
+
+    async def next_order(self) -> list[Seat]:
+        """The duelists, X first: the last duel's O moves first if anyone moved in it."""
+        last = None if self.duel_id is None else await self.service.get(self.duel_id)
+        if last is None:
+            return list(self.duelists)
+        return [last.o, last.x] if last.has_started else [last.x, last.o]
 
     async def take_name(self, line: str) -> None:
-        """One duelist's name, typed after ``start duel``; both given, the duel starts."""
-        name = " ".join(line.split())[:32]
-        taken = [seat.name.casefold() for seat in self.duelists]
-        if not name or name.casefold() in taken:
-            why = "Type a name" if not name else f"{name} is taken: pick another name"
-            self.say(f"{why}. {DUEL_NAMES[len(self.duelists)]}")
+        """One duelist's name, typed after ``start duel``; both given, the duel starts. A
+        command, an empty line or the other player's name is refused and asked again; quit
+        calls the duel off."""
+        setting = self.setting_up
+        assert setting is not None
+        try:
+            command = parse_command(line)
+        except CommandError:
+            command = None
+        if command == WordCommand("quit"):
+            self.setting_up = None
+            self.say(DUEL_OFF)
             return
-        self.duelists.append(self.duelist(name))
-        if len(self.duelists) < 2:
+        name = trim_name(line)
+        taken = [seat.name.casefold() for seat in setting.names]
+        problem = "Type a name." if not name else name_problem(name)
+        if name and reads_as_command(line):
+            problem = NOT_A_NAME.format(line=quote_input(name))
+        elif problem is None and name.casefold() in taken:
+            problem = f"{name} is taken: pick another name."
+        if problem is not None:
+            self.say(f"{problem} {DUEL_NAMES[len(setting.names)]}")
+            return
+        setting.names.append(self.duelist(name))
+        if len(setting.names) < 2:
             self.say(DUEL_NAMES[1])
             return
-        await self.begin_duel()
+        self.setting_up = None
+        await self.begin_duel(setting.names, setting.size)
+        self.duelists = setting.names
 
-    async def begin_duel(self) -> None:
-        self.naming = None
-        first, second = self.duelists
+    async def begin_duel(self, order: list[Seat], size: int) -> None:
+        """The duel between ``order`` (X first) on a ``size`` board, in this keyboard's place:
+        the player's own game nobody moved in is set aside, as a start would."""
+        me = self.player_id
+        first, second = order
         assert first.member_id is not None and second.member_id is not None
+        try:
+            running: Game | None = await self.service.active_game(me)
+        except NoGameError:
+            running = None
+        aside = running is not None and running.can_be_set_aside_by(me)
         challenge = await self.service.challenge(
-            channel_id=self.player_id,
+            channel_id=me,
             guild_id=None,
             challenger=first,
             opponent=second,
-            size=self.size,
+            size=size,
             first="challenger",
+            host_id=me,
         )
         game = await self.service.accept(challenge_id=challenge.id, member_id=second.member_id)
-        self.say(
+        self.duel_id, self.size = game.id, size
+        begun = (
             f"Duel on a {game.size}x{game.size} board: {first.name} is X and moves first, "
             f"{second.name} is O. Type cells in turn; resign gives up for whoever is to move."
         )
+        self.say(f"{SET_ASIDE} {begun}" if aside else begun)
         self.show(game)
 
     async def start(self, command: StartGame, *, opening: str | None = None) -> None:

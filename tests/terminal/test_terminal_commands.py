@@ -15,12 +15,14 @@ from bot.terminal.commands import (
     HELP,
     USAGE_START,
     CommandError,
+    DuelLeaderboard,
     EmptyLine,
     PlayCell,
     StartGame,
     WordCommand,
     parse_command,
     parse_start,
+    reads_as_command,
 )
 from bot.terminal.layout import wrap
 
@@ -225,6 +227,38 @@ def test_start_duel_reads_as_a_duel_with_an_optional_size(line: str) -> None:
 def test_a_duel_takes_no_level_or_first_mover() -> None:
     with pytest.raises(CommandError, match="A duel takes only a size"):
         parse_command("start duel hard")
+
+
+@pytest.mark.parametrize("line", ["leaderboard duels", "top DUELS", "/leaderboard duel"])
+def test_leaderboard_duels_reads_as_the_duel_leaderboard(line: str) -> None:
+    assert parse_command(line) == DuelLeaderboard()
+    assert "\n  leaderboard [duels]" in HELP
+
+
+def test_the_leaderboard_takes_only_duels_after_it() -> None:
+    with pytest.raises(CommandError, match=r"^Usage: leaderboard \[duels\], for example"):
+        parse_command("leaderboard bot")
+
+
+@pytest.mark.parametrize(
+    ("line", "is_command"),
+    [
+        ("quit", True),
+        (" Help ", True),
+        ("!resign", True),
+        ("2 3", True),
+        ("start duel", True),
+        ("name", True),
+        ("move", True),
+        ("name Ann", True),
+        ("Ann", False),
+        ("Top Gun", False),
+        ("hint please", False),
+        ("", False),
+    ],
+)
+def test_a_line_that_reads_as_a_command_is_never_a_name(line: str, is_command: bool) -> None:
+    assert reads_as_command(line) is is_command
 
 
 @given(st.integers(min_value=50, max_value=160))

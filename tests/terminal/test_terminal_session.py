@@ -443,3 +443,139 @@ async def test_on_a_terminal_the_winning_line_is_green_and_still_bracketed() -> 
     assert "I win" in text
     assert text.count(f"{WINNING_COLOUR}[X]{RESET}") == 3, text
     assert f"{MARK_COLOURS[Player.O]}O{RESET}" in text
+
+
+async def type_all(terminal: Terminal, *lines: str) -> str:
+    """Type each line in turn; return everything the terminal printed for them."""
+    return "".join([await terminal.type(line) for line in lines])
+
+
+ANN_WINS_ROW_1 = ("1 1", "2 1", "1 2", "2 2", "1 3")
+"""Ann (X) takes row 1 while Ben (O) plays row 2."""
+
+NAME_PROMPT = "Player 1, your name? (you play X and move first)"
+
+
+async def test_start_duel_on_the_first_screen_sets_the_launch_game_aside(
+    terminal: Terminal,
+) -> None:
+    """Issue 26, item 1: nobody moved in the game the launch started, so a duel replaces it
+    as start perfect would."""
+    text = await type_all(terminal, "start duel", "Ann", "Ben")
+    assert "already playing" not in text
+    assert (
+        "I set aside your game that hadn't started (it does not count). "
+        "Duel on a 3x3 board: Ann is X and moves first, Ben is O." in text
+    )
+    assert "Tic-Tac-Toe: Ann (X) vs Ben (O), duel, 3x3" in text
+
+
+async def test_start_duel_beside_a_game_you_moved_in_is_refused_before_any_name(
+    terminal: Terminal,
+) -> None:
+    await terminal.type("2 2")
+    text = await terminal.type("start duel")
+    assert text == (
+        "You already have a game running (started just now). Finish or resign that game first."
+        "\n\n"
+    )
+    assert (await terminal.type("stats")).startswith("alice has not finished a game yet.")
+    assert "Your turn, alice (X)." in await terminal.type("board")
+
+
+async def test_duel_stats_name_both_players_in_the_order_they_were_named(
+    terminal: Terminal,
+) -> None:
+    """Issue 26, item 2: never "member 4820..." and never a changing order."""
+    await type_all(terminal, "start duel", "Ann", "Ben")
+    before = await terminal.type("stats")
+    assert "member" not in before
+    assert before.startswith("Ann has not finished a game yet.")
+    assert "\n\nBen has not finished a game yet." in before
+    await type_all(terminal, *ANN_WINS_ROW_1)
+    assert "Ben is X and moves first" in await terminal.type("start duel")  # the rematch
+    after = await terminal.type("stats")
+    assert after.startswith("Ann in duels: 1 win, 0 losses, 0 draws")
+    assert after.index("Ann in duels") < after.index("Ben in duels")
+
+
+async def test_only_a_duel_someone_moved_in_swaps_who_moves_first(terminal: Terminal) -> None:
+    """Issue 26, item 3: a duel set aside before any move, or one refused, is no rematch."""
+    await type_all(terminal, "resign", "start duel", "Ann", "Ben")
+    set_aside = await terminal.type("resign")
+    assert "This game ended before anyone moved, so it does not count." in set_aside
+    assert "Type start duel to play it after all (the same player moves first)" in set_aside
+    assert "Ann is X and moves first" in await terminal.type("start duel")
+    await terminal.type("2 2")
+    refused = await terminal.type("start duel")
+    assert refused.startswith("Ann and Ben are already playing (started just now).")
+    assert "Ben resigned." in await terminal.type("resign")
+    assert "Ben is X and moves first, Ann is O." in await terminal.type("start duel")
+
+
+async def test_a_bad_duel_size_is_refused_before_the_names_and_never_sticks(
+    terminal: Terminal,
+) -> None:
+    """Issue 26, item 4."""
+    await terminal.type("resign")
+    assert await terminal.type("start duel 7") == "The board size must be 3, 4 or 5, not '7'.\n\n"
+    text = await type_all(terminal, "start duel", "Ann", "Ben")
+    assert text.startswith(NAME_PROMPT)
+    assert "Duel on a 3x3 board: Ann is X and moves first, Ben is O." in text
+    await terminal.type("resign")
+    text = await terminal.type("name Zed")
+    assert "Tic-Tac-Toe: Zed (X) vs me (O), medium, 3x3" in text
+    assert "board size" not in text
+
+
+async def test_the_name_prompts_take_names_only_and_quit_leaves_them(terminal: Terminal) -> None:
+    """Issue 26, item 5: a command word, an empty line or the other player's name is refused
+    in one sentence and the prompt comes again; quit calls the duel off."""
+    await terminal.type("resign")
+    assert await terminal.type("start duel") == f"{NAME_PROMPT}\n\n"
+    refusals = {
+        "help": "'help' is a command, not a name: type a name, or quit to call the duel off.",
+        "  Resign ": "'Resign' is a command, not a name: type a name, or quit to call the duel "
+        "off.",
+        "2 2": "'2 2' is a command, not a name: type a name, or quit to call the duel off.",
+        "start duel": "'start duel' is a command, not a name: type a name, or quit to call the "
+        "duel off.",
+        "": "Type a name.",
+        "x" * 33: "A name has at most 32 characters.",
+    }
+    for line, says in refusals.items():
+        assert await terminal.type(line) == f"{says} {NAME_PROMPT}\n\n", line
+    assert await terminal.type("Ann") == "Player 2, your name?\n\n"
+    assert await terminal.type("ANN") == "ANN is taken: pick another name. Player 2, your name?\n\n"
+    assert await terminal.type("quit") == "The duel is off. Type start duel to set it up again.\n\n"
+    assert (await terminal.type("help")).startswith("Commands:")  # a command again
+    assert await terminal.session.handle("quit") is False
+
+
+async def test_the_leaderboard_ranks_duels_as_on_discord(terminal: Terminal) -> None:
+    """Issue 26, item 6: leaderboard shows the duelists too; leaderboard duels only them."""
+    nobody = await terminal.type("leaderboard duels")
+    assert nobody == "Nobody has finished a duel yet: challenge someone to be the first!\n\n"
+    await type_all(terminal, "start duel", "Ann", "Ben", *ANN_WINS_ROW_1)
+    duels = (
+        "Duel leaderboard (Elo rating, everyone starts at 1200):\n"
+        "1. Ann \u2014 1216 (1 duel)\n"
+        "2. Ben \u2014 1184 (1 duel)\n\n"
+    )
+    assert await terminal.type("leaderboard") == duels  # nobody has played me yet
+    assert await terminal.type("leaderboard duels") == duels
+    await type_all(terminal, "start", "2 2", "resign")
+    both = await terminal.type("top")
+    assert both.startswith("Leaderboard (a win is 3 points, a draw 1):\n1. alice \u2014 0 points")
+    assert both.endswith(duels)
+    assert await terminal.type("leaderboard duels") == duels
+    assert (await terminal.type("leaderboard bot")).startswith("Usage: leaderboard [duels]")
+
+
+async def test_a_new_name_starts_from_the_defaults(terminal: Terminal) -> None:
+    """Issue 26, item 11: not the previous player's last settings."""
+    await type_all(terminal, "resign", "start hard 5 bot")
+    text = await terminal.type("name Ann")
+    assert "I started a medium game for you, Ann: you are X and you go first." in text
+    assert "Tic-Tac-Toe: Ann (X) vs me (O), medium, 3x3" in text
+    assert "Want the unbeatable engine? Type: start perfect" in text

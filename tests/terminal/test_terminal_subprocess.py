@@ -382,3 +382,17 @@ def test_a_reader_that_stops_early_ends_the_game_quietly(tmp_path: Path) -> None
         if process.poll() is None:
             process.kill()
     assert errors == b""
+
+
+def test_a_duel_from_the_first_screen_and_quit_at_the_name_prompt(tmp_path: Path) -> None:
+    """Issue 26, items 1, 2 and 5 as a player meets them: quit at a name prompt calls the duel
+    off (the game goes on); the duel then replaces the launch's game, and stats name both."""
+    lines = ["start duel", "quit", "start duel", "Ann", "Ben", "stats", "quit"]
+    result = run(tmp_path / "games.db", lines, "play")
+    out = result.stdout
+    assert result.returncode == 0, out + result.stderr
+    assert "The duel is off. Type start duel to set it up again." in out
+    assert "Tic-Tac-Toe: Ann (X) vs Ben (O), duel, 3x3" in out
+    assert "Ann has not finished a game yet." in out and "member" not in out
+    assert "Ben has not finished a game yet." in out
+    assert out.rstrip().endswith("Goodbye! Your games are saved.")
