@@ -1,30 +1,26 @@
-"""Several bot processes on one database: the scale-out part of bench/games.py (issue 9).
+"""Bot processes sharing one database: the scale part of bench/games.py.
 
 Each process is a real OS process (``multiprocessing``, spawned) with its own ``GameService``
 on its own store, over its share of the channels (channel ``c`` belongs to process
-``c % processes``, as Discord shards split servers). Every timed move is one
-``GameService.move`` against the bot at level ``easy``: the member's move, the bot's answer
-(tens of microseconds, so the figures are the store's) and the save of both, from the call to
-its return. Two phases, each timed from the moment every process is ready:
+``c % processes``, as Discord shards split servers). A timed move is one ``GameService.move``
+against the bot at level ``easy``: the member's move, the bot's answer (tens of microseconds,
+so the figures are the store's) and the save of both, from the call to its return. A phase is
+either
 
-* capacity: every channel moves again as soon as it is answered (a closed loop), so the
-  moves per second, counted over all processes, are what the database carries;
-* steady load: moves arrive at random moments, ``rate`` a second in all (a Poisson process),
-  each in a channel picked at random among those not waiting for an answer, and each runs as
-  a task of its own, as discord.py runs the handler of each event it receives; p99 per move is
-  the wait a player sees at that load. (A closed loop over 1,000 channels measures its own
-  queue instead: with 1,000 moves in flight, each waits for the others whatever the database
-  does. And 1,000 players each asleep in a loop of their own would keep some 5,000 young
-  objects alive for the garbage collector to scan, which no bot does.)
+* a steady load: ``rate`` moves a second in all, at random moments, each in a channel not
+  waiting for an answer and in a task of its own, as discord.py runs each event's handler; or
+* a closed loop (``rate`` 0): every channel moves again as soon as it is answered, so the
+  moves per second are what the database carries (the capacity).
 
-Afterwards the parent reads back from the database every game a process was answered about:
-each game must hold exactly the moves acknowledged last (none lost, none doubled).
+Afterwards the parent reads back every game a process was answered about: each must hold
+exactly the moves of the last reply its player got (none lost, none doubled).
 """
 
 from __future__ import annotations
 
 import asyncio
 import gc
+import itertools
 import logging
 import multiprocessing
 import queue
@@ -44,17 +40,15 @@ from figures import quantile  # bench/figures.py, beside this file
 from bot.games import GameError, GameService
 from bot.games.models import Game
 from bot.games.store import GameStore
-from bot.storage import SqliteGameStore
-from bot.storage.postgres.store import DEFAULT_POOL_SIZE, PostgresGameStore, describe
+from bot.storage import DEFAULT_POOL_SIZE, SqliteGameStore
+from bot.storage.postgres.store import PostgresGameStore, describe
 
 LEVEL = "easy"
 READY_TIMEOUT_SECONDS = 120.0
 START_ATTEMPTS = 10
 SETUP_AT_ONCE = 20  # first games started together before a phase (a setup, not a load test)
 Acked = dict[int, str]
-"""Per game id: the moves and status of the last reply a player got (``played``), as one
-string: a string holds no references, so thousands of them cost the garbage collector nothing
-(a tuple per move made the bench's own bookkeeping lengthen the bot's collections)."""
+"""Per game id: the moves and status of the last reply its player got (``played``)."""
 
 
 @dataclass(frozen=True)
@@ -98,8 +92,7 @@ class Database:
 
 @dataclass(frozen=True)
 class Phase:
-    """One timed phase: ``rate`` moves a second arrive over the channels (0: a closed loop,
-    every channel moving again as soon as it is answered)."""
+    """``seconds`` of ``rate`` moves a second over all channels (0: a closed loop)."""
 
     seconds: float
     rate: float = 0.0
@@ -107,34 +100,36 @@ class Phase:
 
 @dataclass
 class Tally:
-    """What one process saw in one phase."""
+    """What one process saw in one phase, or all of them (``combined``)."""
 
-    timings: list[float] = field(default_factory=list)
+    timings: list[float] = field(default_factory=list)  # every move, saved or refused
+    saved: int = 0
     refused: Counter[str] = field(default_factory=Counter)
     began: float = 0.0
     ended: float = 0.0
-    cpu: float = 0.0  # seconds of CPU the process used (every thread), start to end
+    cpu: float = 0.0  # seconds of CPU the bot process(es) used, every thread
+    server_cpu: float | None = None  # seconds, the database server's processes, if known
     not_offered: int = 0  # moves due while every channel was waiting for an answer
 
-
-@dataclass
-class Outcome:
-    """One phase over all processes."""
-
-    moves: int
-    wall: float
-    timings: list[float]
-    refused: Counter[str]
-    cpu: float  # seconds, all the bot processes together
-    server_cpu: float | None  # seconds, the database server's processes (None: unknown)
-    not_offered: int = 0
+    @classmethod
+    def combined(cls, tallies: list[Tally], server_cpu: float | None) -> Tally:
+        return cls(
+            timings=[seconds for tally in tallies for seconds in tally.timings],
+            saved=sum(tally.saved for tally in tallies),
+            refused=sum((tally.refused for tally in tallies), Counter[str]()),
+            began=min(tally.began for tally in tallies),
+            ended=max(tally.ended for tally in tallies),
+            cpu=sum(tally.cpu for tally in tallies),
+            server_cpu=server_cpu,
+            not_offered=sum(tally.not_offered for tally in tallies),
+        )
 
     @property
     def rate(self) -> float:
-        return self.moves / self.wall
+        """Moves saved a second."""
+        return self.saved / (self.ended - self.began)
 
-    def quantile(self, share: float) -> float:
-        """The per-move time below which ``share`` of the moves fall, in ms."""
+    def quantile_ms(self, share: float) -> float:
         return quantile(self.timings, share) * 1000
 
     @property
@@ -146,10 +141,10 @@ class Outcome:
 class Run:
     """Every phase of one run, and what the database holds."""
 
-    outcomes: list[Outcome]
-    acked_games: int
+    outcomes: list[Tally]
     acked_moves: int
-    wrong: list[str]
+    wrong_moves: int  # lost, doubled or different, read back
+    wrong: list[str]  # one line per game that differs
 
 
 def played(game: Game) -> str:
@@ -157,162 +152,135 @@ def played(game: Game) -> str:
     return " ".join([*(f"{m.row},{m.col}" for m in game.moves), game.status.value])
 
 
-def acknowledge(acked: Acked, game: Game) -> None:
-    acked[game.id] = played(game)
+@dataclass
+class Player:
+    """The members of one process's channels: they play through ``service``, count what they
+    see in ``tally`` (one per phase) and keep in ``acked`` what each game's last reply said."""
 
+    service: GameService
+    tally: Tally = field(default_factory=Tally)
+    acked: Acked = field(default_factory=dict)
 
-async def new_game(
-    service: GameService, channel: int, rng: random.Random, tally: Tally, acked: Acked
-) -> Game:
-    """Start the channel's next game; a refused start is counted and tried again, up to
-    ``START_ATTEMPTS`` times in all (the last refusal is raised)."""
-    attempts = 1
-    while True:
+    async def new_game(self, channel: int, rng: random.Random) -> Game:
+        """Start the channel's next game; a refused start is counted and tried again, up to
+        ``START_ATTEMPTS`` times in all (the last refusal is raised)."""
+        attempts = 1
+        while True:
+            try:
+                reply = await self.service.start(
+                    channel_id=channel,
+                    guild_id=channel % 10,
+                    member_id=channel,
+                    member_name=f"m{channel}",
+                    level=LEVEL,
+                    first=rng.choice(("me", "bot")),
+                )
+            except GameError as error:
+                self.tally.refused[f"start: {type(error).__name__}"] += 1
+                if attempts == START_ATTEMPTS:
+                    raise
+                attempts += 1
+            else:
+                self.acked[reply.game.id] = played(reply.game)
+                return reply.game
+
+    async def move(self, game: Game, rng: random.Random) -> Game:
+        """The member of ``game`` plays a random cell; the game as it then stands (the next
+        one, started at once, if that ended it). A refused move (busy, changed elsewhere) is
+        counted and the game read again."""
+        channel = game.channel_id
+        move = rng.choice(game.board.legal_moves)
+        began = time.perf_counter()
         try:
-            reply = await service.start(
-                channel_id=channel,
-                guild_id=channel % 10,
-                member_id=channel,
-                member_name=f"m{channel}",
-                level=LEVEL,
-                first=rng.choice(("me", "bot")),
-            )
+            reply = await self.service.move(channel_id=channel, member_id=channel, move=move)
         except GameError as error:
-            tally.refused[f"start: {type(error).__name__}"] += 1
-            if attempts == START_ATTEMPTS:
-                raise
-            attempts += 1
+            self.tally.timings.append(time.perf_counter() - began)
+            self.tally.refused[type(error).__name__] += 1
+            game = await self.service.last_game(channel_id=channel, member_id=channel)
         else:
-            acknowledge(acked, reply.game)
-            return reply.game
+            self.tally.timings.append(time.perf_counter() - began)
+            self.tally.saved += 1
+            game = reply.game
+            self.acked[game.id] = played(game)
+        if not game.is_active:
+            game = await self.new_game(channel, rng)
+        return game
 
+    async def closed_loop(
+        self, games: list[Game], rngs: list[random.Random], deadline: float
+    ) -> None:
+        """Every channel moves again as soon as it is answered, until ``deadline``."""
 
-async def first_games(
-    service: GameService,
-    channels: list[int],
-    rngs: list[random.Random],
-    tally: Tally,
-    acked: Acked,
-) -> list[Game]:
-    """Each channel's first game, ``SETUP_AT_ONCE`` starts at a time: a phase's setup, so
-    that no start waits long enough to be refused as the store's own timeouts would."""
-    setting_up = asyncio.Semaphore(SETUP_AT_ONCE)
+        async def member(game: Game, rng: random.Random) -> None:
+            while time.monotonic() < deadline:
+                game = await self.move(game, rng)
+                await asyncio.sleep(0)  # the others' turn, as real traffic would interleave
 
-    async def first(channel: int, rng: random.Random) -> Game:
-        async with setting_up:
-            return await new_game(service, channel, rng, tally, acked)
+        await asyncio.gather(*(member(g, r) for g, r in zip(games, rngs, strict=True)))
 
-    return await asyncio.gather(*(first(c, r) for c, r in zip(channels, rngs, strict=True)))
+    async def arrivals(self, games: list[Game], rngs: list[random.Random], phase: Phase) -> None:
+        """``phase.rate * phase.seconds`` moves at moments drawn at random over the phase (a
+        Poisson process given its count, so exactly the rate asked is offered), each in a
+        random channel not waiting for an answer; one due while every channel waits is
+        counted as not offered."""
+        schedule = random.Random(rngs[0].random())
+        count = round(phase.rate * phase.seconds)
+        moments = sorted(schedule.uniform(0, phase.seconds) for _ in range(count))
+        idle = list(range(len(games)))  # the channels (by index) not waiting for an answer
+        running: set[asyncio.Task[None]] = set()
 
+        async def member(index: int) -> None:
+            games[index] = await self.move(games[index], rngs[index])
+            idle.append(index)
 
-async def one_move(
-    service: GameService, game: Game, rng: random.Random, tally: Tally, acked: Acked
-) -> Game:
-    """The member of ``game`` plays a random cell; the game as it then stands (the next
-    one, started at once, if that ended it). A refused move (busy, changed elsewhere) is
-    counted and the game read again."""
-    channel = game.channel_id
-    move = rng.choice(game.board.legal_moves)
-    began = time.perf_counter()
-    try:
-        reply = await service.move(channel_id=channel, member_id=channel, move=move)
-    except GameError as error:
-        tally.refused[type(error).__name__] += 1
-        game = await service.last_game(channel_id=channel, member_id=channel)
-    else:
-        tally.timings.append(time.perf_counter() - began)
-        game = reply.game
-        acknowledge(acked, game)
-    if not game.is_active:
-        game = await new_game(service, channel, rng, tally, acked)
-    return game
-
-
-async def closed_loop(
-    service: GameService,
-    games: list[Game],
-    rngs: list[random.Random],
-    deadline: float,
-    tally: Tally,
-    acked: Acked,
-) -> None:
-    """Every channel moves again as soon as it is answered, until ``deadline``."""
-
-    async def player(game: Game, rng: random.Random) -> None:
-        while time.monotonic() < deadline:
-            game = await one_move(service, game, rng, tally, acked)
-            await asyncio.sleep(0)  # the others' turn, as real traffic would interleave
-
-    await asyncio.gather(*(player(g, r) for g, r in zip(games, rngs, strict=True)))
-
-
-async def arrivals(
-    service: GameService,
-    games: list[Game],
-    rngs: list[random.Random],
-    rate: float,
-    deadline: float,
-    tally: Tally,
-    acked: Acked,
-) -> None:
-    """Moves arriving ``rate`` a second in all, at random moments (exponential gaps, on a
-    schedule that does not drift), each in a random channel not waiting for an answer and in
-    a task of its own; a move due while every channel waits is counted as not offered."""
-    schedule = random.Random(rngs[0].random())
-    idle = list(range(len(games)))  # the channels (by index) not waiting for an answer
-    running: set[asyncio.Task[None]] = set()
-
-    async def move(index: int) -> None:
-        games[index] = await one_move(service, games[index], rngs[index], tally, acked)
-        idle.append(index)
-
-    due = time.monotonic()
-    while (due := due + schedule.expovariate(rate)) < deadline:
-        await asyncio.sleep(max(0.0, due - time.monotonic()))
-        if not idle:
-            tally.not_offered += 1
-            continue
-        index = idle.pop(schedule.randrange(len(idle)))
-        task = asyncio.create_task(move(index))
-        running.add(task)
-        task.add_done_callback(running.discard)
-    await asyncio.gather(*running)
+        began = time.monotonic()
+        for moment in moments:
+            await asyncio.sleep(max(0.0, began + moment - time.monotonic()))
+            if not idle:
+                self.tally.not_offered += 1
+                continue
+            task = asyncio.create_task(member(idle.pop(schedule.randrange(len(idle)))))
+            running.add(task)
+            task.add_done_callback(running.discard)
+        await asyncio.sleep(max(0.0, began + phase.seconds - time.monotonic()))
+        await asyncio.gather(*running)
 
 
 async def play(
-    database: Database,
-    channels: list[int],
-    phases: list[tuple[Phase, int]],
-    ready: Any,
-    seed: int,
+    database: Database, channels: list[int], phases: list[tuple[Phase, int]], ready: Any, seed: int
 ) -> tuple[list[Tally], Acked]:
     """Every phase in this process: each channel's first game is started before the clock
     starts (so the figures are not a burst of starts), the next ones while it runs."""
     store = await database.open()
-    gc.collect()  # as the bot does once start-up is done (setup_hook): what start-up made is
-    gc.freeze()  # left out of the collector's full scans, which then pause the loop less
-    service = GameService(store, rng=random.Random(seed))
+    gc.collect()  # as the bot does once started (setup_hook)
+    gc.freeze()
+    player = Player(GameService(store, rng=random.Random(seed)))
     rng = random.Random(seed)
     tallies = []
-    acked: Acked = {}
+    setting_up = asyncio.Semaphore(SETUP_AT_ONCE)
+
+    async def first_game(channel: int, rng: random.Random) -> Game:
+        async with setting_up:
+            return await player.new_game(channel, rng)
+
     try:
         for phase, offset in phases:
-            tally = Tally()
+            player.tally = tally = Tally()
             rngs = [random.Random(rng.random()) for _ in channels]
-            games = await first_games(service, [offset + c for c in channels], rngs, tally, acked)
+            starts = (first_game(offset + c, r) for c, r in zip(channels, rngs, strict=True))
+            games = list(await asyncio.gather(*starts))
             ready.wait(READY_TIMEOUT_SECONDS)  # every process starts the phase together
             tally.began, cpu = time.monotonic(), time.process_time()
-            deadline = tally.began + phase.seconds
             if phase.rate:
-                await arrivals(service, games, rngs, phase.rate, deadline, tally, acked)
+                await player.arrivals(games, rngs, phase)
             else:
-                await closed_loop(service, games, rngs, deadline, tally, acked)
+                await player.closed_loop(games, rngs, tally.began + phase.seconds)
             tally.ended, tally.cpu = time.monotonic(), time.process_time() - cpu
             tallies.append(tally)
             ready.wait(READY_TIMEOUT_SECONDS)  # and ends it together
     finally:
-        await service.close()
-    return tallies, acked
+        await player.service.close()
+    return tallies, player.acked
 
 
 def worker(
@@ -324,8 +292,7 @@ def worker(
     seed: int,
 ) -> None:
     """A process's life: play every phase, then send the tallies (or the error) home. What
-    the store logs about a refused call (busy, no connection free in time) is counted in the
-    figures instead."""
+    the store logs about a refused call is counted in the figures instead."""
     logging.disable(logging.CRITICAL)
     try:
         results.put(asyncio.run(play(database, channels, phases, ready, seed)))
@@ -384,20 +351,13 @@ def run_processes(
     acked: Acked = {}
     for _, games in answers:
         acked.update(games)
-    outcomes = []
-    for number in range(len(phases)):
-        tallies = [tallies[number] for tallies, _ in answers]
-        timings = sorted(t for tally in tallies for t in tally.timings)
-        refused = sum((tally.refused for tally in tallies), Counter[str]())
-        wall = max(t.ended for t in tallies) - min(t.began for t in tallies)
-        cpu = sum(t.cpu for t in tallies)
-        not_offered = sum(t.not_offered for t in tallies)
-        outcomes.append(
-            Outcome(len(timings), wall, timings, refused, cpu, served[number], not_offered)
-        )
-    wrong = asyncio.run(compare_stored(database, acked))
-    moves = sum(text.count(",") for text in acked.values())
-    return Run(outcomes, len(acked), moves, wrong)
+    outcomes = [
+        Tally.combined([tallies[number] for tallies, _ in answers], served[number])
+        for number in range(len(phases))
+    ]
+    wrong_moves, wrong = asyncio.run(compare_stored(database, acked))
+    acked_moves = sum(text.count(",") for text in acked.values())
+    return Run(outcomes, acked_moves, wrong_moves, wrong)
 
 
 def collect(results: Any, workers: list[Any]) -> list[Any]:
@@ -412,23 +372,29 @@ def collect(results: Any, workers: list[Any]) -> list[Any]:
     return answers
 
 
-async def compare_stored(database: Database, acked: Acked) -> list[str]:
+async def compare_stored(database: Database, acked: Acked) -> tuple[int, list[str]]:
     """Every acknowledged game as the database holds it now, against the last reply its
-    player got: the differences, one line per game (none: no move lost or doubled)."""
+    player got: the moves (or statuses) that differ, and one line per game that differs."""
     store = await database.open()
     reads = asyncio.Semaphore(16)
 
-    async def difference(game_id: int) -> str | None:
+    async def difference(game_id: int) -> tuple[int, str | None]:
         async with reads:
-            stored = await store.get(game_id)
-        if stored is None:
-            return f"game #{game_id} is missing"
-        if played(stored) != acked[game_id]:
-            return f"game #{game_id}: stored {played(stored)}, acknowledged {acked[game_id]}"
-        return None
+            game = await store.get(game_id)
+        expected = acked[game_id]
+        if game is None:
+            return len(expected.split()), f"game #{game_id} is missing"
+        stored = played(game)
+        if stored == expected:
+            return 0, None
+        *moves, status = stored.split()
+        *answered, answered_status = expected.split()
+        pairs = itertools.zip_longest(moves, answered)
+        differ = sum(1 for one, other in pairs if one != other) + (status != answered_status)
+        return differ, f"game #{game_id}: stored {stored}, acknowledged {expected}"
 
     try:
         found = await asyncio.gather(*(difference(game_id) for game_id in acked))
     finally:
         await store.close()
-    return [line for line in found if line is not None]
+    return sum(n for n, _ in found), [line for _, line in found if line is not None]

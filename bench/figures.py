@@ -96,9 +96,8 @@ HOST_LOOP = 5_000_000
 
 def host_speed() -> float:
     """Seconds this Python takes for a fixed loop of ``HOST_LOOP`` additions, a yardstick for
-    the machine's speed right now: our 2-core machine is shared, and in a busy spell of its
-    host the same code takes up to twice as long (0.17 to 0.21 s quiet, 0.35 s and more
-    busy), and so does every timing beside it."""
+    the machine's speed right now: on a shared machine the same code takes up to twice as long
+    in a busy spell of its host, and so does every timing beside it."""
     began = time.perf_counter()
     total = 0
     for number in range(HOST_LOOP):

@@ -58,13 +58,8 @@ from bot.games import (
     StoreBusyError,
 )
 from bot.storage import SqliteGameStore
-from bot.storage.rows import (
-    member_rows,
-    to_row,
-)
-from bot.storage.sql import (
-    GameSql,
-)
+from bot.storage.rows import member_rows, to_row
+from bot.storage.sql import GameSql
 from tools.lock_holder import write_lock_held  # tools/lock_holder.py
 
 GAMES = 100_000
