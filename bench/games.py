@@ -52,8 +52,6 @@ from bot.storage.migrations import MIGRATIONS
 from bot.storage.sqlite.store import SYNCHRONOUS_MODES, Synchronous
 from tools.postgres_server import PostgresUnavailable, running_server
 
-TARGET_P99_MS = 5.0
-TARGET_MOVES_PER_S = 1000.0
 TARGET_READ_MS = 5.0
 GUILD = 7
 DUELIST_IDS = 10**12  # duelists' member ids start here, apart from the bot games' members
@@ -163,12 +161,12 @@ async def run(channels: int, synchronous: Synchronous, seed: int, folder: Path) 
         f"  {channels} channels, {len(timings)} timed moves in {wall:.2f} s "
         f"(half of them duels; game starts and challenges included in the wall time)"
     )
+    print("  capacity: every channel moves as soon as it is answered, so each move also waits for")
+    print("  the others' (no target: the scale part below measures the load a bot meets)")
     print(f"  median per move   {median_ms:7.3f} ms")
-    verdict = "PASS" if p99_ms <= TARGET_P99_MS else "FAIL"
-    print(f"  p99 per move      {p99_ms:7.3f} ms   target <= {TARGET_P99_MS:g} ms   {verdict}")
+    print(f"  p99 per move      {p99_ms:7.3f} ms")
     print(f"  max per move      {timings[-1] * 1000:7.3f} ms")
-    verdict = "PASS" if rate >= TARGET_MOVES_PER_S else "FAIL"
-    print(f"  moves per second  {rate:7.0f}      target >= {TARGET_MOVES_PER_S:g}      {verdict}")
+    print(f"  moves per second  {rate:7.0f}")
 
 
 def build_v1_history(path: Path, finished: int, members: int, seed: int) -> None:
