@@ -23,6 +23,24 @@ MAX_POOL_SIZE = 100
 MAX_WRITE_TIMEOUT = 60.0
 """A player waits at most this long for an answer; a longer wait is a hang, not a timeout."""
 
+MIN_WRITE_TIMEOUT = 0.1
+"""Less, and a write queued behind another fails as busy though nothing is wrong."""
+
+MAX_IDLE_MINUTES = 10_080
+"""A week: a game nobody moved in for longer is abandoned, and an active game holds its channel."""
+
+MAX_CHALLENGE_MINUTES = 1_440
+"""A day: a challenge unanswered for longer is forgotten, and it holds the challenger's place."""
+
+MAX_COMMANDS = 1_000
+"""The most commands in a row ``COMMAND_RATE`` may allow: more is no guard at all."""
+
+MAX_RATE_SECONDS = 86_400
+"""A day: a slower refill of ``COMMAND_RATE`` is a ban, not a cooldown."""
+
+MAX_GUILD_ID = 2**63 - 1
+"""The largest Discord ID (a 64-bit snowflake whose top bit is never set)."""
+
 DATABASE_URL_FORM = "postgresql://user:password@host:5432/dbname"
 
 
@@ -106,7 +124,7 @@ class Settings:
         if any(ch.isspace() for ch in prefix):
             raise SettingsError(f"COMMAND_PREFIX={prefix!r} must not contain spaces.")
         database = Path(get("DATABASE_PATH") or DEFAULT_DATABASE_PATH)
-        idle = _positive_number(get("IDLE_TIMEOUT_MINUTES"), "IDLE_TIMEOUT_MINUTES", 10.0) * 60
+        idle = _number(get("IDLE_TIMEOUT_MINUTES"), "IDLE_TIMEOUT_MINUTES", 10, MAX_IDLE_MINUTES)
         guild = _guild_id(get("DISCORD_GUILD_ID"))
         level = (get("LOG_LEVEL") or "INFO").upper()
         if not isinstance(logging.getLevelName(level), int):
@@ -114,9 +132,8 @@ class Settings:
                 f"LOG_LEVEL={level!r} is not a log level; use DEBUG, INFO, WARNING or ERROR."
             )
         rate = _command_rate(get("COMMAND_RATE"))
-        challenge = (
-            _positive_number(get("CHALLENGE_TIMEOUT_MINUTES"), "CHALLENGE_TIMEOUT_MINUTES", 5.0)
-            * 60
+        challenge = _number(
+            get("CHALLENGE_TIMEOUT_MINUTES"), "CHALLENGE_TIMEOUT_MINUTES", 5, MAX_CHALLENGE_MINUTES
         )
         cache_mb = _cache_mb(get("ENGINE_CACHE_MB"))
         shard_count, shard_ids = _shards(get("SHARD_COUNT"), get("SHARD_IDS"))
@@ -124,11 +141,11 @@ class Settings:
             token,
             prefix,
             database,
-            idle,
+            idle * 60,
             guild,
             level,
             rate,
-            challenge,
+            challenge * 60,
             cache_mb,
             shard_count=shard_count,
             shard_ids=shard_ids,
@@ -139,16 +156,29 @@ class Settings:
         )
 
 
-def _positive_number(raw: str | None, name: str, default: float) -> float:
+def _number(
+    raw: str | None, name: str, default: float, high: float, low: float = 1, unit: str = "minutes"
+) -> float:
+    """``raw`` as a number of ``unit`` from ``low`` to ``high`` (``default`` when unset); the
+    sentence refusing anything else (text, NaN, infinity) names that range."""
     if raw is None:
         return default
+    wanted = (
+        f"a number from {_plain(low)} to {_plain(high)} {unit}, "
+        f"for example {name}={_plain(default)}."
+    )
     try:
         value = float(raw)
     except ValueError:
-        raise SettingsError(f"{name}={raw!r} is not a number, for example {name}=10.") from None
-    if not value > 0 or value == float("inf"):
-        raise SettingsError(f"{name}={raw!r} must be a positive number, for example {name}=10.")
+        raise SettingsError(f"{name}={raw!r} is not a number: write {wanted}") from None
+    if not low <= value <= high:  # also NaN
+        raise SettingsError(f"{name}={raw!r} must be {wanted}")
     return value
+
+
+def _plain(number: float) -> str:
+    """``number`` as an operator writes it: ``1048576``, ``0.1``."""
+    return str(int(number)) if float(number).is_integer() else f"{number:g}"
 
 
 MAX_CACHE_MB = 2**20
@@ -157,32 +187,27 @@ number the caches can compare with."""
 
 
 def _cache_mb(raw: str | None) -> float:
-    """``ENGINE_CACHE_MB``: positive, and from 1 MB (less is not even a byte per cache) to
+    """``ENGINE_CACHE_MB``: from 1 MB (less is not even a byte per cache) to
     ``MAX_CACHE_MB``."""
-    mb = _positive_number(raw, "ENGINE_CACHE_MB", 64.0)
-    if not 1 <= mb <= MAX_CACHE_MB:
-        raise SettingsError(
-            f"ENGINE_CACHE_MB={raw!r} must be a number of megabytes from 1 to {MAX_CACHE_MB}, "
-            "for example ENGINE_CACHE_MB=64."
-        )
-    return mb
+    return _number(raw, "ENGINE_CACHE_MB", 64, MAX_CACHE_MB, unit="megabytes")
 
 
 def _guild_id(raw: str | None) -> int | None:
     if raw is None:
         return None
-    if not raw.isdigit():
+    guild = _whole(raw, 1, MAX_GUILD_ID)
+    if guild is None:
         raise SettingsError(
-            f"DISCORD_GUILD_ID={raw!r} must be a server ID (digits only): in Discord, enable "
-            "Developer Mode, right-click the server and choose 'Copy Server ID'."
+            f"DISCORD_GUILD_ID={raw!r} must be a server ID, digits only, from 1 to "
+            f"{MAX_GUILD_ID}: in Discord, enable Developer Mode, right-click the server and "
+            "choose 'Copy Server ID'."
         )
-    return int(raw)
+    return guild
 
 
 def _command_rate(raw: str | None) -> CommandRate:
     """``"5/10"``: 5 commands in a row, coming back at 5 per 10 seconds; a whole number of
-    commands (at least 1) over a positive number of seconds (at most a day: a slower refill is
-    a ban, not a cooldown)."""
+    commands from 1 to ``MAX_COMMANDS`` over 1 to ``MAX_RATE_SECONDS`` seconds."""
     if raw is None:
         return CommandRate()
     count, slash, seconds = raw.partition("/")
@@ -190,9 +215,15 @@ def _command_rate(raw: str | None) -> CommandRate:
         rate = CommandRate(int(count.strip()), float(seconds.strip()))
     except ValueError:
         rate = None
-    if not slash or rate is None or rate.commands < 1 or not 0 < rate.seconds <= 86_400:
+    if (
+        not slash
+        or rate is None
+        or not 1 <= rate.commands <= MAX_COMMANDS
+        or not 1 <= rate.seconds <= MAX_RATE_SECONDS  # also NaN
+    ):
         raise SettingsError(
-            f"COMMAND_RATE={raw!r} must be commands/seconds, for example COMMAND_RATE=5/10 "
+            f"COMMAND_RATE={raw!r} must be commands/seconds, from 1 to {MAX_COMMANDS} commands "
+            f"over 1 to {MAX_RATE_SECONDS} seconds, for example COMMAND_RATE=5/10 "
             "(5 commands in a row per member, then 5 more every 10 seconds)."
         )
     return rate
@@ -248,14 +279,14 @@ def _pool_size(raw: str | None) -> int:
 
 
 def _write_timeout(raw: str | None) -> float:
-    name = "DATABASE_WRITE_TIMEOUT"
-    seconds = _positive_number(raw, name, DEFAULT_WRITE_TIMEOUT)
-    if seconds > MAX_WRITE_TIMEOUT:
-        raise SettingsError(
-            f"{name}={raw!r} must be at most {MAX_WRITE_TIMEOUT:g} seconds (a player waits that "
-            f"long for an answer), for example {name}={DEFAULT_WRITE_TIMEOUT:g}."
-        )
-    return seconds
+    return _number(
+        raw,
+        "DATABASE_WRITE_TIMEOUT",
+        DEFAULT_WRITE_TIMEOUT,
+        MAX_WRITE_TIMEOUT,
+        MIN_WRITE_TIMEOUT,
+        "seconds",
+    )
 
 
 # -- scale-out: shards and metrics ------------------------------------------------------------

@@ -180,3 +180,23 @@ def test_the_terminal_game_imports_only_what_its_database_needs(
         timeout=60,
     )
     assert result.stdout.splitlines()[-1] == imported, result.stdout + result.stderr
+
+
+def test_a_number_out_of_its_range_is_a_configuration_error_naming_the_range(
+    tmp_path: Path,
+) -> None:
+    """Issue 26: IDLE_TIMEOUT_MINUTES=1e15 ended in "Python int too large to convert to C int"
+    (status 1); DATABASE_WRITE_TIMEOUT=0.0000001 started, then every launch was "busy"."""
+    database = tmp_path / "g.db"
+    for name, value, sentence in [
+        ("IDLE_TIMEOUT_MINUTES", "1e15", "must be a number from 1 to 10080 minutes"),
+        ("DATABASE_WRITE_TIMEOUT", "0.0000001", "must be a number from 0.1 to 60 seconds"),
+        ("ENGINE_CACHE_MB", "0.5", "must be a number from 1 to 1048576 megabytes"),
+        ("COMMAND_RATE", "0/10", "from 1 to 1000 commands over 1 to 86400 seconds"),
+    ]:
+        result = run_bot(["play"], tmp_path, "quit\n", DATABASE_PATH=str(database), **{name: value})
+        assert result.returncode == 2, result.stdout + result.stderr
+        assert result.stderr.startswith(f"Configuration error: {name}={value!r} "), result.stderr
+        assert sentence in result.stderr
+        assert "Traceback" not in result.stderr
+        assert not database.exists()

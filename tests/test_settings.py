@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from urllib.parse import quote
@@ -90,11 +91,11 @@ def test_blank_values_mean_default() -> None:
 
 
 BAD_VALUES = [
-    ("IDLE_TIMEOUT_MINUTES", "soon", "not a number"),
-    ("IDLE_TIMEOUT_MINUTES", "0", "positive"),
-    ("IDLE_TIMEOUT_MINUTES", "-3", "positive"),
-    ("IDLE_TIMEOUT_MINUTES", "nan", "positive"),
-    ("IDLE_TIMEOUT_MINUTES", "inf", "positive"),
+    ("IDLE_TIMEOUT_MINUTES", "soon", "is not a number: write a number from 1 to 10080 minutes"),
+    ("IDLE_TIMEOUT_MINUTES", "0", "must be a number from 1 to 10080 minutes"),
+    ("IDLE_TIMEOUT_MINUTES", "-3", "from 1 to 10080"),
+    ("IDLE_TIMEOUT_MINUTES", "nan", "from 1 to 10080"),
+    ("IDLE_TIMEOUT_MINUTES", "inf", "from 1 to 10080"),
     ("DISCORD_GUILD_ID", "my-server", "Copy Server ID"),
     ("LOG_LEVEL", "LOUD", "not a log level"),
     ("COMMAND_PREFIX", "t t", "spaces"),
@@ -109,7 +110,7 @@ BAD_VALUES = [
     ("COMMAND_RATE", "5/inf", "commands/seconds"),
     ("COMMAND_RATE", "5/10/2", "commands/seconds"),
     ("ENGINE_CACHE_MB", "lots", "not a number"),
-    ("ENGINE_CACHE_MB", "0", "positive"),
+    ("ENGINE_CACHE_MB", "0", "from 1 to"),
     ("ENGINE_CACHE_MB", "0.0000001", "from 1 to"),  # would be no byte at all: a crash
     ("ENGINE_CACHE_MB", "1e303", "from 1 to"),  # would overflow the byte count: a crash
     ("DATABASE_URL", "mysql://bot:pw@db/games", "not a PostgreSQL URL"),
@@ -125,8 +126,8 @@ BAD_VALUES = [
     ("DATABASE_POOL_SIZE", "2.5", "whole number"),
     ("DATABASE_POOL_SIZE", "five", "whole number"),
     ("DATABASE_WRITE_TIMEOUT", "soon", "not a number"),
-    ("DATABASE_WRITE_TIMEOUT", "0", "positive"),
-    ("DATABASE_WRITE_TIMEOUT", "61", "at most 60 seconds"),
+    ("DATABASE_WRITE_TIMEOUT", "0", "from 0.1 to 60 seconds"),
+    ("DATABASE_WRITE_TIMEOUT", "61", "from 0.1 to 60 seconds"),
 ]
 """A setting, a value it refuses, and words of the sentence refusing it."""
 
@@ -351,3 +352,117 @@ def test_a_metrics_port_is_a_tcp_port(port: int) -> None:
     else:
         with pytest.raises(SettingsError, match="METRICS_PORT"):
             Settings.from_env({"METRICS_PORT": str(port)})
+
+
+# -- every numeric setting has a range, checked at start-up and said in its sentence ---------
+# (issue 26, item 8)
+
+RANGES: dict[str, tuple[float, float, str, Callable[[Settings], float | None]]] = {
+    "IDLE_TIMEOUT_MINUTES": (
+        1,
+        10_080,
+        "from 1 to 10080 minutes",
+        lambda s: s.idle_timeout_seconds / 60,
+    ),
+    "CHALLENGE_TIMEOUT_MINUTES": (
+        1,
+        1_440,
+        "from 1 to 1440 minutes",
+        lambda s: s.challenge_timeout_seconds / 60,
+    ),
+    "ENGINE_CACHE_MB": (1, 2**20, "from 1 to 1048576", lambda s: s.engine_cache_mb),
+    "DATABASE_WRITE_TIMEOUT": (
+        0.1,
+        60,
+        "from 0.1 to 60 seconds",
+        lambda s: s.database_write_timeout,
+    ),
+    "DATABASE_POOL_SIZE": (1, 100, "from 1 to 100", lambda s: s.database_pool_size),
+    "SHARD_COUNT": (1, 100_000, "from 1 to 100000", lambda s: s.shard_count),
+    "METRICS_PORT": (1, 65_535, "from 1 to 65535", lambda s: s.metrics_port),
+    "DISCORD_GUILD_ID": (
+        1,
+        2**63 - 1,
+        "from 1 to 9223372036854775807",
+        lambda s: s.discord_guild_id,
+    ),
+}
+"""Each numeric setting: the lowest and highest value it takes, the words naming that range in
+its sentence, and where the value lands in ``Settings``."""
+
+COMMAND_RATE_RANGE = "from 1 to 1000 commands over 1 to 86400 seconds"
+
+NUMBERS = st.one_of(
+    st.floats().map(str),  # nan, inf, -0.0, 1e+300, 5e-324 ...
+    st.integers(-(10**25), 10**25).map(str),
+    st.floats(0, 2e5).map(lambda x: f"{x:.6f}"),
+    st.sampled_from(
+        ["1e15", "0.0000001", "0.5", "NaN", "-inf", "Infinity", "1e-320", "²", "١٢٣", "1_0", "0x10"]
+    ),
+    st.from_regex(r"[0-9]{1,6000}", fullmatch=True),
+    st.text(max_size=12),
+)
+"""What an operator might write for a number: every kind of float and int, near misses, huge
+and tiny values, digits of other scripts, and any text."""
+
+
+@given(name=st.sampled_from(sorted(RANGES)), raw=NUMBERS)
+def test_a_numeric_setting_is_in_its_range_or_refused_naming_it(name: str, raw: str) -> None:
+    low, high, words, read = RANGES[name]
+    try:
+        settings = Settings.from_env({name: raw})
+    except SettingsError as error:
+        assert str(error).startswith(f"{name}=")
+        assert words in str(error)
+        return
+    value = read(settings)
+    if raw.strip():
+        assert value is not None and low <= value <= high
+
+
+@given(commands=NUMBERS, seconds=NUMBERS)
+def test_a_command_rate_is_in_its_range_or_refused_naming_it(commands: str, seconds: str) -> None:
+    raw = f"{commands}/{seconds}"
+    try:
+        rate = Settings.from_env({"COMMAND_RATE": raw}).command_rate
+    except SettingsError as error:
+        assert str(error).startswith("COMMAND_RATE=")
+        assert COMMAND_RATE_RANGE in str(error)
+        return
+    assert 1 <= rate.commands <= 1000 and 1 <= rate.seconds <= 86_400
+
+
+@pytest.mark.parametrize(
+    ("name", "raw"),
+    [
+        ("IDLE_TIMEOUT_MINUTES", "1e15"),  # was "Python int too large to convert to C int"
+        ("CHALLENGE_TIMEOUT_MINUTES", "1e15"),
+        ("DATABASE_WRITE_TIMEOUT", "0.0000001"),  # was every launch failing as "busy"
+        ("ENGINE_CACHE_MB", "0"),
+        ("IDLE_TIMEOUT_MINUTES", "nan"),
+        ("DISCORD_GUILD_ID", "²"),  # was a ValueError from int()
+        ("DISCORD_GUILD_ID", "0"),
+    ],
+)
+def test_the_values_of_the_issue_are_refused_with_their_range(name: str, raw: str) -> None:
+    with pytest.raises(SettingsError) as caught:
+        Settings.from_env({name: raw})
+    assert str(caught.value).startswith(f"{name}={raw!r} ")
+    assert RANGES[name][2] in str(caught.value)
+
+
+@pytest.mark.parametrize("raw", ["0/10", "10/0", "1001/10", "5/0.5", "5/86401"])
+def test_a_command_rate_out_of_range_is_refused_with_the_range(raw: str) -> None:
+    with pytest.raises(SettingsError) as caught:
+        Settings.from_env({"COMMAND_RATE": raw})
+    assert COMMAND_RATE_RANGE in str(caught.value)
+
+
+def test_the_readme_states_every_numeric_settings_range() -> None:
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    rows = {
+        line.split("|")[1].strip(" `"): line for line in readme.splitlines() if line[:3] == "| `"
+    }
+    for name, (_, _, words, _) in RANGES.items():
+        assert words.removeprefix("from ") in rows[name], name
+    assert "1 to 1000 commands over 1 to 86400 seconds" in rows["COMMAND_RATE"]
