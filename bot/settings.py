@@ -5,6 +5,7 @@ Kept free of Discord so the terminal game can use the same database and idle tim
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import os
 import re
@@ -42,6 +43,9 @@ MAX_GUILD_ID = 2**63 - 1
 """The largest Discord ID (a 64-bit snowflake whose top bit is never set)."""
 
 DATABASE_URL_FORM = "postgresql://user:password@host:5432/dbname"
+
+DEFAULT_METRICS_HOST = "127.0.0.1"
+"""Metrics are served to this machine only unless ``METRICS_HOST`` says otherwise."""
 
 
 class SettingsError(ValueError):
@@ -106,6 +110,7 @@ class Settings:
     shard_count: int | None = None  # None: as many shards as Discord recommends
     shard_ids: tuple[int, ...] | None = None  # None: every shard of shard_count
     metrics_port: int | None = None  # None: no Prometheus metrics served
+    metrics_host: str = DEFAULT_METRICS_HOST  # the address the metrics listen on
     database_url: DatabaseUrl | None = None  # PostgreSQL instead of the SQLite file
     database_pool_size: int = DEFAULT_POOL_SIZE
     database_write_timeout: float = DEFAULT_WRITE_TIMEOUT
@@ -150,6 +155,7 @@ class Settings:
             shard_count=shard_count,
             shard_ids=shard_ids,
             metrics_port=_port(get("METRICS_PORT"), "METRICS_PORT"),
+            metrics_host=_metrics_host(get("METRICS_HOST")),
             database_url=_database_url(get("DATABASE_URL")),
             database_pool_size=_pool_size(get("DATABASE_POOL_SIZE")),
             database_write_timeout=_write_timeout(get("DATABASE_WRITE_TIMEOUT")),
@@ -362,6 +368,21 @@ def _port(raw: str | None, name: str) -> int | None:
             "leave it empty to serve no metrics."
         )
     return port
+
+
+def _metrics_host(raw: str | None) -> str:
+    """``METRICS_HOST``: an IPv4 or IPv6 address, not a name (a name may resolve to another
+    address than the one Prometheus is told to scrape)."""
+    if raw is None:
+        return DEFAULT_METRICS_HOST
+    try:
+        return str(ipaddress.ip_address(raw))
+    except ValueError:
+        raise SettingsError(
+            f"METRICS_HOST={raw!r} must be an IP address of this machine: 127.0.0.1 (this "
+            "machine only, the default), 0.0.0.0 (every interface, :: for IPv6 too) or one "
+            "interface's address, for example METRICS_HOST=10.0.0.5."
+        ) from None
 
 
 def _whole(raw: str, low: int, high: int) -> int | None:

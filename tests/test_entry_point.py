@@ -200,3 +200,13 @@ def test_a_number_out_of_its_range_is_a_configuration_error_naming_the_range(
         assert sentence in result.stderr
         assert "Traceback" not in result.stderr
         assert not database.exists()
+
+
+def test_a_metrics_host_that_is_no_address_is_a_configuration_error(tmp_path: Path) -> None:
+    database = tmp_path / "g.db"
+    result = run_bot(["play"], tmp_path, "quit\n", DATABASE_PATH=str(database), METRICS_HOST="all")
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert result.stderr.startswith(
+        "Configuration error: METRICS_HOST='all' must be an IP address of this machine"
+    )
+    assert not database.exists()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -229,6 +230,7 @@ def test_env_example_lists_every_setting() -> None:
         "SHARD_COUNT",
         "SHARD_IDS",
         "METRICS_PORT",
+        "METRICS_HOST",
         "DATABASE_URL",
         "DATABASE_POOL_SIZE",
         "DATABASE_WRITE_TIMEOUT",
@@ -466,3 +468,36 @@ def test_the_readme_states_every_numeric_settings_range() -> None:
     for name, (_, _, words, _) in RANGES.items():
         assert words.removeprefix("from ") in rows[name], name
     assert "1 to 1000 commands over 1 to 86400 seconds" in rows["COMMAND_RATE"]
+
+
+# -- METRICS_HOST (issue 26, item 13) --------------------------------------------------------
+
+
+def test_metrics_listen_on_this_machine_only_unless_told_otherwise() -> None:
+    assert Settings.from_env({}).metrics_host == "127.0.0.1"
+    for host in ["0.0.0.0", "::", "10.0.0.5", "::1", " 192.168.1.20 "]:
+        assert Settings.from_env({"METRICS_HOST": host}).metrics_host == host.strip()
+
+
+@pytest.mark.parametrize("host", ["localhost", "every", "10.0.0", "300.1.1.1", "[::1]", "a b"])
+def test_a_metrics_host_that_is_no_ip_address_is_refused(host: str) -> None:
+    with pytest.raises(SettingsError) as caught:
+        Settings.from_env({"METRICS_HOST": host})
+    message = str(caught.value)
+    assert message.startswith(f"METRICS_HOST={host!r} must be an IP address of this machine")
+    assert "127.0.0.1" in message and "0.0.0.0" in message
+
+
+@given(st.one_of(st.text(max_size=40), st.ip_addresses().map(str)))
+def test_any_metrics_host_is_an_ip_address_or_refused_with_a_sentence(host: str) -> None:
+    try:
+        settings = Settings.from_env({"METRICS_HOST": host})
+    except SettingsError as error:
+        assert str(error).startswith("METRICS_HOST=")
+        return
+    assert ipaddress.ip_address(settings.metrics_host)
+
+
+def test_the_readme_lists_metrics_host_with_its_default() -> None:
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    assert "| `METRICS_HOST` | `127.0.0.1` |" in readme

@@ -103,7 +103,7 @@ class TicTacToeBot(commands.AutoShardedBot):
         from bot.discord_bot.cogs import load_cogs
 
         if self.settings.metrics_port is not None:  # first: a port in use stops the start
-            self.metrics.serve(self.settings.metrics_port)
+            self.metrics.serve(self.settings.metrics_port, self.settings.metrics_host)
         running = await self.service.open_game_count()
         log.info("%d game(s) running in the database.", running)
         await load_cogs(self)

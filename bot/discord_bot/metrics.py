@@ -1,4 +1,4 @@
-"""Prometheus metrics of one bot process, served at ``http://<host>:METRICS_PORT/metrics``.
+"""Prometheus metrics of one bot process, served at ``http://METRICS_HOST:METRICS_PORT/metrics``.
 
 :class:`BotMetrics` counts games, moves, command times and storage errors into a
 ``CollectorRegistry`` of its own, and serves them from prometheus_client's HTTP server in a
@@ -41,6 +41,26 @@ STARTED = "command started"
 
 class MetricsError(Exception):
     """The metrics server could not start; the message is the sentence an operator reads."""
+
+
+def _serving_error(error: OSError, port: int, host: str) -> MetricsError:
+    """The sentence for ``start_http_server`` failing with ``error``."""
+    reason = error.strerror or "the system refused"
+    if error.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT):
+        return MetricsError(
+            f"Cannot serve metrics on {host} (METRICS_HOST): {reason}. It is not an address of "
+            "this machine: choose one of its interfaces' addresses, 127.0.0.1 (this machine "
+            "only) or 0.0.0.0 (every interface)."
+        )
+    why = (
+        "Ports below 1024 need the administrator's rights: choose a higher one"
+        if error.errno == errno.EACCES
+        else "Another program may be using it: choose another port"
+    )
+    return MetricsError(
+        f"Cannot serve metrics on port {port} (METRICS_PORT): {reason}. "
+        f"{why}, or leave METRICS_PORT empty."
+    )
 
 
 def _mode(game: Game) -> str:
@@ -211,21 +231,14 @@ class BotMetrics:
 
     # -- serving -------------------------------------------------------------------------------
 
-    def serve(self, port: int) -> None:
-        """Serve ``/metrics`` on every interface at ``port``, in a thread of its own."""
+    def serve(self, port: int, host: str) -> None:
+        """Serve ``/metrics`` at ``port`` of the address ``host`` (``0.0.0.0``: every
+        interface), in a thread of its own; ``MetricsError`` if that cannot be done."""
         try:
-            self._server = start_http_server(port, registry=self.registry)
+            self._server = start_http_server(port, addr=host, registry=self.registry)
         except OSError as error:
-            why = (
-                "Ports below 1024 need the administrator's rights: choose a higher one"
-                if error.errno == errno.EACCES
-                else "Another program may be using it: choose another port"
-            )
-            raise MetricsError(
-                f"Cannot serve metrics on port {port} (METRICS_PORT): {error.strerror or error}. "
-                f"{why}, or leave METRICS_PORT empty."
-            ) from error
-        log.info("Serving Prometheus metrics on port %d at /metrics.", port)
+            raise _serving_error(error, port, host) from error
+        log.info("Serving Prometheus metrics on %s port %d at /metrics.", host, port)
         self._count_open_games.start()
 
     async def _count_open(self) -> None:

@@ -34,9 +34,12 @@ class Scrape:
 
 
 @pytest.fixture
-def settings(settings: Settings) -> Settings:
-    """The Discord tests' settings, with metrics on a free port."""
-    return dataclasses.replace(settings, metrics_port=free_port())
+def settings(settings: Settings, request: pytest.FixtureRequest) -> Settings:
+    """The Discord tests' settings, with metrics on a free port, and on the ``METRICS_HOST`` a
+    test passes as this fixture's parameter (none: the default)."""
+    changed = dataclasses.replace(settings, metrics_port=free_port())
+    host: str | None = getattr(request, "param", None)
+    return changed if host is None else dataclasses.replace(changed, metrics_host=host)
 
 
 def scrape(port: int) -> Scrape:
@@ -205,3 +208,68 @@ def test_every_bot_counts_in_a_registry_of_its_own(make_bot: MakeBot) -> None:
     first.metrics.storage_errors.inc()
     assert second.metrics.registry.get_sample_value("tictactoe_storage_errors_total") == 0
 
+
+# -- where the metrics listen: METRICS_HOST (issue 26, item 13) ------------------------------
+
+
+def serves(host: str, port: int) -> bool:
+    """Whether ``/metrics`` answers at ``host``."""
+    try:
+        scrape_at(host, port)
+    except OSError:
+        return False
+    return True
+
+
+def scrape_at(host: str, port: int) -> None:
+    with urllib.request.urlopen(f"http://{host}:{port}/metrics", timeout=5) as response:
+        assert response.status == 200
+
+
+def skip_without_127_0_0_2() -> None:
+    """127.0.0.2 is this machine too (Linux answers on all of 127.0.0.0/8), but not the address
+    the metrics listen on by default; skip where it cannot be bound."""
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.2", 0))
+        except OSError:
+            pytest.skip("127.0.0.2 is not an address of this machine")
+
+
+@pytest.mark.parametrize(
+    ("settings", "answering", "silent"),
+    [
+        (None, "127.0.0.1", "127.0.0.2"),  # the default: this machine's loopback only
+        ("127.0.0.2", "127.0.0.2", "127.0.0.1"),
+        ("0.0.0.0", "127.0.0.2", None),  # every interface
+    ],
+    indirect=["settings"],
+)
+async def test_metrics_listen_on_127_0_0_1_by_default_and_on_the_chosen_host(
+    world: World, settings: Settings, answering: str, silent: str | None
+) -> None:
+    """Before METRICS_HOST the server listened on every interface, whatever one wanted."""
+    skip_without_127_0_0_2()
+    port = settings.metrics_port
+    assert port is not None
+    assert serves(answering, port)
+    if silent is None:
+        assert serves("127.0.0.1", port)
+    else:
+        assert not serves(silent, port)
+
+
+@pytest.mark.parametrize("settings", ["192.0.2.1"], indirect=True)  # TEST-NET-1: nobody's
+async def test_a_metrics_host_not_of_this_machine_stops_the_start_with_a_sentence(
+    make_bot: MakeBot,
+    settings: Settings,
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    bot = make_bot()
+    assert await serve(bot, simcord.Env(bot).start) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("Cannot serve metrics on 192.0.2.1 (METRICS_HOST): "), err
+    assert "not an address of this machine" in err and "0.0.0.0" in err
+    assert "Traceback" not in err
+    caplog.clear()  # the one expected ERROR line ("The bot stopped")
