@@ -116,6 +116,24 @@ class GameStore(Protocol):
         """The game with this id as last saved, active or finished; None if there is none."""
         ...
 
+    async def history(
+        self,
+        member_id: int,
+        guild_id: int | None,
+        *,
+        before_id: int | None = None,
+        after_id: int | None = None,
+        limit: int = 10,
+    ) -> list[Game]:
+        """The member's games that ended with a result (WON, LOST, DRAWN or RESIGNED: never
+        ACTIVE nor EXPIRED ones), with a seat for ``member_id``, newest (highest id) first;
+        ``guild_id=None`` everywhere, an id only that server's games. With ``before_id``, the
+        newest ``limit`` of those with a lower id; with ``after_id``, the oldest ``limit`` of
+        those with a higher id (still returned newest first); with neither, the newest
+        ``limit``. Both: ``ValueError``. A game that does not read back raises
+        ``StorageError`` (as ``get``)."""
+        ...
+
     async def latest_game(self, channel_id: int, member_id: int) -> Game | None:
         """The member's most recent game in the channel (the highest id among the games in
         ``channel_id`` with a seat for ``member_id``), whatever its status; None if none."""

@@ -32,6 +32,9 @@ from bot.storage.sql import (
 
 log = logging.getLogger(__name__)
 
+LAST_ID = 2**63 - 1
+"""Above every id a game can have (64-bit): ``before_id`` of a history's first page."""
+
 
 class StoreReads:
     """``GameStore``'s plain reads (see ``bot.games.store`` for each)."""
@@ -56,6 +59,31 @@ class StoreReads:
 
     async def get(self, game_id: int) -> Game | None:
         return self._first_game(await self._read(self._sql.game_by_id, {"id": game_id}))
+
+    async def history(
+        self,
+        member_id: int,
+        guild_id: int | None,
+        *,
+        before_id: int | None = None,
+        after_id: int | None = None,
+        limit: int = 10,
+    ) -> list[Game]:
+        if before_id is not None and after_id is not None:
+            raise ValueError("history takes before_id or after_id, not both")
+        sql = self._sql
+        params = {
+            "member_id": member_id,
+            "guild_id": guild_id,
+            "before_id": LAST_ID if before_id is None else before_id,
+            "after_id": after_id,
+            "limit": limit,
+        }
+        if after_id is None:
+            query = sql.history_before if guild_id is None else sql.history_before_in_guild
+            return [self._game(row) for row in await self._read(query, params)]
+        query = sql.history_after if guild_id is None else sql.history_after_in_guild
+        return [self._game(row) for row in reversed(await self._read(query, params))]
 
     async def latest_game(self, channel_id: int, member_id: int) -> Game | None:
         params = {"channel_id": channel_id, "member_id": member_id}

@@ -79,6 +79,16 @@ class GameSql:
     """Every OPEN challenge, in id order."""
     last_finished: str
     """The newest game of ``channel_id`` that is no longer active."""
+    history_before: str
+    """``member_id``'s games with a result and an id below ``before_id``, newest first, at
+    most ``limit`` (``GameStore.history``): one index range per seat (migration 9)."""
+    history_before_in_guild: str
+    """``history_before`` in the server ``guild_id`` only."""
+    history_after: str
+    """``member_id``'s games with a result and an id above ``after_id``, oldest first, at most
+    ``limit``."""
+    history_after_in_guild: str
+    """``history_after`` in the server ``guild_id`` only."""
     open_game_count: str
     """How many games are ACTIVE (column ``n``)."""
     open_challenge: str
@@ -160,7 +170,16 @@ class GameSql:
             f"LIMIT {param.format('limit')}"
         )
         channel = param.format("channel_id")
+        history = {
+            (older, in_guild): _history(games.select, param, older=older, in_guild=in_guild)
+            for older in (True, False)
+            for in_guild in (True, False)
+        }
         return cls(
+            history_before=history[True, False],
+            history_before_in_guild=history[True, True],
+            history_after=history[False, False],
+            history_after_in_guild=history[False, True],
             active_game=f"{games.select} WHERE channel_id = {channel} AND status = 'active'",
             active_games=f"{games.select} WHERE status = 'active' ORDER BY id",
             game_by_id=f"{games.select} WHERE id = {param.format('id')}",
@@ -215,6 +234,27 @@ class GameSql:
                 f"{head_to_head} AND guild_id = {param.format('guild_id')}) AS duels"
             ),
         )
+
+
+RESULT_STATUSES = "status IN ('won', 'lost', 'drawn', 'resigned')"
+"""The games with a result, spelled exactly as the history indexes' predicate (migration 9):
+SQLite reads a partial index only for a query that names its terms as written."""
+
+
+def _history(select: str, param: str, *, older: bool, in_guild: bool) -> str:
+    """A page of a member's history: the page of each seat from its own index (its entries in
+    id order, so each stops after ``limit``), merged. One ``OR`` over both seats would read
+    every game of the member and sort them."""
+    bound = f"id < {param.format('before_id')}" if older else f"id > {param.format('after_id')}"
+    order = "id DESC" if older else "id"
+    scope = f" AND guild_id = {param.format('guild_id')}" if in_guild else ""
+    limit = param.format("limit")
+    seats = [
+        f"SELECT * FROM ({select} WHERE {seat}_member_id = {param.format('member_id')} "
+        f"AND {RESULT_STATUSES} AND {bound}{scope} ORDER BY {order} LIMIT {limit}) AS {seat}_seat"
+        for seat in ("x", "o")
+    ]
+    return f"{seats[0]} UNION ALL {seats[1]} ORDER BY {order} LIMIT {limit}"
 
 
 def _upsert(table: str, columns: Sequence[str], keys: int, param: str) -> str:

@@ -29,6 +29,7 @@ PINNED: dict[Dialect, dict[int, str]] = {
         6: "52516390208fab4d61330850312dcae993f2e89172531ba902150c329dec334f",
         7: "e008ae36314aaef90af6601fc7a3493b1084becccabad59035bcbf8ecb21d683",
         8: "cda9d42abe796e8624c7e451374af511acf445e263bcaf57c2740a36a8fb8d98",
+        9: "ea274fc03ac05fa4b6591e941a698f3c6422325bbd4c68443c47e6c32b86b5ce",
     },
     "postgresql": {
         1: "bc53f072b39144ef5bcbf3bddaff7de08e1b7c79b72daabbb48a0b6647e7ca45",
@@ -39,6 +40,7 @@ PINNED: dict[Dialect, dict[int, str]] = {
         6: "4ba760809babb87ea30ce06136fe44db5c58f2a111ad5e6df7aa01a503244736",
         7: "e008ae36314aaef90af6601fc7a3493b1084becccabad59035bcbf8ecb21d683",
         8: "cda9d42abe796e8624c7e451374af511acf445e263bcaf57c2740a36a8fb8d98",
+        9: "ea274fc03ac05fa4b6591e941a698f3c6422325bbd4c68443c47e6c32b86b5ce",
     },
 }
 
@@ -123,6 +125,13 @@ SCHEMA_V8 = {
     "sqlite_autoindex_bot_state_1": None,
 }
 
+# v9: each seat's games with a result in id order, for a member's history page by page.
+SCHEMA_V9 = {
+    **SCHEMA_V8,
+    "games_history_x": "3a8a6ba3ebe161944a582741d493cbdd323ff3a46e239e567fa8a831df77f14f",
+    "games_history_o": "d19e179b668f7e20e67f026c4f3ec7ee4107120a770e1c82c2c871862cf5667d",
+}
+
 
 def sha256(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
@@ -148,7 +157,7 @@ def test_every_migration_is_pinned_and_unchanged(dialect: Dialect) -> None:
 
 def test_a_fresh_database_has_exactly_the_released_schema(tmp_path: Path) -> None:
     SqliteGameStore(tmp_path / "games.db")
-    assert schema(tmp_path / "games.db") == SCHEMA_V8
+    assert schema(tmp_path / "games.db") == SCHEMA_V9
 
 
 def test_an_upgraded_v1_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) -> None:
@@ -159,7 +168,7 @@ def test_an_upgraded_v1_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) 
         *("games_by_x_member", "games_by_o_member", "games_by_guild"),
     }
     SqliteGameStore(path)
-    assert schema(path) == SCHEMA_V8
+    assert schema(path) == SCHEMA_V9
 
 
 def test_an_upgraded_v2_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) -> None:
@@ -167,4 +176,4 @@ def test_an_upgraded_v2_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) 
     sqlite_at_version(path, 2)
     assert schema(path) == SCHEMA_V2
     SqliteGameStore(path)
-    assert schema(path) == SCHEMA_V8
+    assert schema(path) == SCHEMA_V9

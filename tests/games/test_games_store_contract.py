@@ -492,6 +492,76 @@ async def test_records_and_standings_equal_a_recount_of_the_saved_games(
             assert await store.standings(scope, limit) == expected[:limit]
 
 
+# -- history: a member's games with a result, page by page ------------------------------------
+
+
+def history_of(games: list[Game], member_id: int, guild_id: int | None) -> list[Game]:
+    """The member's games with a result, newest first: ``guild_id=None`` everywhere, an id
+    that server."""
+    counted = (Status.WON, Status.LOST, Status.DRAWN, Status.RESIGNED)
+    return sorted(
+        (
+            game
+            for game in games
+            if game.status in counted
+            and game.seat_of(member_id) is not None
+            and guild_id in (None, game.guild_id)
+        ),
+        key=lambda game: -game.id,
+    )
+
+
+@pytest.mark.parametrize("seed", range(2))
+async def test_history_pages_through_a_members_games_with_a_result_newest_first(
+    store: GameStore, seed: int
+) -> None:
+    """Against a recount, in every scope: whole, then three at a time after the last id of
+    each page, then back from the oldest; games finished by an update are in it."""
+    rng = random.Random(seed)
+    saved = {game.id: game for game in [await store.insert(g) for g in random_games(rng, 60)]}
+    for game in [game for game in saved.values() if game.is_active][::2]:  # finished now
+        if game.size == 3:
+            status = rng.choice([Status.WON, Status.LOST, Status.DRAWN, Status.RESIGNED])
+            ending = make_game(game.x, game.o, status, resigner=rng.choice(list(Player)))
+            finished = replace(game, moves=ending.moves, status=status, winner=ending.winner)
+        else:
+            finished = replace(game, status=Status.RESIGNED, winner=rng.choice(list(Player)))
+        saved[game.id] = await store.update(finished)
+    games = list(saved.values())
+    for member in (*MEMBERS, 99):
+        for scope in (*SCOPES, 12345):
+            expected = history_of(games, member, scope)
+            assert await store.history(member, scope, limit=100) == expected
+            assert await store.history(member, scope) == expected[:10]
+            older: list[Game] = []
+            before = None
+            while page := await store.history(member, scope, before_id=before, limit=3):
+                assert len(page) == 3 or len(older) + len(page) == len(expected)
+                older += page
+                before = page[-1].id
+            assert older == expected
+            newer: list[Game] = []
+            after = 0
+            while page := await store.history(member, scope, after_id=after, limit=3):
+                assert page == sorted(page, key=lambda game: -game.id)
+                newer = page + newer
+                after = page[0].id
+            assert newer == expected
+            if expected:
+                middle = expected[len(expected) // 2].id
+                assert await store.history(member, scope, before_id=middle, limit=100) == [
+                    game for game in expected if game.id < middle
+                ]
+                assert await store.history(member, scope, after_id=middle, limit=2) == [
+                    game for game in expected if game.id > middle
+                ][-2:]
+
+
+async def test_history_takes_one_bound_at_most(store: GameStore) -> None:
+    with pytest.raises(ValueError, match="before_id or after_id"):
+        await store.history(1, None, before_id=5, after_id=2)
+
+
 async def test_check_file_passes_while_the_database_is_the_one_opened(store: GameStore) -> None:
     """``check_file`` raises only when an SQLite file was deleted or replaced under the store
     (tests/games/test_games_file_truth.py); on a database left alone it is silent."""
