@@ -25,6 +25,7 @@ from bot.games.errors import (
     StoreBusyError,
     TooEarlyToSolveError,
 )
+from bot.games.history import HISTORY_PAGE, HistoryEntry, HistoryPage, Result
 from bot.games.models import (
     DUEL,
     DUEL_FIRST_CHOICES,
@@ -46,6 +47,7 @@ from bot.games.models import (
     Stats,
     Status,
 )
+from bot.games.review import Accuracy, Outlook, Review, ReviewedMove, Turn, Verdict
 from bot.games.service import BOT_NAME, SWEEP_MOST, GameService, utc_now
 from bot.games.shards import ShardSet
 from bot.games.store import GameStore
@@ -55,10 +57,12 @@ __all__ = [
     "DUEL",
     "DUEL_FIRST_CHOICES",
     "FIRST_CHOICES",
+    "HISTORY_PAGE",
     "SIZES",
     "SWEEP_MOST",
     "USAGE_MOVE",
     "WIN_LENGTH",
+    "Accuracy",
     "CellTakenError",
     "Challenge",
     "ChallengeStatus",
@@ -75,6 +79,8 @@ __all__ = [
     "GameStore",
     "HeadToHead",
     "Hint",
+    "HistoryEntry",
+    "HistoryPage",
     "InvalidCellError",
     "InvalidOptionError",
     "LeaderboardEntry",
@@ -83,8 +89,12 @@ __all__ = [
     "NotYourGameError",
     "NotYourTurnError",
     "OffBoardError",
+    "Outlook",
     "Rating",
     "Record",
+    "Result",
+    "Review",
+    "ReviewedMove",
     "Seat",
     "ShardSet",
     "Spelling",
@@ -93,6 +103,8 @@ __all__ = [
     "StorageError",
     "StoreBusyError",
     "TooEarlyToSolveError",
+    "Turn",
+    "Verdict",
     "parse_cell",
     "utc_now",
 ]

@@ -209,6 +209,40 @@ def rematch_of_a_running_game() -> GameError:
     return GameError("That game is still running: finish it first.")
 
 
+# -- history and review ----------------------------------------------------------------------
+
+
+def no_such_game(game_id: int) -> NoGameError:
+    return NoGameError("There is no game #{id}.", id=game_id)
+
+
+def review_of_a_running_game(game: Game) -> GameRunningError:
+    return GameRunningError(
+        "Game #{id} is still being played; it can be reviewed once it is over.", id=game.id
+    )
+
+
+def nothing_to_review(game: Game) -> NoGameError:
+    """A game that ended before anybody moved (set aside, or expired at once)."""
+    return NoGameError(
+        "Game #{id} ended before anybody moved: there is nothing to review.", id=game.id
+    )
+
+
+def no_finished_game() -> NoGameError:
+    """A review of "my last game" by a member who has not finished one (in this server)."""
+    return NoGameError("You have not finished a game{here} yet. Start one with {start}.")
+
+
+def not_yours_to_review(game: Game) -> NotYourGameError:
+    """Another member's game from another server (or from outside any): not public here."""
+    return NotYourGameError(
+        "Game #{id} is not yours and was played elsewhere. You can review your own games, "
+        "and any game played in the server you ask in.",
+        id=game.id,
+    )
+
+
 CHANNEL_TAKEN = "This channel already has a game running."
 """A game or an open challenge refused because a game runs in the channel (another process
 started it first)."""

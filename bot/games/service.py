@@ -6,7 +6,8 @@ another process saved first, nothing changes and ``GameChangedError`` is raised.
 hint, explain, stats) take no lock and write nothing, except to expire a game found idle. Ids
 and names are checked before anything is read (``TypeError``/``ValueError``); a player's
 mistake raises a ``GameError`` whose sentence comes from ``bot.games.sentences``. Duels live in
-``bot.games.duels``, stats and leaderboards in ``bot.games.standings``. See docs/service.md.
+``bot.games.duels``, stats and leaderboards in ``bot.games.standings``, a member's history in
+``bot.games.history`` and the post-game review in ``bot.games.review``. See docs/service.md.
 """
 
 from __future__ import annotations
@@ -21,11 +22,12 @@ from typing import TypeAlias, TypeVar
 from bot import engine
 from bot.engine import Board, Move, Player, SearchTooLargeError, analyze
 from bot.engine.explain import explain
-from bot.games import sentences, standings
+from bot.games import history, sentences, standings
 from bot.games.arguments import check_id, check_name, check_optional_id
 from bot.games.channels import SWEEP_BATCH, Channels, retried, sweep
 from bot.games.duels import Duels
 from bot.games.errors import CellTakenError, GameError, GameOverError, NoGameError, OffBoardError
+from bot.games.history import HistoryPage
 from bot.games.models import (
     Challenge,
     DuelEntry,
@@ -39,6 +41,7 @@ from bot.games.models import (
     Status,
 )
 from bot.games.options import check_first, check_level, check_limit, check_size
+from bot.games.review import Review, review_game
 from bot.games.shards import ShardSet
 from bot.games.store import GameStore, Page, PageKey
 
@@ -329,6 +332,47 @@ class GameService:
         if move is None:
             move = explanation.analysis.best_moves[0]
         return ExplainReply(game, position, position.to_move, move, played, explanation)
+
+    # -- history and review (bot.games.history, bot.games.review) -------------------------
+
+    async def history(
+        self,
+        *,
+        member_id: int,
+        guild_id: int | None = None,
+        before_id: int | None = None,
+        after_id: int | None = None,
+    ) -> HistoryPage:
+        """A page of the member's games that ended with a result (won, lost, drawn, resigned:
+        not running or expired), ``HISTORY_PAGE`` to a page, newest first: the newest page,
+        or the one just older than ``before_id`` or just newer than ``after_id`` (one of
+        them at most, ``ValueError``). ``guild_id=None`` everywhere, an id only that server:
+        an adapter showing one member another's history passes the server it is asked in."""
+        check_id("member_id", member_id)
+        check_optional_id("guild_id", guild_id)
+        check_optional_id("before_id", before_id)
+        check_optional_id("after_id", after_id)
+        if before_id is not None and after_id is not None:
+            raise ValueError("history takes before_id or after_id, not both")
+        self._channels.check_open()
+        return await history.history(self._store, member_id, guild_id, before_id, after_id)
+
+    async def review(
+        self, *, member_id: int, game_id: int | None = None, guild_id: int | None = None
+    ) -> Review:
+        """Every move of a finished game judged by the engine, the move that lost it and
+        each player's accuracy (``bot.games.review``). Without ``game_id``: the member's newest
+        game with a result (in the server ``guild_id``; None: everywhere). With it: that game
+        once it is over, whoever played it if it was played in ``guild_id``, else only one of
+        its players. Refusals: ``NoGameError`` (no such game, none finished, no move played),
+        ``GameRunningError`` (still running), ``NotYourGameError`` (another's, elsewhere).
+        The engine runs in a worker thread: under 2 s on 5x5 (bench/review.py)."""
+        check_id("member_id", member_id)
+        check_optional_id("game_id", game_id)
+        check_optional_id("guild_id", guild_id)
+        self._channels.check_open()
+        game = await history.reviewed_game(self._store, member_id, game_id, guild_id)
+        return await asyncio.to_thread(review_game, game)
 
     # -- expiry ----------------------------------------------------------------------------
 

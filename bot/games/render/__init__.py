@@ -1,8 +1,9 @@
 """The text players read, for Discord and the terminal, so a game reads the same everywhere.
 
 ``boards`` draws games and the sentences around them (status, challenges, replies, expiry),
-``explain`` words hints and explanations, ``records`` words stats and leaderboards. Nothing
-here touches storage or Discord; the public names of all three are re-exported here.
+``explain`` words hints and explanations, ``records`` words stats and leaderboards,
+``history`` a page of a member's games and ``review`` a post-game review. Nothing here touches
+storage or Discord; their public names are re-exported here.
 """
 
 from __future__ import annotations
@@ -53,11 +54,23 @@ from bot.games.render.explain import (
     value_code,
     your_moves,
 )
+from bot.games.render.history import history_line, render_history
 from bot.games.render.records import (
     describe_record,
     render_duel_leaderboard,
     render_leaderboard,
     render_stats,
+)
+from bot.games.render.review import (
+    REVIEW_ESTIMATE,
+    VERDICTS_MEAN,
+    accuracy_line,
+    move_line,
+    render_review,
+    result_words,
+    review_lines,
+    review_title,
+    turning_point,
 )
 
 __all__ = [
@@ -68,11 +81,14 @@ __all__ = [
     "EMOJI_MARK",
     "EMOJI_VALUE",
     "EMOJI_WINNING_MARK",
+    "REVIEW_ESTIMATE",
     "SET_ASIDE",
     "TEXT_EMPTY",
     "TEXT_ESTIMATE",
     "VALUE_LETTER",
+    "VERDICTS_MEAN",
     "MarkPainter",
+    "accuracy_line",
     "describe_line",
     "describe_lines",
     "describe_outcome",
@@ -88,8 +104,10 @@ __all__ = [
     "explain_search",
     "explain_text_grid",
     "explained_cells",
+    "history_line",
     "keycap",
     "mark_glyph",
+    "move_line",
     "render_challenge",
     "render_duel_leaderboard",
     "render_emoji",
@@ -99,12 +117,18 @@ __all__ = [
     "render_explain_emoji",
     "render_explain_text",
     "render_hint",
+    "render_history",
     "render_leaderboard",
+    "render_review",
     "render_stats",
     "render_text",
+    "result_words",
+    "review_lines",
+    "review_title",
     "status_line",
     "text_grid",
     "text_rows",
+    "turning_point",
     "value_code",
     "your_moves",
 ]
