@@ -81,7 +81,8 @@ class GameSql:
     """The newest game of ``channel_id`` that is no longer active."""
     history_before: str
     """``member_id``'s games with a result and an id below ``before_id``, newest first, at
-    most ``limit`` (``GameStore.history``): one index range per seat (migration 9)."""
+    most ``limit`` (``GameStore.history``): one index range per seat (migration 9's
+    games_history_x/_o; ``_in_guild``: games_history_x_guild/_o_guild)."""
     history_before_in_guild: str
     """``history_before`` in the server ``guild_id`` only."""
     history_after: str

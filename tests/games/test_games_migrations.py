@@ -29,7 +29,7 @@ PINNED: dict[Dialect, dict[int, str]] = {
         6: "52516390208fab4d61330850312dcae993f2e89172531ba902150c329dec334f",
         7: "e008ae36314aaef90af6601fc7a3493b1084becccabad59035bcbf8ecb21d683",
         8: "cda9d42abe796e8624c7e451374af511acf445e263bcaf57c2740a36a8fb8d98",
-        9: "ea274fc03ac05fa4b6591e941a698f3c6422325bbd4c68443c47e6c32b86b5ce",
+        9: "c87a4af7f9df842878e158d88642a55cb044e019b9687e4a4ff3dbcd0eb2b628",
     },
     "postgresql": {
         1: "bc53f072b39144ef5bcbf3bddaff7de08e1b7c79b72daabbb48a0b6647e7ca45",
@@ -40,7 +40,7 @@ PINNED: dict[Dialect, dict[int, str]] = {
         6: "4ba760809babb87ea30ce06136fe44db5c58f2a111ad5e6df7aa01a503244736",
         7: "e008ae36314aaef90af6601fc7a3493b1084becccabad59035bcbf8ecb21d683",
         8: "cda9d42abe796e8624c7e451374af511acf445e263bcaf57c2740a36a8fb8d98",
-        9: "ea274fc03ac05fa4b6591e941a698f3c6422325bbd4c68443c47e6c32b86b5ce",
+        9: "c87a4af7f9df842878e158d88642a55cb044e019b9687e4a4ff3dbcd0eb2b628",
     },
 }
 
@@ -125,11 +125,13 @@ SCHEMA_V8 = {
     "sqlite_autoindex_bot_state_1": None,
 }
 
-# v9: each seat's games with a result in id order, for a member's history page by page.
+# v9: each seat's games with a result in id order, everywhere and per server (history).
 SCHEMA_V9 = {
     **SCHEMA_V8,
     "games_history_x": "3a8a6ba3ebe161944a582741d493cbdd323ff3a46e239e567fa8a831df77f14f",
     "games_history_o": "d19e179b668f7e20e67f026c4f3ec7ee4107120a770e1c82c2c871862cf5667d",
+    "games_history_x_guild": "cea9f195dfd2dc08a9340b6aea98fb7f7227a2289417a9d4eeb96f84db9f45ee",
+    "games_history_o_guild": "418059e0d875ef0a0cc314761f9162d2f57a527f72405da06604b340d66aba7d",
 }
 
 
