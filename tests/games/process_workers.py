@@ -13,7 +13,8 @@ Modes: ``play`` hammers member-vs-bot channels (start, move, resign, rematch) an
 channels (challenge, accept, decline, move, resign, rematch) with members both processes
 share, while an observer looks for a state no serial order reaches; ``sweep`` expires idle
 games (``expire_idle``) as the bot or the terminal does, and logs every game it was given to
-announce.
+announce; ``finish`` plays ``games`` games to their end (or a resignation), then starts one
+more, moves in it and waits to be killed.
 """
 
 from __future__ import annotations
@@ -79,6 +80,8 @@ class Config:
     """Seconds between a ``play`` worker's sweeps (``expire_idle``), as the bot runs them."""
     idle_timeout: float = 600.0
     write_timeout: float = 2.0
+    games: int = 5
+    """Games a ``finish`` worker ends before the one it leaves running."""
 
     @classmethod
     def parse(cls, text: str) -> Config:
@@ -427,6 +430,37 @@ async def sweep(config: Config, service: GameService, log: Log) -> None:
             return
 
 
+async def finish(config: Config, service: GameService, log: Log) -> None:
+    """In ``bot_channels[0]``, ``members[0]`` plays ``games`` games at random levels and
+    sizes to their end, each move a random free cell, resigning every third game; each ended
+    game is logged ``finished``. Then one more game, one move in, logged ``running``, and
+    this process waits (for its SIGKILL)."""
+    rng = random.Random(f"{config.seed}-{config.worker}")
+    channel, member = config.bot_channels[0], config.members[0]
+    for number in range(config.games + 1):
+        reply = await service.start(
+            channel_id=channel,
+            guild_id=config.guild,
+            member_id=member,
+            member_name=f"m{member}",
+            level=rng.choice(LEVELS_3X3),
+            first="me",
+            size=rng.choice((3, 3, 4)),
+        )
+        game = reply.game
+        last = number == config.games
+        resigns = not last and number % 3 == 1
+        while game.is_active:
+            move = rng.choice(game.board.legal_moves)
+            game = (await service.move(channel_id=channel, member_id=member, move=move)).game
+            if last:
+                log.write("running", channel, member, err=None, game=game_facts(game))
+                await asyncio.Event().wait()
+            if resigns and game.is_active:
+                game = await service.resign(channel_id=channel, member_id=member)
+        log.write("finished", channel, member, err=None, game=game_facts(game))
+
+
 def announce(log: Log, expired: list[Game]) -> None:
     for game in expired:
         log.write("expired", game.channel_id, None, err=None, game=game_facts(game))
@@ -459,6 +493,8 @@ async def main(config: Config) -> None:
     try:
         if config.mode == "sweep":
             await sweep(config, service, log)
+        elif config.mode == "finish":
+            await finish(config, service, log)
         else:
             player = Player(config, service, store, log)
             timer = asyncio.get_running_loop().call_later(config.seconds, player.stop.set)

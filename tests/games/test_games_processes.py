@@ -32,7 +32,7 @@ from process_audit import (
 )
 from process_workers import open_store
 
-from bot.games import ShardSet, Status
+from bot.games import GameRunningError, GameService, ShardSet, Status
 from bot.terminal.session import player_id
 from tests.terminal.test_terminal_subprocess import environment
 
@@ -191,6 +191,47 @@ async def test_a_process_killed_mid_load_loses_nothing_it_acknowledged(
         )
         assert check.returncode == 0, check.stdout + check.stderr
         assert "found no problems" in check.stdout
+
+
+async def test_history_and_review_after_a_process_killed_mid_game(
+    database: str, tmp_path: Path
+) -> None:
+    """A process ends some games, starts one more and is killed with SIGKILL in the middle
+    of it. Another process's service then finds every ended game in the member's history,
+    newest first, and reviews each; the unfinished game is in no history and its review
+    says it is still being played."""
+    member = MEMBERS[0]
+    config = worker_config(
+        "finish", database, tmp_path, "finisher", fsync=True, games=12,
+        bot_channels=BOT_CHANNELS[:1], members=[member], guild=GUILD,
+    )  # fmt: skip
+    log = tmp_path / "finisher.log"
+    with workers([config], tmp_path) as running:
+        (finisher,) = running.processes
+        running.go()
+        until(lambda: any(entry["op"] == "running" for entry in read_log(log)))
+        finisher.send_signal(signal.SIGKILL)
+        finisher.wait(10)
+        assert finisher.returncode == -signal.SIGKILL
+    entries = read_log(log)
+    ended = [entry["game"] for entry in entries if entry["op"] == "finished"]
+    unfinished = next(entry["game"]["id"] for entry in entries if entry["op"] == "running")
+    assert len(ended) == 12 and "resigned" in {game["status"] for game in ended}
+    service = GameService(await open_store(database, 10.0))
+    first = await service.history(member_id=member, guild_id=GUILD)
+    older = await service.history(member_id=member, guild_id=GUILD, before_id=first.older_before_id)
+    listed = [entry.game_id for entry in (*first.entries, *older.entries)]
+    assert listed == sorted((game["id"] for game in ended), reverse=True)
+    assert not older.older
+    for game in ended:
+        review = await service.review(member_id=member, game_id=game["id"], guild_id=GUILD)
+        assert review.exact and len(review.moves) == len(game["moves"])
+        assert str(review.game.status) == game["status"]
+    latest = await service.review(member_id=member, guild_id=GUILD)
+    assert latest.game.id == max(game["id"] for game in ended)
+    with pytest.raises(GameRunningError, match=f"Game #{unfinished} is still being played"):
+        await service.review(member_id=member, game_id=unfinished)
+    await service.close()
 
 
 IDLE_SINCE = datetime.now(UTC) - timedelta(hours=2)
