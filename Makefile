@@ -42,6 +42,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/games.py
 	$(BIN)/python bench/floods.py
 	$(BIN)/python bench/steady.py
+	$(BIN)/python bench/review.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
