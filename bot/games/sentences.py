@@ -101,7 +101,8 @@ def explain_in_a_duel(game: Game) -> GameRunningError:
 
 
 def nothing_to_explain() -> NoGameError:
-    """Explain in a channel with no game running and none finished since the bot started."""
+    """Explain in a channel with no game running and none finished there (read from the
+    store, so a restart forgets nothing)."""
     return NoGameError("There is no game{here} to explain. Start one with {start}.")
 
 
