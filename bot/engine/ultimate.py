@@ -1,0 +1,43 @@
+"""Ultimate tic-tac-toe: the public API the game layer and adapters import.
+
+    board = UltimateBoard()                            # or UltimateBoard.from_notation(text)
+    move = choose_ultimate_move(board, "hard")         # a Move, 0-based on the 9x9 grid
+    board = board.play(move)                           # a new board
+    result = analyse_ultimate(board, seconds=0.5)      # top moves, win rates, proof
+
+The rules: :mod:`bot.engine.ultimate_board`; the search: :mod:`bot.engine.ultimate_search`.
+"""
+
+from .ultimate_board import UltimateBoard
+from .ultimate_errors import ClosedBoardError, ImpossiblePositionError, WrongBoardError
+from .ultimate_levels import (
+    PROFILES,
+    ULTIMATE_LEVELS,
+    Profile,
+    UltimateLevel,
+    analyse_ultimate,
+    choose_ultimate_move,
+)
+from .ultimate_search import DEFAULT_SECONDS, Leaf, MoveStat, Proof, SearchResult, search
+from .ultimate_tables import BoardSet, board_name
+
+__all__ = [
+    "DEFAULT_SECONDS",
+    "PROFILES",
+    "ULTIMATE_LEVELS",
+    "BoardSet",
+    "ClosedBoardError",
+    "ImpossiblePositionError",
+    "Leaf",
+    "MoveStat",
+    "Profile",
+    "Proof",
+    "SearchResult",
+    "UltimateBoard",
+    "UltimateLevel",
+    "WrongBoardError",
+    "analyse_ultimate",
+    "board_name",
+    "choose_ultimate_move",
+    "search",
+]
