@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot.discord_bot.board_view import CellButton
 from bot.discord_bot.duel_views import ChallengeButton, RematchButton
 from bot.discord_bot.floods import Floodgate, within_rate
+from bot.discord_bot.history_views import HistoryButton
 from bot.discord_bot.metrics import BotMetrics
 from bot.discord_bot.sync import sync_commands
 from bot.discord_bot.tree import GameTree
@@ -107,8 +108,8 @@ class TicTacToeBot(commands.AutoShardedBot):
         running = await self.service.open_game_count()
         log.info("%d game(s) running in the database.", running)
         await load_cogs(self)
-        # Boards and challenges posted before a restart keep working.
-        self.add_dynamic_items(CellButton, ChallengeButton, RematchButton)
+        # Boards, challenges and history pages posted before a restart keep working.
+        self.add_dynamic_items(CellButton, ChallengeButton, RematchButton, HistoryButton)
         await sync_commands(
             self.tree,
             service=self.service,

@@ -25,6 +25,12 @@ NOT_YOUR_BOARD = (
 LAST_GAME_OVER = "No game is running here; this is how your last one ended:"
 """The headline of ``/tictactoe board`` showing the member's finished game."""
 
+NOT_YOUR_HISTORY = (
+    "Only the member who asked for this list can turn its pages. "
+    "See your own with `/tictactoe history`."
+)
+"""The refusal for a click on the Newer or Older button of someone else's history."""
+
 
 def spelling(prefix: str) -> Spelling:
     """How a Discord member types each command the game layer's sentences suggest."""
@@ -69,6 +75,11 @@ def help_text(prefix: str) -> str:
             "size, duels and rating (with a member: your duels against them).",
             "`/tictactoe leaderboard [kind]` — `bot`: games against me (win 3 points, draw 1); "
             "`duels`: members by Elo rating.",
+            "`/tictactoe history [member]` — the last games here, newest first, ten a page, "
+            "each with its number (only you see it).",
+            "`/tictactoe review [game]` — every move of a finished game judged, the better "
+            "move for each mistake, and an animated replay (only you see it; default: your "
+            "last game here).",
             "A finished board has a **Rematch** button: sides swapped, same settings.",
             "A game with no move for a while expires and is not counted.",
         ]

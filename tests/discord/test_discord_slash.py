@@ -130,6 +130,8 @@ async def test_options_are_described_with_choices(world: World) -> None:
         "explain",
         "stats",
         "leaderboard",
+        "history",
+        "review",
         "help",
     }
     options = {option["name"]: option for option in subcommands["start"]["options"]}
@@ -291,6 +293,7 @@ async def test_help_is_private_and_names_every_command(world: World) -> None:
     assert result.ephemeral and result.response is not None
     text = result.response.content
     commands = ("start", "challenge", "hint", "explain", "board", "resign", "stats", "leaderboard")
+    commands += ("history", "review")
     for command in commands:
         assert f"/tictactoe {command}" in text
     assert "!move 2 3" in text

@@ -19,6 +19,7 @@ from discord.ext import commands
 
 from bot.discord_bot.board_view import board_content, board_view, disable_board, replace_board
 from bot.discord_bot.duel_views import send_challenge
+from bot.discord_bot.history_views import replay_file, send_history
 from bot.discord_bot.interactions import channel_id, reply_privately
 from bot.discord_bot.texts import LAST_GAME_OVER, help_text, spelling
 from bot.engine import LEVELS, Move, Player
@@ -41,6 +42,7 @@ from bot.games.render import (
     render_explain_emoji,
     render_hint,
     render_leaderboard,
+    render_review,
     render_stats,
 )
 
@@ -104,7 +106,7 @@ SLOW_SIZE = 4
 
 class GameCommands(commands.Cog):
     """``!move`` and ``/tictactoe start|challenge|resign|board|hint|explain|stats|leaderboard|
-    help``."""
+    history|review|help``."""
 
     # Server channels only: standings are per server, and "no server" is the terminal's.
     tictactoe = app_commands.Group(
@@ -330,6 +332,41 @@ class GameCommands(commands.Cog):
             return
         entries = await self.bot.service.leaderboard(guild_id=guild)
         await interaction.response.send_message(render_leaderboard(entries))
+
+    @tictactoe.command(
+        name="history", description="A member's last games here, ten a page (only you see it)."
+    )
+    @app_commands.describe(member="Whose games to list, newest first (default: yours).")
+    async def history(
+        self, interaction: discord.Interaction[TicTacToeBot], member: discord.User | None = None
+    ) -> None:
+        """Private, like hint and explain: a look back for the one who asks, never a post in
+        the channel; Newer and Older turn the pages (``history_views``)."""
+        await send_history(interaction, member or interaction.user)
+
+    @tictactoe.command(
+        name="review",
+        description="Every move of a finished game judged, with a replay (only you see it).",
+    )
+    @app_commands.describe(
+        game="The game's number, as /tictactoe history lists it "
+        "(default: your last finished game here)."
+    )
+    async def review(
+        self,
+        interaction: discord.Interaction[TicTacToeBot],
+        game: app_commands.Range[int, 1] | None = None,
+    ) -> None:
+        """The review's text with the animated replay attached, privately: it may look back
+        on another member's game, or on one of the member's own from another server."""
+        # A 5x5 review searches for up to 2 s, then draws the replay: acknowledge first.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        review = await self.bot.service.review(
+            member_id=interaction.user.id, game_id=game, guild_id=interaction.guild_id
+        )
+        await interaction.edit_original_response(
+            content=render_review(review), attachments=[await replay_file(review)]
+        )
 
     @tictactoe.command(name="help", description="How to play, with every command.")
     async def help(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
