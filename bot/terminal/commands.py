@@ -14,6 +14,7 @@ from typing import Literal
 
 from bot.engine import LEVELS
 from bot.games import FIRST_CHOICES, SIZES
+from bot.games.arguments import MAX_ID
 from bot.games.wording import join_or, quote_input
 
 FIRST_WORDS: dict[str, str] = {**{choice: choice for choice in FIRST_CHOICES}, "you": "bot"}
@@ -57,6 +58,18 @@ _HELP_ENTRIES: tuple[tuple[str, ...], ...] = (
     ),
     ("name <your name>", "play under another name, with its own record and game"),
     ("stats", "your record per level"),
+    (
+        "history [older|newer]",
+        "your finished games, newest first, ten to a page, each with its number; history "
+        "older and history newer turn from the page shown last",
+    ),
+    (
+        "review [N] [--save FILE]",
+        "every move of game N judged (best, good, mistake or blunder, with the better move), "
+        "the move that lost it and each side's accuracy; without N your last finished game. "
+        "--save game-12.gif also writes its animated replay, one frame per move (an existing "
+        "file is kept unless you add --force)",
+    ),
     (
         "leaderboard [duels]",
         "the best players on this computer against me, then the duelists by rating "
@@ -106,7 +119,8 @@ _MOVE_WORDS = frozenset({"move", "m", "play"})
 DUEL_WORDS = frozenset({"duel", "2p"})
 """``start duel`` (or ``start 2p``): two people at one keyboard."""
 _START_WORDS = frozenset({"start", "new"})
-_COMMAND_WORDS = _MOVE_WORDS | _START_WORDS | {"name"} | set(_WORDS)
+_LOOK_BACK_WORDS = frozenset({"history", "review"})
+_COMMAND_WORDS = _MOVE_WORDS | _START_WORDS | _LOOK_BACK_WORDS | {"name"} | set(_WORDS)
 _SIZE = re.compile(r"([0-9]{1,2})(?:[x\u00d7]([0-9]{1,2}))?", re.ASCII)
 _NUMBER = re.compile(r"[+-]?[0-9]", re.ASCII)
 """How a bare cell starts: an ASCII digit, signed or not."""
@@ -158,10 +172,51 @@ class DuelLeaderboard:
     """The duelists by rating only (``leaderboard duels``)."""
 
 
-Command = EmptyLine | PlayCell | StartGame | WordCommand | SetName | DuelLeaderboard
+@dataclass(frozen=True, slots=True)
+class ShowHistory:
+    """A page of the player's finished games: the newest (``way`` None), or the page just
+    ``older`` or ``newer`` than the one shown last."""
+
+    way: Literal["older", "newer"] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewGame:
+    """Review game ``game_id`` (None: the player's last finished game); ``save``: the file to
+    write its replay to, as typed (a ``.gif`` name; None: no file); ``force``: replace that
+    file if it exists."""
+
+    game_id: int | None = None
+    save: str | None = None
+    force: bool = False
+
+
+Command = (
+    EmptyLine
+    | PlayCell
+    | StartGame
+    | WordCommand
+    | SetName
+    | DuelLeaderboard
+    | ShowHistory
+    | ReviewGame
+)
 
 USAGE_LEADERBOARD = (
     "Usage: leaderboard [duels], for example: leaderboard duels (the duelists by rating alone)"
+)
+
+USAGE_HISTORY = (
+    "Usage: history [older|newer], for example: history older (the ten games before the "
+    "page shown last)"
+)
+USAGE_REVIEW = (
+    "Usage: review [game number] [--save FILE.gif [--force]], for example: review 12 --save "
+    "game-12.gif (without a number: your last finished game; history lists the numbers)"
+)
+_REVIEW = re.compile(
+    r"(?:#?(?P<game>[0-9]+))?(?:\s*--save(?:\s+(?P<file>.+?))?)?(?P<force>\s*--force)?",
+    re.ASCII | re.IGNORECASE,
 )
 
 NAME_LENGTH = 32
@@ -219,6 +274,10 @@ def parse_command(line: str) -> Command:
         return SetName(check_name(rest))
     if word in _START_WORDS:
         return parse_start(rest)
+    if word == "history":
+        return parse_history(rest)
+    if word == "review":
+        return parse_review(rest)
     if word in _WORDS:
         name = _WORDS[word]
         if name == "leaderboard" and rest:
@@ -245,7 +304,8 @@ def reads_as_command(line: str) -> bool:
 def unknown_command(word: str) -> str:
     """One line, not the whole help: the closest command if one is close (a typo), and how
     to see them all."""
-    known = sorted(_MOVE_WORDS | _START_WORDS | {"name"} | (set(_WORDS) - {"?"}))
+    words = _MOVE_WORDS | _START_WORDS | _LOOK_BACK_WORDS | {"name"}
+    known = sorted(words | (set(_WORDS) - {"?"}))
     close = difflib.get_close_matches(word, known, n=1)
     guess = f" Did you mean {close[0]}?" if close else ""
     return f"I don't know the command {quote_input(word)}.{guess} Type help for all commands."
@@ -286,3 +346,37 @@ def parse_start(options: str) -> StartGame:
             "name you give moves first."
         )
     return StartGame(level, first, size, duel)
+
+
+def parse_history(option: str) -> ShowHistory:
+    """Read ``history``'s option: nothing (the newest page), ``older`` or ``newer``."""
+    way = option.lower()
+    if not way:
+        return ShowHistory()
+    if way == "older":
+        return ShowHistory("older")
+    if way == "newer":
+        return ShowHistory("newer")
+    raise CommandError(USAGE_HISTORY)
+
+
+def parse_review(options: str) -> ReviewGame:
+    """Read ``review``'s options: a game number (``12`` or ``#12``), then ``--save`` and a
+    file name ending in ``.gif`` (spaces allowed), then ``--force``; each may be left out, but
+    ``--force`` only goes with ``--save``."""
+    match = _REVIEW.fullmatch(options.strip())
+    if match is None or (match["force"] and "--save" not in options.lower()):
+        raise CommandError(USAGE_REVIEW)
+    game = None if match["game"] is None else int(match["game"])
+    if game is not None and game > MAX_ID:
+        raise CommandError(f"There is no game #{game}. {USAGE_REVIEW}")
+    save = match["file"]
+    if save is None and "--save" in options.lower():
+        raise CommandError(f"Name the file after --save. {USAGE_REVIEW}")
+    if save is not None and not save.lower().endswith(".gif"):
+        example = f"review {game} --save game-{game}.gif" if game else "review --save my-game.gif"
+        raise CommandError(
+            f"The replay is an animated GIF: name the file so it ends in .gif, for example: "
+            f"{example}"
+        )
+    return ReviewGame(game, save, bool(match["force"]))

@@ -19,6 +19,7 @@ from bot.games import (
     Game,
     GameError,
     GameService,
+    HistoryPage,
     NoGameError,
     Seat,
     Spelling,
@@ -36,18 +37,22 @@ from bot.games.render import (
     render_expired,
     render_explain_text,
     render_hint,
+    render_history,
     render_leaderboard,
+    render_review,
     render_stats,
     render_text,
 )
-from bot.games.wording import describe_duration, quote_input
+from bot.games.wording import describe_duration, join_or, quote_input
 from bot.terminal.commands import (
     HELP,
     CommandError,
     DuelLeaderboard,
     EmptyLine,
     PlayCell,
+    ReviewGame,
     SetName,
+    ShowHistory,
     StartGame,
     WordCommand,
     name_problem,
@@ -57,6 +62,7 @@ from bot.terminal.commands import (
 )
 from bot.terminal.commands import Command as TypedCommand
 from bot.terminal.layout import wrap
+from bot.terminal.saving import save_replay
 
 SPELLING: Spelling = {Command.START: "'start'", Command.MOVE: "move", Command.HERE: ""}
 """How the terminal writes the commands the game layer's sentences suggest; no "here": the
@@ -157,6 +163,7 @@ class TerminalSession:
         self.duelists: list[Seat] = []  # the hot-seat players, in the order named, asked once
         self.duel_id: int | None = None  # their last duel here: who moves first next
         self.setting_up: DuelSetUp | None = None  # a duel waiting for its players' names
+        self.history_page: HistoryPage | None = None  # the last page shown, to turn from
 
     @property
     def player_id(self) -> int:
@@ -283,6 +290,10 @@ class TerminalSession:
         elif isinstance(command, DuelLeaderboard):
             duelists = await self.service.duel_leaderboard(guild_id=None)
             self.say(render_duel_leaderboard(duelists, SPELLING))
+        elif isinstance(command, ShowHistory):
+            await self.history(command.way)
+        elif isinstance(command, ReviewGame):
+            await self.review(command)
         elif command.name == "quit":
             return False
         elif command.name == "help":
@@ -316,6 +327,39 @@ class TerminalSession:
             self.say(render_leaderboard(players))
         if duelists:
             self.say(render_duel_leaderboard(duelists, SPELLING))
+
+    async def history(self, way: str | None) -> None:
+        """The newest page of the player's finished games, or the page just older or newer
+        than the one shown last (the newest when none was shown to this name)."""
+        me = self.player_id
+        shown = self.history_page
+        before = after = None
+        if shown is not None and shown.member_id == me and shown.entries:
+            if way == "older":
+                before = shown.entries[-1].game_id
+            elif way == "newer":
+                after = shown.entries[0].game_id
+        page = await self.service.history(
+            member_id=me, guild_id=None, before_id=before, after_id=after
+        )
+        if page.entries:  # an empty page ("no more this way") is nothing to turn from
+            self.history_page = page
+        self.say(render_history(page))
+        if page.entries:
+            turns = (("older", page.older), ("newer", page.newer))
+            more = [f"history {turn}" for turn, there in turns if there]
+            tip = f", {join_or(more)} for more" if more else ""
+            self.say(f"Type review <number> to go over a game move by move{tip}.")
+
+    async def review(self, command: ReviewGame) -> None:
+        """The review of one of the player's finished games (the last without a number);
+        with ``--save``, its replay written to the file too."""
+        review = await self.service.review(
+            member_id=self.player_id, game_id=command.game_id, guild_id=None
+        )
+        self.say(render_review(review))
+        if command.save is not None:
+            self.say(await save_replay(review, command.save, force=command.force))
 
     async def board(self) -> None:
         """The running game's board or, after a game, how the last one ended."""
