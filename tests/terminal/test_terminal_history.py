@@ -22,8 +22,9 @@ from bot.terminal import TerminalSession
 class Terminal:
     """One session on the database file ``path``, typed into line by line."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, width: int | None = None) -> None:
         self.path = path
+        self.width = width
         self.out = io.StringIO()
         self.closed = False
 
@@ -32,7 +33,7 @@ class Terminal:
         self.service = GameService(
             SqliteGameStore(self.path), idle_timeout=600, clock=lambda: now, rng=random.Random(7)
         )
-        self.session = TerminalSession(self.service, self.out, "alice")
+        self.session = TerminalSession(self.service, self.out, "alice", width=self.width)
         await self.session.open()
 
     async def type(self, line: str) -> str:
@@ -198,3 +199,17 @@ async def test_history_and_review_read_the_same_in_a_new_session(
         assert await again.type("review") == review  # still the last finished game
     finally:
         await again.close()
+
+
+async def test_the_readme_shows_a_real_review(tmp_path: Path) -> None:
+    """README's review is what the terminal prints for that duel, word for word (wrapped to
+    96 columns to fit the page)."""
+    terminal = Terminal(tmp_path / "games.db", width=96)
+    await terminal.open()
+    try:
+        number = await play_the_blunder_duel(terminal)
+        shown = await terminal.type(f"review {number}")
+    finally:
+        await terminal.close()
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    assert f"```\n{shown.strip()}\n```" in readme
