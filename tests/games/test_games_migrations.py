@@ -30,6 +30,7 @@ PINNED: dict[Dialect, dict[int, str]] = {
         7: "e008ae36314aaef90af6601fc7a3493b1084becccabad59035bcbf8ecb21d683",
         8: "cda9d42abe796e8624c7e451374af511acf445e263bcaf57c2740a36a8fb8d98",
         9: "c87a4af7f9df842878e158d88642a55cb044e019b9687e4a4ff3dbcd0eb2b628",
+        10: "0ea4710e4981ed87c43ac2144b44307710999fdafcec5de8c153d47adfec233d",
     },
     "postgresql": {
         1: "bc53f072b39144ef5bcbf3bddaff7de08e1b7c79b72daabbb48a0b6647e7ca45",
@@ -41,6 +42,7 @@ PINNED: dict[Dialect, dict[int, str]] = {
         7: "e008ae36314aaef90af6601fc7a3493b1084becccabad59035bcbf8ecb21d683",
         8: "cda9d42abe796e8624c7e451374af511acf445e263bcaf57c2740a36a8fb8d98",
         9: "c87a4af7f9df842878e158d88642a55cb044e019b9687e4a4ff3dbcd0eb2b628",
+        10: "31d187b9bcf5d90315ed3982f8494daeaa1abbf7c03be94e1cf8a6ba7bb202f6",
     },
 }
 
@@ -134,6 +136,12 @@ SCHEMA_V9 = {
     "games_history_o_guild": "418059e0d875ef0a0cc314761f9162d2f57a527f72405da06604b340d66aba7d",
 }
 
+# v10: a game's size may be 9 (ultimate tic-tac-toe); the table's SQL edited in place.
+SCHEMA_V10 = {
+    **SCHEMA_V9,
+    "games": "6c95526514f81b5bd2e467fa293c9171cca90e1024cfba0b44072fbcb38f9540",
+}
+
 
 def sha256(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
@@ -159,7 +167,7 @@ def test_every_migration_is_pinned_and_unchanged(dialect: Dialect) -> None:
 
 def test_a_fresh_database_has_exactly_the_released_schema(tmp_path: Path) -> None:
     SqliteGameStore(tmp_path / "games.db")
-    assert schema(tmp_path / "games.db") == SCHEMA_V9
+    assert schema(tmp_path / "games.db") == SCHEMA_V10
 
 
 def test_an_upgraded_v1_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) -> None:
@@ -170,7 +178,7 @@ def test_an_upgraded_v1_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) 
         *("games_by_x_member", "games_by_o_member", "games_by_guild"),
     }
     SqliteGameStore(path)
-    assert schema(path) == SCHEMA_V9
+    assert schema(path) == SCHEMA_V10
 
 
 def test_an_upgraded_v2_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) -> None:
@@ -178,4 +186,4 @@ def test_an_upgraded_v2_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) 
     sqlite_at_version(path, 2)
     assert schema(path) == SCHEMA_V2
     SqliteGameStore(path)
-    assert schema(path) == SCHEMA_V9
+    assert schema(path) == SCHEMA_V10
