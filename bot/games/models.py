@@ -14,6 +14,7 @@ from typing import Literal
 
 from bot.engine import Analysis, Board, Move, Player
 from bot.engine.explain import Explanation
+from bot.engine.ultimate import SearchResult, UltimateBoard
 
 
 class Status(StrEnum):
@@ -34,6 +35,15 @@ First = Literal["me", "bot", "random"]
 
 FIRST_CHOICES: tuple[First, ...] = ("me", "bot", "random")
 SIZES: tuple[int, ...] = (3, 4, 5)
+
+ULTIMATE = 9
+"""The size an ultimate tic-tac-toe game is stored with: its 9x9 grid of nine small boards."""
+
+STORED_SIZES: tuple[int, ...] = (*SIZES, ULTIMATE)
+"""Every size a stored game may have: the classic boards and ultimate."""
+
+GAMES: tuple[str, ...] = ("classic", "ultimate")
+"""The kinds of game a member may start: one board of ``SIZES``, or ultimate tic-tac-toe."""
 
 WIN_LENGTH: dict[int, int] = {3: 3, 4: 4, 5: 4}
 """Marks in a row needed to win on each of ``SIZES``: a full row up to 4x4; four on 5x5, where
@@ -85,6 +95,19 @@ def _replay(size: int, k: int, moves: tuple[Move, ...]) -> Board:
     return board
 
 
+@lru_cache(maxsize=REPLAYS_REMEMBERED)
+def _replay_ultimate(moves: tuple[Move, ...]) -> UltimateBoard:
+    """The ultimate board after ``moves`` (remembered as ``_replay``)."""
+    board = UltimateBoard()
+    for move in moves:
+        board = board.play(move)
+    return board
+
+
+Position = Board | UltimateBoard
+"""A game's position: a classic board, or an ultimate one (``Game.is_ultimate``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
     """One game in one channel, as stored. ``board`` is replayed from ``moves`` on creation,
@@ -107,14 +130,36 @@ class Game:
     version: int = 0
     """How many times the game was saved since its insert: an update succeeds only over the
     version it was read at (``GameStore.update``), so no process overwrites another's move."""
-    _board: Board = field(init=False, repr=False, compare=False)
+    _board: Position = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_board", _replay(self.size, self.k, self.moves))
+        if self.size == ULTIMATE:
+            object.__setattr__(self, "_board", _replay_ultimate(self.moves))
+        else:
+            object.__setattr__(self, "_board", _replay(self.size, self.k, self.moves))
+
+    @property
+    def is_ultimate(self) -> bool:
+        """Whether this is an ultimate tic-tac-toe game (size ``ULTIMATE``)."""
+        return self.size == ULTIMATE
 
     @property
     def board(self) -> Board:
-        """The position after ``moves`` (k = size)."""
+        """The classic position after ``moves``; ``ValueError`` for an ultimate game."""
+        if isinstance(self._board, UltimateBoard):
+            raise ValueError(f"game {self.id} is ultimate: read .ultimate, not .board")
+        return self._board
+
+    @property
+    def ultimate(self) -> UltimateBoard:
+        """The ultimate position after ``moves``; ``ValueError`` for a classic game."""
+        if not isinstance(self._board, UltimateBoard):
+            raise ValueError(f"game {self.id} is classic: read .board, not .ultimate")
+        return self._board
+
+    @property
+    def position(self) -> Position:
+        """The position after ``moves``, whichever kind of game this is."""
         return self._board
 
     @property
@@ -123,8 +168,8 @@ class Game:
 
     @property
     def k(self) -> int:
-        """Marks in a row needed to win (``WIN_LENGTH``)."""
-        return WIN_LENGTH[self.size]
+        """Marks in a row needed to win (``WIN_LENGTH``; 3 in each small board of ultimate)."""
+        return WIN_LENGTH.get(self.size, 3)
 
     @property
     def last_move(self) -> Move | None:
@@ -163,6 +208,11 @@ class Game:
         if not self.is_active:
             return None
         return self.seat(self._board.to_move)
+
+    @property
+    def kind(self) -> str:
+        """The kind of game, one of ``GAMES``."""
+        return "ultimate" if self.is_ultimate else "classic"
 
     @property
     def has_started(self) -> bool:
@@ -240,6 +290,15 @@ class Hint:
 
     game: Game
     analysis: Analysis
+
+
+@dataclass(frozen=True, slots=True)
+class UltimateHint:
+    """The ultimate engine's search of the position, for the member whose turn it is: its top
+    moves with their win rates."""
+
+    game: Game
+    result: SearchResult
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,8 +4,9 @@ checked into their normal form or refused with ``InvalidOptionError`` and its se
 from __future__ import annotations
 
 from bot.engine import LEVELS, Level, UnknownLevelError
+from bot.engine.ultimate import ULTIMATE_LEVELS, UltimateLevel
 from bot.games.errors import InvalidOptionError
-from bot.games.models import FIRST_CHOICES, SIZES
+from bot.games.models import FIRST_CHOICES, GAMES, SIZES
 from bot.games.wording import join_or
 
 
@@ -19,6 +20,36 @@ def check_level(level: str) -> str:
             given=repr(str(level)),
             levels=", ".join(LEVELS),
         ) from None
+
+
+def check_ultimate_level(level: str) -> str:
+    """An ultimate game's level; ``perfect`` has its own sentence (the game is not solved)."""
+    wanted = str(level).strip().lower()
+    if wanted == Level.PERFECT.value:
+        raise InvalidOptionError(
+            "Ultimate tic-tac-toe is not solved, so there is no perfect level: choose one of "
+            "{levels} ({strongest} searches longest).",
+            levels=", ".join(ULTIMATE_LEVELS),
+            strongest=UltimateLevel.STRONGEST.value,
+        )
+    try:
+        return UltimateLevel.of(wanted).value
+    except UnknownLevelError:
+        raise InvalidOptionError(
+            "There is no level {given} in ultimate tic-tac-toe. Choose one of: {levels}.",
+            given=repr(str(level)),
+            levels=", ".join(ULTIMATE_LEVELS),
+        ) from None
+
+
+def check_game(game: str) -> str:
+    """The kind of game, one of ``GAMES``."""
+    wanted = str(game).strip().lower()
+    if wanted not in GAMES:
+        raise InvalidOptionError(
+            "The game must be {games}, not {given}.", games=join_or(GAMES), given=repr(str(game))
+        )
+    return wanted
 
 
 def check_first(first: str, choices: tuple[str, ...] = FIRST_CHOICES, game: str = "") -> str:

@@ -86,7 +86,7 @@ def not_your_game(game: Game) -> NotYourGameError:
 
 def not_your_turn(game: Game) -> NotYourTurnError:
     """A seated member acted while the other side is to move."""
-    seat = game.seat(game.board.to_move)
+    seat = game.seat(game.position.to_move)
     whom = "my move" if seat.is_bot else f"{seat.name} to move"
     return NotYourTurnError("It is not your turn: wait for {whom}.", whom=whom)
 
@@ -111,6 +111,23 @@ def no_move_to_explain(game: Game) -> GameError:
     if game.bot_player is None:
         return GameError("Nobody played a move in that game, so there is nothing to explain.")
     return GameError("I did not play a move in that game, so there is nothing to explain.")
+
+
+def no_ultimate_explain() -> GameError:
+    """Explain in an ultimate game: no exact values to show (the game is not solved)."""
+    return GameError(
+        "Explain shows exact values, and ultimate tic-tac-toe is not solved: ask for a hint "
+        "while it is your turn to see the engine's top moves with their win rates."
+    )
+
+
+def no_ultimate_review(game: Game) -> GameError:
+    """Review of an ultimate game: no exact values to judge its moves by."""
+    return GameError(
+        "Game #{id} is ultimate tic-tac-toe, which is not solved, so I cannot judge its moves "
+        "exactly: there is no review of it.",
+        id=game.id,
+    )
 
 
 # -- duels -----------------------------------------------------------------------------------

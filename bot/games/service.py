@@ -22,6 +22,7 @@ from typing import TypeAlias, TypeVar
 from bot import engine
 from bot.engine import Board, Move, Player, SearchTooLargeError, analyze
 from bot.engine.explain import explain
+from bot.engine.ultimate import UltimateBoard, analyse_ultimate, choose_ultimate_move
 from bot.games import history, sentences, standings
 from bot.games.arguments import check_id, check_name, check_optional_id
 from bot.games.channels import SWEEP_BATCH, Channels, retried, sweep
@@ -29,6 +30,7 @@ from bot.games.duels import Duels
 from bot.games.errors import CellTakenError, GameError, GameOverError, NoGameError, OffBoardError
 from bot.games.history import HistoryPage
 from bot.games.models import (
+    ULTIMATE,
     Challenge,
     DuelEntry,
     ExplainReply,
@@ -36,11 +38,20 @@ from bot.games.models import (
     Hint,
     LeaderboardEntry,
     MoveReply,
+    Position,
     Seat,
     Stats,
     Status,
+    UltimateHint,
 )
-from bot.games.options import check_first, check_level, check_limit, check_size
+from bot.games.options import (
+    check_first,
+    check_game,
+    check_level,
+    check_limit,
+    check_size,
+    check_ultimate_level,
+)
 from bot.games.review import Review, review_game
 from bot.games.shards import ShardSet
 from bot.games.store import GameStore, Page, PageKey
@@ -59,10 +70,19 @@ INLINE_MAX_SIZE = 3
 """Boards up to this size get the bot's move inline on the event loop; larger boards think in
 a worker thread."""
 
+ULTIMATE_LEVEL = "hard"
+"""An ultimate game's level when the member names none."""
+
+ULTIMATE_HINT_SECONDS = 0.5
+"""How long the ultimate engine searches for a hint (in a worker thread)."""
+
 T = TypeVar("T")
 
 MoveChooser: TypeAlias = Callable[[Board, str, random.Random], Move]
 """How the bot picks its move: ``(board, level, rng) -> move`` (the engine's ``choose_move``)."""
+
+UltimateChooser: TypeAlias = Callable[[UltimateBoard, str, random.Random], Move]
+"""How the bot picks its move in ultimate: ``choose_ultimate_move`` by default."""
 
 
 def utc_now() -> datetime:
@@ -82,6 +102,7 @@ class GameService:
         clock: Callable[[], datetime] = utc_now,
         rng: random.Random | None = None,
         choose_move: MoveChooser = engine.choose_move,
+        choose_ultimate: UltimateChooser = choose_ultimate_move,
     ) -> None:
         """``clock``, ``rng`` and ``choose_move`` are injected so tests (and benchmarks)
         control time, chance and the bot's choice without patching modules."""
@@ -93,6 +114,7 @@ class GameService:
         self._channels = Channels(store, idle_timeout=timedelta(seconds=idle_timeout), clock=clock)
         self._rng = rng if rng is not None else random.Random()
         self._choose_move = choose_move
+        self._choose_ultimate = choose_ultimate
         self._challenge_timeout = timedelta(seconds=challenge_timeout)
         self._duels = Duels(
             self._channels, challenge_timeout=self._challenge_timeout, rng=self._rng
@@ -140,26 +162,33 @@ class GameService:
         guild_id: int | None,
         member_id: int,
         member_name: str,
-        level: str = "perfect",
+        level: str | None = None,
         first: str = "random",
         size: int = 3,
+        game: str = "classic",
     ) -> MoveReply:
         """Start a member-vs-bot game; if the bot goes first its opening move is in the reply.
-        The member's own game that had not started is set aside to make room (not counted,
-        ``reply.replaced``); any other game running in the channel refuses."""
+        ``game="ultimate"``: ultimate tic-tac-toe (size ``ULTIMATE``, ``size`` unused) at an
+        ultimate level (``ULTIMATE_LEVEL`` unless named); else ``size`` (``perfect`` unless
+        named). The member's own game that had not started is set aside to make room (not
+        counted, ``reply.replaced``); any other game running in the channel refuses."""
         check_id("channel_id", channel_id)
         check_optional_id("guild_id", guild_id)
         check_id("member_id", member_id)
         name = check_name("member_name", member_name)
-        level = check_level(level)
+        if check_game(game) == "ultimate":
+            level = check_ultimate_level(ULTIMATE_LEVEL if level is None else level)
+            size = ULTIMATE
+        else:
+            level = check_level("perfect" if level is None else level)
+            size = check_size(size)
         first = check_first(first)
-        size = check_size(size)
         async with self._channels.hold(channel_id) as here:
             aside = await here.room_for(member_id)
             now = self._channels.now()
             bot_first = first == "bot" or (first == "random" and self._rng.random() < 0.5)
             member, bot = Seat(member_id, name), Seat(None, BOT_NAME)
-            game = Game(
+            started = Game(
                 id=0,
                 channel_id=channel_id,
                 guild_id=guild_id,
@@ -176,11 +205,11 @@ class GameService:
             )
             bot_move = None
             if bot_first:
-                bot_move = await self._bot_move(game.board, level)
-                game = replace(game, moves=(bot_move,), updated_at=self._channels.now())
-            game = await self._store.insert(game, replacing=aside)
+                bot_move = await self._bot_move(started.position, level)
+                started = replace(started, moves=(bot_move,), updated_at=self._channels.now())
+            started = await self._store.insert(started, replacing=aside)
             replaced = None if aside is None else replace(aside, version=aside.version + 1)
-            return MoveReply(game, None, bot_move, replaced)  # as saved with the new game
+            return MoveReply(started, None, bot_move, replaced)  # as saved with the new game
 
     async def move(
         self, *, channel_id: int, member_id: int, move: Move, game_id: int | None = None
@@ -194,7 +223,7 @@ class GameService:
         async with self._channels.hold(channel_id) as here:
             game = await here.running_game(game_id)
             _check_turn(game, member_id)
-            board = _play(game.board, move)
+            board = _play(game.position, move)
             moves = (*game.moves, move)
             bot_move = None
             if not board.is_over and game.seat(board.to_move).is_bot:
@@ -245,6 +274,7 @@ class GameService:
                 level=game.level,
                 first="me" if mark is Player.O else "bot",
                 size=game.size,
+                game=game.kind,
             )
         return await self.challenge(
             channel_id=game.channel_id,
@@ -299,13 +329,19 @@ class GameService:
         self._channels.check_open()
         return await self._store.get(game_id)
 
-    async def hint(self, *, channel_id: int, member_id: int) -> Hint:
-        """The engine's analysis of the position for the member whose turn it is."""
+    async def hint(self, *, channel_id: int, member_id: int) -> Hint | UltimateHint:
+        """The engine's analysis of the position for the member whose turn it is; in ultimate
+        its search's top moves with win rates (``ULTIMATE_HINT_SECONDS``, a worker thread)."""
         _check_channel_member(channel_id, member_id)
         game = (await self._channels.read(channel_id)).running()
         if game.is_duel and game.seat_of(member_id) is not None:
             raise sentences.hint_in_a_duel()
         _check_turn(game, member_id)
+        if game.is_ultimate:
+            result = await asyncio.to_thread(
+                analyse_ultimate, game.ultimate, "strongest", seconds=ULTIMATE_HINT_SECONDS
+            )
+            return UltimateHint(game, result)
         return Hint(game, await self._exactly(analyze, game.board))
 
     async def explain(self, *, channel_id: int, member_id: int) -> ExplainReply:
@@ -317,6 +353,8 @@ class GameService:
         found = await self._channels.read(channel_id)
         game = found.game
         if game is not None:
+            if game.is_ultimate:
+                raise sentences.no_ultimate_explain()
             if game.bot_player is None:
                 raise sentences.explain_in_a_duel(game)
             if game.seat_of(member_id) is None:
@@ -326,6 +364,8 @@ class GameService:
             game = found.expired or await self._store.last_finished(channel_id)
             if game is None:
                 raise sentences.nothing_to_explain()
+            if game.is_ultimate:
+                raise sentences.no_ultimate_explain()
             position, move = _last_move_explained(game)
         explanation = await self._exactly(explain, position)
         played = move is not None
@@ -372,6 +412,8 @@ class GameService:
         check_optional_id("guild_id", guild_id)
         self._channels.check_open()
         game = await history.reviewed_game(self._store, member_id, game_id, guild_id)
+        if game.is_ultimate:
+            raise sentences.no_ultimate_review(game)
         return await asyncio.to_thread(review_game, game)
 
     # -- expiry ----------------------------------------------------------------------------
@@ -506,9 +548,11 @@ class GameService:
 
     # -- the engine ------------------------------------------------------------------------
 
-    async def _bot_move(self, board: Board, level: str) -> Move:
-        """The bot's choice: inline up to ``INLINE_MAX_SIZE``, else in a worker thread so the
-        event loop keeps serving other channels."""
+    async def _bot_move(self, board: Position, level: str) -> Move:
+        """The bot's choice: inline up to ``INLINE_MAX_SIZE``, else (and in ultimate, where it
+        thinks up to a second) in a worker thread so the event loop keeps serving others."""
+        if isinstance(board, UltimateBoard):
+            return await asyncio.to_thread(self._choose_ultimate, board, level, self._rng)
         if board.size <= INLINE_MAX_SIZE:
             return self._choose_move(board, level, self._rng)
         return await asyncio.to_thread(self._choose_move, board, level, self._rng)
@@ -534,11 +578,11 @@ def _check_turn(game: Game, member_id: int) -> None:
     mark = game.seat_of(member_id)
     if mark is None:
         raise sentences.not_your_game(game)
-    if game.board.to_move is not mark:
+    if game.position.to_move is not mark:
         raise sentences.not_your_turn(game)
 
 
-def _play(board: Board, move: Move) -> Board:
+def _play(board: Position, move: Move) -> Position:
     """``board.play`` with the engine's errors turned into game errors, sentence kept."""
     try:
         return board.play(move)
@@ -554,7 +598,7 @@ def _play(board: Board, move: Move) -> Board:
 
 def _settle(game: Game) -> Game:
     """Set status and winner from the board once it is over (member's point of view)."""
-    board = game.board
+    board = game.position
     if not board.is_over:
         return game
     winner = board.winner

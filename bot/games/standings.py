@@ -8,7 +8,15 @@ counted; a resignation is a loss.
 from __future__ import annotations
 
 from bot.engine import LEVELS
-from bot.games.models import DUEL, DuelEntry, HeadToHead, LeaderboardEntry, Record, Stats
+from bot.games.models import (
+    DUEL,
+    ULTIMATE,
+    DuelEntry,
+    HeadToHead,
+    LeaderboardEntry,
+    Record,
+    Stats,
+)
 from bot.games.store import GameStore
 
 
@@ -22,7 +30,9 @@ async def stats(
     records = await store.records(member_id, guild_id)
     by_size = {key: record for key, record in records.items() if key[0] != DUEL}
     by_level: dict[str, Record] = {level: Record() for level in LEVELS}
-    for (level, _), record in sorted(by_size.items()):
+    for (level, size), record in sorted(by_size.items()):
+        if size == ULTIMATE:  # its own kind: "ultimate hard" beside the classic levels
+            level = f"ultimate {level}"
         by_level[level] = by_level.get(level, Record()) + record  # dropped levels still show
     duels_by_size = {size: record for (level, size), record in records.items() if level == DUEL}
     total = sum(by_level.values(), Record())

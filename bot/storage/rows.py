@@ -14,12 +14,14 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from bot.engine import LEVELS, EngineError, Move, Player
+from bot.engine.ultimate import ULTIMATE_LEVELS
 from bot.games import elo
 from bot.games.arguments import check_id, check_optional_id
 from bot.games.models import (
     DUEL,
     DUEL_FIRST_CHOICES,
-    SIZES,
+    STORED_SIZES,
+    ULTIMATE,
     Challenge,
     ChallengeStatus,
     Game,
@@ -149,11 +151,18 @@ def to_row(game: Game) -> dict[str, object]:
 
 
 STORED_LEVELS = (*LEVELS, DUEL)
-"""The levels a stored game may have: the bot's, or a duel between members."""
+"""The levels a stored classic game may have: the bot's, or a duel between members."""
+
+STORED_ULTIMATE_LEVELS = (*ULTIMATE_LEVELS, DUEL)
+"""The levels a stored ultimate game (size ``ULTIMATE``) may have."""
 
 
-def _not_a_level(level: object) -> str:
-    return f"its level {level!r} is not one of {', '.join(STORED_LEVELS)}"
+def _levels(size: object) -> tuple[str, ...]:
+    return STORED_ULTIMATE_LEVELS if size == ULTIMATE else STORED_LEVELS
+
+
+def _not_a_level(level: object, size: object = 3) -> str:
+    return f"its level {level!r} is not one of {', '.join(_levels(size))}"
 
 
 def _unreadable(game: Game) -> str | None:
@@ -164,9 +173,9 @@ def _unreadable(game: Game) -> str | None:
     finds a local time in a clock change's fold or gap equal to another zone's); the rest
     must be of the very types ``from_row`` builds, with a level it knows and a status and
     winner that agree with the board."""
-    if type(game.level) is not str or game.level not in STORED_LEVELS:
-        return _not_a_level(game.level)
-    if type(game.size) is not int:  # a Game's int size is one of SIZES: it found its rules
+    if type(game.level) is not str or game.level not in _levels(game.size):
+        return _not_a_level(game.level, game.size)
+    if type(game.size) is not int:  # a Game's int size is one of STORED_SIZES: it found its rules
         return f"its board size {game.size!r} is not an int"
     if type(game.first) is not str or type(game.version) is not int:
         return f"its first {game.first!r} or version {game.version!r} would read back changed"
@@ -270,11 +279,11 @@ def from_row(row: Row) -> Game:
     try:
         size = int(row["size"])
         level = str(row["level"])
-        if level not in STORED_LEVELS:
-            raise ValueError(_not_a_level(level))
-        if size not in SIZES:
-            sizes = ", ".join(str(s) for s in SIZES)
+        if size not in STORED_SIZES:
+            sizes = ", ".join(str(s) for s in STORED_SIZES)
             raise ValueError(f"its board size {size} is not one of {sizes}")
+        if level not in _levels(size):
+            raise ValueError(_not_a_level(level, size))
         game = Game(
             id=int(row["id"]),
             channel_id=int(row["channel_id"]),
@@ -323,7 +332,7 @@ def challenge_from_row(row: Row) -> Challenge:
     this program could have written."""
     try:
         size, first = int(row["size"]), str(row["first"])
-        if size not in SIZES or first not in DUEL_FIRST_CHOICES:
+        if size not in STORED_SIZES or first not in DUEL_FIRST_CHOICES:
             raise ValueError(f"its size {size} or first {first!r} is not one a duel offers")
         return Challenge(
             id=int(row["id"]),
@@ -389,7 +398,7 @@ def _check_result(game: Game) -> None:
         raise ValueError("it has no member seat: both seats are the bot")
     if game.level == DUEL and not game.is_duel:
         raise ValueError("it is a duel but the bot has a seat")
-    board, status, winner = game.board, game.status, game.winner
+    board, status, winner = game.position, game.status, game.winner
     if status in (Status.ACTIVE, Status.RESIGNED, Status.EXPIRED):
         if board.is_over:
             raise ValueError(f"it is {status} but its board is already over")

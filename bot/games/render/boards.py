@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 
 from bot.engine import Board, Move, Player
 from bot.games.models import Challenge, ChallengeStatus, Game, MoveReply, Seat, Status
+from bot.games.render import ultimate
 from bot.games.wording import describe_duration
 
 # --- glyphs -------------------------------------------------------------------------------------
@@ -100,12 +101,18 @@ def text_grid(board: Board, paint: MarkPainter | None = None) -> list[str]:
 
 def render_emoji(game: Game) -> str:
     """Title, emoji board and status line: one Discord message (well under 2,000 characters)."""
+    if game.is_ultimate:
+        lines = [ultimate.title(game), *ultimate.emoji_grid(game.ultimate), status_line(game)]
+        return "\n".join(lines)
     return "\n".join([_title(game, plain=False), *emoji_grid(game.board), status_line(game)])
 
 
 def render_text(game: Game, paint: MarkPainter | None = None) -> str:
     """Title, plain-text board and status line for the terminal (ASCII apart from names and
     the colour codes ``paint`` adds)."""
+    if game.is_ultimate:
+        grid = ultimate.text_grid(game.ultimate, paint)
+        return "\n".join([ultimate.title(game), *grid, status_line(game, plain=True)])
     return "\n".join(
         [_title(game, plain=True), *text_grid(game.board, paint), status_line(game, plain=True)]
     )
@@ -157,6 +164,8 @@ def status_line(game: Game, *, plain: bool = False) -> str:
 
     ``plain=True`` writes marks as ``X``/``O`` and dashes as ``-`` for the terminal.
     """
+    if game.is_ultimate and game.status in (Status.ACTIVE, Status.WON, Status.LOST, Status.DRAWN):
+        return ultimate.status_line(game, plain=plain)
     dash = "-" if plain else "—"
     line, several = describe_lines(game.board)
     was = "were" if several else "was"

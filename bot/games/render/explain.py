@@ -14,7 +14,8 @@ from math import ceil
 from bot.engine import Move, MoveAnalysis, Value
 from bot.engine.plain import PLAIN_COUNT_LIMIT
 from bot.games.errors import PLAIN, Spelling, TooEarlyToSolveError
-from bot.games.models import ExplainReply, Hint
+from bot.games.models import ExplainReply, Hint, UltimateHint
+from bot.games.render import ultimate
 from bot.games.render.boards import (
     EMOJI_EMPTY,
     EMOJI_MARK,
@@ -57,12 +58,15 @@ _VERDICT = {
 }
 
 
-def render_hint(hint: Hint) -> str:
-    """Every legal move with what it leads to under best play, best first, 1-based.
+def render_hint(hint: Hint | UltimateHint) -> str:
+    """Every legal move with what it leads to under best play, best first, 1-based (in
+    ultimate: the engine's top moves with their win rates).
 
     Counts are the player's own moves including the one suggested, so "wins in 2 of your
     moves" means: play this, then one more of yours wins, whatever I do.
     """
+    if isinstance(hint, UltimateHint):
+        return ultimate.render_hint(hint)
     moves = hint.analysis.moves
     name = hint.game.seat(hint.game.board.to_move).name  # hints go to the member to move
     if not moves:
@@ -132,8 +136,10 @@ def explain_reason(reply: ExplainReply) -> str:
     elif entry.value is Value.WIN and entry.plies == 1:
         why = "it completes a line and wins at once"
     elif entry.value is Value.WIN:
-        fastest = "" if all(m.plies == entry.plies for m in moves if m.value is Value.WIN) else (
-            ", the fastest win"
+        fastest = (
+            ""
+            if all(m.plies == entry.plies for m in moves if m.value is Value.WIN)
+            else (", the fastest win")
         )
         why = f"it {describe_outcome(entry, possessive)} against any defence{fastest}"
         if blocks:

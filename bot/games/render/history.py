@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import UTC
 
 from bot.games.history import HistoryEntry, HistoryPage, Result
-from bot.games.models import DUEL
+from bot.games.models import DUEL, ULTIMATE
 
 
 def history_line(entry: HistoryEntry) -> str:
@@ -17,7 +17,8 @@ def history_line(entry: HistoryEntry) -> str:
         result += " (resigned)" if entry.result is Result.LOST else " (they resigned)"
     moves = f"{entry.moves} move{'' if entry.moves == 1 else 's'}"
     day = f"{entry.ended_at.astimezone(UTC):%Y-%m-%d}"
-    against = f"{entry.size}x{entry.size} {kind}, against {entry.opponent.name}"
+    board = "ultimate" if entry.size == ULTIMATE else f"{entry.size}x{entry.size}"
+    against = f"{board} {kind}, against {entry.opponent.name}"
     return f"#{entry.game_id} {day} {against}: {result} after {moves}"
 
 

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 from bot.engine import LEVELS
 from bot.games.errors import PLAIN, Command, Spelling
-from bot.games.models import DuelEntry, LeaderboardEntry, Record, Stats
+from bot.games.models import ULTIMATE, DuelEntry, LeaderboardEntry, Record, Stats
 
 
 def _count(number: int, singular: str, plural: str) -> str:
@@ -54,7 +54,11 @@ def render_stats(stats: Stats) -> str:
         record = stats.by_level[level]
         if not record.games:
             continue
-        sizes = {size: rec for (lvl, size), rec in stats.by_size.items() if lvl == level}
+        sizes = {
+            size: rec
+            for (lvl, size), rec in stats.by_size.items()
+            if lvl == level and size != ULTIMATE
+        }
         per_size = f" ({_per_size(sizes)})" if sizes else ""
         lines.append(f"  {level}: {describe_record(record)}{per_size}")
     if stats.duels.games:
@@ -75,7 +79,8 @@ def render_stats(stats: Stats) -> str:
 def _per_size(records: dict[int, Record]) -> str:
     """ "3x3: 2 wins, 0 losses, 1 draw; 4x4: ..." """
     return "; ".join(
-        f"{size}x{size}: {describe_record(record)}" for size, record in sorted(records.items())
+        f"{'ultimate' if size == ULTIMATE else f'{size}x{size}'}: {describe_record(record)}"
+        for size, record in sorted(records.items())
     )
 
 

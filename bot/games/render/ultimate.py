@@ -1,0 +1,139 @@
+"""Ultimate tic-tac-toe as players read it: the 9x9 grid with its small boards set apart and
+the playable ones marked, the status line, the rules and the engine's hint.
+
+In text an empty cell of a small board the mover may play in is ``.``, any other empty cell a
+blank; on Discord ⬜ and ⬛. Rows and columns are 1-9, as moves are typed (``R C``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.engine import Move, Player
+from bot.engine.ultimate import UltimateBoard, board_name
+from bot.games.models import Game, Status, UltimateHint
+
+EMOJI_OPEN = "⬜"  # an empty cell of a small board the mover may play in
+EMOJI_SHUT = "⬛"  # an empty cell anywhere else
+EMOJI_MARK = {Player.X: "❌", Player.O: "⭕"}
+EMOJI_CORNER = "🔢"
+TEXT_OPEN = "."
+TEXT_SHUT = " "
+
+RULES = (
+    "Ultimate tic-tac-toe: a small 3x3 game in each cell of a big 3x3 board. Your move's cell "
+    "inside its small board sends the other player to the small board at that position; if "
+    "that board is won or full, they may play in any open board. Three in a row wins a small "
+    "board; three won small boards in a row win the game. When no move is left and nobody has "
+    "such a line it is a draw: the count of small boards won breaks no tie."
+)
+
+
+def _playable(board: UltimateBoard, move: Move) -> bool:
+    return bool(board.playable_boards >> (move.row // 3 * 3 + move.col // 3) & 1)
+
+
+def _keycap(number: int) -> str:
+    return f"{number}\ufe0f\u20e3"
+
+
+def emoji_grid(board: UltimateBoard) -> list[str]:
+    """The grid as emoji lines: column numbers, then rows; a space between small boards
+    across, an empty line between them down."""
+
+    def glyph(move: Move) -> str:
+        mark = board.at(move)
+        if mark is not None:
+            return EMOJI_MARK[mark]
+        return EMOJI_OPEN if _playable(board, move) else EMOJI_SHUT
+
+    def band(cells: list[str]) -> str:
+        return " ".join("".join(cells[start : start + 3]) for start in (0, 3, 6))
+
+    lines = [EMOJI_CORNER + " " + band([_keycap(col + 1) for col in range(9)])]
+    for row in range(9):
+        if row and row % 3 == 0:
+            lines.append("")
+        lines.append(_keycap(row + 1) + " " + band([glyph(Move(row, col)) for col in range(9)]))
+    return lines
+
+
+def text_grid(
+    board: UltimateBoard, paint: Callable[[str, Player, bool], str] | None = None
+) -> list[str]:
+    """The grid as ASCII lines: column numbers, rows with ``|`` between small boards and
+    ``+-------+`` lines between their bands."""
+    rule = "   +" + "+".join("-" * 7 for _ in range(3)) + "+"
+    lines = ["     " + "   ".join(" ".join(str(c) for c in range(s + 1, s + 4)) for s in (0, 3, 6))]
+    for row in range(9):
+        if row % 3 == 0:
+            lines.append(rule)
+        cells = []
+        for col in range(9):
+            mark = board.at(Move(row, col))
+            if mark is None:
+                cells.append(TEXT_OPEN if _playable(board, Move(row, col)) else TEXT_SHUT)
+            else:
+                cells.append(mark.value if paint is None else paint(mark.value, mark, False))
+        bands = [" ".join(cells[s : s + 3]) for s in (0, 3, 6)]
+        lines.append(f"{row + 1:<2} | " + " | ".join(bands) + " |")
+    lines.append(rule)
+    return lines
+
+
+def where_to_play(board: UltimateBoard) -> str:
+    """ "in the small board in rows 4-6, columns 1-3" or "in any open small board"."""
+    forced = board.forced_board
+    return "in any open small board" if forced is None else f"in {board_name(forced)}"
+
+
+def boards_won(board: UltimateBoard) -> str:
+    """Who holds which small boards: "Small boards won: X 2, O 1." or ""."""
+    counts = {
+        player: sum(board.board_winner(b) is player for b in range(9))
+        for player in (Player.X, Player.O)
+    }
+    if not any(counts.values()):
+        return ""
+    return f"Small boards won: X {counts[Player.X]}, O {counts[Player.O]}."
+
+
+def status_line(game: Game, *, plain: bool = False) -> str:
+    """Whose turn it is and where they may play, or how the game ended."""
+    board = game.ultimate
+    mark = board.to_move.value if plain else EMOJI_MARK[board.to_move]
+    won = boards_won(board)
+    tail = f" {won}" if won else ""
+    if game.status is Status.ACTIVE:
+        seat = game.seat(board.to_move)
+        whom = "My turn" if seat.is_bot else f"Your turn, {seat.name}"
+        return f"{whom} ({mark}): play {where_to_play(board)}.{tail}"
+    if game.status in (Status.WON, Status.LOST) and game.winner is not None:
+        seat = game.seat(game.winner)
+        who = "I win" if seat.is_bot else f"{seat.name} wins" if game.is_duel else "You win"
+        return f"{who}: three small boards in a row.{tail}"
+    if game.status is Status.DRAWN:
+        return f"Draw: no move is left and nobody has three small boards in a row.{tail}"
+    return ""
+
+
+def title(game: Game) -> str:
+    """ "Ultimate tic-tac-toe: alice (X) vs me (O), hard" """
+    x = "me" if game.x.is_bot else game.x.name
+    o = "me" if game.o.is_bot else game.o.name
+    return f"Ultimate tic-tac-toe: {x} (X) vs {o} (O), {game.level}"
+
+
+def render_hint(hint: UltimateHint) -> str:
+    """The engine's top moves with their win rates for the member to move, best first."""
+    game, result = hint.game, hint.result
+    name = game.seat(game.ultimate.to_move).name
+    lines = [f"Hint for {name}: the engine's top moves (win rate for you, draws half):"]
+    for stat in result.moves[:5]:
+        proven = f", proven {stat.proven.value}" if stat.proven is not None else ""
+        lines.append(
+            f"  {stat.move.row + 1} {stat.move.col + 1}: {stat.win_rate:.0%} "
+            f"({stat.visits} visits{proven})"
+        )
+    lines.append(f"Best: {result.move.row + 1} {result.move.col + 1}.")
+    return "\n".join(lines)

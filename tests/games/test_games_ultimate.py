@@ -1,0 +1,159 @@
+"""Ultimate tic-tac-toe through GameService: start, moves and the sending rule, the bot's
+answers, the end of a game, stats and history as a kind of their own, hints, refusals, and a
+game that survives a restart (issue 29)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from games_helpers import ALICE, CHANNEL, GUILD, FakeClock
+
+from bot.engine import Move
+from bot.engine.ultimate import UltimateBoard
+from bot.games import GameError, GameService, InvalidOptionError, Status
+from bot.games.models import ULTIMATE, UltimateHint
+from bot.games.render import render_hint, render_stats, render_text
+from bot.games.render.history import render_history
+from bot.storage import SqliteGameStore
+
+
+def first_legal(board: UltimateBoard, level: str, rng: random.Random) -> Move:
+    """A predictable bot: the first legal square, row by row."""
+    return board.legal_moves[0]
+
+
+def service_at(path: Path | str = ":memory:", *, bot: object = first_legal) -> GameService:
+    return GameService(
+        SqliteGameStore(path),
+        clock=FakeClock(),
+        rng=random.Random(1),
+        choose_ultimate=bot,  # type: ignore[arg-type]
+    )
+
+
+async def start(service: GameService, **options: object) -> object:
+    return await service.start(
+        channel_id=CHANNEL,
+        guild_id=GUILD,
+        member_id=ALICE,
+        member_name="alice",
+        **{"game": "ultimate", "first": "me", "level": "easy", **options},  # type: ignore[arg-type]
+    )
+
+
+async def play(service: GameService, row: int, col: int) -> object:
+    return await play_move(service, Move(row, col))
+
+
+async def play_move(service: GameService, move: Move) -> object:
+    return await service.move(channel_id=CHANNEL, member_id=ALICE, move=move)
+
+
+async def test_an_ultimate_game_starts_on_the_nine_by_nine_grid() -> None:
+    service = service_at()
+    reply = await start(service)
+    game = reply.game  # type: ignore[attr-defined]
+    assert (game.size, game.level, game.kind, game.moves) == (ULTIMATE, "easy", "ultimate", ())
+    assert game.ultimate == UltimateBoard()
+    text = render_text(game)
+    assert text.splitlines()[0] == "Ultimate tic-tac-toe: alice (X) vs me (O), easy"
+    assert text.splitlines()[-1] == "Your turn, alice (X): play in any open small board."
+
+
+async def test_the_bot_first_opens_with_the_engine() -> None:
+    service = service_at(bot=lambda board, level, rng: Move(4, 4))
+    reply = await start(service, first="bot")
+    assert reply.bot_move == Move(4, 4)  # type: ignore[attr-defined]
+    assert reply.game.ultimate.forced_board == 4  # type: ignore[attr-defined]
+
+
+async def test_the_bot_answers_in_the_board_the_move_sends_it_to() -> None:
+    service = GameService(SqliteGameStore(":memory:"), clock=FakeClock(), rng=random.Random(2))
+    reply = await start(service)
+    reply = await play(service, 0, 8)  # board 2's cell 2: the bot must play in board 2
+    bot = reply.bot_move  # type: ignore[attr-defined]
+    assert bot is not None and bot.row < 3 and bot.col >= 6
+    assert reply.game.ultimate.at(bot) is not None  # type: ignore[attr-defined]
+
+
+async def test_a_move_outside_the_board_it_is_sent_to_is_refused_with_a_sentence() -> None:
+    service = service_at()
+    await start(service)
+    await play(service, 4, 4)  # sends the bot to the centre board; it plays (3, 3): cell 0
+    with pytest.raises(GameError) as caught:
+        await play(service, 8, 8)
+    assert str(caught.value) == (
+        "The last move sends you to the small board in rows 1-3, columns 1-3: play there, not "
+        "in the small board in rows 7-9, columns 7-9."
+    )
+    with pytest.raises(GameError, match="off the board: rows and columns go from 1 to 9"):
+        await play(service, 9, 0)
+
+
+async def test_a_finished_game_counts_as_its_own_kind() -> None:
+    service = service_at()
+    await start(service)
+    rng = random.Random(5)
+    game = (await service.active_game(CHANNEL)).ultimate
+    while True:
+        reply = await play_move(service, rng.choice(game.legal_moves))
+        ended = reply.game  # type: ignore[attr-defined]
+        if not ended.is_active:
+            break
+        game = ended.ultimate
+    assert ended.status in (Status.WON, Status.LOST, Status.DRAWN)
+    assert ended.ultimate.is_over and ended.winner == ended.ultimate.winner
+    stats = await service.stats(member_id=ALICE)
+    assert stats.by_size == {("easy", ULTIMATE): stats.by_level["ultimate easy"]}
+    assert stats.by_level["easy"].games == 0 and stats.total.games == 1
+    assert "  ultimate easy: " in render_stats(stats)
+    page = await service.history(member_id=ALICE)
+    assert " ultimate easy, against the bot: " in render_history(page)
+    with pytest.raises(GameError, match="ultimate tic-tac-toe, which is not solved"):
+        await service.review(member_id=ALICE)
+    with pytest.raises(GameError, match="ultimate tic-tac-toe is not solved"):
+        await service.explain(channel_id=CHANNEL, member_id=ALICE)
+
+
+async def test_perfect_and_unknown_levels_are_refused_with_their_sentence() -> None:
+    service = service_at()
+    with pytest.raises(InvalidOptionError) as caught:
+        await start(service, level="perfect")
+    assert str(caught.value) == (
+        "Ultimate tic-tac-toe is not solved, so there is no perfect level: choose one of "
+        "easy, medium, hard, strongest (strongest searches longest)."
+    )
+    with pytest.raises(InvalidOptionError, match="no level 'wild' in ultimate"):
+        await start(service, level="wild")
+    with pytest.raises(InvalidOptionError, match="The game must be classic or ultimate"):
+        await start(service, game="chess")
+    reply = await start(service, level=None)
+    assert reply.game.level == "hard"  # type: ignore[attr-defined]
+
+
+async def test_a_hint_gives_the_top_moves_with_win_rates() -> None:
+    service = service_at()
+    await start(service)
+    await play(service, 4, 4)
+    hint = await service.hint(channel_id=CHANNEL, member_id=ALICE)
+    assert isinstance(hint, UltimateHint)
+    assert {stat.move for stat in hint.result.moves} <= set(hint.game.ultimate.legal_moves)
+    text = render_hint(hint)
+    assert text.startswith("Hint for alice: the engine's top moves (win rate for you")
+    best = hint.result.move
+    assert text.endswith(f"Best: {best.row + 1} {best.col + 1}.")
+
+
+async def test_a_restart_keeps_the_ultimate_game_playable(tmp_path: Path) -> None:
+    path = tmp_path / "games.db"
+    first = service_at(path)
+    await start(first)
+    before = (await play(first, 4, 4)).game  # type: ignore[attr-defined]
+    await first.close()
+    again = service_at(path)
+    game = await again.active_game(CHANNEL)
+    assert game == before and game.ultimate == before.ultimate
+    reply = await play_move(again, game.ultimate.legal_moves[0])
+    assert len(reply.game.moves) == 4  # type: ignore[attr-defined]
