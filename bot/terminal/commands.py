@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bot.engine import LEVELS
+from bot.engine.ultimate import ULTIMATE_LEVELS
 from bot.games import FIRST_CHOICES, SIZES
 from bot.games.arguments import MAX_ID
 from bot.games.wording import join_or, quote_input
@@ -44,7 +45,20 @@ _HELP_ENTRIES: tuple[tuple[str, ...], ...] = (
         "(quit there calls the duel off), and stats count under them; the next duel swaps who "
         "moves first once someone has moved",
     ),
-    ("hint", "every move you can make, and whether it wins, draws or loses"),
+    (
+        "start ultimate [level] [first]",
+        f"ultimate tic-tac-toe on a 9x9 grid of small boards; levels: {', '.join(ULTIMATE_LEVELS)}"
+        " (no perfect: the game is not solved). Moves are <row> <column>, each 1-9. Your "
+        "move's cell inside its small board sends me to the small board at that position (any "
+        "open one if that board is won or full); three in a row wins a small board, three won "
+        "small boards in a row win the game, and with no move left it is a draw (the count of "
+        "small boards won breaks no tie)",
+    ),
+    (
+        "hint",
+        "every move you can make, and whether it wins, draws or loses (in ultimate: the "
+        "engine's top moves with their win rates)",
+    ),
     (
         "explain",
         "what I see: every empty cell's value, the move I would play and why, and how many "
@@ -118,6 +132,8 @@ _WORDS: dict[str, WordName] = {
 _MOVE_WORDS = frozenset({"move", "m", "play"})
 DUEL_WORDS = frozenset({"duel", "2p"})
 """``start duel`` (or ``start 2p``): two people at one keyboard."""
+ULTIMATE_WORD = "ultimate"
+"""``start ultimate``: ultimate tic-tac-toe against the bot."""
 _START_WORDS = frozenset({"start", "new"})
 _LOOK_BACK_WORDS = frozenset({"history", "review"})
 _COMMAND_WORDS = _MOVE_WORDS | _START_WORDS | _LOOK_BACK_WORDS | {"name"} | set(_WORDS)
@@ -151,6 +167,7 @@ class StartGame:
     first: str | None = None
     size: int | None = None
     duel: bool = False
+    ultimate: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,11 +333,13 @@ def parse_start(options: str) -> StartGame:
     level: str | None = None
     first: str | None = None
     size: int | None = None
-    duel = False
+    duel = ultimate = False
     for token in options.lower().replace(",", " ").split():
         if token in DUEL_WORDS:
             duel = True
-        elif token in LEVELS:
+        elif token == ULTIMATE_WORD:
+            ultimate = True
+        elif token in LEVELS or token in ULTIMATE_LEVELS:
             if level is not None and level != token:
                 raise CommandError(f"You gave two levels ({level} and {token}); pick one.")
             level = token
@@ -345,7 +364,12 @@ def parse_start(options: str) -> StartGame:
             "A duel takes only a size (start duel 4): nobody picks a level, and the first "
             "name you give moves first."
         )
-    return StartGame(level, first, size, duel)
+    if ultimate and (duel or size is not None):
+        raise CommandError(
+            "Ultimate has its own 9x9 grid and is played against me here: start ultimate "
+            "[level] [first], for example: start ultimate hard me."
+        )
+    return StartGame(level, first, size, duel, ultimate)
 
 
 def parse_history(option: str) -> ShowHistory:

@@ -27,6 +27,7 @@ from bot.games import (
     TooEarlyToSolveError,
     parse_cell,
 )
+from bot.games.models import ULTIMATE
 from bot.games.render import (
     SET_ASIDE,
     MarkPainter,
@@ -87,10 +88,10 @@ FIRST_OPENING = (
     "I started a {level} game for you, {name}: {you}.\n"
     "Want the unbeatable engine? Type: start perfect"
 )
-NEXT_OPENING = "I started a game like your last one, {name}: {level}, {size}x{size}, {you}."
+NEXT_OPENING = "I started a game like your last one, {name}: {level}, {board}, {you}."
 EXPIRED_OPENING = (
     "Your last game expired after {idle} without a move, so I started a new one like it: "
-    "{level}, {size}x{size}, {you}."
+    "{level}, {board}, {you}."
 )
 AFTER_DUEL = "Type start duel for a rematch (the other player moves first), or start to play me."
 AFTER_UNPLAYED_DUEL = (
@@ -355,7 +356,7 @@ class TerminalSession:
         """The review of one of the player's finished games (the last without a number);
         with ``--save``, its replay written to the file too."""
         review = await self.service.review(
-            member_id=self.player_id, game_id=command.game_id, guild_id=None
+            member_id=self.player_id, game_id=command.game_id, channel_id=self.player_id
         )
         self.say(render_review(review))
         if command.save is not None:
@@ -501,29 +502,39 @@ class TerminalSession:
         """Start a game; options left out repeat the last game's (a newcomer gets medium).
         ``opening``: the template announcing a game started at launch (``FIRST_OPENING``)."""
         # `is None`, not `or`: a typed 0 is a (bad) size the game layer must refuse, not "same".
-        level = self.level if command.level is None else command.level
         first = self.first if command.first is None else command.first
         size = self.size if command.size is None else command.size
+        if command.ultimate:
+            size = ULTIMATE
+        # A level carries over within a kind only: perfect is no ultimate level, strongest
+        # no classic one. Changing kind without naming a level takes the kind's default.
+        same_kind = (size == ULTIMATE) == (self.size == ULTIMATE)
+        level = command.level if command.level is not None else None
+        if level is None and same_kind:
+            level = self.level
         reply = await self.service.start(
             channel_id=self.player_id,
             guild_id=None,
             member_id=self.player_id,
             member_name=self.name,
-            level=level,
+            level=level if level is not None or size == ULTIMATE else DEFAULT_LEVEL,
             first=first,
             size=size,
+            game="ultimate" if size == ULTIMATE else "classic",
         )
-        self.level, self.first, self.size = level, first, size
         game = reply.game
+        self.level, self.first, self.size = game.level, first, size
+        level, board = game.level, "ultimate" if game.is_ultimate else f"{size}x{size}"
         mark = "X" if game.x == game.member else "O"
         goes = "you go first" if mark == "X" else "I go first"
         if opening is not None:
             idle = describe_duration(self.service.idle_timeout)
             you = f"you are {mark} and {goes}"
             name = game.member.name
-            self.say(opening.format(level=level, size=size, you=you, name=name, idle=idle))
+            self.say(opening.format(level=level, board=board, you=you, name=name, idle=idle))
         else:
-            new = f"New {level} game on a {size}x{size} board: you are {mark} and {goes}."
+            on = "of ultimate tic-tac-toe" if game.is_ultimate else f"on a {board} board"
+            new = f"New {level} game {on}: you are {mark} and {goes}."
             self.say(" ".join(filter(None, [describe_set_aside(reply), new])))
         self.say(describe_reply(reply))
         self.show(game)

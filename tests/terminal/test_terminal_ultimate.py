@@ -1,0 +1,125 @@
+"""Ultimate tic-tac-toe in the terminal, end to end through the session (issue 29): start
+ultimate, moves as R C on 1-9 with the sending rule's sentence, the grid with its small boards
+set apart and the playable ones marked, hint, the end of a game in stats, and a restart."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from pathlib import Path
+
+from bot.engine import Move
+from bot.engine.ultimate import UltimateBoard
+from bot.games import GameService
+from bot.storage import SqliteGameStore
+from bot.terminal import TerminalSession
+
+
+def first_legal(board: UltimateBoard, level: str, rng: random.Random) -> Move:
+    """A predictable bot: the first legal square, row by row."""
+    return board.legal_moves[0]
+
+
+class Keyboard:
+    """A terminal session on ``path`` whose lines are typed one by one."""
+
+    def __init__(self, path: Path | str = ":memory:") -> None:
+        self.service = GameService(
+            SqliteGameStore(path), rng=random.Random(7), choose_ultimate=first_legal
+        )
+        self.out = io.StringIO()
+        self.session = TerminalSession(self.service, self.out, "alice")
+
+    async def type(self, line: str) -> str:
+        start = len(self.out.getvalue())
+        await self.session.handle(line)
+        return self.out.getvalue()[start:]
+
+
+GRID_AFTER_5_5 = """\
+Ultimate tic-tac-toe: alice (X) vs me (O), easy
+     1 2 3   4 5 6   7 8 9
+   +-------+-------+-------+
+1  | . . . |       |       |
+2  | . . . |       |       |
+3  | . . . |       |       |
+   +-------+-------+-------+
+4  |       | O     |       |
+5  |       |   X   |       |
+6  |       |       |       |
+   +-------+-------+-------+
+7  |       |       |       |
+8  |       |       |       |
+9  |       |       |       |
+   +-------+-------+-------+
+Your turn, alice (X): play in the small board in rows 1-3, columns 1-3.
+"""
+
+
+async def test_start_ultimate_play_and_ask_for_a_hint() -> None:
+    keys = Keyboard()
+    await keys.session.open()
+    await keys.type("resign")  # the launch's game nobody moved in: set aside
+    text = await keys.type("start ultimate easy")
+    assert text.startswith("New easy game of ultimate tic-tac-toe: you are X and you go first.")
+    assert "1  | . . . | . . . | . . . |" in text
+    assert text.rstrip().endswith("Your turn, alice (X): play in any open small board.")
+    text = await keys.type("5 5")
+    assert (
+        text == "You played row 5, column 5. I played row 4, column 4.\n\n" + GRID_AFTER_5_5 + "\n"
+    )
+    text = await keys.type("9 9")
+    assert text.strip() == (
+        "The last move sends you to the small board in rows 1-3, columns 1-3: play there, not "
+        "in the small board in rows 7-9, columns 7-9."
+    )
+    assert "off the board: rows and columns go from 1 to 9" in await keys.type("10 1")
+    text = await keys.type("hint")
+    assert text.startswith("Hint for alice: the engine's top moves (win rate for you, draws half):")
+    best = re.search(r"Best: ([1-3]) ([1-3])\.", text)
+    assert best is not None, text
+    assert re.search(r"^  [1-3] [1-3]: \d+% \(\d+ visits", text, re.MULTILINE)
+
+
+async def test_refusals_say_what_ultimate_takes() -> None:
+    keys = Keyboard()
+    await keys.session.open()
+    text = await keys.type("start ultimate perfect")
+    assert text.strip() == (
+        "Ultimate tic-tac-toe is not solved, so there is no perfect level: choose one of "
+        "easy, medium, hard, strongest (strongest searches longest)."
+    )
+    assert "Ultimate has its own 9x9 grid" in await keys.type("start ultimate 4")
+    help_text = await keys.type("help")
+    assert "start ultimate [level] [first]" in help_text
+    assert "it is a draw (the count of small boards won breaks no tie)" in help_text
+
+
+async def test_a_whole_game_counts_as_ultimate_and_survives_a_restart(tmp_path: Path) -> None:
+    path = tmp_path / "games.db"
+    keys = Keyboard(path)
+    await keys.session.open()
+    await keys.type("resign")
+    await keys.type("start ultimate easy me")
+    await keys.type("1 1")
+    await keys.service.close()
+    again = Keyboard(path)
+    await again.session.open()
+    text = again.out.getvalue()
+    assert "Welcome back, alice! Your game is where you left it:" in text
+    assert "Ultimate tic-tac-toe: alice (X) vs me (O), easy" in text
+    rng = random.Random(3)
+    while True:
+        board = (await again.service.active_game(again.session.player_id)).ultimate
+        move = rng.choice(board.legal_moves)
+        text = await again.type(f"{move.row + 1} {move.col + 1}")
+        assert text.startswith(f"You played row {move.row + 1}, column {move.col + 1}."), text
+        if "Type start for another game" in text:
+            break
+    assert re.search(r"^(You win|I win|Draw)", text, re.MULTILINE), text
+    stats = await again.type("stats")
+    assert re.search(r"^  ultimate easy: \d wins?, \d loss(es)?, \d draws?$", stats, re.MULTILINE)
+    text = await again.type("start")  # plain start repeats the ultimate game's settings
+    assert "New easy game of ultimate tic-tac-toe" in text
+    await again.service.close()
