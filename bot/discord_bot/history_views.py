@@ -23,7 +23,7 @@ from bot.discord_bot.interactions import GameButton
 from bot.discord_bot.texts import NOT_YOUR_HISTORY
 from bot.games import GameError, HistoryPage, Review
 from bot.games.render import render_history
-from bot.games.render.replay import replay_image
+from bot.games.render.replay import review_replay
 
 if TYPE_CHECKING:
     from bot.discord_bot.app import TicTacToeBot
@@ -122,7 +122,5 @@ async def send_history(
 async def replay_file(review: Review) -> discord.File:
     """The reviewed game as an animated GIF named after it ("game-12.gif"), its mistakes and
     blunders marked; drawn in a worker thread (a 5x5 game takes a moment)."""
-    game = review.game
-    marks = {move.number - 1: str(move.verdict) for move in review.moves}
-    image = await asyncio.to_thread(replay_image, game.size, game.k, game.moves, marks)
-    return discord.File(io.BytesIO(image), filename=f"game-{game.id}.gif")
+    image = await asyncio.to_thread(review_replay, review)
+    return discord.File(io.BytesIO(image), filename=f"game-{review.game.id}.gif")

@@ -131,11 +131,16 @@ async def history(
 
 
 async def reviewed_game(
-    store: GameStore, member_id: int, game_id: int | None, guild_id: int | None
+    store: GameStore,
+    member_id: int,
+    game_id: int | None,
+    guild_id: int | None,
+    channel_id: int | None = None,
 ) -> Game:
     """The game a member asks to review: with ``game_id``, that game once it is over (theirs
-    anywhere, anybody's in the server ``guild_id`` they ask in); without, their newest game
-    with a result (in ``guild_id``, None: everywhere). A game's sentence otherwise."""
+    anywhere, anybody's in the server ``guild_id`` or the channel ``channel_id`` they ask in);
+    without, their newest game with a result (in ``guild_id``, None: everywhere). A game's
+    sentence otherwise."""
     if game_id is None:
         newest = await store.history(member_id, guild_id, limit=1)
         if not newest:
@@ -144,7 +149,10 @@ async def reviewed_game(
     game = await store.get(game_id)
     if game is None:
         raise sentences.no_such_game(game_id)
-    if game.seat_of(member_id) is None and (guild_id is None or game.guild_id != guild_id):
+    played_here = (guild_id is not None and game.guild_id == guild_id) or (
+        channel_id is not None and game.channel_id == channel_id
+    )
+    if game.seat_of(member_id) is None and not played_here:
         raise sentences.not_yours_to_review(game)
     if game.is_active:
         raise sentences.review_of_a_running_game(game)

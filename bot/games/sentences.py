@@ -253,10 +253,10 @@ def no_finished_game() -> NoGameError:
 
 
 def not_yours_to_review(game: Game) -> NotYourGameError:
-    """Another member's game from another server (or from outside any): not public here."""
+    """Another member's game from another server or channel: not public here."""
     return NotYourGameError(
         "Game #{id} is not yours and was played elsewhere. You can review your own games, "
-        "and any game played in the server you ask in.",
+        "and any game played where you ask.",
         id=game.id,
     )
 

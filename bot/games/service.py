@@ -398,20 +398,27 @@ class GameService:
         return await history.history(self._store, member_id, guild_id, before_id, after_id)
 
     async def review(
-        self, *, member_id: int, game_id: int | None = None, guild_id: int | None = None
+        self,
+        *,
+        member_id: int,
+        game_id: int | None = None,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
     ) -> Review:
         """Every move of a finished game judged by the engine, the move that lost it and
         each player's accuracy (``bot.games.review``). Without ``game_id``: the member's newest
         game with a result (in the server ``guild_id``; None: everywhere). With it: that game
-        once it is over, whoever played it if it was played in ``guild_id``, else only one of
-        its players. Refusals: ``NoGameError`` (no such game, none finished, no move played),
-        ``GameRunningError`` (still running), ``NotYourGameError`` (another's, elsewhere).
+        once it is over, whoever played it if it was played in ``guild_id`` or in the channel
+        ``channel_id`` the member asks in, else only one of its players. Refusals:
+        ``NoGameError`` (no such game, none finished, no move played), ``GameRunningError``
+        (still running), ``NotYourGameError`` (another's, elsewhere).
         The engine runs in a worker thread: under 2 s on 5x5 (bench/review.py)."""
         check_id("member_id", member_id)
         check_optional_id("game_id", game_id)
         check_optional_id("guild_id", guild_id)
+        check_optional_id("channel_id", channel_id)
         self._channels.check_open()
-        game = await history.reviewed_game(self._store, member_id, game_id, guild_id)
+        game = await history.reviewed_game(self._store, member_id, game_id, guild_id, channel_id)
         if game.is_ultimate:
             raise sentences.no_ultimate_review(game)
         return await asyncio.to_thread(review_game, game)

@@ -15,22 +15,21 @@ import os
 from pathlib import Path
 
 from bot.games import Review
-from bot.games.render.replay import replay_image
-
-
-def replay_marks(review: Review) -> dict[int, str]:
-    """Each move's verdict by its index, as ``replay_image`` takes them (it draws mistakes and
-    blunders)."""
-    return {move.number - 1: str(move.verdict) for move in review.moves}
+from bot.games.render.replay import review_replay
 
 
 async def save_replay(review: Review, typed: str, *, force: bool = False) -> str:
     """Write ``review``'s game as an animated GIF to the file ``typed``; what happened, in one
     sentence. The drawing and the writing run in a worker thread."""
     game = review.game
-    path = Path(typed).expanduser()
-    marks = replay_marks(review)
-    image = await asyncio.to_thread(replay_image, game.size, game.k, game.moves, marks)
+    if "\x00" in typed:
+        shown = typed.replace("\x00", "")
+        return f"{shown!r} holds a character no file name can; nothing was written."
+    try:
+        path = Path(typed).expanduser()
+    except RuntimeError:  # ~someone, with no such user or no home folder known
+        return f"I cannot tell which home folder {typed!r} means; nothing was written."
+    image = await asyncio.to_thread(review_replay, review)
     try:
         await asyncio.to_thread(_write, path, image, force)
     except OSError as error:

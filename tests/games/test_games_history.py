@@ -214,8 +214,14 @@ async def test_a_review_by_number_and_who_may_ask_for_it(tmp_path: Path) -> None
             await service.review(member_id=BOB, game_id=game_id, guild_id=guild)
         assert str(refused.value) == (
             f"Game #{game_id} is not yours and was played elsewhere. You can review your own "
-            "games, and any game played in the server you ask in."
+            "games, and any game played where you ask."
         )
+    # Anybody may review a game played in the channel they ask in, in a server or not (the
+    # terminal's hot-seat duel, reviewed by the player at whose keyboard it was played).
+    asked_there = await service.review(member_id=BOB, game_id=outside, channel_id=CHANNEL + 2)
+    assert asked_there.game.id == outside
+    with pytest.raises(NotYourGameError):
+        await service.review(member_id=BOB, game_id=outside, channel_id=CHANNEL)
     with pytest.raises(NoGameError, match=r"^There is no game #999\.$"):
         await service.review(member_id=ALICE, game_id=999)
     await start_game(service, channel=CHANNEL + 3)

@@ -178,6 +178,12 @@ async def test_review_save_writes_the_replay_and_refuses_what_it_cannot_write(
     assert forced.endswith(
         f"'{folder}' is a folder; nothing was written. Name a file in it, ending in .gif.\n\n"
     )
+    nobody = await terminal.type(f"review {number} --save ~no-such-user-here/a.gif")
+    assert nobody.endswith(
+        "I cannot tell which home folder '~no-such-user-here/a.gif' means; nothing was written.\n\n"
+    )
+    nul = await terminal.type(f"review {number} --save a\x00b.gif")
+    assert nul.endswith("'ab.gif' holds a character no file name can; nothing was written.\n\n")
     assert "Traceback" not in terminal.out.getvalue()
 
 

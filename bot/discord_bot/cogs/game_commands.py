@@ -362,7 +362,10 @@ class GameCommands(commands.Cog):
         # A 5x5 review searches for up to 2 s, then draws the replay: acknowledge first.
         await interaction.response.defer(ephemeral=True, thinking=True)
         review = await self.bot.service.review(
-            member_id=interaction.user.id, game_id=game, guild_id=interaction.guild_id
+            member_id=interaction.user.id,
+            game_id=game,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
         )
         await interaction.edit_original_response(
             content=render_review(review), attachments=[await replay_file(review)]

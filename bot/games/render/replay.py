@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.engine import Board, Move, Player
+from bot.games.review import Review
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
@@ -298,3 +299,10 @@ def _palette() -> Image.Image:
     image = Image.new("P", (1, 1))
     image.putpalette(channels)
     return image
+
+
+def review_replay(review: Review) -> bytes:
+    """``replay_image`` of a reviewed game, each move marked with its verdict."""
+    game = review.game
+    marks = {move.number - 1: str(move.verdict) for move in review.moves}
+    return replay_image(game.size, game.k, game.moves, marks)
