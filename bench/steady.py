@@ -2,7 +2,7 @@
 
 Today: memory (issue 14, "Bounded memory"). A fresh child process (``--child``) loads what a
 running bot has loaded (the game layer and the Discord adapter), sets the engine's cache
-budget from ``ENGINE_CACHE_MB`` as ``GameService.open`` does, and plays games until
+budget from ``ENGINE_CACHE_MB`` as ``bot.startup.open_service`` does, and plays games until
 the bot has made 100,000 decisions, then reports:
 
 * its resident size (VmRSS) and peak (VmHWM) against 250 MB, beside the budget and the
@@ -89,7 +89,7 @@ def child(decisions: int) -> dict[str, Any]:
     from bot.settings import Settings
 
     budget_mb = Settings.from_env().engine_cache_mb
-    caches.set_cache_budget(int(budget_mb * MB))  # as GameService.open does
+    caches.set_cache_budget(int(budget_mb * MB))  # as bot.startup.open_service does
     gc.collect()
     start, _ = resident_mb()
     rng = random.Random(14)

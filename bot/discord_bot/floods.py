@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """What to do with one command: ``answer`` it, or not; ``note`` is the one "slow down"
-    sentence of the window to send instead (None: say nothing)."""
+    sentence to send instead (None: say nothing)."""
 
     answer: bool
     note: str | None = None

@@ -102,7 +102,8 @@ class Duels:
         """What ``challenge`` with ``host_id`` would refuse before the players are named: the
         size (returned as an int, else ``InvalidOptionError``) and the room
         (``GameRunningError`` if a game runs that the host cannot set aside, or a challenge
-        waits). Saves nothing, except the expiry of a game found idle."""
+        waits). Saves nothing, except the expiry of a game found idle or a challenge whose time
+        is up."""
         check_id("channel_id", channel_id)
         check_id("host_id", host_id)
         size = check_size(size)
