@@ -12,7 +12,7 @@ import logging
 import discord
 from discord.ext import commands
 
-from bot.discord_bot.board_view import CellButton
+from bot.discord_bot.board_view import CellButton, SmallBoardButton
 from bot.discord_bot.duel_views import ChallengeButton, RematchButton
 from bot.discord_bot.floods import Floodgate, within_rate
 from bot.discord_bot.history_views import HistoryButton
@@ -109,7 +109,9 @@ class TicTacToeBot(commands.AutoShardedBot):
         log.info("%d game(s) running in the database.", running)
         await load_cogs(self)
         # Boards, challenges and history pages posted before a restart keep working.
-        self.add_dynamic_items(CellButton, ChallengeButton, RematchButton, HistoryButton)
+        self.add_dynamic_items(
+            CellButton, SmallBoardButton, ChallengeButton, RematchButton, HistoryButton
+        )
         await sync_commands(
             self.tree,
             service=self.service,

@@ -6,6 +6,11 @@ posted before a restart still works after it. A click raises to refuse or fail; 
 hands the error to ``interactions.answer_error``. A game has one live board: ``replace_board``
 remembers a newly posted (or clicked) board and strips the previous one, ``disable_board``
 greys out a finished game's, and both go through ``edit_board``. Why: docs/decisions.md.
+
+Ultimate's 81 cells cannot all be buttons, so its board is clicked in two steps: the small
+boards the mover may play in ("ttu:<game>:<board>", ``SmallBoardButton``), then that board's
+nine cells (the same ``CellButton`` s, 0-based on the 9x9 grid) with a Back button
+("ttu:<game>:back"); when the last move sends the mover to one board, its cells come at once.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from bot.discord_bot.texts import NOT_YOUR_BOARD
 from bot.engine import Move
 from bot.games import Game, GameOverError, NotYourGameError, Status
 from bot.games.render.boards import EMOJI_MARK, describe_reply, render_emoji
-from bot.games.sentences import not_your_game
+from bot.games.sentences import game_is_over, not_your_game
 
 if TYPE_CHECKING:
     from bot.discord_bot.app import TicTacToeBot
@@ -50,7 +55,10 @@ class CellButton(
             custom_id=CUSTOM_ID.format(game=game_id, row=move.row, col=move.col),
             style=discord.ButtonStyle.secondary,
             label=cell_label(move),
-            row=move.row,
+            # ultimate shows one small board's cells, in three rows (a row index is 0-4)
+            row=move.row % 3
+            if move.row >= 5 or (game is not None and game.is_ultimate)
+            else move.row,
         )
         if game is not None:
             _dress(button, game, move)
@@ -74,11 +82,7 @@ class CellButton(
         Anything else (a finished game, a stale board) is for ``clicked``, so the service
         gives the one answer for it.
         """
-        game = await interaction.client.service.get(self.game_id)
-        if game is not None and game.is_active and game.seat_of(interaction.user.id) is None:
-            if game.is_duel:
-                raise not_your_game(game)
-            raise NotYourGameError(NOT_YOUR_BOARD, owner=game.member.name)
+        await _check_seat(interaction, self.game_id)
 
     async def clicked(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
         """Play the cell and edit the board in place."""
@@ -121,8 +125,106 @@ class CellButton(
         )
 
 
+async def _check_seat(interaction: discord.Interaction[TicTacToeBot], game_id: int) -> None:
+    """Refuse a click by anyone without a seat in the running game, privately."""
+    game = await interaction.client.service.get(game_id)
+    if game is not None and game.is_active and game.seat_of(interaction.user.id) is None:
+        if game.is_duel:
+            raise not_your_game(game)
+        raise NotYourGameError(NOT_YOUR_BOARD, owner=game.member.name)
+
+
+ULTIMATE_ID = "ttu:{game}:{board}"
+ULTIMATE_TEMPLATE = r"ttu:(?P<game>[0-9]+):(?P<board>[0-8]|back)"
+BACK = "back"
+
+
+def small_board_label(board: int) -> str:
+    """A small board's button label: "rows 4-6, cols 1-3"."""
+    row, col = board // 3 * 3 + 1, board % 3 * 3 + 1
+    return f"rows {row}-{row + 2}, cols {col}-{col + 2}"
+
+
+class SmallBoardButton(
+    GameButton,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=ULTIMATE_TEMPLATE,
+):
+    """Ultimate's first step: a small board to play in (its nine cells come next), or Back
+    from a board's cells to the choice of boards (``board`` None)."""
+
+    def __init__(self, game_id: int, board: int | None, *, game: Game | None = None) -> None:
+        button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
+            custom_id=ULTIMATE_ID.format(game=game_id, board=BACK if board is None else board),
+            style=discord.ButtonStyle.primary
+            if board is not None
+            else discord.ButtonStyle.secondary,
+            label="Back to the boards" if board is None else small_board_label(board),
+            row=3 if board is None else board // 3,
+        )
+        if game is not None and board is not None:
+            button.disabled = not (game.is_active and game.ultimate.playable_boards >> board & 1)
+        super().__init__(button)
+        self.game_id = game_id
+        self.board = board
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[discord.Client],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> SmallBoardButton:
+        board = match["board"]
+        return cls(int(match["game"]), None if board == BACK else int(board))
+
+    async def check(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
+        """Only the game's players choose boards; anyone else is refused privately."""
+        await _check_seat(interaction, self.game_id)
+
+    async def clicked(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
+        """Show the chosen board's cells (or the boards again) on the same message."""
+        game = await interaction.client.service.get(self.game_id)
+        if game is None or not game.is_active:
+            raise game_is_over()
+        await interaction.response.edit_message(view=ultimate_view(game, self.board))
+
+
+def ultimate_view(game: Game, picked: int | None = None) -> discord.ui.View:
+    """Ultimate's buttons: the rematch once decided; else the cells of the board the mover is
+    sent to, or of ``picked`` (with Back), or the nine small boards (open ones clickable)."""
+    view = discord.ui.View(timeout=None)
+    if game.status in (Status.WON, Status.LOST, Status.DRAWN, Status.RESIGNED):
+        view.add_item(RematchButton(game.id, row=0))
+        return view
+    if not game.is_active:
+        return view
+    board = game.ultimate
+    forced = board.forced_board
+    chosen = forced if forced is not None else picked
+    if chosen is None or not board.playable_boards >> chosen & 1:
+        for small in range(9):
+            view.add_item(SmallBoardButton(game.id, small, game=game))
+        return view
+    top, left = chosen // 3 * 3, chosen % 3 * 3
+    for row in range(top, top + 3):
+        for col in range(left, left + 3):
+            view.add_item(CellButton(game.id, Move(row, col), game=game))
+    if forced is None:
+        view.add_item(SmallBoardButton(game.id, None))
+    return view
+
+
 def _dress(button: discord.ui.Button[discord.ui.View], game: Game, move: Move) -> None:
     """Show the cell as it stands: its mark (disabled), or clickable while the game is on."""
+    if game.is_ultimate:
+        mark = game.ultimate.at(move)
+        if mark is not None:
+            button.label = None
+            button.emoji = EMOJI_MARK[mark]
+        button.disabled = mark is not None or not game.is_active
+        return
     board = game.board
     mark = board.at(move)
     winning = move in (board.winning_cells or ())
@@ -146,6 +248,8 @@ def board_view(game: Game) -> discord.ui.View:
     and a Rematch button below them once it is decided (not for an expired game). A decided
     5x5 board has no room for both: its text already shows the emoji board, so the disabled
     cells give way to the Rematch button."""
+    if game.is_ultimate:
+        return ultimate_view(game)
     view = discord.ui.View(timeout=None)
     decided = game.status in (Status.WON, Status.LOST, Status.DRAWN, Status.RESIGNED)
     cells = not decided or game.size * game.size < MAX_ITEMS

@@ -56,9 +56,10 @@ def help_text(prefix: str) -> str:
             f"`difficulty` ({', '.join(LEVELS)}), `first` ({', '.join(FIRST_CHOICES)}), "
             f"`size` ({', '.join(f'{n}x{n}' for n in SIZES)}: a full row, column or "
             "diagonal wins; on 5x5 four in a row).",
+            "`game:ultimate` — 9 small boards; your cell picks my board; 3 won in a row win; a "
+            "draw has no tie-break.",
             f"Then click a cell on the board, or type `{prefix}move <row> <column>` "
-            f"(1-based, as labelled), for example `{prefix}move 2 3`. "
-            "Mentioning me works as a prefix too: `@me move 2 3`.",
+            f"(as labelled), e.g. `{prefix}move 2 3`; `@me move 2 3` works too.",
             "`/tictactoe hint` — which moves win, draw or lose (only you see it).",
             "`/tictactoe explain` — what I see: every empty cell's value, the move I would "
             "play and why, and how many positions I searched (only you see it; after a game, "

@@ -113,6 +113,11 @@ def no_move_to_explain(game: Game) -> GameError:
     return GameError("I did not play a move in that game, so there is nothing to explain.")
 
 
+def game_is_over() -> GameOverError:
+    """A click on a finished (or unknown) game's board."""
+    return GameOverError("That game is over.")
+
+
 def no_ultimate_explain() -> GameError:
     """Explain in an ultimate game: no exact values to show (the game is not solved)."""
     return GameError(

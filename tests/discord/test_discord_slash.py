@@ -140,9 +140,11 @@ async def test_options_are_described_with_choices(world: World) -> None:
         "medium",
         "hard",
         "perfect",
+        "strongest",
     ]
     assert [c["value"] for c in options["first"]["choices"]] == ["me", "bot", "random"]
     assert [c["value"] for c in options["size"]["choices"]] == [3, 4, 5]
+    assert [c["value"] for c in options["game"]["choices"]] == ["classic", "ultimate"]
     assert not any(option["required"] for option in options.values())
     for sub in subcommands.values():
         assert sub["description"]
@@ -307,7 +309,7 @@ def test_start_choices_follow_the_game_layer_with_a_note_each() -> None:
     assert set(DUEL_FIRST_NOTES) == set(DUEL_FIRST_CHOICES)
     assert set(SIZE_NOTES) == set(SIZES)
     for choices, values in (
-        (LEVEL_CHOICES, LEVELS),
+        (LEVEL_CHOICES, (*LEVELS, "strongest")),  # strongest: ultimate's own
         (FIRST_OPTION_CHOICES, FIRST_CHOICES),
         (DUEL_FIRST_OPTION_CHOICES, DUEL_FIRST_CHOICES),
         (SIZE_CHOICES, SIZES),

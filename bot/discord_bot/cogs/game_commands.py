@@ -33,6 +33,8 @@ from bot.games import (
     TooEarlyToSolveError,
     parse_cell,
 )
+from bot.games.models import ULTIMATE
+from bot.games.options import check_level, check_ultimate_level
 from bot.games.render import (
     EMOJI_MARK,
     describe_reply,
@@ -44,6 +46,7 @@ from bot.games.render import (
     render_leaderboard,
     render_review,
     render_stats,
+    ultimate,
 )
 
 if TYPE_CHECKING:
@@ -75,8 +78,16 @@ def _default(text: str, chosen: bool) -> str:
 
 
 LEVEL_CHOICES = [
-    Choice(name=_default(f"{level}: {LEVEL_NOTES[level]}", level == DEFAULT_LEVEL), value=level)
-    for level in LEVELS
+    *(
+        Choice(name=_default(f"{lvl}: {LEVEL_NOTES[lvl]}", lvl == DEFAULT_LEVEL), value=lvl)
+        for lvl in LEVELS
+    ),
+    Choice(name="strongest: ultimate only, searches a full second a move", value="strongest"),
+]
+"""The engine's ``LEVELS``, then ultimate's strongest (perfect does not apply there)."""
+GAME_CHOICES = [
+    Choice(name="classic (default): one board, see size", value="classic"),
+    Choice(name="ultimate: nine small boards in one, levels easy to strongest", value="ultimate"),
 ]
 FIRST_OPTION_CHOICES = [
     Choice(name=_default(f"{first}: {FIRST_NOTES[first]}", first == DEFAULT_FIRST), value=first)
@@ -159,8 +170,10 @@ class GameCommands(commands.Cog):
         f"(default: {DEFAULT_FIRST}).",
         size="Board size; a full row, column or diagonal wins, four in a row on 5x5 "
         f"(default: {DEFAULT_SIZE}x{DEFAULT_SIZE}).",
+        game="Classic, or ultimate tic-tac-toe: nine small boards in one (default: classic).",
     )
     @app_commands.choices(difficulty=LEVEL_CHOICES, first=FIRST_OPTION_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES)
     @app_commands.choices(size=SIZE_CHOICES)  # apart: one call takes one value type
     async def start(
         self,
@@ -168,14 +181,23 @@ class GameCommands(commands.Cog):
         difficulty: Choice[str] | None = None,
         first: Choice[str] | None = None,
         size: Choice[int] | None = None,
+        game: Choice[str] | None = None,
     ) -> None:
-        level = DEFAULT_LEVEL if difficulty is None else difficulty.value
+        kind = "classic" if game is None else game.value
+        is_ultimate = kind == "ultimate"
+        # ultimate's own default level (the service's) where none is chosen
+        level = (None if is_ultimate else DEFAULT_LEVEL) if difficulty is None else difficulty.value
         who = DEFAULT_FIRST if first is None else first.value
-        cells = DEFAULT_SIZE if size is None else size.value
+        cells = ULTIMATE if is_ultimate else DEFAULT_SIZE if size is None else size.value
         channel = channel_id(interaction)
         # A 4x4 bot opening may take seconds, so acknowledge first; but only when the channel
         # is free: a refusal must stay private, and a deferred answer is public for good (only
         # if someone started a game in the instant since this check does it carry the refusal).
+        # A level the kind lacks (perfect in ultimate) is refused privately, before any defer.
+        if is_ultimate and level is not None:
+            check_ultimate_level(level)
+        elif not is_ultimate:
+            check_level(str(level))
         slow = cells >= SLOW_SIZE and not await self._busy(channel, interaction.user.id)
         if slow:
             await interaction.response.defer(thinking=True)
@@ -187,11 +209,12 @@ class GameCommands(commands.Cog):
             level=level,
             first=who,
             size=cells,
+            game=kind,
         )
         self.bot.metrics.started(reply)
-        game = reply.game
-        content = board_content(game, _start_headline(reply, self._prefix))
-        view = board_view(game)
+        started = reply.game
+        content = board_content(started, _start_headline(reply, self._prefix))
+        view = board_view(started)
         if slow:
             message = await interaction.edit_original_response(content=content, view=view)
             message_id: int | None = message.id
@@ -199,7 +222,7 @@ class GameCommands(commands.Cog):
             callback = await interaction.response.send_message(content, view=view)
             message_id = callback.message_id
         if message_id is not None:
-            await replace_board(self.bot, game, message_id)
+            await replace_board(self.bot, started, message_id)
         if reply.replaced is not None:
             await disable_board(self.bot, reply.replaced)
 
@@ -389,4 +412,9 @@ class GameCommands(commands.Cog):
 
 def _start_headline(reply: MoveReply, prefix: str) -> str:
     how = f"Click a cell or type `{prefix}move <row> <column>`."
+    if reply.game.is_ultimate:  # the rules at the start: help has room for a line only
+        how = (
+            f"{ultimate.RULES}\nClick a small board and then a cell, or type "
+            f"`{prefix}move <row> <column>` (1-9)."
+        )
     return " ".join(filter(None, [describe_set_aside(reply), describe_reply(reply), how]))

@@ -1,0 +1,131 @@
+"""Ultimate tic-tac-toe on Discord through simcord (issue 29): /tictactoe start game:ultimate,
+the emoji grid within 2,000 characters, moves by !move R C and by buttons in two steps (a small
+board, then its cells; at once when the move is sent to one board), refusals, and a restart."""
+
+from __future__ import annotations
+
+import discord
+from discord_helpers import MakeBot, World, buttons, cells, deferred_first, move_text
+
+from bot.discord_bot import TicTacToeBot
+from bot.engine import Move
+from bot.games import Game
+
+
+async def start_ultimate(world: World, **options: object) -> discord.Message:
+    result = await world.alice.slash(
+        world.channel, "tictactoe start", game="ultimate", first="me", **options
+    )
+    assert result.response is not None, world.errors()
+    assert deferred_first(world, result)  # the engine may think a second: acknowledged first
+    return result.response.message
+
+
+def fresh(world: World, message: discord.Message) -> discord.Message:
+    return next(m for m in world.channel.history() if m.id == message.id)
+
+
+def in_board(move: Move, board: int) -> bool:
+    return move.row // 3 * 3 + move.col // 3 == board
+
+
+def cell_moves(message: discord.Message) -> list[Move]:
+    found = []
+    for button in cells(message):
+        _, _, row, col = (button.custom_id or "").split(":")
+        found.append(Move(int(row), int(col)))
+    return found
+
+
+def check_cells_of_forced_board(message: discord.Message, game: Game) -> None:
+    """The board's buttons are the nine cells the mover is sent to, taken ones disabled."""
+    forced = game.ultimate.forced_board
+    assert forced is not None
+    moves = cell_moves(message)
+    assert len(moves) == 9 and all(in_board(move, forced) for move in moves)
+    for button, move in zip(cells(message), moves, strict=True):
+        assert button.disabled is (game.ultimate.at(move) is not None)
+    assert not any((b.custom_id or "").endswith(":back") for b in buttons(message))
+
+
+async def test_start_shows_the_grid_and_the_nine_small_boards(world: World) -> None:
+    board = await start_ultimate(world, difficulty="easy")
+    game = await world.game()
+    assert (game.size, game.level, game.moves) == (9, "easy", ())
+    content = board.content
+    assert len(content) <= 2000
+    assert "Ultimate tic-tac-toe: alice (X) vs me (O), easy" in content
+    assert "Your turn, alice (❌): play in any open small board." in content
+    assert "Click a small board and then a cell, or type `!move <row> <column>` (1-9)." in content
+    grid = [line for line in content.splitlines() if line[:1].isdigit()]
+    assert len(grid) == 9 and grid[0] == "1️⃣ ⬜⬜⬜ ⬜⬜⬜ ⬜⬜⬜"
+    labels = [b.label for b in buttons(board)]
+    assert labels[0] == "rows 1-3, cols 1-3" and labels[8] == "rows 7-9, cols 7-9"
+    assert len(labels) == 9 and not any(b.disabled for b in buttons(board))
+
+
+async def test_two_steps_by_buttons_then_the_sent_board_at_once(world: World) -> None:
+    board = await start_ultimate(world, difficulty="easy")
+    game = await world.game()
+    result = await world.alice.click(board, custom_id=f"ttu:{game.id}:4")
+    assert result.acknowledged and not result.ephemeral
+    shown = fresh(world, board)
+    moves = cell_moves(shown)
+    assert len(moves) == 9 and all(in_board(move, 4) for move in moves)
+    assert buttons(shown)[-1].custom_id == f"ttu:{game.id}:back"
+    await world.alice.click(shown, custom_id=f"ttu:{game.id}:back")  # Back: the boards again
+    assert len(buttons(fresh(world, board))) == 9 and not cells(fresh(world, board))
+    await world.alice.click(fresh(world, board), custom_id=f"ttu:{game.id}:0")
+    await world.alice.click(fresh(world, board), custom_id=f"ttt:{game.id}:1:1")  # board 0's centre
+    after = await world.game()
+    assert after.moves[0] == Move(1, 1) and len(after.moves) == 2
+    assert in_board(after.moves[1], 4)  # the centre cell sent me to the centre board
+    edited = fresh(world, board)
+    assert "You played row 2, column 2." in edited.content
+    check_cells_of_forced_board(edited, after)
+
+
+async def test_moves_by_typing_and_the_sending_rule(world: World) -> None:
+    await start_ultimate(world, difficulty="easy")
+    await world.alice.send(world.channel, "!move 5 5")
+    game = await world.game()
+    reply = world.last()
+    assert "You played row 5, column 5." in reply.content and len(reply.content) <= 2000
+    assert in_board(game.moves[1], 4)
+    check_cells_of_forced_board(reply, game)
+    forced = game.ultimate.forced_board
+    elsewhere = next(m for m in (Move(0, 0), Move(8, 8)) if not in_board(m, forced or 0))
+    await world.alice.send(world.channel, move_text(elsewhere))
+    assert "The last move sends you to the small board in rows" in world.last().content
+    assert (await world.game()).moves == game.moves
+    world.errors()  # the refusal, answered in the channel
+
+
+async def test_others_and_perfect_are_refused(world: World) -> None:
+    result = await world.alice.slash(
+        world.channel, "tictactoe start", game="ultimate", difficulty="perfect"
+    )
+    assert result.ephemeral and "no perfect level" in result.response.content  # type: ignore[union-attr]
+    board = await start_ultimate(world, difficulty="easy")
+    game = await world.game()
+    result = await world.bob.click(board, custom_id=f"ttu:{game.id}:4")
+    assert result.ephemeral and "only they can play it" in result.response.content  # type: ignore[union-attr]
+    assert len(cells(fresh(world, board))) == 0
+    world.errors()
+
+
+async def test_a_restart_keeps_the_ultimate_board_playable(world: World, make_bot: MakeBot) -> None:
+    board = await start_ultimate(world, difficulty="easy")
+    await world.alice.send(world.channel, "!move 1 1")  # board 0's corner: I answer in board 0
+    live = world.last()
+    old_bot = world.bot
+    new_bot: TicTacToeBot = make_bot()
+    await world.env.restart_bot(new_bot)
+    await old_bot.service.close()
+    game = await world.game()
+    move = next(m for m in cell_moves(live) if game.ultimate.at(m) is None)
+    result = await world.alice.click(live, custom_id=f"ttt:{game.id}:{move.row}:{move.col}")
+    assert result.acknowledged and not result.followups
+    after = await world.game()
+    assert after.moves[:3] == (*game.moves, move)
+    assert board.id != live.id
