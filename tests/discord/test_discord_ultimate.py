@@ -54,7 +54,7 @@ async def test_start_shows_the_grid_and_the_nine_small_boards(world: World) -> N
     assert (game.size, game.level, game.moves) == (9, "easy", ())
     content = board.content
     assert len(content) <= 2000
-    assert "Ultimate tic-tac-toe: alice (X) vs me (O), easy" in content
+    assert "Ultimate tic-tac-toe: alice (❌) vs me (⭕), easy" in content
     assert "Your turn, alice (❌): play in any open small board." in content
     assert "Click a small board and then a cell, or type `!move <row> <column>` (1-9)." in content
     grid = [line for line in content.splitlines() if line[:1].isdigit()]

@@ -14,7 +14,7 @@ from bot.engine import Move
 from bot.engine.ultimate import UltimateBoard
 from bot.games import GameError, GameService, InvalidOptionError, Status
 from bot.games.models import ULTIMATE, UltimateHint
-from bot.games.render import render_hint, render_stats, render_text
+from bot.games.render import render_emoji, render_hint, render_stats, render_text
 from bot.games.render.history import render_history
 from bot.storage import SqliteGameStore
 
@@ -157,3 +157,16 @@ async def test_a_restart_keeps_the_ultimate_game_playable(tmp_path: Path) -> Non
     assert game == before and game.ultimate == before.ultimate
     reply = await play_move(again, game.ultimate.legal_moves[0])
     assert len(reply.game.moves) == 4  # type: ignore[attr-defined]
+
+
+async def test_readme_shows_the_board_as_discord_draws_it() -> None:
+    """README's ultimate board is render_emoji's, word for word (alice 2 2 and 3 3; the bot
+    here plays the first legal square, which is what README's position shows)."""
+    service = service_at()
+    await start(service, level="hard")
+    await play(service, 1, 1)
+    reply = await play(service, 2, 2)
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("Ultimate on Discord, two moves each in:")[1].split("```\n")[1]
+    assert block == render_emoji(reply.game) + "\n"  # type: ignore[attr-defined]
+    assert len(block) < 2000

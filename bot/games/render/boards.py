@@ -102,7 +102,8 @@ def text_grid(board: Board, paint: MarkPainter | None = None) -> list[str]:
 def render_emoji(game: Game) -> str:
     """Title, emoji board and status line: one Discord message (well under 2,000 characters)."""
     if game.is_ultimate:
-        lines = [ultimate.title(game), *ultimate.emoji_grid(game.ultimate), status_line(game)]
+        title = ultimate.title(game, plain=False)
+        lines = [title, *ultimate.emoji_grid(game.ultimate), status_line(game)]
         return "\n".join(lines)
     return "\n".join([_title(game, plain=False), *emoji_grid(game.board), status_line(game)])
 

@@ -117,11 +117,12 @@ def status_line(game: Game, *, plain: bool = False) -> str:
     return ""
 
 
-def title(game: Game) -> str:
-    """ "Ultimate tic-tac-toe: alice (X) vs me (O), hard" """
+def title(game: Game, *, plain: bool = True) -> str:
+    """ "Ultimate tic-tac-toe: alice (X) vs me (O), hard" (❌ and ⭕ unless ``plain``)"""
     x = "me" if game.x.is_bot else game.x.name
     o = "me" if game.o.is_bot else game.o.name
-    return f"Ultimate tic-tac-toe: {x} (X) vs {o} (O), {game.level}"
+    marks = ("X", "O") if plain else (EMOJI_MARK[Player.X], EMOJI_MARK[Player.O])
+    return f"Ultimate tic-tac-toe: {x} ({marks[0]}) vs {o} ({marks[1]}), {game.level}"
 
 
 def render_hint(hint: UltimateHint) -> str:
