@@ -11,6 +11,8 @@ docs/decisions.md, "Ultimate tic-tac-toe".
 
 from __future__ import annotations
 
+from functools import cache
+
 from .ultimate_playout import Position
 from .ultimate_tables import BITS, FULL, HAS_LINE, LINES
 
@@ -18,8 +20,10 @@ TERNARY: tuple[int, ...] = tuple(sum(3**c for c in BITS[p]) for p in range(512))
 """``TERNARY[x] + 2 * TERNARY[o]`` numbers a small board's (X pattern, O pattern) in base 3."""
 
 
-def _chances() -> list[tuple[float, float]]:
-    """``(X's chance, O's chance)`` of a first line on one small board, per base-3 number."""
+@cache
+def chances_table() -> list[tuple[float, float]]:
+    """``(X's chance, O's chance)`` of a first line on one small board, per base-3 number
+    ``TERNARY[x] + 2 * TERNARY[o]``; built on first use (about 40 ms), not at import."""
     memo: dict[tuple[int, int], tuple[float, float]] = {}
 
     def chances(x: int, o: int) -> tuple[float, float]:
@@ -42,14 +46,15 @@ def _chances() -> list[tuple[float, float]]:
 
     table = [(0.0, 0.0)] * 3**9
     for x in range(512):
-        for o in range(512):
-            if not x & o:
-                table[TERNARY[x] + 2 * TERNARY[o]] = chances(x, o)
+        free = FULL & ~x
+        o = free
+        while True:  # every o inside the cells x leaves free: 3^9 pairs in all
+            table[TERNARY[x] + 2 * TERNARY[o]] = chances(x, o)
+            if not o:
+                break
+            o = (o - 1) & free
     return table
 
-
-CHANCES: list[tuple[float, float]] = _chances()
-"""``CHANCES[TERNARY[x] + 2 * TERNARY[o]]``: (X's, O's) chance of a first line on that board."""
 
 _MACRO_LINES = tuple(tuple(BITS[line]) for line in LINES)
 
@@ -64,7 +69,7 @@ def evaluate(pos: Position) -> float:
         return 1.0 if HAS_LINE[x_won] else 0.0
     px = [0.0] * 9
     po = [0.0] * 9
-    ternary, chances = TERNARY, CHANCES
+    ternary, chances = TERNARY, chances_table()
     for b in range(9):
         if open_ >> b & 1:
             px[b], po[b] = chances[ternary[marks[b]] + 2 * ternary[marks[9 + b]]]

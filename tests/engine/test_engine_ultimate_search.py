@@ -28,7 +28,7 @@ from bot.engine.ultimate import (
     choose_ultimate_move,
     search,
 )
-from bot.engine.ultimate_eval import CHANCES, TERNARY, evaluate
+from bot.engine.ultimate_eval import TERNARY, chances_table, evaluate
 from bot.engine.ultimate_playout import (
     DRAW,
     GOING_ON,
@@ -377,7 +377,7 @@ def pattern(*cells: int) -> int:
 
 
 def chances_of(x: int, o: int) -> tuple[float, float]:
-    return CHANCES[TERNARY[x] + 2 * TERNARY[o]]
+    return chances_table()[TERNARY[x] + 2 * TERNARY[o]]
 
 
 def test_a_small_board_s_chances_by_hand() -> None:
