@@ -1,0 +1,406 @@
+"""Ultimate tic-tac-toe benchmark (issue 29): speed, and strength with PASS/FAIL.
+
+Run from the repository root:  python bench/ultimate.py [--games N] [--time SECONDS] [--jobs N]
+It reports and never gates: it exits 0 and marks every missed target FAIL.
+
+Figures:
+  * speed: the search's simulations a second (strongest, from positions of random games), the
+    static evaluations a second, the tactical playouts a second (leaf=playout) and plain UCT's
+    uniformly random playouts a second;
+  * strongest against plain UCT (bench/_ultimate_uct.py: exploration sqrt 2, uniformly random
+    playouts), the same time per move, colours alternating: target a score of 75 % or more
+    (a win 1, a draw 1/2). The issue's figures are 200 games at 1 s a move, about 4 hours on
+    one core; the default is 200 games at 0.1 s a move (about 20 minutes on one core, half
+    with --jobs 2), and --time 1 gives the issue's;
+  * strongest against a uniformly random mover (--random-time, default 0.02 s a move): 99 %;
+  * the forced-win suite (bench/ultimate_wins.txt: positions with a forced win in one or two
+    moves of the whole game, found in random games and checked by exhaustive search): every
+    one found, each answer checked again exhaustively;
+  * safety: among every move strongest played above, none lets the opponent win the game at
+    once when another move would not (checked exhaustively, on UltimateBoard);
+  * the levels, for how each weakens: each level against the one below (no target);
+  * with --compare-games, the same search scoring leaves with tactical playouts
+    (leaf=playout) against plain UCT: the design the evaluation replaced (no target).
+
+--make-suite writes the suite file afresh (and checks it) instead of measuring.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import multiprocessing
+import random
+import sys
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _ultimate_uct import random_move, random_playout, uct_move  # noqa: E402
+from arguments import positive_float, positive_int  # noqa: E402
+from figures import Row, Verdict, load_average, print_table, row  # noqa: E402
+
+from bot.engine.moves import Move  # noqa: E402
+from bot.engine.ultimate import Leaf, UltimateBoard, choose_ultimate_move, search  # noqa: E402
+from bot.engine.ultimate_eval import evaluate  # noqa: E402
+from bot.engine.ultimate_playout import (  # noqa: E402
+    GOING_ON,
+    Position,
+    game_win,
+    playout,
+    safe_moves,
+)
+
+SUITE = Path(__file__).resolve().parent / "ultimate_wins.txt"
+UCT_TARGET = 0.75
+RANDOM_TARGET = 0.99
+SUITE_MINIMUM = 30
+MINIMUM_GAMES = 200
+LADDER = ("random", "easy", "medium", "hard", "strongest")
+
+
+# ------------------------------------------------------------------------------------ players
+
+
+def move_of(player: str, board: UltimateBoard, rng: random.Random, seconds: float) -> Move:
+    """``player``'s move: a level of the engine, plain UCT or the random mover."""
+    if player == "uct":
+        return uct_move(board, seconds, rng)[0]
+    if player == "random":
+        return random_move(board, rng)
+    if player == "playout-mcts":
+        return search(board, seconds=seconds, rng=rng, leaf=Leaf.PLAYOUT).move
+    return choose_ultimate_move(board, player, rng, seconds=seconds)
+
+
+def wins_at_once(board: UltimateBoard) -> bool:
+    """Whether the side to move can win the game with one move (exhaustively)."""
+    mover = board.to_move
+    return any(board.play(move).winner is mover for move in board.legal_moves)
+
+
+def gives_a_win_needlessly(board: UltimateBoard, move: Move) -> bool:
+    """``move`` lets the opponent win at once, though another move would not."""
+    after = board.play(move)
+    if after.is_over or not wins_at_once(after):
+        return False
+    return any(
+        other != move and (board.play(other).is_over or not wins_at_once(board.play(other)))
+        for other in board.legal_moves
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game's result for the player under test (1, 1/2, 0) and its safety count."""
+
+    score: float
+    moves_checked: int
+    needless: int
+
+
+def play_game(task: tuple[str, str, bool, float, int]) -> Game:
+    """Play ``tested`` against ``opponent`` (``tested`` is X when ``tested_first``)."""
+    tested, opponent, tested_first, seconds, seed = task
+    rng = random.Random(seed)
+    board = UltimateBoard()
+    checked = needless = 0
+    while not board.is_over:
+        tested_moves = (board.to_move.value == "X") == tested_first
+        move = move_of(tested if tested_moves else opponent, board, rng, seconds)
+        if tested_moves and tested == "strongest":
+            checked += 1
+            needless += gives_a_win_needlessly(board, move)
+        board = board.play(move)
+    winner = board.winner
+    tested_side = "X" if tested_first else "O"
+    score = 0.5 if winner is None else 1.0 if winner.value == tested_side else 0.0
+    return Game(score, checked, needless)
+
+
+def match(
+    tested: str, opponent: str, games: int, seconds: float, seed: int, jobs: int
+) -> list[Game]:
+    """``games`` games, colours alternating, ``jobs`` processes."""
+    tasks = [(tested, opponent, n % 2 == 0, seconds, seed * 1_000_003 + n) for n in range(games)]
+    if jobs == 1:
+        return [play_game(task) for task in tasks]
+    with multiprocessing.Pool(jobs) as pool:
+        return pool.map(play_game, tasks, chunksize=1)
+
+
+def score_of(games: list[Game]) -> float:
+    return sum(game.score for game in games) / len(games)
+
+
+def tally(games: list[Game]) -> str:
+    wins = sum(game.score == 1.0 for game in games)
+    draws = sum(game.score == 0.5 for game in games)
+    return f"{score_of(games):.1%} (+{wins} ={draws} -{len(games) - wins - draws})"
+
+
+# ------------------------------------------------------------------------------------ speed
+
+
+def sample_positions(count: int, seed: int) -> list[UltimateBoard]:
+    """Positions 0-40 moves into uniformly random games, none over."""
+    rng = random.Random(seed)
+    found: list[UltimateBoard] = []
+    while len(found) < count:
+        board = UltimateBoard()
+        for _ in range(rng.randrange(0, 41)):
+            board = board.play(random_move(board, rng))
+            if board.is_over:
+                break
+        if not board.is_over:
+            found.append(board)
+    return found
+
+
+def per_second(work: Callable[[], int], seconds: float) -> float:
+    """How many units ``work`` does a second, over about ``seconds``."""
+    done, began = 0, time.perf_counter()
+    while time.perf_counter() - began < seconds:
+        done += work()
+    return done / (time.perf_counter() - began)
+
+
+def speed_rows(seconds: float, seed: int) -> list[Row]:
+    boards = sample_positions(20, seed)
+    positions = [Position.of(board) for board in boards]
+    rng = random.Random(seed)
+    share = seconds / len(boards)
+    results = [search(board, seconds=share, rng=rng) for board in boards]
+    simulations = sum(r.simulations for r in results) / sum(r.seconds for r in results)
+
+    def evaluations() -> int:
+        for pos in positions:
+            evaluate(pos)
+        return len(positions)
+
+    def tactical() -> int:
+        for pos in positions:
+            playout(pos, rng.random)
+        return len(positions)
+
+    def uniform() -> int:
+        for pos in positions:
+            random_playout(pos, rng)
+        return len(positions)
+
+    return [
+        row("search: simulations a second (strongest)", f"{simulations:,.0f}"),
+        row("static evaluations a second", f"{per_second(evaluations, seconds):,.0f}"),
+        row("tactical playouts a second (leaf=playout)", f"{per_second(tactical, seconds):,.0f}"),
+        row("uniformly random playouts a second (UCT)", f"{per_second(uniform, seconds):,.0f}"),
+    ]
+
+
+# ------------------------------------------------------------------------------- the suite
+
+
+def winning_moves(board: UltimateBoard) -> list[Move]:
+    mover = board.to_move
+    return [move for move in board.legal_moves if board.play(move).winner is mover]
+
+
+def wins_in_two(board: UltimateBoard, move: Move) -> bool:
+    """After ``move`` the game is not over and every reply leaves a game win (exhaustive)."""
+    after = board.play(move)
+    if after.is_over:
+        return False
+    return all(
+        not after.play(reply).is_over and winning_moves(after.play(reply))
+        for reply in after.legal_moves
+    )
+
+
+def forced_win(board: UltimateBoard) -> int | None:
+    """1 or 2: the fewest moves of the side to move that force a game win; None: more."""
+    if winning_moves(board):
+        return 1
+    return 2 if any(wins_in_two(board, move) for move in board.legal_moves) else None
+
+
+def engine_sees(board: UltimateBoard) -> int | None:
+    """1 or 2 as the engine's tactics see it (fast): only a sieve, before ``forced_win``."""
+    pos = Position.of(board)
+    if game_win(pos) is not None:
+        return 1
+    for square in safe_moves(pos):
+        child = pos.copy()
+        child.play(square)
+        if child.result == GOING_ON and not safe_moves(child):
+            return 2
+    return None
+
+
+def make_suite(path: Path, each: int, seed: int) -> None:
+    """Write ``each`` positions with a win in one and ``each`` with a win in two (and none in
+    one), from random games, each checked exhaustively."""
+    rng = random.Random(seed)
+    wanted: dict[int, list[str]] = {1: [], 2: []}
+    seen: set[str] = set()
+    while min(len(found) for found in wanted.values()) < each:
+        board = UltimateBoard()
+        while not board.is_over:
+            kind = engine_sees(board) and forced_win(board)
+            if kind and len(wanted[kind]) < each and board.notation not in seen:
+                seen.add(board.notation)
+                wanted[kind].append(board.notation)
+                break
+            board = board.play(random_move(board, rng))
+    lines = [
+        "# Ultimate positions with a forced win: the position (grid and last move), then the",
+        "# fewest moves of the side to move that force it (1 or 2). Made by bench/ultimate.py",
+        f"# --make-suite (seed {seed}) from random games and checked by exhaustive search.",
+    ]
+    lines += [f"{text}\t{kind}" for kind in (1, 2) for text in wanted[kind]]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"wrote {path}: {each} wins in one, {each} in two")
+
+
+def read_suite(path: Path) -> list[tuple[UltimateBoard, int]]:
+    entries = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            text, kind = line.rsplit("\t", 1)
+            entries.append((UltimateBoard.from_notation(text), int(kind)))
+    return entries
+
+
+def suite_rows(path: Path, seconds: float, seed: int) -> tuple[list[Row], int, int]:
+    """The suite's rows, and the moves checked for safety and how many gave a win needlessly."""
+    entries = read_suite(path)
+    rng = random.Random(seed)
+    found = needless = 0
+    broken = []
+    for board, kind in entries:
+        if forced_win(board) != kind:
+            broken.append(board.notation)
+        move = choose_ultimate_move(board, "strongest", rng, seconds=seconds)
+        won = board.play(move).winner is board.to_move
+        found += won if kind == 1 else won or wins_in_two(board, move)
+        needless += gives_a_win_needlessly(board, move)
+    rows = [
+        row(
+            f"forced wins in 1 or 2 moves found ({path.name})",
+            f"{found} of {len(entries)}",
+            f"all, >= {SUITE_MINIMUM}",
+            found == len(entries) >= SUITE_MINIMUM and not broken,
+        )
+    ]
+    if broken:
+        rows.append(row("suite positions that no longer check", str(len(broken)), "0", False))
+    return rows, len(entries), needless
+
+
+# ------------------------------------------------------------------------------------ main
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=positive_int, default=200, help="games against UCT")
+    parser.add_argument(
+        "--time", type=positive_float, default=0.1, help="seconds a move against UCT (0.1)"
+    )
+    parser.add_argument(
+        "--random-games", type=positive_int, default=200, help="games against random (200)"
+    )
+    parser.add_argument(
+        "--random-time", type=positive_float, default=0.02, help="seconds a move there (0.02)"
+    )
+    parser.add_argument(
+        "--ladder-games", type=int, default=20, help="games per pair of levels (20; 0: none)"
+    )
+    parser.add_argument(
+        "--compare-games",
+        type=positive_int,
+        default=None,
+        help="also play the search with tactical playouts (leaf=playout) against UCT",
+    )
+    parser.add_argument("--suite", type=Path, default=SUITE, help="the forced-win suite file")
+    parser.add_argument(
+        "--make-suite", type=positive_int, metavar="EACH", help="write EACH wins in one and two"
+    )
+    parser.add_argument("--jobs", type=positive_int, default=1, help="processes (default 1)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--speed-time", type=positive_float, default=2.0, help="seconds per speed figure (2)"
+    )
+    args = parser.parse_args()
+    if args.make_suite:
+        make_suite(args.suite, args.make_suite, args.seed)
+        return 0
+
+    began = time.perf_counter()
+    print(f"Ultimate tic-tac-toe benchmark, {load_average()}, --jobs {args.jobs}")
+    rows = speed_rows(args.speed_time, args.seed)
+    suite, suite_moves, suite_needless = suite_rows(args.suite, args.time, args.seed)
+
+    uct = match("strongest", "uct", args.games, args.time, args.seed, args.jobs)
+    rows.append(
+        row(
+            f"strongest vs plain UCT, {args.games} games, {args.time:g} s a move",
+            tally(uct),
+            f">= {UCT_TARGET:.0%}",
+            enough(score_of(uct) >= UCT_TARGET, args.games),
+        )
+    )
+    rand = match("strongest", "random", args.random_games, args.random_time, args.seed, args.jobs)
+    rows.append(
+        row(
+            f"strongest vs random, {args.random_games} games, {args.random_time:g} s a move",
+            tally(rand),
+            f">= {RANDOM_TARGET:.0%}",
+            enough(score_of(rand) >= RANDOM_TARGET, args.random_games),
+        )
+    )
+    rows += suite
+    games = uct + rand
+    checked = sum(game.moves_checked for game in games) + suite_moves
+    needless = sum(game.needless for game in games) + suite_needless
+    rows.append(
+        row(
+            "moves letting the opponent win at once needlessly",
+            f"{needless} of {checked:,}",
+            "0",
+            needless == 0,
+        )
+    )
+    if args.compare_games:
+        compared = match("playout-mcts", "uct", args.compare_games, args.time, args.seed, args.jobs)
+        rows.append(
+            row(
+                f"leaf=playout search vs plain UCT, {args.compare_games} games",
+                tally(compared),
+            )
+        )
+    if args.ladder_games > 0:
+        rows += ladder_rows(args.ladder_games, args.time, args.seed, args.jobs)
+    print_table(rows)
+    print(f"\n{time.perf_counter() - began:,.0f} s in all")
+    return 0
+
+
+def enough(met: bool, games: int) -> Verdict:
+    """The verdict, unless fewer games were played than the issue asks for (200)."""
+    if games >= MINIMUM_GAMES:
+        return met
+    return f"{'met' if met else 'missed'}, but under {MINIMUM_GAMES} games"
+
+
+def ladder_rows(games: int, seconds: float, seed: int, jobs: int) -> Iterable[Row]:
+    """Each level against the one below it (strongest at ``seconds`` a move)."""
+    for weaker, stronger in itertools.pairwise(LADDER):
+        result = match(stronger, weaker, games, seconds, seed, jobs)
+        yield row(f"level {stronger} vs {weaker}, {games} games", tally(result))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
