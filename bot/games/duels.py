@@ -21,13 +21,14 @@ from bot.games.errors import NoGameError
 from bot.games.models import (
     DUEL,
     DUEL_FIRST_CHOICES,
+    ULTIMATE,
     Challenge,
     ChallengeStatus,
     Game,
     Seat,
     Status,
 )
-from bot.games.options import check_first, check_size
+from bot.games.options import check_first, check_game, check_size
 from bot.games.shards import ShardSet
 from bot.games.store import Page, PageKey
 
@@ -56,8 +57,10 @@ class Duels:
         opponent_is_me: bool = False,
         opponent_present: bool = True,
         host_id: int | None = None,
+        game: str = "classic",
     ) -> Challenge:
         """Invite ``opponent`` to a duel here; it waits ``challenge_timeout`` for an answer.
+        ``game="ultimate"``: a duel of ultimate tic-tac-toe (size ``ULTIMATE``; ``size`` unused).
         The adapter says what only it can know: whether the opponent is a bot account (or
         this very bot) and whether they can see the channel. ``host_id``: the member at
         whose place (a terminal's keyboard) two others duel; their own game nobody moved in
@@ -70,7 +73,7 @@ class Duels:
         opponent = Seat(
             check_id("opponent id", opponent.member_id), check_name("opponent name", opponent.name)
         )
-        size = check_size(size)
+        size = ULTIMATE if check_game(game) == "ultimate" else check_size(size)
         first = check_first(first, DUEL_FIRST_CHOICES, " in a duel")
         if opponent_is_me:
             raise sentences.challenge_this_bot()

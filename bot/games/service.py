@@ -283,6 +283,7 @@ class GameService:
             opponent=game.seat(mark.other),
             size=game.size,
             first="challenger" if mark is Player.O else "opponent",
+            game=game.kind,
         )
 
     async def attach_message(self, game_id: int, message_id: int) -> None:
@@ -482,6 +483,7 @@ class GameService:
         opponent_is_me: bool = False,
         opponent_present: bool = True,
         host_id: int | None = None,
+        game: str = "classic",
     ) -> Challenge:
         """Invite ``opponent`` to a duel here (``Duels.challenge``); ``host_id``: the member
         at whose place two others duel (a terminal's player)."""
@@ -496,6 +498,7 @@ class GameService:
             opponent_is_me=opponent_is_me,
             opponent_present=opponent_present,
             host_id=host_id,
+            game=game,
         )
 
     async def check_duel(self, *, channel_id: int, host_id: int, size: int | str) -> int:

@@ -129,3 +129,37 @@ async def test_a_restart_keeps_the_ultimate_board_playable(world: World, make_bo
     after = await world.game()
     assert after.moves[:3] == (*game.moves, move)
     assert board.id != live.id
+
+
+async def test_a_duel_of_ultimate_by_typing_and_clicking_then_a_rematch(world: World) -> None:
+    result = await world.alice.slash(
+        world.channel,
+        "tictactoe challenge",
+        opponent=world.bob,
+        game="ultimate",
+        first="challenger",
+    )
+    assert result.response is not None, world.errors()
+    offer = result.response.message
+    assert "to a duel of ultimate tic-tac-toe" in offer.content
+    accept = next(b for b in buttons(offer) if b.label == "Accept")
+    await world.bob.click(offer, custom_id=accept.custom_id or "")
+    game = await world.game()
+    assert game.is_duel and game.is_ultimate
+    await world.alice.send(world.channel, "!move 5 5")  # sends bob to the centre board
+    board = world.last()
+    assert "alice played row 5, column 5." in board.content
+    assert "Your turn, bob (⭕): play in the small board in rows 4-6, columns 4-6." in board.content
+    game = await world.game()
+    check_cells_of_forced_board(board, game)
+    await world.bob.click(board, custom_id=f"ttt:{game.id}:3:3")  # its corner: alice to board 0
+    game = await world.game()
+    assert game.moves == (Move(4, 4), Move(3, 3))
+    check_cells_of_forced_board(fresh(world, board), game)
+    await world.alice.slash(world.channel, "tictactoe resign")
+    final = fresh(world, board)
+    rematch = next(b for b in buttons(final) if b.label == "Rematch")
+    again = await world.bob.click(final, custom_id=rematch.custom_id or "")
+    assert again.response is not None
+    assert "bob challenges" in again.response.content
+    assert "to a duel of ultimate tic-tac-toe" in again.response.content

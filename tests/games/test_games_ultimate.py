@@ -170,3 +170,12 @@ async def test_readme_shows_the_board_as_discord_draws_it() -> None:
     block = readme.split("Ultimate on Discord, two moves each in:")[1].split("```\n")[1]
     assert block == render_emoji(reply.game) + "\n"  # type: ignore[attr-defined]
     assert len(block) < 2000
+
+
+async def test_a_resigned_ultimate_game_is_drawn_with_its_sentence() -> None:
+    service = service_at()
+    await start(service)
+    await play(service, 4, 4)
+    game = await service.resign(channel_id=CHANNEL, member_id=ALICE)
+    assert game.status is Status.RESIGNED
+    assert render_text(game).splitlines()[-1] == "alice resigned."

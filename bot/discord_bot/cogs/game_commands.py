@@ -231,8 +231,9 @@ class GameCommands(commands.Cog):
         opponent="Who you want to play.",
         size=f"Board size (default: {DEFAULT_SIZE}x{DEFAULT_SIZE}).",
         first=f"Who moves first and plays {EMOJI_MARK[Player.X]} (default: {DEFAULT_FIRST}).",
+        game="Classic, or ultimate tic-tac-toe: nine small boards in one (default: classic).",
     )
-    @app_commands.choices(first=DUEL_FIRST_OPTION_CHOICES)
+    @app_commands.choices(first=DUEL_FIRST_OPTION_CHOICES, game=GAME_CHOICES)
     @app_commands.choices(size=SIZE_CHOICES)
     async def challenge(
         self,
@@ -240,6 +241,7 @@ class GameCommands(commands.Cog):
         opponent: discord.User,
         size: Choice[int] | None = None,
         first: Choice[str] | None = None,
+        game: Choice[str] | None = None,
     ) -> None:
         channel = interaction.channel
         present = isinstance(opponent, discord.Member) and (
@@ -257,6 +259,7 @@ class GameCommands(commands.Cog):
             opponent_is_bot=opponent.bot,
             opponent_is_me=self.bot.user is not None and opponent.id == self.bot.user.id,
             opponent_present=present,
+            game="classic" if game is None else game.value,
         )
         await send_challenge(interaction, challenge)
 

@@ -11,7 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from bot.engine import Board, Move, Player
-from bot.games.models import Challenge, ChallengeStatus, Game, MoveReply, Seat, Status
+from bot.games.models import (
+    ULTIMATE,
+    Challenge,
+    ChallengeStatus,
+    Game,
+    MoveReply,
+    Seat,
+    Status,
+)
 from bot.games.render import ultimate
 from bot.games.wording import describe_duration
 
@@ -168,7 +176,8 @@ def status_line(game: Game, *, plain: bool = False) -> str:
     if game.is_ultimate and game.status in (Status.ACTIVE, Status.WON, Status.LOST, Status.DRAWN):
         return ultimate.status_line(game, plain=plain)
     dash = "-" if plain else "—"
-    line, several = describe_lines(game.board)
+    # ultimate reaches here resigned or expired only: no winning line to name
+    line, several = ("the line", False) if game.is_ultimate else describe_lines(game.board)
     was = "were" if several else "was"
     status = game.status
     if status is Status.ACTIVE:
@@ -233,13 +242,16 @@ def render_challenge(challenge: Challenge, mention: str | None = None) -> str:
     challenger, opponent = challenge.challenger.name, challenge.opponent.name
     whom = mention or opponent
     size = f"{challenge.size}x{challenge.size}"
+    on = f"on a {size} board"
+    if challenge.size == ULTIMATE:
+        on = "of ultimate tic-tac-toe"
     first = _FIRST_WORDS.get(challenge.first, "").format(
         challenger=challenger, opponent=opponent
     )
     status = challenge.status
     if status is ChallengeStatus.OPEN:
         return (
-            f"{challenger} challenges {whom} to a duel on a {size} board ({first}; "
+            f"{challenger} challenges {whom} to a duel {on} ({first}; "
             f"the first mover plays X). {whom}, accept or decline."
         )
     outcome = {
@@ -248,7 +260,7 @@ def render_challenge(challenge: Challenge, mention: str | None = None) -> str:
         ChallengeStatus.WITHDRAWN: f"{challenger} withdrew the challenge.",
         ChallengeStatus.EXPIRED: "Nobody answered in time: the challenge expired.",
     }[status]
-    return f"{challenger} challenged {opponent} to a duel on a {size} board. {outcome}"
+    return f"{challenger} challenged {opponent} to a duel {on}. {outcome}"
 
 
 # --- replies ------------------------------------------------------------------------------------
