@@ -101,15 +101,18 @@ class Duels:
             )
             return await self._store.insert_challenge(challenge, replacing=aside)
 
-    async def check_duel(self, *, channel_id: int, host_id: int, size: int | str) -> int:
+    async def check_duel(
+        self, *, channel_id: int, host_id: int, size: int | str, game: str = "classic"
+    ) -> int:
         """What ``challenge`` with ``host_id`` would refuse before the players are named: the
-        size (returned as an int, else ``InvalidOptionError``) and the room
+        size (returned as an int, ``ULTIMATE`` for ``game="ultimate"``, else
+        ``InvalidOptionError``) and the room
         (``GameRunningError`` if a game runs that the host cannot set aside, or a challenge
         waits). Saves nothing, except the expiry of a game found idle or a challenge whose time
         is up."""
         check_id("channel_id", channel_id)
         check_id("host_id", host_id)
-        size = check_size(size)
+        size = ULTIMATE if check_game(game) == "ultimate" else check_size(size)
         async with self._channels.hold(channel_id) as here:
             await here.room_for(host_id)
         return size

@@ -501,10 +501,14 @@ class GameService:
             game=game,
         )
 
-    async def check_duel(self, *, channel_id: int, host_id: int, size: int | str) -> int:
+    async def check_duel(
+        self, *, channel_id: int, host_id: int, size: int | str, game: str = "classic"
+    ) -> int:
         """The size and the room for a duel ``host_id`` sets up here, checked before the
         players are named; nothing saved (``Duels.check_duel``)."""
-        return await self._duels.check_duel(channel_id=channel_id, host_id=host_id, size=size)
+        return await self._duels.check_duel(
+            channel_id=channel_id, host_id=host_id, size=size, game=game
+        )
 
     async def accept(self, *, challenge_id: int, member_id: int) -> Game:
         """The challenged member accepts: the duel starts (``Duels.accept``)."""

@@ -52,7 +52,7 @@ _HELP_ENTRIES: tuple[tuple[str, ...], ...] = (
         "move's cell inside its small board sends me to the small board at that position (any "
         "open one if that board is won or full); three in a row wins a small board, three won "
         "small boards in a row win the game, and with no move left it is a draw (the count of "
-        "small boards won breaks no tie)",
+        "small boards won breaks no tie); start duel ultimate: two players at this keyboard",
     ),
     (
         "hint",
@@ -364,10 +364,10 @@ def parse_start(options: str) -> StartGame:
             "A duel takes only a size (start duel 4): nobody picks a level, and the first "
             "name you give moves first."
         )
-    if ultimate and (duel or size is not None):
+    if ultimate and size is not None:
         raise CommandError(
-            "Ultimate has its own 9x9 grid and is played against me here: start ultimate "
-            "[level] [first], for example: start ultimate hard me."
+            "Ultimate has its own 9x9 grid: start ultimate [level] [first], for example: "
+            "start ultimate hard me (or start duel ultimate)."
         )
     return StartGame(level, first, size, duel, ultimate)
 

@@ -422,8 +422,9 @@ class TerminalSession:
         begin): ask both names the first time, then play; a rematch of a duel someone moved in
         swaps who moves first."""
         me = self.player_id
-        size = self.size if command.size is None else command.size
-        size = await self.service.check_duel(channel_id=me, host_id=me, size=size)
+        size = ULTIMATE if command.ultimate else self.size if command.size is None else command.size
+        kind = "ultimate" if size == ULTIMATE else "classic"
+        size = await self.service.check_duel(channel_id=me, host_id=me, size=size, game=kind)
         if len(self.duelists) < 2:
             self.setting_up = DuelSetUp(size)
             self.say(DUEL_NAMES[0])
@@ -488,11 +489,13 @@ class TerminalSession:
             size=size,
             first="challenger",
             host_id=me,
+            game="ultimate" if size == ULTIMATE else "classic",
         )
         game = await self.service.accept(challenge_id=challenge.id, member_id=second.member_id)
         self.duel_id, self.size = game.id, size
+        on = "of ultimate tic-tac-toe" if game.is_ultimate else f"on a {size}x{size} board"
         begun = (
-            f"Duel on a {game.size}x{game.size} board: {first.name} is X and moves first, "
+            f"Duel {on}: {first.name} is X and moves first, "
             f"{second.name} is O. Type cells in turn; resign gives up for whoever is to move."
         )
         self.say(f"{SET_ASIDE} {begun}" if aside else begun)

@@ -123,3 +123,20 @@ async def test_a_whole_game_counts_as_ultimate_and_survives_a_restart(tmp_path: 
     text = await again.type("start")  # plain start repeats the ultimate game's settings
     assert "New easy game of ultimate tic-tac-toe" in text
     await again.service.close()
+
+
+async def test_a_hot_seat_duel_of_ultimate() -> None:
+    keys = Keyboard()
+    await keys.session.open()
+    assert "your name?" in await keys.type("start duel ultimate")
+    await keys.type("ann")
+    text = await keys.type("bob")
+    assert "Duel of ultimate tic-tac-toe: ann is X and moves first, bob is O." in text
+    assert "Ultimate tic-tac-toe: ann (X) vs bob (O), duel" in text
+    text = await keys.type("5 5")
+    assert "Your turn, bob (O): play in the small board in rows 4-6, columns 4-6." in text
+    assert "sends you to the small board in rows 4-6" in await keys.type("1 1")  # not there
+    text = await keys.type("4 4")
+    assert "Your turn, ann (X): play in the small board in rows 1-3, columns 1-3." in text
+    game = await keys.service.active_game(keys.session.player_id)
+    assert game.is_duel and game.moves == (Move(4, 4), Move(3, 3))
