@@ -91,7 +91,8 @@ def _parser() -> argparse.ArgumentParser:
         "--level",
         choices=ULTIMATE_LEVELS,
         default=UltimateLevel.STRONGEST.value,
-        help="how hard to search (default strongest)",
+        help="search as this level does (its simulations; not its random moves); "
+        "default strongest, for the whole --time",
     )
     parser.add_argument("--seed", type=int, default=None, help="random seed")
     parser.add_argument(

@@ -3,9 +3,9 @@
 Each simulation walks down the tree by UCB1, adds one node, scores it and backs the score up.
 The score is the static evaluation (:func:`bot.engine.ultimate_eval.evaluate`) by default, or
 with ``leaf="playout"`` a tactical playout (:func:`bot.engine.ultimate_playout.playout`); the
-evaluation was measured stronger (docs/decisions.md). A node knows its
-tactics as soon as it is made: a side with a game win has won, a side without a safe move has
-lost, and only safe moves become children. Proven results propagate up (a move that wins
+evaluation was measured stronger (docs/decisions.md). A node knows its tactics as soon as it is
+made: a side with a game win has won, a side without a safe move has lost, and only safe moves
+become children. Proven results propagate up (a move that wins
 proves its parent lost; a node whose moves are all proven takes the best of them), proven
 losses are never explored again, and the search stops as soon as the root is proven.
 """
@@ -76,7 +76,8 @@ class SearchResult:
     """What a search found: the move it chose; ``value``, the chosen move's expected score for
     the side to move (1 win, 1/2 draw, 0 loss; exact when ``proven``); the position's proven
     result for the side to move, if any; the simulations and seconds spent; every legal move,
-    a proven win first, then by visits, proven losses last."""
+    a proven win first, then by visits, proven losses last (after a win in one, which is
+    played without searching, only the winning move)."""
 
     move: Move
     value: float
