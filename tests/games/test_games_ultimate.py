@@ -17,6 +17,7 @@ from bot.games.models import ULTIMATE, UltimateHint
 from bot.games.render import render_emoji, render_hint, render_stats, render_text
 from bot.games.render.history import render_history
 from bot.storage import SqliteGameStore
+from bot.storage.postgres.store import PostgresGameStore
 
 
 def first_legal(board: UltimateBoard, level: str, rng: random.Random) -> Move:
@@ -179,3 +180,22 @@ async def test_a_resigned_ultimate_game_is_drawn_with_its_sentence() -> None:
     game = await service.resign(channel_id=CHANNEL, member_id=ALICE)
     assert game.status is Status.RESIGNED
     assert render_text(game).splitlines()[-1] == "alice resigned."
+
+
+async def test_postgresql_stores_and_counts_an_ultimate_game(postgres_url: str) -> None:
+    """Migration 10 widens PostgreSQL's size check too: a whole game saved, read, counted."""
+    service = GameService(
+        await PostgresGameStore.open(postgres_url),
+        clock=FakeClock(),
+        rng=random.Random(1),
+        choose_ultimate=first_legal,
+    )
+    await start(service)
+    rng = random.Random(4)
+    while (game := await service.active_game(CHANNEL)).is_active:
+        reply = await play_move(service, rng.choice(game.ultimate.legal_moves))
+        if not reply.game.is_active:  # type: ignore[attr-defined]
+            break
+    stats = await service.stats(member_id=ALICE)
+    assert stats.by_level["ultimate easy"].games == 1
+    await service.close()
