@@ -163,3 +163,17 @@ async def test_a_duel_of_ultimate_by_typing_and_clicking_then_a_rematch(world: W
     assert again.response is not None
     assert "bob challenges" in again.response.content
     assert "to a duel of ultimate tic-tac-toe" in again.response.content
+
+
+async def test_hint_names_the_top_moves_with_win_rates_privately(world: World) -> None:
+    await start_ultimate(world, difficulty="easy")
+    result = await world.alice.slash(world.channel, "tictactoe hint")
+    assert result.ephemeral and result.response is not None
+    text = result.response.content
+    assert text.startswith("Hint for alice: the engine's top moves (win rate for you")
+    assert "% (" in text and "Best: " in text
+    explained = await world.alice.slash(world.channel, "tictactoe explain")
+    assert explained.ephemeral and "ultimate tic-tac-toe is not solved" in (
+        explained.response.content  # type: ignore[union-attr]
+    )
+    world.errors()
