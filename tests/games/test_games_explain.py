@@ -220,14 +220,15 @@ def test_the_reason_names_what_decides_the_move(notation: str, reason: str) -> N
     assert reason in explain_reason(reply)
 
 
-async def test_the_readme_shows_a_real_explain_board() -> None:
-    """README's example is what the terminal prints for that game, word for word."""
+async def test_the_tour_shows_a_real_explain_board() -> None:
+    """The tour's example (docs/minimax.md) is what the terminal prints for that game, word
+    for word."""
     service = make_service(bot=first_free)  # the bot answers 1,1 with the edge 1,2
     await start_game(service, level="easy")
     await service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(0, 0))
     shown = render_explain_text(await service.explain(channel_id=CHANNEL, member_id=ALICE))
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    assert f"```\n{shown}\n```" in readme
+    tour = (Path(__file__).resolve().parents[2] / "docs" / "minimax.md").read_text(encoding="utf-8")
+    assert f"```\n{shown}\n```" in tour
 
 
 async def test_an_early_4x4_position_says_plain_minimax_is_too_large_to_count() -> None:
