@@ -7,6 +7,7 @@ storage. Public API::
     move = choose_move(board, "perfect")       # a Move, 0-based
     board = board.play(move)                   # a new Board
     analysis = analyze(board)                  # every move: win/draw/loss and plies
+    move = adaptive_move(board, record.rating, rng)   # the adaptive level (AdaptiveRecord)
 
 A reading order for students and the design reasons: docs/decisions.md; a guided tour with
 measured numbers: docs/minimax.md; ``python -m bot.engine NOTATION --tree`` prints the search.
@@ -32,10 +33,16 @@ from .moves import Move, Player
 from .perfect import best_moves
 
 if TYPE_CHECKING:
+    from .adaptive import ADAPTIVE, AdaptiveRecord, adaptive_move
     from .analysis import Analysis, MoveAnalysis, Value, analyze
     from .outcome import Outcome
+    from .ratings import LEVEL_RATINGS
 
 _LAZY = {
+    "ADAPTIVE": "adaptive",
+    "AdaptiveRecord": "adaptive",
+    "adaptive_move": "adaptive",
+    "LEVEL_RATINGS": "ratings",
     "Analysis": "analysis",
     "MoveAnalysis": "analysis",
     "Value": "analysis",
@@ -45,7 +52,8 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> object:
-    """Load the analysis types and ``Outcome`` on first use: choosing a move needs neither.
+    """Load the analysis types, ``Outcome`` and the adaptive level on first use: choosing a
+    move at a fixed level needs none of them.
 
     ``from bot.engine import analyze`` works as usual.
     """
@@ -60,7 +68,10 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
+    "ADAPTIVE",
     "LEVELS",
+    "LEVEL_RATINGS",
+    "AdaptiveRecord",
     "Analysis",
     "Bitboard",
     "Board",
@@ -80,6 +91,7 @@ __all__ = [
     "SearchTooLargeError",
     "UnknownLevelError",
     "Value",
+    "adaptive_move",
     "analyze",
     "best_moves",
     "choose_move",

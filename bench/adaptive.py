@@ -1,0 +1,293 @@
+"""The adaptive level against each scripted player: does the score settle at one half?
+
+Run from the repository root (3x3 in seconds, 4x4 in a few minutes):
+    nice -n 19 python bench/adaptive.py [--sizes 3,4] [--games 60] [--seed 30] [--seeds 1]
+    nice -n 19 python bench/adaptive.py --calibrate [--sizes 3,4] [--calibration-games 600]
+
+For each board size and each scripted player of bench/scripted.py (random, one-ply,
+perfect-10%) one member plays ``--games`` games against ``adaptive``, taking turns to start,
+its record (bot.engine.adaptive.AdaptiveRecord) carried from game to game from the start
+rating: the bot plays each game at the member's rating, and the rating moves after each game.
+Printed per player, over games 21 to the last: the member's score, and the shares of games it
+won, drew and lost; PASS when the score lies within 0.5 +/- 0.15 and the member both won and
+lost at least 10 % of those games, else FAIL; the rating at games 20 and 60; and after how many
+games it settled: the first game after which the rating came within 50 of its mean over games
+21-60. ``--seeds N`` plays N members per player (seeds seed, seed+1, ...) and prints how many
+passed: one seed is one sample of 40 games, and a player who wins or loses 18 % of games falls
+under 10 % in about one sample in twenty.
+
+``--calibrate`` measures how strongly the level plays at each mistake rate, per way of playing
+(no wins taken and wins given away, at ratings up to the random mover's; wins taken and given
+away, up to the one-ply player's; wins taken and none given away, above), by
+``--calibration-games`` games against each scripted player, rated against their ratings in
+bot/engine/ratings.py; it prints the table bot/engine/adaptive.py keeps as CALIBRATION.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import itertools
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from arguments import positive_int
+from scripted import SCRIPTED, WIN_LENGTH, Mover, Result, expected, match, play_game
+
+from bot.engine import Board, Move
+from bot.engine.adaptive import (
+    AdaptiveRecord,
+    Strength,
+    adaptive_move,
+    keeps_wins_from,
+    move_at,
+    no_gifts_from,
+    rating_range,
+    strength,
+)
+from bot.engine.ratings import RANDOM_RATING, SCRIPTED_RATINGS
+
+FIRST_COUNTED = 21  # games 1-20 are the level finding the member's strength
+SETTLED_WITHIN = 50
+SCORE_TARGET, SCORE_MARGIN, DECISIVE_SHARE = 0.5, 0.15, 0.10
+GRID = (0.0, 0.1, 0.2, 0.35, 0.5, 0.7, 1.0)
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """One member's games against adaptive: scores (the member's) and ratings after each."""
+
+    scores: tuple[float, ...]
+    ratings: tuple[int, ...]
+
+    def counted(self) -> tuple[float, ...]:
+        return self.scores[FIRST_COUNTED - 1 :]
+
+    def verdict(self) -> bool:
+        counted = self.counted()
+        score = statistics.fmean(counted)
+        wins = counted.count(1.0) / len(counted)
+        losses = counted.count(0.0) / len(counted)
+        return (
+            abs(score - SCORE_TARGET) <= SCORE_MARGIN
+            and wins >= DECISIVE_SHARE
+            and losses >= DECISIVE_SHARE
+        )
+
+    def settled_after(self) -> int:
+        """The first game after which the rating came within 50 of its mean over the games
+        counted."""
+        mean = statistics.fmean(self.ratings[FIRST_COUNTED - 1 :])
+        return next(
+            (n for n, rating in enumerate(self.ratings, 1) if abs(rating - mean) <= SETTLED_WITHIN),
+            len(self.ratings),
+        )
+
+
+def member_run(member: Mover, size: int, games: int, seed: int) -> Run:
+    """``games`` games of one member against adaptive on ``size``, the member playing X in the
+    even-numbered games (the first included), its record carried from game to game."""
+    rng = random.Random(seed)
+    record = AdaptiveRecord()
+    scores: list[float] = []
+    ratings: list[int] = []
+    for game in range(games):
+        rating = record.rating
+
+        def bot(board: Board, rng: random.Random, rating: int = rating) -> Move:
+            return adaptive_move(board, rating, rng)
+
+        if game % 2 == 0:
+            score = play_game(member, bot, size, rng)
+        else:
+            score = 1.0 - play_game(bot, member, size, rng)
+        record = record.after(score, size)
+        scores.append(score)
+        ratings.append(record.rating)
+    return Run(tuple(scores), tuple(ratings))
+
+
+def show_runs(sizes: tuple[int, ...], games: int, seed: int, seeds: int) -> bool:
+    """Play and print every member's run; True if every one passed."""
+    all_pass = True  # the first seed's runs: the bench's verdict
+    header = (
+        f"{'size':<5} {'player':<12} {'score':>5} {'won':>4} {'drew':>4} {'lost':>4} "
+        f"{'rating@20':>9} {'@' + str(games):>5} {'settled':>7}"
+    )
+    for size in sizes:
+        print(f"\n{size}x{size}, k={WIN_LENGTH[size]}: {games} games, counted from game "
+              f"{FIRST_COUNTED}")
+        print(header + ("" if seeds == 1 else f" {'seeds passed':>12}"))
+        for name, member in SCRIPTED.items():
+            start = time.process_time()
+            runs = [member_run(member, size, games, seed + n) for n in range(seeds)]
+            first = runs[0]
+            counted = first.counted()
+            passed = sum(run.verdict() for run in runs)
+            all_pass &= first.verdict()
+            line = (
+                f"{size}x{size:<3} {name:<12} {statistics.fmean(counted):>5.3f} "
+                f"{counted.count(1.0) / len(counted):>4.0%} "
+                f"{counted.count(0.5) / len(counted):>4.0%} "
+                f"{counted.count(0.0) / len(counted):>4.0%} "
+                f"{first.ratings[FIRST_COUNTED - 2]:>9} {first.ratings[-1]:>5} "
+                f"{first.settled_after():>7}"
+            )
+            if seeds > 1:
+                line += f" {passed:>7}/{seeds:<4}"
+            verdict = "PASS" if first.verdict() else "FAIL"
+            print(f"{line} {verdict} ({time.process_time() - start:.0f} s)", flush=True)
+    return all_pass
+
+
+# ---------------------------------------------------------------- calibration
+
+
+def fit_one(results: dict[str, Result], size: int) -> float:
+    """The rating that makes ``results`` against the scripted players (their ratings fixed, as
+    bot/engine/ratings.py keeps them) most likely: where expected points equal points."""
+    points = sum(result.points for result in results.values())
+    low, high = 0.0, 3000.0
+    for _ in range(60):
+        middle = (low + high) / 2
+        due = sum(
+            result.games * expected(middle, SCRIPTED_RATINGS[name, size])
+            for name, result in results.items()
+        )
+        low, high = (middle, high) if due < points else (low, middle)
+    return (low + high) / 2
+
+
+def calibrate(sizes: tuple[int, ...], games: int, seed: int) -> None:
+    """Measure each way of playing at each mistake rate and print the CALIBRATION table."""
+    table: dict[int, list[tuple[int, float]]] = {}
+    for size in sizes:
+        ways = ways_of_playing(size)
+        print(f"\n{size}x{size}: {games} games against each scripted player per point")
+        knots: list[tuple[int, float]] = []
+        flawless: float | None = None  # without mistakes every way plays alike: measured once
+        for low, high, way in ways:
+            label = f"{'' if low < 0 else round(low)}-{'' if high > 1e8 else round(high)}"
+            curve: list[tuple[float, float]] = []
+            for rate in GRID:
+                if rate == 0.0 and flawless is not None:
+                    curve.append((rate, flawless))
+                    continue
+                how = dataclasses.replace(way, mistake_rate=rate)
+
+                def bot(board: Board, rng: random.Random, how: Strength = how) -> Move:
+                    return move_at(board, how, rng)
+
+                start = time.process_time()
+                results = {
+                    name: match(bot, member, size, games, seed + number)
+                    for number, (name, member) in enumerate(SCRIPTED.items())
+                }
+                fitted = fit_one(results, size)
+                scores = " ".join(f"{name} {r.score:.3f}" for name, r in results.items())
+                print(f"  {label:<9} {flags(how):<37} mistake rate {rate:4.2f}: rating "
+                      f"{fitted:5.0f}  ({scores}; "
+                      f"{time.process_time() - start:.0f} s)", flush=True)
+                curve.append((rate, fitted))
+                if rate == 0.0:
+                    flawless = fitted
+            knots.extend(segment_knots(curve, low, high))
+        table[size] = sorted(dict(knots).items())
+    print("\nCALIBRATION = {")
+    for size, knots in table.items():
+        print(f"    {size}: (")
+        for row in range(0, len(knots), 6):
+            print("        " + " ".join(f"({r}, {q:.2f})," for r, q in knots[row : row + 6]))
+        print("    ),")
+    print("}")
+
+
+def ways_of_playing(size: int) -> list[tuple[float, float, Strength]]:
+    """The ratings between which the level plays one way (which wins it takes, keeps, gives),
+    and that way at the range's lower end (at the random mover's rating for the lowest)."""
+    bounds = sorted({RANDOM_RATING + 1, keeps_wins_from(size), no_gifts_from(size)})
+    bounds = [b for b in bounds if b < rating_range(size)[1]]
+    lows: list[float] = [-1e9, *bounds]
+    highs: list[float] = [b - 1 for b in bounds] + [1e9]
+    return [
+        (low, high, strength(RANDOM_RATING if low < 0 else low, size))
+        for low, high in zip(lows, highs, strict=True)
+    ]
+
+
+def flags(how: Strength) -> str:
+    """The way of playing in words."""
+    return ", ".join(
+        ("takes wins" if how.takes_wins else "misses wins",
+         "keeps wins" if how.keeps_wins else "lets wins go",
+         "gives wins" if how.gives_wins else "no gifts")
+    )
+
+
+def segment_knots(
+    curve: list[tuple[float, float]], low: float, high: float
+) -> list[tuple[int, float]]:
+    """(rating, mistake rate) points for one way of playing: its measured curve made to fall
+    as the rate rises (a point rated at or above the one before, which only chance can make,
+    is set one point below it), kept within the ratings that play this way [low, high], with
+    the ends of that range added where the curve reaches past them (the rate there
+    interpolated) or stops short (the nearest rate kept)."""
+    falling: list[tuple[float, float]] = []
+    for rate, rating in curve:
+        if falling:
+            rating = min(rating, falling[-1][1] - 1)
+        falling.append((rate, rating))
+    points = sorted((rating, rate) for rate, rating in falling)  # rating rising, rate falling
+    inside = [(round(r), q) for r, q in points if low <= r <= high]
+    ends = []
+    for end in (low, high):
+        if abs(end) >= 1e8:
+            continue
+        ends.append((round(end), rate_at(points, end)))
+    return sorted(set(inside + ends))
+
+
+def rate_at(points: list[tuple[float, float]], rating: float) -> float:
+    """The mistake rate at ``rating`` on the measured (rating, rate) points, rating rising:
+    interpolated between them, the nearest end's beyond them."""
+    if rating <= points[0][0]:
+        return points[0][1]
+    if rating >= points[-1][0]:
+        return points[-1][1]
+    for (r0, q0), (r1, q1) in itertools.pairwise(points):
+        if r0 <= rating <= r1:
+            return q0 if r1 == r0 else q0 + (rating - r0) / (r1 - r0) * (q1 - q0)
+    return points[-1][1]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="3,4", help="board sizes (default 3,4)")
+    parser.add_argument("--games", type=positive_int, default=60)
+    parser.add_argument("--seed", type=int, default=30)
+    parser.add_argument("--seeds", type=positive_int, default=1, help="members per player")
+    parser.add_argument("--calibrate", action="store_true")
+    parser.add_argument("--calibration-games", type=positive_int, default=600)
+    args = parser.parse_args()
+    sizes = tuple(int(s) for s in args.sizes.split(","))
+    if any(size not in WIN_LENGTH for size in sizes):
+        parser.error(f"--sizes: choose among {tuple(WIN_LENGTH)}")
+    if args.calibrate:
+        calibrate(sizes, args.calibration_games, args.seed)
+        return 0
+    if args.games < FIRST_COUNTED + 1:
+        parser.error(f"--games: at least {FIRST_COUNTED + 1}")
+    all_pass = show_runs(sizes, args.games, args.seed, args.seeds)
+    print(f"\n{'PASS' if all_pass else 'FAIL'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
