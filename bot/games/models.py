@@ -374,6 +374,10 @@ class Stats:
     duels_by_size: dict[int, Record] = field(default_factory=dict)
     rating: Rating = Rating()
     head_to_head: HeadToHead | None = None
+    ultimate_rating: Rating = Rating()
+    """The duel rating in ultimate, kept apart from ``rating`` (classic duels)."""
+    solo: dict[int, Rating] = field(default_factory=dict)
+    """The member's solo rating per board size played against the bot in the scope."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -384,6 +388,17 @@ class LeaderboardEntry:
     name: str
     record: Record
     points: int
+
+
+@dataclass(frozen=True, slots=True)
+class SoloEntry:
+    """One row of a server's solo leaderboard on one board size: the member's solo rating
+    (Elo against the levels' ratings) and their counted games against the bot there."""
+
+    member_id: int
+    name: str
+    rating: int
+    games: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,9 +21,10 @@ from typing import TypeAlias, TypeVar
 
 from bot import engine
 from bot.engine import Board, Move, Player, SearchTooLargeError, analyze
+from bot.engine.adaptive import ADAPTIVE, adaptive_move
 from bot.engine.explain import explain
 from bot.engine.ultimate import UltimateBoard, analyse_ultimate, choose_ultimate_move
-from bot.games import history, sentences, standings
+from bot.games import history, sentences, solo, standings
 from bot.games.arguments import check_id, check_name, check_optional_id
 from bot.games.channels import SWEEP_BATCH, Channels, retried, sweep
 from bot.games.duels import Duels
@@ -40,6 +41,7 @@ from bot.games.models import (
     MoveReply,
     Position,
     Seat,
+    SoloEntry,
     Stats,
     Status,
     UltimateHint,
@@ -53,6 +55,15 @@ from bot.games.options import (
     check_ultimate_level,
 )
 from bot.games.review import Review, review_game
+from bot.games.server_settings import (
+    CACHE_SECONDS,
+    Servers,
+    ServerSettings,
+    SettingsCache,
+    with_channel,
+    with_defaults,
+    with_limits,
+)
 from bot.games.shards import ShardSet
 from bot.games.store import GameStore, Page, PageKey
 
@@ -84,6 +95,10 @@ MoveChooser: TypeAlias = Callable[[Board, str, random.Random], Move]
 UltimateChooser: TypeAlias = Callable[[UltimateBoard, str, random.Random], Move]
 """How the bot picks its move in ultimate: ``choose_ultimate_move`` by default."""
 
+AdaptiveChooser: TypeAlias = Callable[[Board, float, random.Random], Move]
+"""How the adaptive level picks its move against a member rated ``rating``:
+``(board, rating, rng) -> move`` (the engine's ``adaptive_move``)."""
+
 
 def utc_now() -> datetime:
     """The default clock: the current time, aware, in UTC."""
@@ -103,18 +118,29 @@ class GameService:
         rng: random.Random | None = None,
         choose_move: MoveChooser = engine.choose_move,
         choose_ultimate: UltimateChooser = choose_ultimate_move,
+        choose_adaptive: AdaptiveChooser = adaptive_move,
+        settings_ttl: float = CACHE_SECONDS,
     ) -> None:
         """``clock``, ``rng`` and ``choose_move`` are injected so tests (and benchmarks)
-        control time, chance and the bot's choice without patching modules."""
+        control time, chance and the bot's choice without patching modules. ``settings_ttl``:
+        seconds this process trusts a server's settings it read (another process's change is
+        seen within it)."""
         if not idle_timeout > 0:
             raise ValueError(f"idle_timeout must be a positive number of seconds: {idle_timeout}")
         if not challenge_timeout > 0:
             raise ValueError(f"challenge_timeout must be positive seconds: {challenge_timeout}")
         self._store = store
-        self._channels = Channels(store, idle_timeout=timedelta(seconds=idle_timeout), clock=clock)
+        self._servers = Servers(store, SettingsCache(store, ttl=settings_ttl), clock)
+        self._channels = Channels(
+            store,
+            idle_timeout=timedelta(seconds=idle_timeout),
+            clock=clock,
+            settings=self._servers.cache,
+        )
         self._rng = rng if rng is not None else random.Random()
         self._choose_move = choose_move
         self._choose_ultimate = choose_ultimate
+        self._choose_adaptive = choose_adaptive
         self._challenge_timeout = timedelta(seconds=challenge_timeout)
         self._duels = Duels(
             self._channels, challenge_timeout=self._challenge_timeout, rng=self._rng
@@ -163,19 +189,25 @@ class GameService:
         member_id: int,
         member_name: str,
         level: str | None = None,
-        first: str = "random",
-        size: int = 3,
+        first: str | None = None,
+        size: int | None = None,
         game: str = "classic",
     ) -> MoveReply:
         """Start a member-vs-bot game; if the bot goes first its opening move is in the reply.
         ``game="ultimate"``: ultimate tic-tac-toe (size ``ULTIMATE``, ``size`` unused) at an
         ultimate level (``ULTIMATE_LEVEL`` unless named); else ``size`` (``perfect`` unless
-        named). The member's own game that had not started is set aside to make room (not
-        counted, ``reply.replaced``); any other game running in the channel refuses."""
+        named; ``adaptive`` plays at the member's rating against it on that size, a refusal in
+        ultimate). The member's own game that had not started is set aside to make room (not
+        counted, ``reply.replaced``); any other game running in the channel refuses. Options
+        not given come from the server's settings, else the bot's (``start_options``); a
+        channel the server's list leaves out refuses (``ChannelNotAllowedError``)."""
         check_id("channel_id", channel_id)
         check_optional_id("guild_id", guild_id)
         check_id("member_id", member_id)
         name = check_name("member_name", member_name)
+        server = await self._channels.server(guild_id)
+        server.check_channel(channel_id)
+        level, first, size = server.start_options(check_game(game), level, first, size)
         if check_game(game) == "ultimate":
             level = check_ultimate_level(ULTIMATE_LEVEL if level is None else level)
             size = ULTIMATE
@@ -205,7 +237,7 @@ class GameService:
             )
             bot_move = None
             if bot_first:
-                bot_move = await self._bot_move(started.position, level)
+                bot_move = await self._bot_move(started.position, level, member_id)
                 started = replace(started, moves=(bot_move,), updated_at=self._channels.now())
             started = await self._store.insert(started, replacing=aside)
             replaced = None if aside is None else replace(aside, version=aside.version + 1)
@@ -222,12 +254,13 @@ class GameService:
             raise TypeError(f"move must be a Move, not {type(move).__name__} ({move!r:.40})")
         async with self._channels.hold(channel_id) as here:
             game = await here.running_game(game_id)
+            (await self._channels.server(game.guild_id)).check_channel(channel_id)
             _check_turn(game, member_id)
             board = _play(game.position, move)
             moves = (*game.moves, move)
             bot_move = None
             if not board.is_over and game.seat(board.to_move).is_bot:
-                bot_move = await self._bot_move(board, game.level)
+                bot_move = await self._bot_move(board, game.level, member_id)
                 moves = (*moves, bot_move)
             updated = _settle(replace(game, moves=moves, updated_at=self._channels.now()))
             return MoveReply(await self._store.update(updated), move, bot_move)
@@ -450,23 +483,111 @@ class GameService:
         expired = [game for game in channels.unannounced if wanted(game)]
         channels.unannounced = [game for game in channels.unannounced if not wanted(game)]
 
-        def batch(after: PageKey) -> Awaitable[Page[Game]]:
-            now = channels.now()
-            return self._store.expire_idle(
-                now - channels.idle_timeout,
-                now,
-                after=after,
-                shards=shards,
-                channel_id=channel_id,
-                limit=SWEEP_BATCH,
-            )
+        def batches(minutes: int | None) -> Callable[[PageKey], Awaitable[Page[Game]]]:
+            """The sweep of the games outside servers with idle minutes of their own (None),
+            or of those whose servers set ``minutes``."""
+            idle = channels.idle_timeout if minutes is None else timedelta(minutes=minutes)
+
+            def batch(after: PageKey) -> Awaitable[Page[Game]]:
+                now = channels.now()
+                return self._store.expire_idle(
+                    now - idle,
+                    now,
+                    after=after,
+                    shards=shards,
+                    channel_id=channel_id,
+                    limit=SWEEP_BATCH,
+                    idle_minutes=minutes,
+                )
+
+            return batch
 
         try:
-            await sweep(batch, expired, most=SWEEP_MOST)
+            await sweep(batches(None), expired, most=SWEEP_MOST)
+            for minutes in await self._store.idle_minutes_in_use():
+                await sweep(batches(minutes), expired, most=SWEEP_MOST)
         except BaseException:
             channels.unannounced = expired + channels.unannounced
             raise
         return expired
+
+    # -- servers' own settings (bot.games.server_settings) --------------------------------
+
+    async def server_settings(self, guild_id: int | None) -> ServerSettings:
+        """The server's settings (through the cache: another process's change shows within
+        ``settings_ttl`` seconds); ``None``: outside any server, the bot's own."""
+        check_optional_id("guild_id", guild_id)
+        self._channels.check_open()
+        return await self._channels.server(guild_id)
+
+    async def check_channel(self, *, guild_id: int | None, channel_id: int) -> None:
+        """``ChannelNotAllowedError`` if the server's settings list channels for its games
+        and ``channel_id`` is not one (for an adapter to refuse before it looks for a game)."""
+        check_optional_id("guild_id", guild_id)
+        check_id("channel_id", channel_id)
+        self._channels.check_open()
+        (await self._channels.server(guild_id)).check_channel(channel_id)
+
+    async def idle_timeout_in(self, guild_id: int | None) -> float:
+        """Seconds without a move after which a game in that server expires."""
+        return (await self._channels.idle_timeout_in(guild_id)).total_seconds()
+
+    async def challenge_timeout_in(self, guild_id: int | None) -> float:
+        """Seconds a challenge in that server waits for its answer."""
+        minutes = (await self._channels.server(guild_id)).challenge_minutes
+        return self.challenge_timeout if minutes is None else minutes * 60.0
+
+    async def set_server_defaults(
+        self,
+        guild_id: int,
+        *,
+        level: str | None = None,
+        size: str | int | None = None,
+        first: str | None = None,
+    ) -> ServerSettings:
+        """Set the server's start defaults (``with_defaults``: ``"unset"`` clears one)."""
+        self._channels.check_open()
+        return await self._servers.change(
+            guild_id, lambda now: with_defaults(now, level=level, size=size, first=first)
+        )
+
+    async def set_server_channels(
+        self,
+        guild_id: int,
+        *,
+        action: str,
+        channel_id: int | None = None,
+        channel_guild_id: int | None = None,
+    ) -> ServerSettings:
+        """Add or remove a channel where the server's games may be played, or clear the
+        list (everywhere again); ``channel_guild_id``: the server the channel belongs to."""
+        self._channels.check_open()
+        return await self._servers.change(
+            guild_id, lambda now: with_channel(now, action, channel_id, channel_guild_id)
+        )
+
+    async def set_server_limits(
+        self,
+        guild_id: int,
+        *,
+        idle_minutes: str | int | None = None,
+        challenge_minutes: str | int | None = None,
+        duels: str | bool | None = None,
+    ) -> ServerSettings:
+        """Set the server's idle and challenge minutes (0: the bot's own) and whether duels
+        are allowed (``with_limits``). A running game expires by the new idle minutes."""
+        self._channels.check_open()
+        return await self._servers.change(
+            guild_id,
+            lambda now: with_limits(
+                now, idle_minutes=idle_minutes, challenge_minutes=challenge_minutes, duels=duels
+            ),
+        )
+
+    async def forget_server(self, guild_id: int) -> None:
+        """Delete the server's settings (the bot left it)."""
+        self._channels.check_open()
+        await self._servers.forget(guild_id)
 
     # -- duels (bot.games.duels) -----------------------------------------------------------
 
@@ -545,26 +666,48 @@ class GameService:
         self._channels.check_open()
         return await standings.stats(self._store, member_id, guild_id, other_id)
 
-    async def leaderboard(self, *, guild_id: int | None, limit: int = 10) -> list[LeaderboardEntry]:
+    async def leaderboard(
+        self, *, guild_id: int | None, limit: int = 10, game: str = "classic"
+    ) -> list[LeaderboardEntry]:
         """The server's best players against the bot (``guild_id=None``: games outside any
-        server), by points (``standings.leaderboard``)."""
+        server), by points (``standings.leaderboard``), in games of the kind ``game``
+        (``"classic"`` or ``"ultimate"``, each ranked apart)."""
         check_optional_id("guild_id", guild_id)
         check_limit(limit)
+        game = check_game(game)
         self._channels.check_open()
-        return await standings.leaderboard(self._store, guild_id, limit)
+        return await standings.leaderboard(self._store, guild_id, limit, game)
 
-    async def duel_leaderboard(self, *, guild_id: int | None, limit: int = 10) -> list[DuelEntry]:
-        """The server's duelists by rating (``standings.duel_leaderboard``)."""
+    async def duel_leaderboard(
+        self, *, guild_id: int | None, limit: int = 10, game: str = "classic"
+    ) -> list[DuelEntry]:
+        """The server's duelists by their rating in duels of the kind ``game``
+        (``standings.duel_leaderboard``)."""
+        check_optional_id("guild_id", guild_id)
+        check_limit(limit)
+        game = check_game(game)
+        self._channels.check_open()
+        return await standings.duel_leaderboard(self._store, guild_id, limit, game)
+
+    async def solo_leaderboard(
+        self, *, guild_id: int | None, limit: int = 10
+    ) -> dict[int, list[SoloEntry]]:
+        """The server's best players against the bot by solo rating, per board size played
+        there (``solo.solo_leaderboard``)."""
         check_optional_id("guild_id", guild_id)
         check_limit(limit)
         self._channels.check_open()
-        return await standings.duel_leaderboard(self._store, guild_id, limit)
+        return await solo.solo_leaderboard(self._store, guild_id, limit)
 
     # -- the engine ------------------------------------------------------------------------
 
-    async def _bot_move(self, board: Position, level: str) -> Move:
+    async def _bot_move(self, board: Position, level: str, member_id: int) -> Move:
         """The bot's choice: inline up to ``INLINE_MAX_SIZE``, else (and in ultimate, where it
-        thinks up to a second) in a worker thread so the event loop keeps serving others."""
+        thinks up to a second) in a worker thread so the event loop keeps serving others.
+        ``adaptive``: at the rating of ``member_id``'s stored record, in a worker thread."""
+        if level == ADAPTIVE and isinstance(board, Board):
+            record = await self._store.adaptive_record(member_id, board.size)
+            return await asyncio.to_thread(self._choose_adaptive, board, record.rating, self._rng)
         if isinstance(board, UltimateBoard):
             return await asyncio.to_thread(self._choose_ultimate, board, level, self._rng)
         if board.size <= INLINE_MAX_SIZE:

@@ -52,22 +52,30 @@ async def stats(
         duels=sum(duels_by_size.values(), Record()),
         duels_by_size=dict(sorted(duels_by_size.items())),
         rating=await store.rating(member_id, guild_id),
+        ultimate_rating=await store.rating(member_id, guild_id, kind="ultimate"),
         head_to_head=head_to_head,
+        solo=await store.solo_ratings(member_id, guild_id),
     )
 
 
-async def leaderboard(store: GameStore, guild_id: int | None, limit: int) -> list[LeaderboardEntry]:
-    """The server's best ``limit`` players against the bot: 3 points per win, 1 per draw; ties
-    go to fewer losses, then more wins, then name."""
-    rows = await store.standings(guild_id, limit)
+async def leaderboard(
+    store: GameStore, guild_id: int | None, limit: int, game: str = "classic"
+) -> list[LeaderboardEntry]:
+    """The server's best ``limit`` players against the bot in games of the kind ``game``
+    (classic or ultimate, each its own board): 3 points per win, 1 per draw; ties go to fewer
+    losses, then more wins, then name."""
+    rows = await store.standings(guild_id, limit, kind=game)
     entries = [LeaderboardEntry(mid, name, rec, rec.points) for mid, name, rec in rows]
     entries.sort(key=_rank_key)  # already in this order from the store; cheap to be sure
     return entries[:limit]
 
 
-async def duel_leaderboard(store: GameStore, guild_id: int | None, limit: int) -> list[DuelEntry]:
-    """The server's best ``limit`` duelists by rating (then more games, then name)."""
-    rows = await store.duel_standings(guild_id, limit)
+async def duel_leaderboard(
+    store: GameStore, guild_id: int | None, limit: int, game: str = "classic"
+) -> list[DuelEntry]:
+    """The server's best ``limit`` duelists by their rating in duels of the kind ``game``
+    (then more games, then name)."""
+    rows = await store.duel_standings(guild_id, limit, kind=game)
     return [DuelEntry(mid, name, rating.rating, rating.games) for mid, name, rating in rows]
 
 

@@ -19,10 +19,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Generic, Protocol, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Generic, Protocol, TypeAlias, TypeVar
 
+from bot.engine.adaptive import AdaptiveRecord
 from bot.games.models import Challenge, Game, Rating, Record
 from bot.games.shards import ShardSet
+
+if TYPE_CHECKING:  # it reads the store, which reads it
+    from bot.games.server_settings import ServerSettings
 
 T = TypeVar("T")
 
@@ -68,10 +72,18 @@ class GameStore(Protocol):
     loss), draws when there is no winner. ACTIVE and EXPIRED games do not count. Totals always
     equal a recount of the games as last saved, so saving a game again never counts it twice.
     ``standings`` leaves out duels (level ``DUEL``): they are ranked by ``ratings``.
+    Standings and ratings are kept per kind of game (``Game.kind``: ``"classic"`` or
+    ``"ultimate"``, the ``kind`` argument of their reads): a game counts under its own kind only.
 
     Ratings: ``update`` that first saves a duel as counted (from a status that did not count)
-    changes both players' ratings in that server (``rows.rating_rows``: Elo from their
-    ratings before it) in the same transaction; saving it again changes nothing.
+    changes both players' ratings of that kind in that server (``rows.rating_rows``: Elo from
+    their ratings before it) in the same transaction; saving it again changes nothing.
+
+    Solo ratings (migration 12): ``update`` that first saves a game against the bot as
+    counted on a size of ``bot.games.solo.SOLO_SIZES`` changes, in the same transaction, the
+    member's solo rating on that size in that server and, at ``adaptive``, their adaptive
+    record on that size (``bot.games.solo.after_game`` from their values before it); saving
+    it again changes nothing, so a retried or repeated save never counts a game twice.
     """
 
     async def active_games(self) -> list[Game]:
@@ -102,6 +114,7 @@ class GameStore(Protocol):
         shards: ShardSet | None = None,
         channel_id: int | None = None,
         limit: int = 200,
+        idle_minutes: int | None = None,
     ) -> Page[Game]:
         """Expire one batch of ACTIVE games last saved at or before ``before``, in one
         transaction: at most ``limit`` of them, after the key ``after`` in (``saved_minute``,
@@ -109,7 +122,9 @@ class GameStore(Protocol):
         if given. Each is
         saved as EXPIRED at ``at`` (winner none, version plus one) only if nobody saved it
         since it was read, so each expiry is claimed by exactly one process. Returns the games
-        this call expired. Rows that do not read back are set aside (``active_games``)."""
+        this call expired. Rows that do not read back are set aside (``active_games``).
+        ``idle_minutes``: None, only games outside any server whose settings set idle minutes
+        of its own; a number, only games in servers whose settings set exactly that many."""
         ...
 
     async def get(self, game_id: int) -> Game | None:
@@ -179,26 +194,47 @@ class GameStore(Protocol):
         ...
 
     async def standings(
-        self, guild_id: int | None, limit: int | None = None
+        self, guild_id: int | None, limit: int | None = None, *, kind: str = "classic"
     ) -> list[tuple[int, str, Record]]:
         """``(member_id, name, record)`` of every member with a counted result in the scope:
         the server ``guild_id``, or games outside any server (the terminal) for ``None``;
         server 0 is a server, not "none". ``name`` is the latest name, ``"member <id>"`` if
         that is empty. In leaderboard order: most points (3 per win, 1 per draw), then fewest
         losses, most wins, ``name`` by ``str.casefold`` (compared by code point), member id.
-        With ``limit``, only the first ``limit`` of that order."""
+        With ``limit``, only the first ``limit`` of that order. Only games of ``kind``."""
         ...
 
-    async def rating(self, member_id: int, guild_id: int | None) -> Rating:
-        """The member's duel rating in the server ``guild_id`` (``None``: outside any server);
-        ``Rating()`` (1200, no games) if they have not finished a duel there."""
+    async def rating(
+        self, member_id: int, guild_id: int | None, *, kind: str = "classic"
+    ) -> Rating:
+        """The member's duel rating for duels of ``kind`` in the server ``guild_id`` (``None``:
+        outside any server); ``Rating()`` (1200, no games) if they have not finished one there."""
         ...
 
     async def duel_standings(
-        self, guild_id: int | None, limit: int | None = None
+        self, guild_id: int | None, limit: int | None = None, *, kind: str = "classic"
     ) -> list[tuple[int, str, Rating]]:
-        """``(member_id, name, rating)`` of every rated member of the scope (as
-        ``standings``), highest rating first, then more games, name (casefolded), id."""
+        """``(member_id, name, rating)`` of every member rated in duels of ``kind`` in the
+        scope (as ``standings``), highest rating first, then more games, name (casefolded),
+        id."""
+        ...
+
+    async def adaptive_record(self, member_id: int, size: int) -> AdaptiveRecord:
+        """The member's record against the adaptive level on ``size`` (everywhere);
+        ``AdaptiveRecord()`` (``START_RATING``, no games) before their first such game."""
+        ...
+
+    async def solo_ratings(self, member_id: int, guild_id: int | None) -> dict[int, Rating]:
+        """The member's solo rating per board size in the scope (as ``rating``), sizes in
+        order; a size without a counted game against the bot there is absent."""
+        ...
+
+    async def solo_standings(
+        self, guild_id: int | None, size: int, limit: int
+    ) -> list[tuple[int, str, Rating]]:
+        """``(member_id, name, rating)`` of the scope's members with a solo rating on
+        ``size`` (scope and name as ``standings``), highest rating first, then more games,
+        name (casefolded), id; the first ``limit`` of them."""
         ...
 
     async def head_to_head(self, member_id: int, other_id: int, guild_id: int | None) -> Record:
@@ -267,6 +303,24 @@ class GameStore(Protocol):
 
     async def set_bot_state(self, name: str, value: str, at: datetime) -> None:
         """Save ``value`` as the bot's state ``name`` at ``at``, replacing any earlier value."""
+        ...
+
+    async def server_settings(self, guild_id: int) -> ServerSettings | None:
+        """The server's settings as last saved (by any process), or None if it has none."""
+        ...
+
+    async def save_server_settings(self, settings: ServerSettings, at: datetime) -> ServerSettings:
+        """Save the server's settings at ``at`` over the version read (``settings.version``;
+        0: the server had none) and return them with the version plus one. Compare and set:
+        another save came first, ``GameChangedError`` and nothing is written."""
+        ...
+
+    async def delete_server_settings(self, guild_id: int) -> None:
+        """Delete the server's settings, if any."""
+        ...
+
+    async def idle_minutes_in_use(self) -> list[int]:
+        """Every number of idle minutes some server's settings set, ascending, once each."""
         ...
 
     async def close(self) -> None:

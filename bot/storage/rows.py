@@ -14,6 +14,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from bot.engine import LEVELS, EngineError, Move, Player
+from bot.engine.adaptive import ADAPTIVE
 from bot.engine.ultimate import ULTIMATE_LEVELS
 from bot.games import elo
 from bot.games.arguments import check_id, check_optional_id
@@ -150,7 +151,7 @@ def to_row(game: Game) -> dict[str, object]:
     return row
 
 
-STORED_LEVELS = (*LEVELS, DUEL)
+STORED_LEVELS = (*LEVELS, ADAPTIVE, DUEL)
 """The levels a stored classic game may have: the bot's, or a duel between members."""
 
 STORED_ULTIMATE_LEVELS = (*ULTIMATE_LEVELS, DUEL)
@@ -225,11 +226,17 @@ def may_end_a_duel(game: Game) -> bool:
 
 def rating_rows(game: Game, x: Rating, o: Rating) -> list[dict[str, object]]:
     """The ``ratings`` rows of both players after ``game`` (a finished duel), from their
-    ratings ``x`` and ``o`` before it."""
+    ratings ``x`` and ``o`` before it, under the game's kind (classic or ultimate)."""
     x_score = 0.5 if game.winner is None else float(game.winner is Player.X)
     new_x, new_o = elo.rate(x.rating, o.rating, x_score)
     return [
-        {**scope(game.guild_id), "member_id": seat.member_id, "rating": new, "games": old.games + 1}
+        {
+            **scope(game.guild_id),
+            "kind": game.kind,
+            "member_id": seat.member_id,
+            "rating": new,
+            "games": old.games + 1,
+        }
         for seat, old, new in ((game.x, x, new_x), (game.o, o, new_o))
     ]
 

@@ -58,7 +58,8 @@ class GameSql:
     close_challenge: str
     """``update_challenge``, only while it is open: of two answers only the first counts."""
     rating: str
-    """``member_id``'s duel rating in a scope (parameters: ``scope``)."""
+    """``member_id``'s duel rating in a scope of one ``kind`` of game (parameters: ``scope``,
+    ``kind``)."""
     duel_standings: str
     """A scope's duelists by rating (parameters: ``standings_scope``), best first."""
     duel_standings_top: str
@@ -117,7 +118,7 @@ class GameSql:
         sqlite3, ``"%({})s"`` for psycopg."""
         games = _TableSql("games", COLUMNS, param)
         challenges = _TableSql("challenges", CHALLENGE_COLUMNS, param)
-        rating = ("in_guild", "guild_id", "member_id", "rating", "games")
+        rating = ("in_guild", "guild_id", "kind", "member_id", "rating", "games")
         records = (
             "SELECT level, size, SUM(wins) AS wins, SUM(losses) AS losses, SUM(draws) AS draws "
             f"FROM records WHERE member_id = {param.format('member_id')}"
@@ -125,6 +126,7 @@ class GameSql:
         in_scope = (
             f"in_guild = {param.format('in_guild')} AND guild_id = {param.format('guild_id')}"
         )
+        of_kind = f" AND kind = {param.format('kind')}"  # classic or ultimate (migration 11)
         # The ORDER BY is the standings_ranking index, so with a LIMIT the database reads only
         # the top rows of the server, however many members it has.
         standings = (
@@ -132,7 +134,7 @@ class GameSql:
             "COALESCE(NULLIF(m.name, ''), 'member ' || s.member_id) AS name, "
             "s.wins AS wins, s.losses AS losses, s.draws AS draws FROM standings AS s "
             "LEFT JOIN members AS m ON m.member_id = s.member_id "
-            f"WHERE s.{in_scope.replace(' AND ', ' AND s.')} "
+            f"WHERE s.{(in_scope + of_kind).replace(' AND ', ' AND s.')} "
             "ORDER BY 3 * s.wins + s.draws DESC, s.losses, s.wins DESC, s.name_key, s.member_id"
         )
         duels = (
@@ -140,7 +142,7 @@ class GameSql:
             "COALESCE(NULLIF(m.name, ''), 'member ' || r.member_id) AS name, "
             "r.rating AS rating, r.games AS games FROM ratings AS r "
             "LEFT JOIN members AS m ON m.member_id = r.member_id "
-            f"WHERE r.{in_scope.replace(' AND ', ' AND r.')} "
+            f"WHERE r.{(in_scope + of_kind).replace(' AND ', ' AND r.')} "
             "ORDER BY r.rating DESC, r.games DESC, "
             "COALESCE(m.name_key, 'member ' || r.member_id), r.member_id"
         )
@@ -217,7 +219,7 @@ class GameSql:
             ),
             standings=standings,
             standings_top=f"{standings} LIMIT {param.format('limit')}",
-            upsert_rating=_upsert("ratings", rating, 3, param),
+            upsert_rating=_upsert("ratings", rating, 4, param),
             select_challenge=challenges.select,
             insert_challenge=challenges.insert,
             update_challenge=(
@@ -226,7 +228,7 @@ class GameSql:
             close_challenge=f"{challenges.update} AND status = 'open'",
             rating=(
                 "SELECT rating, games FROM ratings "
-                f"WHERE {in_scope} AND member_id = {param.format('member_id')}"
+                f"WHERE {in_scope}{of_kind} AND member_id = {param.format('member_id')}"
             ),
             duel_standings=duels,
             duel_standings_top=f"{duels} LIMIT {param.format('limit')}",
@@ -291,11 +293,14 @@ class _TableSql:
         self.update = f"UPDATE {table} SET {', '.join(sets)} WHERE id = {param.format('id')}"
 
 
-def scoped(sql: GameSql, page: str, shards: ShardSet | None, channel_id: int | None) -> str:
+def scoped(
+    sql: GameSql, page: str, shards: ShardSet | None, channel_id: int | None, more: str = ""
+) -> str:
     """``page`` (``idle_page``, ``due_challenges_page``) limited to the servers of
-    ``shards`` (``shard_of``: DMs and the terminal are shard 0) and to one channel (its
-    parameter ``channel_id``). Shard numbers are ints, written into the text."""
-    scope = ""
+    ``shards`` (``shard_of``: DMs and the terminal are shard 0), to one channel (its
+    parameter ``channel_id``) and by ``more`` (" AND ..."). Shard numbers are ints, written
+    into the text."""
+    scope = more
     if shards is not None:
         ids = ", ".join(str(int(shard)) for shard in sorted(shards.ids))
         shard = f"((COALESCE(guild_id, 0) >> 22) {sql.modulo} {int(shards.count)})"
@@ -315,10 +320,12 @@ def page_end(rows: Sequence[Row], sort_column: str | None, limit: int) -> tuple[
     return (0 if sort_column is None else int(last[sort_column]), int(last["id"]))
 
 
-def standings_scope(guild_id: int | None, limit: int | None = None) -> dict[str, object]:
-    """The parameters of ``GameSql.standings``: the scope (see ``scope``) and the ``limit``
-    of ``standings_top``."""
-    return {**scope(guild_id), "limit": limit}
+def standings_scope(
+    guild_id: int | None, limit: int | None = None, kind: str = "classic"
+) -> dict[str, object]:
+    """The parameters of ``GameSql.standings`` and ``duel_standings``: the scope (see
+    ``scope``), the ``limit`` of ``standings_top`` and the kind of game (``Game.kind``)."""
+    return {**scope(guild_id), "limit": limit, "kind": kind}
 
 
 CHANNEL_RULES: dict[str, str] = {

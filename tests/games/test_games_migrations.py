@@ -31,9 +31,9 @@ PINNED: dict[Dialect, dict[int, str]] = {
         8: "cda9d42abe796e8624c7e451374af511acf445e263bcaf57c2740a36a8fb8d98",
         9: "c87a4af7f9df842878e158d88642a55cb044e019b9687e4a4ff3dbcd0eb2b628",
         10: "0ea4710e4981ed87c43ac2144b44307710999fdafcec5de8c153d47adfec233d",
-        11: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
-        12: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
-        13: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+        11: "8897fe7444af859c31fea8dc08063f63e34ee935ebba117fab5fd80c4a9d4cb3",
+        12: "2b6148c68e35ffb6e5627ab9e587c7ab1ad915ebdee6bb59e9f390eaae004c19",
+        13: "3820caea16bd47d9964cb67f8af10fa1bb59488cf2a5ece92ea4040b48caea60",
     },
     "postgresql": {
         1: "bc53f072b39144ef5bcbf3bddaff7de08e1b7c79b72daabbb48a0b6647e7ca45",
@@ -46,9 +46,9 @@ PINNED: dict[Dialect, dict[int, str]] = {
         8: "cda9d42abe796e8624c7e451374af511acf445e263bcaf57c2740a36a8fb8d98",
         9: "c87a4af7f9df842878e158d88642a55cb044e019b9687e4a4ff3dbcd0eb2b628",
         10: "31d187b9bcf5d90315ed3982f8494daeaa1abbf7c03be94e1cf8a6ba7bb202f6",
-        11: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
-        12: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
-        13: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+        11: "d61ede20d911e144daba7ff0d0856dcbf2d2e42e7b1e325c539182e6ec2cec15",
+        12: "2b6148c68e35ffb6e5627ab9e587c7ab1ad915ebdee6bb59e9f390eaae004c19",
+        13: "3820caea16bd47d9964cb67f8af10fa1bb59488cf2a5ece92ea4040b48caea60",
     },
 }
 
@@ -148,6 +148,34 @@ SCHEMA_V10 = {
     "games": "6c95526514f81b5bd2e467fa293c9171cca90e1024cfba0b44072fbcb38f9540",
 }
 
+# v11: standings and ratings keyed by the kind of game too (classic or ultimate).
+SCHEMA_V11 = {
+    **SCHEMA_V10,
+    "standings": "7d95dcfcae4a49b93f5becbc25f793dc0e5003887fdd64bae54b2b19cceca7be",
+    "standings_ranking": "81ca925d4340823d269599787866f81666d871e1ca96812ad12ad300d9396e85",
+    "games_tally_insert": "c71e279fcfa1d9aa7ef787690aa58024596052e38bbca0cce55b4cc0be72e7ed",
+    "games_tally_update": "bb4273ad68c501112c6c1db78b2bca738b4c1a7a191168b4d8d39f4c21e73a9a",
+    "games_tally_delete": "42f36f1fa51ed93c9e1a19705d1fd3a25a85b7b36923dc0e77d34843160b7b73",
+    "ratings": "0650de3d53f3d16403cfdf7491f6c12021d8337082957e00459f80909393bb90",
+    "ratings_ranking": "f87490029ce3e4ce0060db50b6c10cf58970e378b2722186b99d8f8764d794c3",
+}
+
+# v12: each member's solo rating per scope and size, and record against the adaptive level.
+SCHEMA_V12_OBJECTS = {
+    "adaptive_records": "b4dc9a7ac261a2de8fd6bfec29db40e92d4794098e0dc4ce3de0ac78cf6dc043",
+    "sqlite_autoindex_adaptive_records_1": None,
+    "solo_ratings": "44a07584a33bb04cb3d9a3295250500439f8b040a4177e53994c7126fbba48c5",
+    "sqlite_autoindex_solo_ratings_1": None,
+    "solo_ratings_ranking": "4ab1d0ada9b0cb8cece71f3498b69244c667594aaf29a71360dc259ae6d664cc",
+}
+
+# v13: each server's own settings (issue 27), and the index the idle sweep asks.
+SCHEMA_V13_OBJECTS = {
+    "guild_settings": "b5fee716cddac7533b42b4f63500250b634141d58379f0eff591da61359db5cb",
+    "sqlite_autoindex_guild_settings_1": None,
+    "guild_settings_idle": "b8ce579910667f2a47bb151b74593af741f4416c4700641943c7b7c996d76d89",
+}
+
 
 def sha256(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
@@ -173,7 +201,7 @@ def test_every_migration_is_pinned_and_unchanged(dialect: Dialect) -> None:
 
 def test_a_fresh_database_has_exactly_the_released_schema(tmp_path: Path) -> None:
     SqliteGameStore(tmp_path / "games.db")
-    assert schema(tmp_path / "games.db") == SCHEMA_V10
+    assert schema(tmp_path / "games.db") == {**SCHEMA_V11, **SCHEMA_V12_OBJECTS, **SCHEMA_V13_OBJECTS}
 
 
 def test_an_upgraded_v1_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) -> None:
@@ -184,7 +212,7 @@ def test_an_upgraded_v1_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) 
         *("games_by_x_member", "games_by_o_member", "games_by_guild"),
     }
     SqliteGameStore(path)
-    assert schema(path) == SCHEMA_V10
+    assert schema(path) == {**SCHEMA_V11, **SCHEMA_V12_OBJECTS, **SCHEMA_V13_OBJECTS}
 
 
 def test_an_upgraded_v2_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) -> None:
@@ -192,4 +220,15 @@ def test_an_upgraded_v2_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) 
     sqlite_at_version(path, 2)
     assert schema(path) == SCHEMA_V2
     SqliteGameStore(path)
-    assert schema(path) == SCHEMA_V10
+    assert schema(path) == {**SCHEMA_V11, **SCHEMA_V12_OBJECTS, **SCHEMA_V13_OBJECTS}
+
+
+def test_a_file_at_version_11_has_that_schema_fresh_or_upgraded_from_10(tmp_path: Path) -> None:
+    sqlite_at_version(tmp_path / "fresh.db", 11)
+    assert schema(tmp_path / "fresh.db") == SCHEMA_V11
+    sqlite_at_version(tmp_path / "old.db", 10)
+    assert schema(tmp_path / "old.db") == SCHEMA_V10
+    with closing(sqlite3.connect(tmp_path / "old.db")) as conn, conn:
+        for statement in MIGRATIONS[10].statements("sqlite"):
+            conn.execute(statement)
+    assert schema(tmp_path / "old.db") == SCHEMA_V11

@@ -106,20 +106,22 @@ class RecountStore:
         }
 
     # No duels in these files (no ``duel`` level before v3): nobody is rated, nothing is open.
-    async def rating(self, member_id: int, guild_id: int | None) -> Rating:
+    async def rating(
+        self, member_id: int, guild_id: int | None, *, kind: str = "classic"
+    ) -> Rating:
         return Rating()
 
     async def open_challenges(self) -> list[Challenge]:
         return []
 
     async def standings(
-        self, guild_id: int | None, limit: int | None = None
+        self, guild_id: int | None, limit: int | None = None, *, kind: str = "classic"
     ) -> list[tuple[int, str, Record]]:
         rows = self._conn.execute(
             f"SELECT s.member_id, COALESCE(m.name, ''), {_TALLY} FROM ({_SEATS}) AS s "
             "LEFT JOIN members AS m ON m.member_id = s.member_id "
-            "WHERE s.guild_id IS ? GROUP BY s.member_id",
-            (guild_id,),
+            "WHERE s.guild_id IS ? AND (s.size = 9) = ? GROUP BY s.member_id",  # 9: ultimate
+            (guild_id, kind == "ultimate"),
         )
         return [
             (int(mid), str(name) or f"member {mid}", Record(int(w), int(lo), int(d)))

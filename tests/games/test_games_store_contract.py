@@ -23,11 +23,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.engine import Move, Player
+from bot.engine.adaptive import ADAPTIVE, START_RATING, AdaptiveRecord, playing_rating
+from bot.engine.ratings import LEVEL_RATINGS
 from bot.games import Game, GameChangedError, GameStore, Record, Seat, Status, StorageError
 from bot.games.arguments import MAX_ID
 from bot.games.elo import rate
-from bot.games.models import DUEL, Challenge, ChallengeStatus, Rating
+from bot.games.models import DUEL, ULTIMATE, Challenge, ChallengeStatus, Rating
 from bot.games.shards import ShardSet
+from bot.games.solo import rated
 from bot.games.store import START as PAGE_START
 from bot.games.store import PageKey
 from bot.storage import SqliteGameStore
@@ -167,6 +170,7 @@ VARIETY = (
 
 
 # -- every field round-trips; nothing unreadable is written; an unreadable row is set aside -------
+
 
 def test_every_field_of_any_game_reads_back_as_inserted_and_updated(database: Database) -> None:
     """Property: whatever a game holds, ``get`` returns exactly what ``insert`` and ``update``
@@ -419,8 +423,17 @@ def random_games(rng: random.Random, count: int) -> list[Game]:
             channel_id=n,  # its own channel: any game may be active
             level=DUEL if x.member_id and o.member_id and rng.random() < 0.7 else level,
         )
+        if game.status is Status.RESIGNED and n % 2 == 0:  # ultimate: its own kind
+            game = ultimate(game)
         games.append(replace(game, size=4, moves=()) if game.is_active and n % 3 else game)
     return games
+
+
+def ultimate(game: Game) -> Game:
+    """``game`` as a game of ultimate tic-tac-toe (two moves in the centre board; levels
+    ``perfect`` becomes ``hard``, since ultimate has no perfect level)."""
+    level = "hard" if game.level == "perfect" else game.level
+    return replace(game, size=ULTIMATE, level=level, moves=(Move(4, 4), Move(3, 3)))
 
 
 def recount(
@@ -443,12 +456,17 @@ def recount(
 
 
 def ranked(
-    games: list[Game], names: dict[int, str], guild_id: int | None
+    games: list[Game], names: dict[int, str], guild_id: int | None, kind: str = "classic"
 ) -> list[tuple[int, str, Record]]:
-    """The standings of a scope (``None``: no server), in leaderboard order; no duels."""
+    """The standings of a scope (``None``: no server) and kind of game, in leaderboard order;
+    no duels."""
     rows = []
     for member in MEMBERS:
-        in_scope = [game for game in games if game.guild_id == guild_id and game.level != DUEL]
+        in_scope = [
+            game
+            for game in games
+            if game.guild_id == guild_id and game.level != DUEL and game.kind == kind
+        ]
         by_level = recount(in_scope, member, None)
         if by_level:
             name = names[member] or f"member {member}"
@@ -485,11 +503,15 @@ async def test_records_and_standings_equal_a_recount_of_the_saved_games(
     for member in (*MEMBERS, 99):
         for scope in SCOPES:
             assert await store.records(member, scope) == recount(games, member, scope)
+    assert any(game.kind == "ultimate" for game in games)
     for scope in (*SCOPES, 12345):
         expected = ranked(games, names, scope)
         assert await store.standings(scope) == expected
         for limit in range(1, len(expected) + 2):
             assert await store.standings(scope, limit) == expected[:limit]
+        ultimate_only = ranked(games, names, scope, "ultimate")
+        assert await store.standings(scope, kind="ultimate") == ultimate_only
+        assert await store.standings(scope, 1, kind="ultimate") == ultimate_only[:1]
 
 
 # -- history: a member's games with a result, page by page ------------------------------------
@@ -552,9 +574,10 @@ async def test_history_pages_through_a_members_games_with_a_result_newest_first(
                 assert await store.history(member, scope, before_id=middle, limit=100) == [
                     game for game in expected if game.id < middle
                 ]
-                assert await store.history(member, scope, after_id=middle, limit=2) == [
-                    game for game in expected if game.id > middle
-                ][-2:]
+                assert (
+                    await store.history(member, scope, after_id=middle, limit=2)
+                    == [game for game in expected if game.id > middle][-2:]
+                )
 
 
 async def test_history_takes_one_bound_at_most(store: GameStore) -> None:
@@ -590,6 +613,53 @@ async def test_finishing_a_duel_rates_both_players_once_in_its_server(store: Gam
     assert await store.rating(2, GUILD) == Rating(bob, 2)
     assert await store.records(1, GUILD) == {(DUEL, 3): Record(1, 0, 1)}
     assert await store.standings(GUILD) == []  # duels are ranked by rating, not points
+
+
+async def test_an_ultimate_duel_moves_only_the_ultimate_ratings(store: GameStore) -> None:
+    duel = await store.insert(replace(make_game(ALICE, BOB, level=DUEL), size=ULTIMATE, moves=()))
+    resigned = make_game(ALICE, BOB, Status.RESIGNED, resigner=Player.O, level=DUEL)
+    await store.update(replace(ultimate(resigned), id=duel.id))
+    assert await store.rating(1, GUILD, kind="ultimate") == Rating(1216, 1)
+    assert await store.rating(2, GUILD, kind="ultimate") == Rating(1184, 1)
+    assert await store.rating(1, GUILD) == Rating() == await store.rating(1, GUILD, kind="classic")
+    assert await store.duel_standings(GUILD) == []
+    assert await store.duel_standings(GUILD, kind="ultimate") == [
+        (1, "alice", Rating(1216, 1)),
+        (2, "bob", Rating(1184, 1)),
+    ]
+    classic = await store.insert(make_game(BOB, ALICE, level=DUEL, channel_id=CHANNEL + 1))
+    won = make_game(BOB, ALICE, Status.WON, level=DUEL, channel_id=CHANNEL + 1)
+    await store.update(replace(won, id=classic.id))  # bob wins at 1200 against 1200
+    assert await store.rating(2, GUILD) == Rating(1216, 1)
+    assert await store.rating(2, GUILD, kind="ultimate") == Rating(1184, 1)
+    assert await store.duel_standings(GUILD, 1) == [(2, "bob", Rating(1216, 1))]
+    assert await store.records(1, GUILD) == {
+        (DUEL, ULTIMATE): Record(1, 0, 0),
+        (DUEL, 3): Record(0, 1, 0),
+    }
+
+
+async def test_games_against_the_bot_score_on_the_leaderboard_of_their_kind(
+    store: GameStore,
+) -> None:
+    classic = await store.insert(make_game(ALICE, BOT, Status.WON))
+    lost = make_game(BOB, BOT, Status.RESIGNED, resigner=Player.X, channel_id=CHANNEL + 1)
+    await store.insert(ultimate(replace(lost, level="easy")))
+    running = await store.insert(
+        replace(
+            make_game(ALICE, BOT, channel_id=CHANNEL + 2, level="hard"), size=ULTIMATE, moves=()
+        )
+    )
+    won = make_game(ALICE, BOT, Status.RESIGNED, resigner=Player.O, channel_id=CHANNEL + 2)
+    await store.update(replace(ultimate(won), id=running.id))
+    assert await store.standings(GUILD) == [(1, "alice", Record(1, 0, 0))]
+    assert await store.standings(GUILD, kind="ultimate") == [
+        (1, "alice", Record(1, 0, 0)),
+        (2, "bob", Record(0, 1, 0)),
+    ]
+    await store.update(replace(classic, message_id=5))  # saved again: counted once
+    assert await store.standings(GUILD, kind="classic") == [(1, "alice", Record(1, 0, 0))]
+    assert await store.standings(None, kind="ultimate") == []
 
 
 async def test_expired_or_still_running_duels_change_no_rating(store: GameStore) -> None:
@@ -987,3 +1057,120 @@ async def test_the_bots_state_is_kept_by_name_and_replaced(database: Database) -
         assert await other.bot_state("commands-global") == "ghi"
         await other.close()
     await store.close()
+
+
+# -- solo ratings and the adaptive level's record (migration 12) ---------------------------------
+
+
+async def _finish(store: GameStore, ending: Game) -> Game:
+    """Insert ``ending`` as a running game, then save it as it ends: the finishing save."""
+    running = await store.insert(replace(ending, status=Status.ACTIVE, winner=None, moves=()))
+    return await store.update(replace(ending, id=running.id))
+
+
+async def test_a_finished_game_against_a_level_moves_the_solo_rating_once(
+    store: GameStore,
+) -> None:
+    assert await store.solo_ratings(1, GUILD) == {}
+    lost = await _finish(store, make_game(ALICE, BOT, Status.LOST, level="perfect"))
+    after = rated(Rating(), 0.0, LEVEL_RATINGS["perfect", 3])
+    assert await store.solo_ratings(1, GUILD) == {3: after}
+    await store.update(replace(lost, message_id=9))  # saved again: rated once
+    assert await store.solo_ratings(1, GUILD) == {3: after}
+    assert await store.solo_ratings(1, None) == {} and await store.solo_ratings(2, GUILD) == {}
+    assert await store.adaptive_record(1, 3) == AdaptiveRecord()  # a fixed level leaves it
+    drawn = make_game(BOT, ALICE, Status.DRAWN, level="hard", channel_id=CHANNEL + 1)
+    await _finish(store, drawn)
+    assert await store.solo_ratings(1, GUILD) == {3: rated(after, 0.5, LEVEL_RATINGS["hard", 3])}
+
+
+async def test_an_adaptive_game_moves_the_record_and_the_solo_rating_it_played_at(
+    store: GameStore,
+) -> None:
+    assert await store.adaptive_record(1, 3) == AdaptiveRecord(START_RATING, 0)
+    await _finish(store, make_game(ALICE, BOT, Status.WON, level=ADAPTIVE))
+    first = AdaptiveRecord().after(1.0, 3)
+    assert await store.adaptive_record(1, 3) == first
+    played = playing_rating(START_RATING, 3)
+    assert await store.solo_ratings(1, GUILD) == {3: rated(Rating(), 1.0, played)}
+    resigned = make_game(ALICE, BOT, Status.RESIGNED, level=ADAPTIVE, guild_id=None)
+    await _finish(store, resigned)  # another server: the same record, its own solo rating
+    assert await store.adaptive_record(1, 3) == first.after(0.0, 3)
+    again = rated(Rating(), 0.0, playing_rating(first.rating, 3))
+    assert await store.solo_ratings(1, None) == {3: again}
+    assert await store.adaptive_record(1, 4) == AdaptiveRecord()
+    assert await store.adaptive_record(2, 3) == AdaptiveRecord()
+
+
+async def test_a_retried_finishing_save_counts_the_game_once(store: GameStore) -> None:
+    running = await store.insert(make_game(ALICE, BOT, level=ADAPTIVE))
+    won = replace(make_game(ALICE, BOT, Status.WON, level=ADAPTIVE), id=running.id)
+    await store.update(won)
+    with pytest.raises(GameChangedError):
+        await store.update(won)  # the same save again, as a retry would send it
+    assert await store.adaptive_record(1, 3) == AdaptiveRecord().after(1.0, 3)
+    assert (await store.solo_ratings(1, GUILD))[3].games == 1
+
+
+async def test_expired_games_duels_and_ultimate_move_no_solo_rating(store: GameStore) -> None:
+    await _finish(store, make_game(ALICE, BOT, Status.EXPIRED, level=ADAPTIVE))
+    await _finish(store, make_game(ALICE, BOB, Status.WON, level=DUEL, channel_id=CHANNEL + 1))
+    assert await store.solo_ratings(1, GUILD) == {} and await store.solo_ratings(2, GUILD) == {}
+    assert await store.adaptive_record(1, 3) == AdaptiveRecord()
+    assert await store.solo_standings(GUILD, 3, 10) == []
+
+
+async def test_the_record_survives_reopening_the_database(database: Database) -> None:
+    if not database.shared:
+        pytest.skip("an in-memory database ends with its store")
+    first = await database.open()
+    await _finish(first, make_game(ALICE, BOT, Status.DRAWN, level=ADAPTIVE))
+    await first.close()
+    again = await database.open()
+    try:
+        assert await again.adaptive_record(1, 3) == AdaptiveRecord().after(0.5, 3)
+        assert (await again.solo_ratings(1, GUILD))[3].games == 1
+    finally:
+        await again.close()
+
+
+async def test_two_stores_finishing_one_members_games_at_once_count_both(
+    database: Database,
+) -> None:
+    if not database.shared:
+        pytest.skip("one in-memory database cannot be opened twice")
+    stores = [await database.open(), await database.open()]
+    try:
+        games = [
+            await stores[0].insert(make_game(ALICE, BOT, level=ADAPTIVE, channel_id=CHANNEL + n))
+            for n in range(2)
+        ]
+        endings = [
+            replace(make_game(ALICE, BOT, Status.LOST, level=ADAPTIVE), id=game.id)
+            for game in games
+        ]
+        await asyncio.gather(*(s.update(e) for s, e in zip(stores, endings, strict=True)))
+        record = AdaptiveRecord().after(0.0, 3).after(0.0, 3)
+        assert await stores[0].adaptive_record(1, 3) == record
+        assert (await stores[1].solo_ratings(1, GUILD))[3].games == 2
+    finally:
+        for opened in stores:
+            await opened.close()
+
+
+async def test_solo_standings_rank_one_size_of_one_scope_by_rating(store: GameStore) -> None:
+    carol = Seat(3, "Carol")
+    channel = CHANNEL
+    for seat, status in [(ALICE, Status.DRAWN), (BOB, Status.LOST), (carol, Status.DRAWN)]:
+        channel += 1
+        await _finish(store, make_game(seat, BOT, status, level="medium", channel_id=channel))
+    draw = rated(Rating(), 0.5, LEVEL_RATINGS["medium", 3])
+    loss = rated(Rating(), 0.0, LEVEL_RATINGS["medium", 3])
+    assert await store.solo_standings(GUILD, 3, 10) == [
+        (1, "alice", draw),
+        (3, "Carol", draw),
+        (2, "bob", loss),
+    ]
+    assert await store.solo_standings(GUILD, 3, 1) == [(1, "alice", draw)]
+    assert await store.solo_standings(GUILD, 4, 10) == []
+    assert await store.solo_standings(None, 3, 10) == []

@@ -5,19 +5,26 @@ game that survives a restart (issue 29)."""
 from __future__ import annotations
 
 import random
+import sqlite3
+from contextlib import closing
+from dataclasses import replace
 from pathlib import Path
 
+import psycopg
 import pytest
-from games_helpers import ALICE, CHANNEL, GUILD, FakeClock
+from games_helpers import ALICE, CHANNEL, GUILD, FakeClock, finished_game, sqlite_at_version
 
-from bot.engine import Move
+from bot.engine import Move, Player
 from bot.engine.ultimate import UltimateBoard
-from bot.games import GameError, GameService, InvalidOptionError, Status
-from bot.games.models import ULTIMATE, UltimateHint
+from bot.games import Game, GameError, GameService, InvalidOptionError, Record, Seat, Status
+from bot.games.models import DUEL, ULTIMATE, Rating, UltimateHint
 from bot.games.render import render_emoji, render_hint, render_stats, render_text
 from bot.games.render.history import render_history
 from bot.storage import SqliteGameStore
+from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres.store import PostgresGameStore
+from bot.storage.rows import member_rows, to_row
+from bot.storage.sql import GameSql
 
 
 def first_legal(board: UltimateBoard, level: str, rng: random.Random) -> Move:
@@ -199,3 +206,82 @@ async def test_postgresql_stores_and_counts_an_ultimate_game(postgres_url: str) 
     stats = await service.stats(member_id=ALICE)
     assert stats.by_level["ultimate easy"].games == 1
     await service.close()
+
+
+# -- an upgraded database: migration 11 counts ultimate apart ------------------------------------
+
+
+def games_at_version_10() -> list[Game]:
+    """Games a version-10 database may hold, in server ``GUILD``: alice wins a classic game
+    and resigns an ultimate one, bob wins an ultimate one, alice beats bob in a classic duel."""
+    bob = 2
+    centre = (Move(4, 4), Move(3, 3))  # X sends O to the centre board, O plays there
+    classic = finished_game(ALICE, "alice", status=Status.WON)
+    lost = replace(finished_game(ALICE, "alice", status=Status.RESIGNED), channel_id=CHANNEL + 1)
+    won = replace(lost, channel_id=CHANNEL + 2, x=Seat(bob, "bob"), winner=Player.X)
+    duel = replace(classic, channel_id=CHANNEL + 3, o=Seat(bob, "bob"), level=DUEL)
+    ultimate = [replace(g, size=ULTIMATE, level="hard", moves=centre) for g in (lost, won)]
+    return [classic, *ultimate, duel]
+
+
+def check_upgraded_counts(standings: object, ultimate: object) -> None:
+    """Classic points no longer hold the ultimate games; those have their own board."""
+    assert standings == [(ALICE, "alice", Record(1, 0, 0))]
+    assert ultimate == [(2, "bob", Record(1, 0, 0)), (ALICE, "alice", Record(0, 1, 0))]
+
+
+V10_RATINGS = (
+    "INSERT INTO ratings (in_guild, guild_id, member_id, rating, games) "
+    "VALUES (1, {guild}, 1, 1216, 1), (1, {guild}, 2, 1184, 1)"
+)
+
+
+async def test_a_version_10_file_upgraded_ranks_classic_and_ultimate_apart(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "games.db"
+    sqlite_at_version(path, 10)
+    sql = GameSql.styled(":{}")
+    with closing(sqlite3.connect(path)) as conn, conn:
+        for game in games_at_version_10():
+            conn.execute(sql.insert, to_row(game))
+            conn.executemany(sql.upsert_member, member_rows(game))
+        conn.execute(V10_RATINGS.format(guild=GUILD))
+        mixed = conn.execute("SELECT wins, losses FROM standings WHERE member_id = 1").fetchall()
+        assert mixed == [(1, 1)]  # version 10 added alice's ultimate loss to her classic points
+    store = SqliteGameStore(path)
+    check_upgraded_counts(
+        await store.standings(GUILD), await store.standings(GUILD, kind="ultimate")
+    )
+    assert await store.rating(ALICE, GUILD) == Rating(1216, 1)  # kept, as a classic rating
+    assert await store.rating(ALICE, GUILD, kind="ultimate") == Rating()
+    assert await store.records(ALICE, GUILD) == {
+        ("perfect", 3): Record(1, 0, 0),
+        ("hard", ULTIMATE): Record(0, 1, 0),
+        (DUEL, 3): Record(1, 0, 0),
+    }
+    await store.close()
+
+
+async def test_a_version_10_postgresql_database_upgraded_ranks_them_apart(
+    postgres_url: str,
+) -> None:
+    sql = GameSql.styled("%({})s")
+    with psycopg.connect(postgres_url) as connection:
+        for migration in MIGRATIONS[:10]:
+            for statement in migration.statements("postgresql"):
+                connection.execute(statement)
+        connection.execute("CREATE TABLE tictactoe_schema (version integer NOT NULL)")
+        connection.execute("INSERT INTO tictactoe_schema VALUES (10)")
+        for game in games_at_version_10():
+            connection.execute(sql.insert, to_row(game))
+            for member in member_rows(game):
+                connection.execute(sql.upsert_member, member)
+        connection.execute(V10_RATINGS.format(guild=GUILD))
+    store = await PostgresGameStore.open(postgres_url)
+    check_upgraded_counts(
+        await store.standings(GUILD), await store.standings(GUILD, kind="ultimate")
+    )
+    assert await store.rating(ALICE, GUILD) == Rating(1216, 1)
+    assert await store.duel_standings(GUILD, kind="ultimate") == []
+    await store.close()

@@ -33,7 +33,9 @@ from bot.games.models import Challenge, ChallengeStatus, Game, Status
 from bot.games.sentences import (
     CHALLENGE_ANSWERED,
 )
+from bot.games.server_settings import SETTINGS_CHANGED, ServerSettings
 from bot.games.shards import ShardSet
+from bot.games.solo import after_game, rates_solo
 from bot.games.store import START, Page, PageKey
 from bot.storage.defaults import DEFAULT_POOL_SIZE, DEFAULT_WRITE_TIMEOUT
 from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION
@@ -51,6 +53,24 @@ from bot.storage.rows import (
     saved_minute,
     scope,
     to_row,
+)
+from bot.storage.server_settings import (
+    SettingsSql,
+    idle_scope,
+    saved,
+    settings_from_row,
+    settings_row,
+)
+from bot.storage.solo import (
+    SoloReads,
+    SoloSql,
+    adaptive_key,
+    ends_a_solo_game,
+    is_adaptive,
+    new_values,
+    rating_of,
+    record_of,
+    solo_key,
 )
 from bot.storage.sql import (
     CHANNEL_RULES,
@@ -83,6 +103,8 @@ CHANNEL_LOCK = 0x7474_6368  # "ttch": with a channel, the (int, int) key of its 
 VERSION_TABLE = "tictactoe_schema"
 
 _SQL = GameSql.styled("%({})s")
+_SOLO = SoloSql.styled("%({})s")
+_SETTINGS = SettingsSql.styled("%({})s")
 
 FAILED = "The game store could not do that; please try again."
 
@@ -109,11 +131,12 @@ REFUSED_LOGIN = (
 )
 
 
-class PostgresGameStore(StoreReads):
+class PostgresGameStore(StoreReads, SoloReads):
     """``GameStore`` on a PostgreSQL database, through a pool of ``pool_size`` connections.
     Open it with ``await PostgresGameStore.open(url)``."""
 
     _sql = _SQL
+    _solo_sql = _SOLO
 
     def __init__(self, pool: AsyncConnectionPool[Connection], server: str) -> None:
         self._pool: AsyncConnectionPool[Connection] | None = pool
@@ -243,10 +266,12 @@ class PostgresGameStore(StoreReads):
         shards: ShardSet | None = None,
         channel_id: int | None = None,
         limit: int = 200,
+        idle_minutes: int | None = None,
     ) -> Page[Game]:
         # SKIP LOCKED: a game another process is saving right now is left to it (its save
         # makes it not idle, or the next sweep takes it); the page key still moves past it.
-        sql = f"{scoped(_SQL, _SQL.idle_page, shards, channel_id)} FOR UPDATE SKIP LOCKED"
+        scope = idle_scope(idle_minutes)
+        sql = f"{scoped(_SQL, _SQL.idle_page, shards, channel_id, scope)} FOR UPDATE SKIP LOCKED"
         params = {
             "before": iso(before),
             "before_minute": saved_minute(before),
@@ -312,7 +337,7 @@ class PostgresGameStore(StoreReads):
 
     async def update(self, game: Game) -> Game:
         row = to_row(game)
-        if may_end_a_duel(game):  # reads the stored status and rates both players with it
+        if may_end_a_duel(game) or rates_solo(game):  # reads the stored status, rates with it
             async with self._transaction("save a game") as conn:
                 await self._update(conn, game, row)
         else:  # one compare-and-set UPDATE, its own transaction, the totals' triggers included
@@ -346,10 +371,12 @@ class PostgresGameStore(StoreReads):
             for seat in (game.x, game.o):
                 cursor = await conn.execute(
                     f"{_SQL.rating} FOR UPDATE",
-                    {**scope(game.guild_id), "member_id": seat.member_id},
+                    {**scope(game.guild_id), "kind": game.kind, "member_id": seat.member_id},
                 )
                 before.append(rating_from_row(await cursor.fetchone()))
             await cursor.executemany(_SQL.upsert_rating, rating_rows(game, *before))
+        if ends_a_solo_game(Status(found["status"]), game):
+            await _rate_solo(conn, game)
 
     async def check_file(self) -> None:
         """Nothing to check: the server owns its files (a replaced server is a new URL)."""
@@ -422,6 +449,25 @@ class PostgresGameStore(StoreReads):
                     expired.append(closed)
         return Page(expired, page_end(rows, None, limit))
 
+    async def server_settings(self, guild_id: int) -> ServerSettings | None:
+        rows = await self._read(_SETTINGS.select, {"guild_id": guild_id})
+        return settings_from_row(rows[0]) if rows else None
+
+    async def save_server_settings(self, settings: ServerSettings, at: datetime) -> ServerSettings:
+        sql = _SETTINGS.insert if settings.version == 0 else _SETTINGS.update
+        async with self._connection("save a server's settings") as conn:
+            cursor = await conn.execute(sql, settings_row(settings, at))
+            if cursor.rowcount != 1:
+                raise GameChangedError(SETTINGS_CHANGED)
+        return saved(settings)
+
+    async def delete_server_settings(self, guild_id: int) -> None:
+        async with self._connection("delete a server's settings") as conn:
+            await conn.execute(_SETTINGS.delete, {"guild_id": guild_id})
+
+    async def idle_minutes_in_use(self) -> list[int]:
+        return [int(row["idle_minutes"]) for row in await self._read(_SETTINGS.idle_in_use)]
+
     async def close(self) -> None:
         pool, self._pool = self._pool, None
         if pool is not None:
@@ -467,6 +513,27 @@ class PostgresGameStore(StoreReads):
         async with self._connection("read") as conn:
             cursor = await conn.execute(query, params)
             return await cursor.fetchall()
+
+
+async def _rate_solo(conn: Connection, game: Game) -> None:
+    """Move the member's solo rating (and adaptive record) by ``game``, a result against the
+    bot first counted in this transaction (``bot.games.solo.after_game``). Each row is made
+    first if missing, then locked, so two games of one member finishing at once in two
+    channels apply one after the other and neither update is lost."""
+    key = solo_key(game)
+    await conn.execute(_SOLO.new_solo, key)
+    cursor = await conn.execute(f"{_SOLO.solo} FOR UPDATE", key)
+    solo = rating_of(await cursor.fetchone())
+    adaptive = record_of(None)
+    if is_adaptive(game):
+        await conn.execute(_SOLO.new_adaptive, adaptive_key(game))
+        cursor = await conn.execute(f"{_SOLO.adaptive} FOR UPDATE", adaptive_key(game))
+        adaptive = record_of(await cursor.fetchone())
+    new_solo, new_record = after_game(game, solo, adaptive)
+    await conn.execute(_SOLO.set_solo, new_values(key, new_solo.rating, new_solo.games))
+    if new_record is not None:
+        params = new_values(adaptive_key(game), new_record.rating, new_record.games)
+        await conn.execute(_SOLO.set_adaptive, params)
 
 
 async def _try_connecting(url: str, server: str, timeout: float) -> None:

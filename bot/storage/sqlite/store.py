@@ -31,7 +31,9 @@ from bot.games.models import Challenge, ChallengeStatus, Game, Status
 from bot.games.sentences import (
     CHALLENGE_ANSWERED,
 )
+from bot.games.server_settings import SETTINGS_CHANGED, ServerSettings
 from bot.games.shards import ShardSet
+from bot.games.solo import after_game
 from bot.games.store import START, Page, PageKey
 from bot.storage.defaults import DEFAULT_WRITE_TIMEOUT
 from bot.storage.migrations import MIGRATIONS
@@ -48,6 +50,24 @@ from bot.storage.rows import (
     saved_minute,
     scope,
     to_row,
+)
+from bot.storage.server_settings import (
+    SettingsSql,
+    idle_scope,
+    saved,
+    settings_from_row,
+    settings_row,
+)
+from bot.storage.solo import (
+    SoloReads,
+    SoloSql,
+    adaptive_key,
+    ends_a_solo_game,
+    is_adaptive,
+    new_values,
+    rating_of,
+    record_of,
+    solo_key,
 )
 from bot.storage.sql import (
     CHANNEL_RULES,
@@ -76,18 +96,21 @@ same new file) before it gives up."""
 _SYNCHRONOUS_LEVELS: dict[int, Synchronous] = {1: "NORMAL", 2: "FULL"}
 
 _SQL = GameSql.styled(":{}")
+_SOLO = SoloSql.styled(":{}")
+_SETTINGS = SettingsSql.styled(":{}")
 
 T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
 
-class SqliteGameStore(StoreReads):
+class SqliteGameStore(StoreReads, SoloReads):
     """``GameStore`` on one SQLite file (``":memory:"`` for tests). Opening creates the file
     and its folder, checks the file is healthy and migrates the schema; any problem raises
     ``StorageError`` naming the file. Nothing is ever reset or deleted to "fix" a file."""
 
     _sql = _SQL
+    _solo_sql = _SOLO
 
     def __init__(
         self,
@@ -208,8 +231,9 @@ class SqliteGameStore(StoreReads):
         shards: ShardSet | None = None,
         channel_id: int | None = None,
         limit: int = 200,
+        idle_minutes: int | None = None,
     ) -> Page[Game]:
-        sql = scoped(_SQL, _SQL.idle_page, shards, channel_id)
+        sql = scoped(_SQL, _SQL.idle_page, shards, channel_id, idle_scope(idle_minutes))
         params = {
             "before": iso(before),
             "before_minute": saved_minute(before),
@@ -270,12 +294,15 @@ class SqliteGameStore(StoreReads):
             x, o = (
                 rating_from_row(
                     tx.execute(
-                        _SQL.rating, {**scope(game.guild_id), "member_id": seat.member_id}
+                        _SQL.rating,
+                        {**scope(game.guild_id), "kind": game.kind, "member_id": seat.member_id},
                     ).fetchone()
                 )
                 for seat in (game.x, game.o)
             )
             tx.executemany(_SQL.upsert_rating, rating_rows(game, x, o))
+        if ends_a_solo_game(Status(found["status"]), game):
+            _rate_solo(tx, game)
         return replace(game, version=game.version + 1)
 
     async def check_file(self) -> None:
@@ -390,6 +417,28 @@ class SqliteGameStore(StoreReads):
 
         return await self._writing(expire)
 
+    async def server_settings(self, guild_id: int) -> ServerSettings | None:
+        rows = await self._read(_SETTINGS.select, {"guild_id": guild_id})
+        return settings_from_row(rows[0]) if rows else None
+
+    async def save_server_settings(self, settings: ServerSettings, at: datetime) -> ServerSettings:
+        row = settings_row(settings, at)
+        sql = _SETTINGS.insert if settings.version == 0 else _SETTINGS.update
+
+        def save(tx: sqlite3.Connection) -> None:
+            if tx.execute(sql, row).rowcount != 1:
+                raise GameChangedError(SETTINGS_CHANGED)
+
+        await self._writing(save)
+        return saved(settings)
+
+    async def delete_server_settings(self, guild_id: int) -> None:
+        params = {"guild_id": guild_id}
+        await self._writing(lambda tx: tx.execute(_SETTINGS.delete, params))
+
+    async def idle_minutes_in_use(self) -> list[int]:
+        return [int(row["idle_minutes"]) for row in await self._read(_SETTINGS.idle_in_use)]
+
     async def close(self) -> None:
         """Close both connections on their own threads, then stop the threads."""
         workers, self._workers = self._workers, None
@@ -464,6 +513,23 @@ class SqliteGameStore(StoreReads):
             return StoreBusyError()
         log.error("The game database %s failed to %s: %s", self.where, doing, error)
         return StorageError(UNAVAILABLE)
+
+
+def _rate_solo(tx: sqlite3.Connection, game: Game) -> None:
+    """Move the member's solo rating (and adaptive record) by ``game``, a result against the
+    bot first counted in this transaction (``bot.games.solo.after_game``)."""
+    key = solo_key(game)
+    tx.execute(_SOLO.new_solo, key)
+    solo = rating_of(tx.execute(_SOLO.solo, key).fetchone())
+    adaptive = record_of(None)
+    if is_adaptive(game):
+        tx.execute(_SOLO.new_adaptive, adaptive_key(game))
+        adaptive = record_of(tx.execute(_SOLO.adaptive, adaptive_key(game)).fetchone())
+    new_solo, new_record = after_game(game, solo, adaptive)
+    tx.execute(_SOLO.set_solo, new_values(key, new_solo.rating, new_solo.games))
+    if new_record is not None:
+        params = new_values(adaptive_key(game), new_record.rating, new_record.games)
+        tx.execute(_SOLO.set_adaptive, params)
 
 
 def _use_wal(conn: sqlite3.Connection) -> None:
