@@ -7,8 +7,9 @@ agree on everything else.
 
 from __future__ import annotations
 
-from bot.engine import LEVELS
 from bot.games import FIRST_CHOICES, SIZES, USAGE_MOVE, Command, Spelling
+from bot.games.options import CLASSIC_LEVELS
+from bot.games.render import level_ratings_table
 
 APOLOGY = "Sorry, something went wrong on my side. Please try again in a moment."
 MISSING_PERMISSION = (
@@ -31,6 +32,13 @@ NOT_YOUR_HISTORY = (
 )
 """The refusal for a click on the Newer or Older button of someone else's history."""
 
+NOT_A_MANAGER = (
+    "Only members with the Manage Server permission can see or change this server's "
+    "Tic-Tac-Toe settings; nothing was changed."
+)
+"""The refusal of ``/tictactoe-settings`` to a member without Manage Server (checked by us
+too: a server may grant the command to anyone in its Integrations settings)."""
+
 
 def spelling(prefix: str) -> Spelling:
     """How a Discord member types each command the game layer's sentences suggest."""
@@ -46,6 +54,19 @@ def usage_move(prefix: str) -> str:
     return USAGE_MOVE.format(move=spelling(prefix)[Command.MOVE])
 
 
+def levels_text() -> str:
+    """The second part of `/tictactoe help`: the levels' measured ratings, what adaptive
+    does, and where a member's own solo rating shows."""
+    *table, note = level_ratings_table().splitlines()
+    rows = "\n".join(table)
+    return (
+        f"**The levels' ratings** (Elo per board size):\n```\n{rows}\n```{note} "
+        "Every game against me moves your solo rating on that size: `/tictactoe stats` "
+        "shows it, `/tictactoe leaderboard kind:solo` ranks by it. "
+        "`difficulty:adaptive` is not played in ultimate."
+    )
+
+
 def help_text(prefix: str) -> str:
     """What `/tictactoe help` shows: every command with an example."""
     return "\n".join(
@@ -53,7 +74,7 @@ def help_text(prefix: str) -> str:
             "**Tic-Tac-Toe against me.** One game per channel; I never lose a game I can draw "
             "at `perfect`.",
             "`/tictactoe start` — start a game. Options: "
-            f"`difficulty` ({', '.join(LEVELS)}), `first` ({', '.join(FIRST_CHOICES)}), "
+            f"`difficulty` ({', '.join(CLASSIC_LEVELS)}), `first` ({', '.join(FIRST_CHOICES)}), "
             f"`size` ({', '.join(f'{n}x{n}' for n in SIZES)}: a full row, column or "
             "diagonal wins; on 5x5 four in a row).",
             "`game:ultimate` — 9 small boards; your cell picks my board; 3 won in a row win; a "
@@ -74,8 +95,8 @@ def help_text(prefix: str) -> str:
             "with `/tictactoe start`).",
             "`/tictactoe stats [member]` — wins, losses and draws per difficulty and board "
             "size, duels and rating (with a member: your duels against them).",
-            "`/tictactoe leaderboard [kind]` — `bot`: games against me (win 3 points, draw 1); "
-            "`duels`: members by Elo rating.",
+            "`/tictactoe leaderboard [kind]` — `bot` (against me: win 3 points, draw 1), "
+            "`duels` (Elo), `ultimate`, `ultimate-duels`.",
             "`/tictactoe history [member]` — the last games here, newest first, ten a page, "
             "each with its number (only you see it).",
             "`/tictactoe review [game]` — every move of a finished game judged, the better "

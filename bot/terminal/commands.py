@@ -12,22 +12,28 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.engine import LEVELS
+from bot.engine.ratings import RANDOM_RATING
 from bot.engine.ultimate import ULTIMATE_LEVELS
 from bot.games import FIRST_CHOICES, SIZES
 from bot.games.arguments import MAX_ID
+from bot.games.options import CLASSIC_LEVELS
+from bot.games.render import ADAPTIVE_NOTE, level_ratings_table
 from bot.games.wording import join_or, quote_input
 
 FIRST_WORDS: dict[str, str] = {**{choice: choice for choice in FIRST_CHOICES}, "you": "bot"}
 """Who goes first, as typed -> as the game layer names it ("you" means the bot, like "bot")."""
 
 
+_RATINGS_TABLE = tuple(f"  {line}" for line in level_ratings_table().splitlines()[:-1])
+"""The levels' ratings per board size, a row per level (its closing sentence left out)."""
 _START_OPTIONS = (
-    f"levels: {', '.join(LEVELS)}; first: {', '.join(FIRST_CHOICES)}; size: {join_or(SIZES)}"
+    f"levels: {', '.join(CLASSIC_LEVELS)}; first: {', '.join(FIRST_CHOICES)}; "
+    f"size: {join_or(SIZES)}"
 )
 USAGE_START = (
     "Usage: start [level] [who goes first] [size], in any order, for example: start hard bot. "
-    f"Levels: {', '.join(LEVELS)}; first: {join_or(FIRST_CHOICES)}; size: {join_or(SIZES)}."
+    f"Levels: {', '.join(CLASSIC_LEVELS)}; first: {join_or(FIRST_CHOICES)}; "
+    f"size: {join_or(SIZES)}."
 )
 
 _HELP_ENTRIES: tuple[tuple[str, ...], ...] = (
@@ -38,6 +44,9 @@ _HELP_ENTRIES: tuple[tuple[str, ...], ...] = (
         _START_OPTIONS,
         '(plain "start" repeats your last game\'s settings; a game you have not moved in yet '
         "is set aside, not counted)",
+        f"{ADAPTIVE_NOTE}. The levels' ratings (Elo; a random mover is {RANDOM_RATING}, "
+        "each size its own scale):",
+        *_RATINGS_TABLE,
     ),
     (
         "start duel [size]",
@@ -71,7 +80,7 @@ _HELP_ENTRIES: tuple[tuple[str, ...], ...] = (
         "counted)",
     ),
     ("name <your name>", "play under another name, with its own record and game"),
-    ("stats", "your record per level"),
+    ("stats", "your record per level, and your solo rating per board size"),
     (
         "history [older|newer]",
         "your finished games, newest first, ten to a page, each with its number; history "
@@ -89,6 +98,11 @@ _HELP_ENTRIES: tuple[tuple[str, ...], ...] = (
         "the best players on this computer against me, then the duelists by rating "
         "(with duels: only the duelists)",
     ),
+    (
+        "leaderboard ultimate [duels]",
+        "the same for ultimate tic-tac-toe, whose games and duel ratings count apart",
+    ),
+    ("leaderboard solo", "players by their solo rating against my levels, per board size"),
     ("help", "this list"),
     ("quit", "leave; your game is saved for next time (exit works too)"),
 )
@@ -186,7 +200,21 @@ class SetName:
 
 @dataclass(frozen=True, slots=True)
 class DuelLeaderboard:
-    """The duelists by rating only (``leaderboard duels``)."""
+    """The duelists by rating only (``leaderboard duels``); ``game``: whose duels are ranked,
+    classic or ultimate (``leaderboard ultimate duels``), each with its own ratings."""
+
+    game: str = "classic"
+
+
+@dataclass(frozen=True, slots=True)
+class UltimateLeaderboard:
+    """The players against me, then the duelists, in ultimate games (``leaderboard
+    ultimate``): ranked apart from classic games."""
+
+
+@dataclass(frozen=True, slots=True)
+class SoloLeaderboard:
+    """The players by solo rating, per board size (``leaderboard solo``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,12 +243,16 @@ Command = (
     | WordCommand
     | SetName
     | DuelLeaderboard
+    | UltimateLeaderboard
+    | SoloLeaderboard
     | ShowHistory
     | ReviewGame
 )
 
 USAGE_LEADERBOARD = (
-    "Usage: leaderboard [duels], for example: leaderboard duels (the duelists by rating alone)"
+    "Usage: leaderboard [duels], for example: leaderboard duels (the duelists by rating "
+    "alone); leaderboard solo ranks players by their rating against my levels; "
+    "leaderboard ultimate [duels] ranks ultimate games apart"
 )
 
 USAGE_HISTORY = (
@@ -300,6 +332,12 @@ def parse_command(line: str) -> Command:
         if name == "leaderboard" and rest:
             if rest.lower() in ("duel", "duels"):
                 return DuelLeaderboard()
+            if rest.lower() == "solo":
+                return SoloLeaderboard()
+            if rest.lower() == "ultimate":
+                return UltimateLeaderboard()
+            if sorted(rest.lower().split()) in (["duel", "ultimate"], ["duels", "ultimate"]):
+                return DuelLeaderboard(game="ultimate")
             raise CommandError(USAGE_LEADERBOARD)
         if rest:
             raise CommandError(f"'{name}' takes nothing after it: just type {name}.")
@@ -339,7 +377,7 @@ def parse_start(options: str) -> StartGame:
             duel = True
         elif token == ULTIMATE_WORD:
             ultimate = True
-        elif token in LEVELS or token in ULTIMATE_LEVELS:
+        elif token in CLASSIC_LEVELS or token in ULTIMATE_LEVELS:
             if level is not None and level != token:
                 raise CommandError(f"You gave two levels ({level} and {token}); pick one.")
             level = token

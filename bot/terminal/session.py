@@ -41,6 +41,7 @@ from bot.games.render import (
     render_history,
     render_leaderboard,
     render_review,
+    render_solo_leaderboard,
     render_stats,
     render_text,
 )
@@ -54,7 +55,9 @@ from bot.terminal.commands import (
     ReviewGame,
     SetName,
     ShowHistory,
+    SoloLeaderboard,
     StartGame,
+    UltimateLeaderboard,
     WordCommand,
     name_problem,
     parse_command,
@@ -289,8 +292,13 @@ class TerminalSession:
         elif isinstance(command, SetName):
             await self.rename(command.name)
         elif isinstance(command, DuelLeaderboard):
-            duelists = await self.service.duel_leaderboard(guild_id=None)
-            self.say(render_duel_leaderboard(duelists, SPELLING))
+            duelists = await self.service.duel_leaderboard(guild_id=None, game=command.game)
+            self.say(render_duel_leaderboard(duelists, SPELLING, command.game))
+        elif isinstance(command, UltimateLeaderboard):
+            await self.leaderboard("ultimate")
+        elif isinstance(command, SoloLeaderboard):
+            solo = await self.service.solo_leaderboard(guild_id=None)
+            self.say(render_solo_leaderboard(solo, SPELLING))
         elif isinstance(command, ShowHistory):
             await self.history(command.way)
         elif isinstance(command, ReviewGame):
@@ -319,15 +327,15 @@ class TerminalSession:
             await self.leaderboard()
         return True
 
-    async def leaderboard(self) -> None:
+    async def leaderboard(self, game: str = "classic") -> None:
         """The players against me, then the duelists by rating once anyone has dueled (only
-        them while nobody has played me)."""
-        players = await self.service.leaderboard(guild_id=None)
-        duelists = await self.service.duel_leaderboard(guild_id=None)
+        them while nobody has played me), in games of the kind ``game``."""
+        players = await self.service.leaderboard(guild_id=None, game=game)
+        duelists = await self.service.duel_leaderboard(guild_id=None, game=game)
         if players or not duelists:
-            self.say(render_leaderboard(players))
+            self.say(render_leaderboard(players, game))
         if duelists:
-            self.say(render_duel_leaderboard(duelists, SPELLING))
+            self.say(render_duel_leaderboard(duelists, SPELLING, game))
 
     async def history(self, way: str | None) -> None:
         """The newest page of the player's finished games, or the page just older or newer

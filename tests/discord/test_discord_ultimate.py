@@ -177,3 +177,43 @@ async def test_hint_names_the_top_moves_with_win_rates_privately(world: World) -
         explained.response.content  # type: ignore[union-attr]
     )
     world.errors()
+
+
+async def test_ultimate_games_and_duels_have_their_own_leaderboards(world: World) -> None:
+    await start_ultimate(world, difficulty="easy")
+    await world.alice.send(world.channel, "!move 5 5")
+    await world.alice.slash(world.channel, "tictactoe resign")  # counted: alice had moved
+    result = await world.alice.slash(
+        world.channel, "tictactoe challenge", opponent=world.bob, game="ultimate"
+    )
+    assert result.response is not None, world.errors()
+    offer = result.response.message
+    accept = next(b for b in buttons(offer) if b.label == "Accept")
+    await world.bob.click(offer, custom_id=accept.custom_id or "")
+    game = await world.game()
+    mover = world.alice if game.x.member_id == world.alice.id else world.bob
+    await mover.send(world.channel, "!move 5 5")
+    await mover.slash(world.channel, "tictactoe resign")
+    winner, loser = ("bob", "alice") if mover is world.alice else ("alice", "bob")
+
+    async def leaderboard(**kind: str) -> str:
+        shown = await world.alice.slash(world.channel, "tictactoe leaderboard", **kind)
+        assert shown.response is not None, world.errors()
+        return shown.response.content
+
+    assert (await leaderboard()).startswith("Nobody is on the leaderboard yet")
+    assert (await leaderboard(kind="duels")).startswith("Nobody has finished a duel here yet")
+    assert await leaderboard(kind="ultimate") == (
+        "Ultimate leaderboard (a win is 3 points, a draw 1):\n"
+        "1. alice \u2014 0 points (0 wins, 1 loss, 0 draws)"
+    )
+    assert await leaderboard(kind="ultimate-duels") == (
+        "Ultimate duel leaderboard (Elo rating, everyone starts at 1200):\n"
+        f"1. {winner} \u2014 1216 (1 duel)\n2. {loser} \u2014 1184 (1 duel)"
+    )
+    stats = await world.alice.slash(world.channel, "tictactoe stats")
+    assert stats.response is not None
+    rating = 1216 if winner == "alice" else 1184
+    record = "1 win, 0 losses" if rating > 1200 else "0 wins, 1 loss"
+    assert f"(ultimate: {record}, 0 draws), ultimate rating {rating}." in stats.response.content
+    assert "), rating" not in stats.response.content  # no classic duel rating

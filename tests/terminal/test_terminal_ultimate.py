@@ -140,3 +140,29 @@ async def test_a_hot_seat_duel_of_ultimate() -> None:
     assert "Your turn, ann (X): play in the small board in rows 1-3, columns 1-3." in text
     game = await keys.service.active_game(keys.session.player_id)
     assert game.is_duel and game.moves == (Move(4, 4), Move(3, 3))
+
+
+async def test_leaderboard_ultimate_ranks_ultimate_games_apart() -> None:
+    keys = Keyboard()
+    await keys.session.open()
+    await keys.type("start ultimate easy me")
+    await keys.type("5 5")
+    await keys.type("resign")  # counted: alice had moved
+    await keys.type("start duel ultimate")
+    await keys.type("ann")
+    await keys.type("bob")
+    await keys.type("5 5")
+    await keys.type("resign")  # bob, whose turn it is, resigns: ann wins
+    assert await keys.type("leaderboard") == (
+        "Nobody is on the leaderboard yet: finish a game to be the first!\n\n"
+    )
+    assert await keys.type("leaderboard ultimate") == (
+        "Ultimate leaderboard (a win is 3 points, a draw 1):\n"
+        "1. alice \u2014 0 points (0 wins, 1 loss, 0 draws)\n\n"
+        "Ultimate duel leaderboard (Elo rating, everyone starts at 1200):\n"
+        "1. ann \u2014 1216 (1 duel)\n2. bob \u2014 1184 (1 duel)\n\n"
+    )
+    duels = await keys.type("leaderboard duels ultimate")
+    assert duels.startswith("Ultimate duel leaderboard") and "alice" not in duels
+    assert "Nobody has finished a duel yet" in await keys.type("leaderboard duels")
+    assert "leaderboard ultimate [duels]" in await keys.type("leaderboard ultimate solo")

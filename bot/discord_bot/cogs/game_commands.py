@@ -21,8 +21,9 @@ from bot.discord_bot.board_view import board_content, board_view, disable_board,
 from bot.discord_bot.duel_views import send_challenge
 from bot.discord_bot.history_views import replay_file, send_history
 from bot.discord_bot.interactions import channel_id, reply_privately
-from bot.discord_bot.texts import LAST_GAME_OVER, help_text, spelling
+from bot.discord_bot.texts import LAST_GAME_OVER, help_text, levels_text, spelling
 from bot.engine import LEVELS, Move, Player
+from bot.engine.adaptive import ADAPTIVE
 from bot.games import (
     DUEL_FIRST_CHOICES,
     FIRST_CHOICES,
@@ -45,6 +46,7 @@ from bot.games.render import (
     render_hint,
     render_leaderboard,
     render_review,
+    render_solo_leaderboard,
     render_stats,
     ultimate,
 )
@@ -82,9 +84,11 @@ LEVEL_CHOICES = [
         Choice(name=_default(f"{lvl}: {LEVEL_NOTES[lvl]}", lvl == DEFAULT_LEVEL), value=lvl)
         for lvl in LEVELS
     ),
+    Choice(name="adaptive: plays at your rating, for close games (not ultimate)", value=ADAPTIVE),
     Choice(name="strongest: ultimate only, searches a full second a move", value="strongest"),
 ]
-"""The engine's ``LEVELS``, then ultimate's strongest (perfect does not apply there)."""
+"""The engine's ``LEVELS``, adaptive, then ultimate's strongest (perfect does not apply
+there)."""
 GAME_CHOICES = [
     Choice(name="classic (default): one board, see size", value="classic"),
     Choice(name="ultimate: nine small boards in one, levels easy to strongest", value="ultimate"),
@@ -110,6 +114,9 @@ DUEL_FIRST_OPTION_CHOICES = [
 LEADERBOARD_KINDS = [
     Choice(name="bot (default): games against me, 3 points a win, 1 a draw", value="bot"),
     Choice(name="duels: members against each other, by Elo rating", value="duels"),
+    Choice(name="solo: games against me, by Elo rating against my levels", value="solo"),
+    Choice(name="ultimate: ultimate games against me, points apart from classic", value="ultimate"),
+    Choice(name="ultimate-duels: ultimate duels, by their own Elo rating", value="ultimate-duels"),
 ]
 SLOW_SIZE = 4
 """From this board size on, the bot's move may take seconds: defer before asking for it."""
@@ -141,6 +148,8 @@ class GameCommands(commands.Cog):
     @commands.guild_only()  # NoPrivateMessage is answered with texts.SERVER_ONLY
     async def move(self, ctx: commands.Context[TicTacToeBot], *, cell: str = "") -> None:
         """``!move 2 3``: play row 2, column 3 (1-based) in this channel's game."""
+        guild = None if ctx.guild is None else ctx.guild.id
+        await self.bot.service.check_channel(guild_id=guild, channel_id=ctx.channel.id)
         game = await self.bot.service.active_game(ctx.channel.id)
         move = parse_cell(cell, game.size)
         if game.size >= SLOW_SIZE:
@@ -185,11 +194,20 @@ class GameCommands(commands.Cog):
     ) -> None:
         kind = "classic" if game is None else game.value
         is_ultimate = kind == "ultimate"
-        # ultimate's own default level (the service's) where none is chosen
-        level = (None if is_ultimate else DEFAULT_LEVEL) if difficulty is None else difficulty.value
-        who = DEFAULT_FIRST if first is None else first.value
-        cells = ULTIMATE if is_ultimate else DEFAULT_SIZE if size is None else size.value
         channel = channel_id(interaction)
+        # Refused privately where the server plays elsewhere; what the member left out comes
+        # from the server's settings, else the bot's own defaults.
+        await self.bot.service.check_channel(guild_id=interaction.guild_id, channel_id=channel)
+        server = await self.bot.service.server_settings(interaction.guild_id)
+        level, who, cells = server.start_options(
+            kind,
+            None if difficulty is None else difficulty.value,
+            None if first is None else first.value,
+            None if size is None else size.value,
+        )
+        # ultimate's own default level (the service's) where none is chosen
+        level = (None if is_ultimate else DEFAULT_LEVEL) if level is None else level
+        cells = ULTIMATE if is_ultimate else cells
         # A 4x4 bot opening may take seconds, so acknowledge first; but only when the channel
         # is free: a refusal must stay private, and a deferred answer is public for good (only
         # if someone started a game in the instant since this check does it carry the refusal).
@@ -346,18 +364,25 @@ class GameCommands(commands.Cog):
         )
 
     @tictactoe.command(name="leaderboard", description="This server's best players.")
-    @app_commands.describe(kind="Games against me (bot, default) or between members (duels).")
+    @app_commands.describe(
+        kind="Games against me (bot, default), duels, solo ratings, or ultimate's own two boards."
+    )
     @app_commands.choices(kind=LEADERBOARD_KINDS)
     async def leaderboard(
         self, interaction: discord.Interaction[TicTacToeBot], kind: Choice[str] | None = None
     ) -> None:
         guild = interaction.guild_id
-        if kind is not None and kind.value == "duels":
-            duels = await self.bot.service.duel_leaderboard(guild_id=guild)
-            await interaction.response.send_message(render_duel_leaderboard(duels))
+        game = "ultimate" if kind is not None and kind.value.startswith("ultimate") else "classic"
+        if kind is not None and kind.value in ("duels", "ultimate-duels"):
+            duels = await self.bot.service.duel_leaderboard(guild_id=guild, game=game)
+            await interaction.response.send_message(render_duel_leaderboard(duels, game=game))
             return
-        entries = await self.bot.service.leaderboard(guild_id=guild)
-        await interaction.response.send_message(render_leaderboard(entries))
+        if kind is not None and kind.value == "solo":
+            solo = await self.bot.service.solo_leaderboard(guild_id=guild)
+            await interaction.response.send_message(render_solo_leaderboard(solo))
+            return
+        entries = await self.bot.service.leaderboard(guild_id=guild, game=game)
+        await interaction.response.send_message(render_leaderboard(entries, game))
 
     @tictactoe.command(
         name="history", description="A member's last games here, ten a page (only you see it)."
@@ -400,6 +425,7 @@ class GameCommands(commands.Cog):
     @tictactoe.command(name="help", description="How to play, with every command.")
     async def help(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
         await reply_privately(interaction, help_text(self._prefix))
+        await reply_privately(interaction, levels_text())  # help alone nearly fills a message
 
     # -- boards ----------------------------------------------------------------------------------
 
