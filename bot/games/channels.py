@@ -17,12 +17,15 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from bot.games import sentences
 from bot.games.errors import GameChangedError, GameOverError, StorageError
 from bot.games.models import Challenge, ChallengeStatus, Game, Status
 from bot.games.store import START, GameStore, Page, PageKey
+
+if TYPE_CHECKING:  # it retries through this module
+    from bot.games.server_settings import ServerSettings, SettingsCache
 
 RETRIES = 3
 """How often an operation's own bookkeeping (expiring an idle game it found, attaching a
@@ -84,10 +87,16 @@ class Channels:
     game service and the duels."""
 
     def __init__(
-        self, store: GameStore, *, idle_timeout: timedelta, clock: Callable[[], datetime]
+        self,
+        store: GameStore,
+        *,
+        idle_timeout: timedelta,
+        clock: Callable[[], datetime],
+        settings: SettingsCache,
     ) -> None:
         self.store = store
         self.idle_timeout = idle_timeout
+        self.settings = settings  # each server's own (its idle minutes replace idle_timeout)
         self._clock = clock
         # One lock per channel, dropped by the weak table once nobody holds or waits for it
         # (each holder and waiter keeps it alive), so thousands of channels cost nothing idle.
@@ -100,6 +109,16 @@ class Channels:
         """``StorageError`` once the service is closed."""
         if self.closed:
             raise StorageError("The game service is closed.")
+
+    async def server(self, guild_id: int | None) -> ServerSettings:
+        """The server's settings, through the cache (``None``: outside any server)."""
+        return await self.settings.get(guild_id)
+
+    async def idle_timeout_in(self, guild_id: int | None) -> timedelta:
+        """How long a game in that server may go without a move: its own idle minutes, else
+        ``idle_timeout``."""
+        minutes = (await self.server(guild_id)).idle_minutes
+        return self.idle_timeout if minutes is None else timedelta(minutes=minutes)
 
     def now(self) -> datetime:
         """The clock's time, in UTC; ``ValueError`` if the clock is not timezone-aware."""
@@ -134,9 +153,10 @@ class Channels:
         (not saved as expired yet)."""
         self.check_open()
         game = await self.store.active_game(channel_id)
-        if game is not None and self.now() - game.updated_at >= self.idle_timeout:
-            return Found(None, game, self.idle_timeout.total_seconds())
-        return Found(game, None, self.idle_timeout.total_seconds())
+        idle = self.idle_timeout if game is None else await self.idle_timeout_in(game.guild_id)
+        if game is not None and self.now() - game.updated_at >= idle:
+            return Found(None, game, idle.total_seconds())
+        return Found(game, None, idle.total_seconds())
 
     def ended(self, game: Game) -> Game:
         """``game`` ended now without a result (idle, or set aside): EXPIRED, never counted;

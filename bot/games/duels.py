@@ -59,7 +59,9 @@ class Duels:
         host_id: int | None = None,
         game: str = "classic",
     ) -> Challenge:
-        """Invite ``opponent`` to a duel here; it waits ``challenge_timeout`` for an answer.
+        """Invite ``opponent`` to a duel here; it waits ``challenge_timeout`` for an answer
+        (the server's challenge minutes, if its settings set them). Refused where the server's
+        settings turned duels off or leave this channel out of their list.
         ``game="ultimate"``: a duel of ultimate tic-tac-toe (size ``ULTIMATE``; ``size`` unused).
         The adapter says what only it can know: whether the opponent is a bot account (or
         this very bot) and whether they can see the channel. ``host_id``: the member at
@@ -75,6 +77,11 @@ class Duels:
         )
         size = ULTIMATE if check_game(game) == "ultimate" else check_size(size)
         first = check_first(first, DUEL_FIRST_CHOICES, " in a duel")
+        server = await self._channels.server(guild_id)
+        server.check_channel(channel_id)
+        server.check_duels()
+        minutes = server.challenge_minutes
+        timeout = self._timeout if minutes is None else timedelta(minutes=minutes)
         if opponent_is_me:
             raise sentences.challenge_this_bot()
         if opponent_is_bot:
@@ -97,7 +104,7 @@ class Duels:
                 first=first,
                 status=ChallengeStatus.OPEN,
                 created_at=now,
-                expires_at=now + self._timeout,
+                expires_at=now + timeout,
             )
             return await self._store.insert_challenge(challenge, replacing=aside)
 

@@ -149,3 +149,21 @@ class GameChangedError(GameError):
 class DatabaseGoneError(StorageError):
     """The database file was deleted or replaced while the program ran: it must stop, since
     everything it saved from then on would be lost."""
+
+
+class SettingsError(GameError):
+    """A server setting with a value the game does not offer (a size of 9, minutes out of
+    range, a channel of another server); nothing was changed."""
+
+
+class ChannelNotAllowedError(GameError):
+    """The server plays only in the channels its settings list, and this is not one of them.
+    ``channel_ids``: those channels."""
+
+    def __init__(self, template: str, /, *, channel_ids: tuple[int, ...], **values: object) -> None:
+        self.channel_ids = channel_ids
+        super().__init__(template, **values)
+
+
+class DuelsOffError(GameError):
+    """The server's settings turned duels off: no new challenge there."""

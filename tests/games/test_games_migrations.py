@@ -176,6 +176,9 @@ SCHEMA_V13_OBJECTS = {
     "guild_settings_idle": "b8ce579910667f2a47bb151b74593af741f4416c4700641943c7b7c996d76d89",
 }
 
+FRESH = {**SCHEMA_V11, **SCHEMA_V12_OBJECTS, **SCHEMA_V13_OBJECTS}
+"""The schema a fresh file has, and every upgraded one."""
+
 
 def sha256(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
@@ -201,7 +204,7 @@ def test_every_migration_is_pinned_and_unchanged(dialect: Dialect) -> None:
 
 def test_a_fresh_database_has_exactly_the_released_schema(tmp_path: Path) -> None:
     SqliteGameStore(tmp_path / "games.db")
-    assert schema(tmp_path / "games.db") == {**SCHEMA_V11, **SCHEMA_V12_OBJECTS, **SCHEMA_V13_OBJECTS}
+    assert schema(tmp_path / "games.db") == FRESH
 
 
 def test_an_upgraded_v1_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) -> None:
@@ -212,7 +215,7 @@ def test_an_upgraded_v1_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) 
         *("games_by_x_member", "games_by_o_member", "games_by_guild"),
     }
     SqliteGameStore(path)
-    assert schema(path) == {**SCHEMA_V11, **SCHEMA_V12_OBJECTS, **SCHEMA_V13_OBJECTS}
+    assert schema(path) == FRESH
 
 
 def test_an_upgraded_v2_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) -> None:
@@ -220,7 +223,7 @@ def test_an_upgraded_v2_file_has_the_same_schema_as_a_fresh_one(tmp_path: Path) 
     sqlite_at_version(path, 2)
     assert schema(path) == SCHEMA_V2
     SqliteGameStore(path)
-    assert schema(path) == {**SCHEMA_V11, **SCHEMA_V12_OBJECTS, **SCHEMA_V13_OBJECTS}
+    assert schema(path) == FRESH
 
 
 def test_a_file_at_version_11_has_that_schema_fresh_or_upgraded_from_10(tmp_path: Path) -> None:

@@ -29,6 +29,7 @@ from bot.games import Game, GameChangedError, GameStore, Record, Seat, Status, S
 from bot.games.arguments import MAX_ID
 from bot.games.elo import rate
 from bot.games.models import DUEL, ULTIMATE, Challenge, ChallengeStatus, Rating
+from bot.games.server_settings import ServerSettings
 from bot.games.shards import ShardSet
 from bot.games.solo import rated
 from bot.games.store import START as PAGE_START
@@ -1174,3 +1175,60 @@ async def test_solo_standings_rank_one_size_of_one_scope_by_rating(store: GameSt
     assert await store.solo_standings(GUILD, 3, 1) == [(1, "alice", draw)]
     assert await store.solo_standings(GUILD, 4, 10) == []
     assert await store.solo_standings(None, 3, 10) == []
+
+
+# -- each server's own settings (migration 13) ---------------------------------------------------
+
+
+async def test_server_settings_are_saved_over_their_version_and_read_back(
+    database: Database,
+) -> None:
+    store = await database.open()
+    assert await store.server_settings(GUILD) is None
+    wanted = ServerSettings(
+        GUILD, level="easy", size=4, first="me", channel_ids=(5, MAX_ID), idle_minutes=3,
+        challenge_minutes=2, duels=False, locale=None,
+    )  # fmt: skip
+    saved = await store.save_server_settings(wanted, START)
+    assert saved == replace(wanted, version=1)
+    assert await store.server_settings(GUILD) == saved
+    assert await store.server_settings(GUILD + 1) is None  # another server has none
+    with pytest.raises(GameChangedError):  # a first save where one exists: another came first
+        await store.save_server_settings(wanted, START)
+    cleared = replace(saved, level=None, size=None, first=None, channel_ids=(), duels=True)
+    assert await store.save_server_settings(cleared, START) == replace(cleared, version=2)
+    with pytest.raises(GameChangedError):  # over a version another save replaced
+        await store.save_server_settings(replace(saved, idle_minutes=9), START)
+    assert await store.server_settings(GUILD) == replace(cleared, version=2)
+    if database.shared:  # another process sees it
+        other = await database.open()
+        assert await other.server_settings(GUILD) == replace(cleared, version=2)
+        await other.close()
+    await store.delete_server_settings(GUILD)
+    await store.delete_server_settings(GUILD)  # deleting again does nothing
+    assert await store.server_settings(GUILD) is None
+    await store.close()
+
+
+async def test_idle_minutes_in_use_lists_each_number_once(store: GameStore) -> None:
+    assert await store.idle_minutes_in_use() == []
+    for guild, minutes in ((1, 30), (2, 5), (3, 30), (4, None)):
+        await store.save_server_settings(ServerSettings(guild, idle_minutes=minutes), START)
+    assert await store.idle_minutes_in_use() == [5, 30]
+
+
+async def test_expire_idle_keeps_servers_with_their_own_idle_minutes_apart(
+    store: GameStore,
+) -> None:
+    """Without ``idle_minutes`` a sweep leaves out the servers that set their own; with it, it
+    takes only those servers' games."""
+    await store.save_server_settings(ServerSettings(8, idle_minutes=15), START)
+    await store.save_server_settings(ServerSettings(9, idle_minutes=None, duels=False), START)
+    guilds = [GUILD, 8, 9, None, 8]
+    games = [await store.insert(game) for game in _idle_games([20] * 5, guilds)]
+    now = START + timedelta(minutes=60)
+    plain = await store.expire_idle(now - timedelta(minutes=10), now)
+    assert sorted(game.id for game in plain.items) == [games[i].id for i in (0, 2, 3)]
+    own = await store.expire_idle(now - timedelta(minutes=15), now, idle_minutes=15)
+    assert sorted(game.id for game in own.items) == [games[1].id, games[4].id]
+    assert await store.active_games() == []

@@ -1,4 +1,5 @@
-"""The bot's features, one cog each: game commands, expiry, text-command error handling."""
+"""The bot's features, one cog each: game commands, expiry, text-command error handling,
+server settings."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ async def load_cogs(bot: TicTacToeBot) -> None:
     from bot.discord_bot.cogs.errors import ErrorHandling
     from bot.discord_bot.cogs.expiry import ExpiryAnnouncer
     from bot.discord_bot.cogs.game_commands import GameCommands
+    from bot.discord_bot.cogs.settings_commands import SettingsCommands
 
     await bot.add_cog(ErrorHandling(bot))
     await bot.add_cog(GameCommands(bot))
     await bot.add_cog(ExpiryAnnouncer(bot))
+    await bot.add_cog(SettingsCommands(bot))

@@ -80,7 +80,8 @@ class ExpiryAnnouncer(commands.Cog):
         """Post the expiry notice in the game's channel and disable its board's buttons."""
         # A partial channel needs no cache or fetch; a vanished channel answers NotFound.
         channel = self.bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
-        notice = render_expired(game, self.bot.service.idle_timeout)
+        idle = await self.bot.service.idle_timeout_in(game.guild_id)  # the server's own
+        notice = render_expired(game, idle)
         try:
             await channel.send(notice)
         except (discord.Forbidden, discord.NotFound) as error:

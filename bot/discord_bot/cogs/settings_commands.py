@@ -1,0 +1,179 @@
+"""``/tictactoe-settings``: a server's own settings, for members with Manage Server.
+
+A top-level group, because Discord hides a command from members without a permission
+(``default_member_permissions``) only at the top; a server may still grant it to anyone, so
+every use is checked here too. Every answer is private; every change is logged with who made
+it. The rules of the values are the game layer's (``bot.games.server_settings``); this cog only
+translates. When the bot leaves a server its settings are deleted (``on_guild_remove``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeAlias
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.ext import commands
+
+from bot.discord_bot.interactions import reply_privately
+from bot.discord_bot.texts import NOT_A_MANAGER, SERVER_ONLY
+from bot.engine import LEVELS
+from bot.games import FIRST_CHOICES, SIZES, GameError
+from bot.games.render.settings import render_server_settings, render_settings_saved
+from bot.games.server_settings import CHALLENGE_MINUTES, IDLE_MINUTES, UNSET, ServerSettings
+
+if TYPE_CHECKING:
+    from bot.discord_bot.app import TicTacToeBot
+
+log = logging.getLogger(__name__)
+
+Render: TypeAlias = Callable[[ServerSettings, float, float], str]
+"""``render_server_settings`` or ``render_settings_saved``."""
+
+OWN = "unset: the bot's own"
+LEVEL_SETTING_CHOICES = [
+    *(Choice(name=level, value=level) for level in LEVELS),
+    Choice(name=OWN, value=UNSET),
+]
+FIRST_SETTING_CHOICES = [
+    *(Choice(name=first, value=first) for first in FIRST_CHOICES),
+    Choice(name=OWN, value=UNSET),
+]
+ACTION_CHOICES = [
+    Choice(name="add: games may be played there", value="add"),
+    Choice(name="remove: no longer there", value="remove"),
+    Choice(name="clear: everywhere again", value="clear"),
+]
+ON_OFF_CHOICES = [Choice(name="on", value="on"), Choice(name="off", value="off")]
+
+
+def _manager(interaction: discord.Interaction[TicTacToeBot]) -> int:
+    """The server asked about, if the member may manage it; else the refusal."""
+    if interaction.guild_id is None:
+        raise GameError(SERVER_ONLY)
+    if not interaction.permissions.manage_guild:
+        raise GameError(NOT_A_MANAGER)
+    return interaction.guild_id
+
+
+class SettingsCommands(commands.Cog):
+    """``/tictactoe-settings show|defaults|channels|limits`` and forgetting a server left."""
+
+    settings = app_commands.Group(
+        name="tictactoe-settings",
+        description="This server's Tic-Tac-Toe settings (Manage Server).",
+        default_permissions=discord.Permissions(manage_guild=True),
+        guild_only=True,
+    )
+
+    def __init__(self, bot: TicTacToeBot) -> None:
+        self.bot = bot
+
+    @settings.command(name="show", description="Every setting of this server and its value.")
+    async def show(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
+        guild = _manager(interaction)
+        settings = await self.bot.service.server_settings(guild)
+        await reply_privately(interaction, await self._render(settings, render_server_settings))
+
+    @settings.command(
+        name="defaults", description="What /tictactoe start uses when a member names nothing."
+    )
+    @app_commands.describe(
+        level="The level a start plays at.",
+        size=f"The board size: {', '.join(str(size) for size in SIZES)} (0: the bot's own).",
+        first="Who moves first.",
+    )
+    @app_commands.choices(level=LEVEL_SETTING_CHOICES, first=FIRST_SETTING_CHOICES)
+    async def defaults(
+        self,
+        interaction: discord.Interaction[TicTacToeBot],
+        level: Choice[str] | None = None,
+        size: int | None = None,
+        first: Choice[str] | None = None,
+    ) -> None:
+        guild = _manager(interaction)
+        settings = await self.bot.service.set_server_defaults(
+            guild,
+            level=None if level is None else level.value,
+            size=size,
+            first=None if first is None else first.value,
+        )
+        await self._saved(interaction, settings, "start defaults")
+
+    @settings.command(name="channels", description="The channels games may be played in.")
+    @app_commands.describe(
+        action="Add or remove a channel, or clear the list (everywhere).",
+        channel="The channel to add or remove.",
+    )
+    @app_commands.choices(action=ACTION_CHOICES)
+    async def channels(
+        self,
+        interaction: discord.Interaction[TicTacToeBot],
+        action: Choice[str],
+        channel: discord.abc.GuildChannel | None = None,
+    ) -> None:
+        guild = _manager(interaction)
+        settings = await self.bot.service.set_server_channels(
+            guild,
+            action=action.value,
+            channel_id=None if channel is None else channel.id,
+            channel_guild_id=None if channel is None else channel.guild.id,
+        )
+        await self._saved(interaction, settings, "channels")
+
+    @settings.command(name="limits", description="How long games and challenges wait; duels.")
+    @app_commands.describe(
+        idle_minutes=f"Minutes without a move before a game expires, {IDLE_MINUTES[0]} to "
+        f"{IDLE_MINUTES[1]} (0: the bot's own).",
+        challenge_minutes=f"Minutes a challenge waits for its answer, {CHALLENGE_MINUTES[0]} "
+        f"to {CHALLENGE_MINUTES[1]} (0: the bot's own).",
+        duels="Whether members may challenge each other here.",
+    )
+    @app_commands.choices(duels=ON_OFF_CHOICES)
+    async def limits(
+        self,
+        interaction: discord.Interaction[TicTacToeBot],
+        idle_minutes: int | None = None,
+        challenge_minutes: int | None = None,
+        duels: Choice[str] | None = None,
+    ) -> None:
+        guild = _manager(interaction)
+        settings = await self.bot.service.set_server_limits(
+            guild,
+            idle_minutes=idle_minutes,
+            challenge_minutes=challenge_minutes,
+            duels=None if duels is None else duels.value,
+        )
+        await self._saved(interaction, settings, "limits")
+
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """The bot left the server (or was removed): its settings go."""
+        try:
+            await self.bot.service.forget_server(guild.id)
+        except GameError as error:
+            log.warning("Could not delete the settings of server %s: %s", guild.id, error)
+            return
+        log.info("Left server %s; its settings were deleted.", guild.id)
+
+    async def _saved(
+        self, interaction: discord.Interaction[TicTacToeBot], settings: ServerSettings, what: str
+    ) -> None:
+        """Log who changed what, and answer privately with the new values."""
+        user = interaction.user
+        log.info(
+            "Server %s: %s (member %s) changed the %s: %s",
+            settings.guild_id,
+            user.name,
+            user.id,
+            what,
+            settings,
+        )
+        await reply_privately(interaction, await self._render(settings, render_settings_saved))
+
+    async def _render(self, settings: ServerSettings, render: Render) -> str:
+        service = self.bot.service
+        return render(settings, service.idle_timeout, service.challenge_timeout)

@@ -1,0 +1,367 @@
+"""Each server's own settings (issue 27): their values, the rules those values follow, and
+the per-process cache every game operation reads them through.
+
+``ServerSettings`` is one server's settings: the options a start uses when the member names
+none, the channels games may be played in (none listed: everywhere), the idle and challenge
+limits that replace the process's own in that server, and whether duels are allowed. Every
+check raises ``SettingsError`` whose message is the sentence the member changing it reads,
+before anything is saved. ``SettingsCache`` keeps what it read for ``CACHE_SECONDS``: a change
+is seen at once by the process that made it and within that time by every other process
+sharing the store. See docs/decisions.md.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import TYPE_CHECKING, TypeVar, cast
+
+from bot.engine.ultimate import ULTIMATE_LEVELS
+from bot.games.arguments import check_id
+from bot.games.channels import retried
+from bot.games.errors import (
+    ChannelNotAllowedError,
+    DuelsOffError,
+    InvalidOptionError,
+    SettingsError,
+)
+from bot.games.options import check_first, check_level, check_size
+from bot.games.wording import join_or
+
+if TYPE_CHECKING:
+    from bot.games.store import GameStore
+
+T = TypeVar("T")
+
+IDLE_MINUTES = (1, 10080)
+"""The least and the most idle minutes a server may set (a minute to a week), as
+``IDLE_TIMEOUT_MINUTES`` allows."""
+
+CHALLENGE_MINUTES = (1, 1440)
+"""The least and the most minutes a challenge may wait (a minute to a day), as
+``CHALLENGE_TIMEOUT_MINUTES`` allows."""
+
+MOST_CHANNELS = 25
+"""The most channels a server may list for its games."""
+
+DEFAULT_FIRST = "random"
+"""Who goes first when neither the member nor the server says."""
+
+DEFAULT_SIZE = 3
+"""The board size when neither the member nor the server says."""
+
+UNSET = "unset"
+"""The value that clears a start default (then the member's or the bot's own applies)."""
+
+SETTINGS_CHANGED = (
+    "Someone changed this server's settings at the same moment, so nothing was changed; "
+    "look at them with /tictactoe-settings show and try again."
+)
+"""The sentence when another process saved the server's settings between read and save."""
+
+CACHE_SECONDS = 5.0
+"""How long a process trusts settings it read: another process's change is seen within this."""
+
+ON_OFF = {"on": True, "off": False}
+"""How a member writes whether duels are allowed."""
+
+
+@dataclass(frozen=True, slots=True)
+class ServerSettings:
+    """One server's settings; ``None`` (or ``()``) where the server set nothing of its own.
+    ``version`` counts saves (0: never saved), for compare and set."""
+
+    guild_id: int
+    level: str | None = None
+    size: int | None = None
+    first: str | None = None
+    channel_ids: tuple[int, ...] = ()
+    idle_minutes: int | None = None
+    challenge_minutes: int | None = None
+    duels: bool = True
+    locale: str | None = None
+    version: int = 0
+
+    def check_channel(self, channel_id: int) -> None:
+        """``ChannelNotAllowedError`` naming the allowed channels, unless games may be played
+        in ``channel_id`` (any channel while none is listed)."""
+        if self.channel_ids and channel_id not in self.channel_ids:
+            raise ChannelNotAllowedError(
+                "On this server games are played only in {channels}.",
+                channel_ids=self.channel_ids,
+                channels=channel_mentions(self.channel_ids),
+            )
+
+    def start_options(
+        self, game: str, level: str | None, first: str | None, size: int | None
+    ) -> tuple[str | None, str, int]:
+        """A start's ``(level, first, size)``: what the member asked, else this server's
+        default, else the bot's own (level ``None``: the service's default for the kind). In
+        ultimate the server's level applies only where ultimate has it, and size is unused."""
+        fits = game != "ultimate" or self.level in ULTIMATE_LEVELS
+        if level is None and self.level is not None and fits:
+            level = self.level
+        if first is None:
+            first = self.first or DEFAULT_FIRST
+        if size is None:
+            size = self.size or DEFAULT_SIZE
+        return level, first, size
+
+    def check_duels(self) -> None:
+        """``DuelsOffError`` if the server turned duels off."""
+        if not self.duels:
+            raise DuelsOffError("Duels are turned off on this server; you can play me instead.")
+
+
+def channel_mentions(channel_ids: tuple[int, ...]) -> str:
+    """The channels as Discord mentions ("<#1> or <#2>"): Discord shows each by its current
+    name, in every member's client, and a channel mention never pings anyone."""
+    return join_or([f"<#{channel_id}>" for channel_id in channel_ids])
+
+
+# -- checking what a member asks for ----------------------------------------------------------
+
+
+def parse_default(text: str | int | None, check: Callable[[str], object]) -> object:
+    """A start default as asked: ``None`` (not asked), ``UNSET`` (clear it), or a value that
+    ``check`` accepts (its ``InvalidOptionError`` becomes a ``SettingsError``, sentence kept)."""
+    if text is None:
+        return None
+    if str(text).strip().lower() == UNSET:
+        return UNSET
+    try:
+        return check(str(text))
+    except InvalidOptionError as error:
+        raise SettingsError("{reason}", reason=str(error)) from None
+
+
+def parse_minutes(text: str | int, what: str, bounds: tuple[int, int]) -> int | None:
+    """Whole minutes within ``bounds``; 0 clears the server's own (``None``). ``what`` names
+    the setting in the sentence."""
+    least, most = bounds
+    try:
+        minutes = int(str(text).strip())
+    except ValueError:
+        minutes = -1
+    if minutes == 0:
+        return None
+    if not least <= minutes <= most:
+        raise SettingsError(
+            "{what} must be a whole number of minutes from {least} to {most} (0: the bot's "
+            "own), not {given}.",
+            what=what,
+            least=least,
+            most=most,
+            given=repr(str(text))[:40],
+        )
+    return minutes
+
+
+def parse_on_off(text: str | bool) -> bool:
+    """``on`` or ``off`` (any case, spaces around) as True or False."""
+    if isinstance(text, bool):
+        return text
+    wanted = str(text).strip().lower()
+    if wanted not in ON_OFF:
+        raise SettingsError("Duels must be on or off, not {given}.", given=repr(str(text))[:40])
+    return ON_OFF[wanted]
+
+
+def with_defaults(
+    settings: ServerSettings,
+    *,
+    level: str | None = None,
+    size: str | int | None = None,
+    first: str | None = None,
+) -> ServerSettings:
+    """``settings`` with the start defaults asked for: each given value checked (``UNSET``
+    clears it), the others kept. Nothing asked: ``SettingsError``."""
+    if level is None and size is None and first is None:
+        raise SettingsError("Name at least one of level, size or first.")
+    if size is not None and str(size).strip() == "0":
+        size = UNSET  # 0: the bot's own, as the minutes
+    levels = parse_default(level, check_level)
+    sizes = parse_default(size, check_size)
+    firsts = parse_default(first, check_first)
+    return replace(
+        settings,
+        level=_chosen(levels, settings.level),
+        size=_chosen(sizes, settings.size),
+        first=_chosen(firsts, settings.first),
+    )
+
+
+def _chosen(asked: object, kept: T) -> T | None:
+    """What a default becomes: ``kept`` if not asked, ``None`` if cleared, else ``asked``."""
+    if asked is None:
+        return kept
+    return None if asked == UNSET else cast(T, asked)
+
+
+def with_channel(
+    settings: ServerSettings, action: str, channel_id: int | None, channel_guild_id: int | None
+) -> ServerSettings:
+    """``settings`` after ``action`` on the channel list: ``add`` or ``remove`` the channel
+    ``channel_id`` (which must belong to this server, ``channel_guild_id``), or ``clear``."""
+    wanted = str(action).strip().lower()
+    if wanted == "clear":
+        return replace(settings, channel_ids=())
+    if wanted not in ("add", "remove"):
+        raise SettingsError(
+            "The action must be add, remove or clear, not {given}.", given=repr(str(action))[:40]
+        )
+    if channel_id is None:
+        raise SettingsError("Name the channel to {action}.", action=wanted)
+    check_id("channel_id", channel_id)
+    if channel_guild_id != settings.guild_id:
+        raise SettingsError("That channel is not on this server.")
+    listed = settings.channel_ids
+    if wanted == "add":
+        if channel_id in listed:
+            return settings
+        if len(listed) >= MOST_CHANNELS:
+            raise SettingsError(
+                "A server may list at most {most} channels for its games.", most=MOST_CHANNELS
+            )
+        return replace(settings, channel_ids=tuple(sorted((*listed, channel_id))))
+    if channel_id not in listed:
+        raise SettingsError("That channel is not in the list; nothing to remove.")
+    return replace(settings, channel_ids=tuple(c for c in listed if c != channel_id))
+
+
+def with_limits(
+    settings: ServerSettings,
+    *,
+    idle_minutes: str | int | None = None,
+    challenge_minutes: str | int | None = None,
+    duels: str | bool | None = None,
+) -> ServerSettings:
+    """``settings`` with the limits asked for, each checked (0 minutes: the bot's own)."""
+    if idle_minutes is None and challenge_minutes is None and duels is None:
+        raise SettingsError("Name at least one of idle_minutes, challenge_minutes or duels.")
+    idle = settings.idle_minutes
+    if idle_minutes is not None:
+        idle = parse_minutes(idle_minutes, "Idle minutes", IDLE_MINUTES)
+    challenge = settings.challenge_minutes
+    if challenge_minutes is not None:
+        challenge = parse_minutes(challenge_minutes, "Challenge minutes", CHALLENGE_MINUTES)
+    allowed = settings.duels if duels is None else parse_on_off(duels)
+    return replace(settings, idle_minutes=idle, challenge_minutes=challenge, duels=allowed)
+
+
+# -- where a game's options and limits come from ---------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The process's own limits, in seconds, which a server's settings may replace."""
+
+    idle_seconds: float
+    challenge_seconds: float
+
+    def idle(self, settings: ServerSettings) -> float:
+        """Seconds without a move before a game of that server expires."""
+        minutes = settings.idle_minutes
+        return self.idle_seconds if minutes is None else minutes * 60.0
+
+    def challenge(self, settings: ServerSettings) -> float:
+        """Seconds a challenge in that server waits for its answer."""
+        minutes = settings.challenge_minutes
+        return self.challenge_seconds if minutes is None else minutes * 60.0
+
+
+# -- the cache ---------------------------------------------------------------------------------
+
+
+class SettingsCache:
+    """Each server's settings as last read or saved by this process, trusted for ``ttl``
+    seconds of ``clock`` (monotonic). A server without a row reads as ``ServerSettings(id)``;
+    ``None`` (the terminal, direct messages) always as the bot's own, without a read."""
+
+    def __init__(
+        self,
+        store: GameStore,
+        *,
+        ttl: float = CACHE_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._store = store
+        self.ttl = ttl
+        self._clock = clock
+        self._entries: dict[int, tuple[ServerSettings, float]] = {}
+        self._changes = 0  # saves and forgets so far: a read older than one is not kept
+
+    async def get(self, guild_id: int | None) -> ServerSettings:
+        """The server's settings, from memory while fresh, else from the store."""
+        if guild_id is None:
+            return NO_SERVER
+        now = self._clock()
+        entry = self._entries.get(guild_id)
+        if entry is not None and now - entry[1] < self.ttl:
+            return entry[0]
+        changes = self._changes
+        settings = await self._store.server_settings(guild_id) or ServerSettings(guild_id)
+        if changes == self._changes:  # no save of this process overtook the read
+            self._keep(settings, now)
+        return settings
+
+    def put(self, settings: ServerSettings) -> None:
+        """Remember what this process just saved: it is seen at once here."""
+        self._changes += 1
+        self._keep(settings, self._clock())
+
+    def forget(self, guild_id: int) -> None:
+        """Drop the server's settings (it was left, or they were deleted)."""
+        self._changes += 1
+        self._entries.pop(guild_id, None)
+
+    def _keep(self, settings: ServerSettings, at: float) -> None:
+        if len(self._entries) >= 10_000:  # drop what is stale anyway, so memory stays small
+            cutoff = self._clock() - self.ttl
+            self._entries = {k: v for k, v in self._entries.items() if v[1] >= cutoff}
+        self._entries[settings.guild_id] = (settings, at)
+
+
+NO_SERVER = ServerSettings(0)
+"""The settings outside any server: the bot's own everywhere."""
+
+
+# -- changing them -------------------------------------------------------------------------------
+
+
+class Servers:
+    """Reading and changing servers' settings over the store, through the cache."""
+
+    def __init__(self, store: GameStore, cache: SettingsCache, clock: Callable[[], datetime]):
+        self._store = store
+        self.cache = cache
+        self._clock = clock
+
+    async def change(
+        self, guild_id: int, edit: Callable[[ServerSettings], ServerSettings]
+    ) -> ServerSettings:
+        """Save ``edit`` of the server's stored settings (read again if another process saved
+        first, ``GameChangedError`` after ``RETRIES``); ``edit``'s ``SettingsError`` saves
+        nothing. Returns what was saved, seen at once by this process."""
+        check_id("guild_id", guild_id)
+
+        async def attempt() -> ServerSettings:
+            stored = await self._store.server_settings(guild_id) or ServerSettings(guild_id)
+            wanted = edit(stored)
+            if wanted == stored:
+                self.cache.put(stored)
+                return stored
+            saved = await self._store.save_server_settings(wanted, self._clock())
+            self.cache.put(saved)
+            return saved
+
+        return await retried(attempt)
+
+    async def forget(self, guild_id: int) -> None:
+        """Delete the server's settings (the bot left it)."""
+        check_id("guild_id", guild_id)
+        self.cache.forget(guild_id)
+        await self._store.delete_server_settings(guild_id)
+        self.cache.forget(guild_id)
