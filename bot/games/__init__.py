@@ -44,6 +44,7 @@ from bot.games.models import (
     Rating,
     Record,
     Seat,
+    SoloEntry,
     Stats,
     Status,
 )
@@ -97,6 +98,7 @@ __all__ = [
     "ReviewedMove",
     "Seat",
     "ShardSet",
+    "SoloEntry",
     "Spelling",
     "Stats",
     "Status",

@@ -4,21 +4,29 @@ checked into their normal form or refused with ``InvalidOptionError`` and its se
 from __future__ import annotations
 
 from bot.engine import LEVELS, Level, UnknownLevelError
+from bot.engine.adaptive import ADAPTIVE
 from bot.engine.ultimate import ULTIMATE_LEVELS, UltimateLevel
 from bot.games.errors import InvalidOptionError
 from bot.games.models import FIRST_CHOICES, GAMES, SIZES
 from bot.games.wording import join_or
 
+CLASSIC_LEVELS: tuple[str, ...] = (*LEVELS, ADAPTIVE)
+"""The levels of a classic game against the bot: the engine's fixed ``LEVELS``, then
+``adaptive``, which plays at the member's own rating (``bot.engine.adaptive``)."""
+
 
 def check_level(level: str) -> str:
-    """The level's name; the engine's one validator (``Level.of``) decides."""
+    """The level's name: ``adaptive``, or one the engine's validator (``Level.of``) knows."""
+    wanted = str(level).strip().lower()
+    if wanted == ADAPTIVE:
+        return ADAPTIVE
     try:
-        return Level.of(str(level).strip().lower()).value
+        return Level.of(wanted).value
     except UnknownLevelError:
         raise InvalidOptionError(
             "There is no level {given}. Choose one of: {levels}.",
             given=repr(str(level)),
-            levels=", ".join(LEVELS),
+            levels=", ".join(CLASSIC_LEVELS),
         ) from None
 
 
@@ -31,6 +39,12 @@ def check_ultimate_level(level: str) -> str:
             "{levels} ({strongest} searches longest).",
             levels=", ".join(ULTIMATE_LEVELS),
             strongest=UltimateLevel.STRONGEST.value,
+        )
+    if wanted == ADAPTIVE:
+        raise InvalidOptionError(
+            "The adaptive level plays on the 3x3, 4x4 and 5x5 boards only, where its "
+            "strength is measured: in ultimate tic-tac-toe choose one of {levels}.",
+            levels=", ".join(ULTIMATE_LEVELS),
         )
     try:
         return UltimateLevel.of(wanted).value

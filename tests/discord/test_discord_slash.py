@@ -15,7 +15,7 @@ from bot.discord_bot.cogs.game_commands import (
     SIZE_CHOICES,
     SIZE_NOTES,
 )
-from bot.discord_bot.texts import help_text
+from bot.discord_bot.texts import help_text, levels_text
 from bot.engine import LEVELS, Move, Player, analyze
 from bot.games import DUEL_FIRST_CHOICES, FIRST_CHOICES, SIZES, GameRunningError, Status
 
@@ -140,6 +140,7 @@ async def test_options_are_described_with_choices(world: World) -> None:
         "medium",
         "hard",
         "perfect",
+        "adaptive",
         "strongest",
     ]
     assert [c["value"] for c in options["first"]["choices"]] == ["me", "bot", "random"]
@@ -309,7 +310,7 @@ def test_start_choices_follow_the_game_layer_with_a_note_each() -> None:
     assert set(DUEL_FIRST_NOTES) == set(DUEL_FIRST_CHOICES)
     assert set(SIZE_NOTES) == set(SIZES)
     for choices, values in (
-        (LEVEL_CHOICES, (*LEVELS, "strongest")),  # strongest: ultimate's own
+        (LEVEL_CHOICES, (*LEVELS, "adaptive", "strongest")),  # strongest: ultimate's own
         (FIRST_OPTION_CHOICES, FIRST_CHOICES),
         (DUEL_FIRST_OPTION_CHOICES, DUEL_FIRST_CHOICES),
         (SIZE_CHOICES, SIZES),
@@ -318,6 +319,7 @@ def test_start_choices_follow_the_game_layer_with_a_note_each() -> None:
         assert sum(choice.name.endswith(" (default)") for choice in choices) == 1
         assert all(len(choice.name) <= 100 for choice in choices)  # Discord's limit
     text = help_text("!")
-    assert f"`difficulty` ({', '.join(LEVELS)})" in text
+    assert f"`difficulty` ({', '.join((*LEVELS, 'adaptive'))})" in text
+    assert len(text) <= 2000 and len(levels_text()) <= 2000  # one Discord message each
     assert f"`first` ({', '.join(FIRST_CHOICES)})" in text
     assert "`size` (3x3, 4x4, 5x5: " in text

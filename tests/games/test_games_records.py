@@ -114,6 +114,19 @@ class RecountStore:
     async def open_challenges(self) -> list[Challenge]:
         return []
 
+    async def solo_ratings(self, member_id: int, guild_id: int | None) -> dict[int, Rating]:
+        """As stored: a solo rating depends on the order games finished, which no recount
+        knows (none before migration 12)."""
+        found = "SELECT 1 FROM sqlite_master WHERE name = 'solo_ratings'"
+        if self._conn.execute(found).fetchone() is None:
+            return {}
+        rows = self._conn.execute(
+            "SELECT size, rating, games FROM solo_ratings WHERE in_guild = ? AND guild_id = ? "
+            "AND member_id = ? ORDER BY size",
+            (int(guild_id is not None), guild_id or 0, member_id),
+        )
+        return {int(size): Rating(int(rating), int(games)) for size, rating, games in rows}
+
     async def standings(
         self, guild_id: int | None, limit: int | None = None, *, kind: str = "classic"
     ) -> list[tuple[int, str, Record]]:

@@ -87,7 +87,10 @@ async def test_options_are_normalised_and_size_four_works() -> None:
 @pytest.mark.parametrize(
     ("options", "says"),
     [
-        ({"level": "expert"}, "There is no level 'expert'. Choose one of: " + ", ".join(LEVELS)),
+        (
+            {"level": "expert"},
+            "There is no level 'expert'. Choose one of: " + ", ".join((*LEVELS, "adaptive")),
+        ),
         ({"first": "you"}, "Who goes first must be me, bot or random, not 'you'."),
         ({"size": 6}, "The board size must be 3, 4 or 5, not '6'."),
         ({"size": "big"}, "The board size must be 3, 4 or 5, not 'big'."),

@@ -4,6 +4,7 @@ wrong, ends in a command or a friendly ``CommandError``."""
 from __future__ import annotations
 
 import itertools
+from typing import get_args
 
 import pytest
 from hypothesis import given
@@ -11,9 +12,11 @@ from hypothesis import strategies as st
 
 from bot.engine import LEVELS, Move
 from bot.games import FIRST_CHOICES, SIZES, InvalidCellError, parse_cell
+from bot.games.options import CLASSIC_LEVELS
 from bot.terminal.commands import (
     HELP,
     USAGE_START,
+    Command,
     CommandError,
     DuelLeaderboard,
     EmptyLine,
@@ -198,23 +201,23 @@ def test_any_line_is_a_command_or_a_friendly_error(line: str) -> None:
         assert str(error)
         assert "Traceback" not in str(error)
     else:
-        assert isinstance(command, EmptyLine | PlayCell | StartGame | WordCommand)
+        assert isinstance(command, get_args(Command))
 
 
 def test_start_options_follow_the_game_layer() -> None:
     """Every level, first mover and size the game layer offers can be typed and is listed;
     nothing is retyped here, so a new option shows up without touching the terminal."""
-    for level in LEVELS:
+    for level in CLASSIC_LEVELS:
         assert parse_start(level) == StartGame(level=level)
     for first in FIRST_CHOICES:
         assert parse_start(first) == StartGame(first=first)
     for size in SIZES:
         assert parse_start(str(size)) == StartGame(size=size)
-    options = f"levels: {', '.join(LEVELS)}; first: {', '.join(FIRST_CHOICES)}; size: 3, 4 or 5"
+    levels = ", ".join(CLASSIC_LEVELS)
+    options = f"levels: {levels}; first: {', '.join(FIRST_CHOICES)}; size: 3, 4 or 5"
     assert options in HELP
-    assert "Levels: easy, medium, hard, perfect; first: me, bot or random; size: 3, 4 or 5." in (
-        USAGE_START
-    )
+    assert f"Levels: {levels}; first: me, bot or random; size: 3, 4 or 5." in USAGE_START
+    assert levels.endswith("perfect, adaptive")
 
 
 @pytest.mark.parametrize("line", ["start duel", "start 2p", "new DUEL", "start duel 4"])
@@ -265,12 +268,16 @@ def test_a_line_that_reads_as_a_command_is_never_a_name(line: str, is_command: b
 def test_the_help_fills_each_line_at_any_width(width: int) -> None:
     """A command's text is wrapped as one paragraph, so no line ends early while the next
     carries on beside it: the stub ("play" alone on a line) that hand-broken text left at
-    80 columns. Only the start entry's options and note begin lines of their own."""
+    80 columns. Only the start entry's options and notes begin lines of their own, and the
+    levels' ratings table's rows (indented further)."""
     lines = wrap(HELP, width).splitlines()
     for line, after in itertools.pairwise(lines):
         text = after.lstrip()
         in_second_column = line.startswith(" " * 24) or line[22:24] == "  "
-        carries_on = after.startswith(" " * 24) and not text.startswith(("levels:", "(plain"))
+        own_line = text.startswith(("levels:", "(plain", "adaptive plays")) or after.startswith(
+            " " * 26
+        )
+        carries_on = after.startswith(" " * 24) and not own_line
         if in_second_column and carries_on:
             assert len(line) + 1 + len(text.split()[0]) > width, (line, after)
     assert max(len(line) for line in lines) <= width

@@ -72,8 +72,15 @@ from bot.games.render.review import (
     review_title,
     turning_point,
 )
+from bot.games.render.solo import (
+    ADAPTIVE_NOTE,
+    describe_solo,
+    level_ratings_table,
+    render_solo_leaderboard,
+)
 
 __all__ = [
+    "ADAPTIVE_NOTE",
     "EMOJI_CORNER",
     "EMOJI_EMPTY",
     "EMOJI_ESTIMATE",
@@ -95,6 +102,7 @@ __all__ = [
     "describe_record",
     "describe_reply",
     "describe_set_aside",
+    "describe_solo",
     "emoji_grid",
     "emoji_rows",
     "estimate_emoji_grid",
@@ -106,6 +114,7 @@ __all__ = [
     "explained_cells",
     "history_line",
     "keycap",
+    "level_ratings_table",
     "mark_glyph",
     "move_line",
     "render_challenge",
@@ -120,6 +129,7 @@ __all__ = [
     "render_history",
     "render_leaderboard",
     "render_review",
+    "render_solo_leaderboard",
     "render_stats",
     "render_text",
     "result_words",

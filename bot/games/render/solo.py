@@ -1,0 +1,73 @@
+"""Solo ratings in words: a member's line in stats, the solo leaderboard, and the table of
+the levels' measured ratings that help texts show."""
+
+from __future__ import annotations
+
+from bot.engine import LEVELS
+from bot.engine.ratings import LEVEL_RATINGS, RANDOM_RATING
+from bot.games.errors import PLAIN, Command, Spelling
+from bot.games.models import Rating, SoloEntry
+from bot.games.solo import SOLO_SIZES
+
+ADAPTIVE_NOTE = (
+    "adaptive plays at your own rating against it, which moves after every game, so that "
+    "you win about as many points as you lose; each size starts at 1200"
+)
+"""What the adaptive level does, in one clause, for help texts."""
+
+
+def _games(number: int) -> str:
+    return f"{number} game" if number == 1 else f"{number} games"
+
+
+def _size(size: int) -> str:
+    return f"{size}x{size}"
+
+
+def describe_solo(solo: dict[int, Rating]) -> str:
+    """ "3x3 1234 (5 games); 4x4 1180 (1 game)" for the sizes rated, in size order."""
+    return "; ".join(
+        f"{_size(size)} {rating.rating} ({_games(rating.games)})"
+        for size, rating in sorted(solo.items())
+    )
+
+
+def solo_stats_line(name: str, solo: dict[int, Rating]) -> str | None:
+    """The stats line of ``name``'s solo ratings; None before their first rated game."""
+    if not solo:
+        return None
+    return f"{name}'s solo rating against my levels: {describe_solo(solo)}."
+
+
+def render_solo_leaderboard(
+    board: dict[int, list[SoloEntry]], spelling: Spelling = PLAIN
+) -> str:
+    """Per board size, members by solo rating (Elo against the levels' ratings, everyone
+    starting at 1200), with their games against the bot; a sentence when nobody is rated."""
+    if not board:
+        here = spelling.get(Command.HERE, PLAIN[Command.HERE])
+        return f"Nobody has a solo rating{here} yet: finish a game against me to be the first!"
+    lines = ["Solo leaderboard (Elo against my levels' ratings, each board size its own scale):"]
+    for size, entries in sorted(board.items()):
+        lines.append(f"{_size(size)}:")
+        lines.extend(
+            f"{position}. {entry.name} \u2014 {entry.rating} ({_games(entry.games)})"
+            for position, entry in enumerate(entries, start=1)
+        )
+    return "\n".join(lines)
+
+
+def level_ratings_table() -> str:
+    """The levels' measured ratings per board size (``LEVEL_RATINGS``), a row per level,
+    aligned for a fixed-width font; then what ``adaptive`` does."""
+    head = "level".ljust(9) + "".join(_size(size).rjust(6) for size in SOLO_SIZES)
+    rows = [
+        level.ljust(9) + "".join(str(LEVEL_RATINGS[level, size]).rjust(6) for size in SOLO_SIZES)
+        for level in LEVELS
+    ]
+    note = (
+        f"Ratings on the duels' Elo scale, a random mover {RANDOM_RATING} on every size (each "
+        f"size its own scale); {ADAPTIVE_NOTE}."
+    )
+    return "\n".join([head, *rows, note])
+

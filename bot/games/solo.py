@@ -1,0 +1,77 @@
+"""Solo ratings: what a finished game against the bot does to a member's standing.
+
+Per board size of ``SOLO_SIZES`` a member has a solo rating in each scope (a server, or none),
+Elo against the level's measured rating (``bot.engine.ratings.LEVEL_RATINGS``; at ``adaptive``
+the rating the level played at), and one ``AdaptiveRecord`` everywhere, which sets how the
+adaptive level plays against them. A store applies :func:`after_game` in the transaction that
+first saves a game as counted (``GameStore.update``), so each game moves both exactly once.
+Reasons: docs/decisions.md.
+"""
+
+from __future__ import annotations
+
+from bot.engine.adaptive import ADAPTIVE, AdaptiveRecord, expected_score, k_factor, playing_rating
+from bot.engine.ratings import LEVEL_RATINGS
+from bot.games.models import DUEL, SIZES, Game, Rating, SoloEntry, Status
+from bot.games.store import GameStore
+
+SOLO_SIZES: tuple[int, ...] = SIZES
+"""The board sizes with measured level ratings, so with solo ratings (ultimate has none)."""
+
+_SCORES = {Status.WON: 1.0, Status.DRAWN: 0.5, Status.LOST: 0.0, Status.RESIGNED: 0.0}
+"""The member's score per counted status of a game against the bot."""
+
+
+def rates_solo(game: Game) -> bool:
+    """Whether ``game``, saved as it is, holds a result that moves a solo rating: a game
+    against the bot on a size of ``SOLO_SIZES`` with a counted status."""
+    return game.level != DUEL and game.size in SOLO_SIZES and game.status in _SCORES
+
+
+def member_score(game: Game) -> float:
+    """The member's score in a counted game against the bot: 1 win, 0.5 draw, 0 loss (a
+    resignation is a loss). ``ValueError`` for a game that ``rates_solo`` refuses."""
+    if not rates_solo(game):
+        raise ValueError(f"game #{game.id} has no result against the bot that counts")
+    return _SCORES[game.status]
+
+
+def level_rating(game: Game, adaptive: AdaptiveRecord) -> int:
+    """The rating the bot played ``game`` at: its level's, or at ``adaptive`` the rating the
+    level plays at against the member's record ``adaptive`` (before this game)."""
+    if game.level == ADAPTIVE:
+        return playing_rating(adaptive.rating, game.size)
+    return LEVEL_RATINGS[game.level, game.size]
+
+
+def rated(rating: Rating, score: float, opponent: int) -> Rating:
+    """``rating`` after a game scoring ``score`` against a level rated ``opponent``: Elo with
+    the adaptive record's K (``bot.engine.adaptive.k_factor``: large for a new member)."""
+    change = k_factor(rating.games) * (score - expected_score(rating.rating, opponent))
+    return Rating(rating.rating + round(change), rating.games + 1)
+
+
+def after_game(
+    game: Game, solo: Rating, adaptive: AdaptiveRecord
+) -> tuple[Rating, AdaptiveRecord | None]:
+    """The member's solo rating on ``game.size`` in its scope, and at ``adaptive`` their
+    adaptive record (else None: unchanged), after ``game`` (``rates_solo``), from their
+    values before it."""
+    score = member_score(game)
+    new_solo = rated(solo, score, level_rating(game, adaptive))
+    if game.level != ADAPTIVE:
+        return new_solo, None
+    return new_solo, adaptive.after(score, game.size)
+
+
+async def solo_leaderboard(
+    store: GameStore, guild_id: int | None, limit: int
+) -> dict[int, list[SoloEntry]]:
+    """Per board size of ``SOLO_SIZES`` with a rated member in the scope, its best ``limit``
+    members by solo rating (then more games, name, id); sizes nobody played are absent."""
+    board: dict[int, list[SoloEntry]] = {}
+    for size in SOLO_SIZES:
+        rows = await store.solo_standings(guild_id, size, limit)
+        if rows:
+            board[size] = [SoloEntry(mid, name, r.rating, r.games) for mid, name, r in rows]
+    return board

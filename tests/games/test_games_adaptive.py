@@ -1,0 +1,198 @@
+"""The adaptive level and solo ratings in the game layer: the level plays at the member's
+stored rating, each finished game moves the record and the solo rating once, on SQLite and
+PostgreSQL, across a restart; ultimate refuses it."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+
+import pytest
+from games_helpers import ALICE, BOB, CHANNEL, GUILD, FakeClock, first_free, make_service
+
+from bot.engine import Board, Move
+from bot.engine.adaptive import START_RATING, AdaptiveRecord, adaptive_move, playing_rating
+from bot.engine.ratings import LEVEL_RATINGS
+from bot.games import GameError, GameService, InvalidOptionError, Rating, Status
+from bot.games.models import Game, SoloEntry
+from bot.games.solo import member_score, rated
+from bot.games.store import GameStore
+from bot.storage import SqliteGameStore
+from bot.storage.postgres.store import PostgresGameStore
+
+Opener = Callable[[], Awaitable[GameStore]]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def opener(request: pytest.FixtureRequest, tmp_path: Path) -> Opener:
+    """Opens a store on one database, the same each time (a restart opens it again)."""
+    if request.param == "sqlite":
+
+        async def sqlite() -> GameStore:
+            return SqliteGameStore(tmp_path / "games.db")
+
+        return sqlite
+    url: str = request.getfixturevalue("postgres_url")
+
+    async def postgresql() -> GameStore:
+        return await PostgresGameStore.open(url, pool_size=2)
+
+    return postgresql
+
+
+class Watched:
+    """The real adaptive level, noting the rating it was asked to play at."""
+
+    def __init__(self) -> None:
+        self.ratings: list[float] = []
+
+    def __call__(self, board: Board, rating: float, rng: random.Random) -> Move:
+        self.ratings.append(rating)
+        return adaptive_move(board, rating, rng)
+
+
+def service_on(store: GameStore, watched: Watched, seed: int = 3) -> GameService:
+    return GameService(store, clock=FakeClock(), rng=random.Random(seed), choose_adaptive=watched)
+
+
+@pytest.fixture
+async def services() -> AsyncIterator[list[GameService]]:
+    opened: list[GameService] = []
+    yield opened
+    for service in opened:
+        await service.close()
+
+
+async def play_out(
+    service: GameService, *, level: str, channel: int = CHANNEL, member: int = ALICE, size: int = 3
+) -> Game:
+    """The member starts a game and plays the first free cell each turn until it ends."""
+    reply = await service.start(
+        channel_id=channel,
+        guild_id=GUILD,
+        member_id=member,
+        member_name={ALICE: "alice", BOB: "bob"}.get(member, f"m{member}"),
+        level=level,
+        first="me",
+        size=size,
+    )
+    game = reply.game
+    while game.is_active:
+        move = first_free(game.board, level, random.Random())
+        game = (await service.move(channel_id=channel, member_id=member, move=move)).game
+    return game
+
+
+async def test_an_adaptive_game_plays_at_the_stored_rating_and_moves_it_across_a_restart(
+    opener: Opener, services: list[GameService]
+) -> None:
+    watched = Watched()
+    first = service_on(await opener(), watched)
+    services.append(first)
+    game = await play_out(first, level="adaptive")
+    assert game.level == "adaptive" and game.status in (Status.WON, Status.LOST, Status.DRAWN)
+    assert set(watched.ratings) == {START_RATING}  # a member's first game: the middle rating
+    record = AdaptiveRecord().after(member_score(game), 3)
+    solo = await first.stats(member_id=ALICE, guild_id=GUILD)
+    assert solo.solo == {3: rated(Rating(), member_score(game), playing_rating(START_RATING, 3))}
+    await first.close()
+
+    again = Watched()  # a restart: a new service on the same database
+    second = service_on(await opener(), again, seed=4)
+    services.append(second)
+    await play_out(second, level="adaptive", channel=CHANNEL + 1)
+    assert set(again.ratings) == {record.rating}
+    assert (await second.stats(member_id=ALICE, guild_id=GUILD)).solo[3].games == 2
+
+
+async def test_a_finish_sent_by_two_processes_at_once_counts_once(tmp_path: Path) -> None:
+    a = service_on(SqliteGameStore(tmp_path / "g.db"), Watched())
+    b = service_on(SqliteGameStore(tmp_path / "g.db"), Watched())
+    try:
+        await a.start(
+            channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice",
+            level="adaptive", first="me",
+        )  # fmt: skip
+        await a.move(channel_id=CHANNEL, member_id=ALICE, move=Move(1, 1))
+        results = await asyncio.gather(
+            a.resign(channel_id=CHANNEL, member_id=ALICE),
+            b.resign(channel_id=CHANNEL, member_id=ALICE),
+            return_exceptions=True,
+        )
+        assert sum(isinstance(result, Game) for result in results) == 1
+        assert all(isinstance(result, Game | GameError) for result in results)
+        stats = await b.stats(member_id=ALICE, guild_id=GUILD)
+        assert stats.solo[3].games == 1 and stats.by_level["adaptive"].losses == 1
+        watched = Watched()
+        c = service_on(SqliteGameStore(tmp_path / "g.db"), watched)
+        await play_out(c, level="adaptive", channel=CHANNEL + 1)
+        await c.close()
+        assert set(watched.ratings) == {AdaptiveRecord().after(0.0, 3).rating}
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_resigning_an_adaptive_game_is_a_loss_for_the_record() -> None:
+    service = make_service()
+    await service.start(
+        channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice",
+        level="adaptive", first="me", size=4,
+    )  # fmt: skip
+    await service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(0, 0))
+    game = await service.resign(channel_id=CHANNEL, member_id=ALICE)
+    assert game.status is Status.RESIGNED
+    stats = await service.stats(member_id=ALICE, guild_id=GUILD)
+    assert stats.solo == {4: rated(Rating(), 0.0, playing_rating(START_RATING, 4))}
+    assert stats.by_level["adaptive"].losses == 1
+
+
+async def test_adaptive_is_refused_in_ultimate_with_one_sentence() -> None:
+    service = make_service()
+    with pytest.raises(InvalidOptionError) as refused:
+        await service.start(
+            channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice",
+            level="adaptive", game="ultimate",
+        )  # fmt: skip
+    assert str(refused.value) == (
+        "The adaptive level plays on the 3x3, 4x4 and 5x5 boards only, where its strength is "
+        "measured: in ultimate tic-tac-toe choose one of easy, medium, hard, strongest."
+    )
+    with pytest.raises(InvalidOptionError, match="Choose one of: easy, medium, hard, perfect, "):
+        await service.start(
+            channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice",
+            level="adaptiv",
+        )  # fmt: skip
+
+
+async def test_a_game_against_a_fixed_level_moves_the_solo_rating_by_elo() -> None:
+    service = make_service(bot=first_free)
+    game = await play_out(service, level="hard")
+    stats = await service.stats(member_id=ALICE, guild_id=GUILD)
+    expected = rated(Rating(), member_score(game), LEVEL_RATINGS["hard", 3])
+    assert stats.solo == {3: expected} and expected.rating != START_RATING
+    assert (await service.stats(member_id=ALICE, guild_id=None)).solo == {}  # its own scope
+
+
+async def test_the_solo_leaderboard_ranks_each_size_by_rating() -> None:
+    service = make_service(bot=first_free)
+    alice = await play_out(service, level="perfect")  # first free cells: X takes the top row
+    bob = await play_out(service, level="easy", member=BOB, channel=CHANNEL + 1)
+    carol = await play_out(service, level="easy", member=3, channel=CHANNEL + 2, size=4)
+    board = await service.solo_leaderboard(guild_id=GUILD)
+    ratings = {
+        game.member.member_id: rated(Rating(), member_score(game), LEVEL_RATINGS[lvl, game.size])
+        for game, lvl in ((alice, "perfect"), (bob, "easy"), (carol, "easy"))
+    }
+    ranked = sorted((ALICE, BOB), key=lambda member: -ratings[member].rating)
+    names = {ALICE: "alice", BOB: "bob", 3: "m3"}
+    assert board == {
+        3: [SoloEntry(m, names[m], ratings[m].rating, 1) for m in ranked],
+        4: [SoloEntry(3, "m3", ratings[3].rating, 1)],
+    }
+    assert ratings[ALICE].rating > ratings[BOB].rating  # a win over perfect is worth more
+    assert await service.solo_leaderboard(guild_id=None) == {}
+    with pytest.raises(InvalidOptionError):
+        await service.solo_leaderboard(guild_id=GUILD, limit=0)
