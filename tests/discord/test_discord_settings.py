@@ -154,3 +154,20 @@ async def test_leaving_the_server_deletes_its_settings(world: World) -> None:
     await world.env.settle()
     store_view = await world.bot.service.server_settings(world.guild.id)
     assert store_view == ServerSettings(world.guild.id)
+
+
+async def test_the_synced_commands_hold_both_groups_with_their_permissions(world: World) -> None:
+    """What start-up uploaded (and hashed: ``sync.commands_digest``) is both top-level groups;
+    the settings group asks Discord to show it to Manage Server (32) in servers only."""
+    uploads = [
+        entry.json
+        for entry in world.env.http_requests
+        if entry.method == "PUT" and entry.path.endswith("/commands")
+    ]
+    assert len(uploads) == 1 and isinstance(uploads[0], list)
+    by_name = {command["name"]: command for command in uploads[0]}
+    assert sorted(by_name) == ["tictactoe", "tictactoe-settings"]
+    settings = by_name["tictactoe-settings"]
+    assert int(settings["default_member_permissions"]) == discord.Permissions.manage_guild.flag
+    assert settings["contexts"] == [0]  # guilds only
+    assert by_name["tictactoe"].get("default_member_permissions") is None  # for everyone
