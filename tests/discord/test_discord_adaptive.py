@@ -1,0 +1,121 @@
+"""The adaptive level and solo ratings on Discord through simcord (issue 30): /tictactoe start
+difficulty:adaptive played by buttons and !move, the solo rating in /tictactoe stats and
+leaderboard kind:solo, the record carried over a restart, ultimate's refusal, and the levels'
+ratings in help."""
+
+from __future__ import annotations
+
+from discord_helpers import MakeBot, World, cell_id, move_text
+
+from bot.discord_bot import TicTacToeBot
+from bot.engine import analyze
+from bot.engine.adaptive import START_RATING, AdaptiveRecord, playing_rating
+from bot.engine.ratings import LEVEL_RATINGS
+from bot.games import Game, Rating, Status
+from bot.games.solo import member_score, rated
+
+
+async def play_out(world: World, *, worst: bool = False, by_click: bool = True) -> Game:
+    """The channel's game played to its end by its member: the first move of the engine's
+    list (its best) or the last (``worst``), the first by a click, the rest by !move."""
+    game = await world.game()
+    member = world.alice if game.member.member_id == world.alice.id else world.bob
+    clicked = not by_click
+    while game.is_active:
+        moves = analyze(game.board).moves
+        move = (moves[-1] if worst else moves[0]).move
+        if not clicked:
+            board = world.last()
+            await member.click(board, custom_id=cell_id(game, move))
+            clicked = True
+        else:
+            await member.send(world.channel, move_text(move))
+        latest = await world.bot.service.get(game.id)
+        assert latest is not None
+        game = latest
+    return game
+
+
+async def restart(world: World, make_bot: MakeBot) -> None:
+    old_bot = world.bot
+    new_bot: TicTacToeBot = make_bot(seed=99)
+    await world.env.restart_bot(new_bot)
+    await old_bot.service.close()
+
+
+async def test_an_adaptive_game_moves_the_solo_rating_and_the_record_survives_a_restart(
+    world: World, make_bot: MakeBot
+) -> None:
+    result = await world.alice.slash(
+        world.channel, "tictactoe start", difficulty="adaptive", first="me"
+    )
+    assert result.response is not None, world.errors()
+    assert "adaptive" in world.last().content
+    game = await play_out(world)
+    assert game.level == "adaptive" and game.status in (Status.WON, Status.DRAWN)
+    score = member_score(game)
+    solo = rated(Rating(), score, playing_rating(START_RATING, 3))
+    stats = await world.alice.slash(world.channel, "tictactoe stats")
+    assert stats.response is not None
+    assert f"alice's solo rating against my levels: 3x3 {solo.rating} (1 game)." in (
+        stats.response.content
+    )
+
+    await restart(world, make_bot)
+    await world.alice.slash(world.channel, "tictactoe start", difficulty="adaptive", first="me")
+    second = await play_out(world, worst=True)
+    assert second.status is Status.LOST
+    record = AdaptiveRecord().after(score, 3)
+    after = rated(solo, 0.0, playing_rating(record.rating, 3))
+    stats = await world.alice.slash(world.channel, "tictactoe stats")
+    assert stats.response is not None
+    assert f"3x3 {after.rating} (2 games)." in stats.response.content
+    assert "adaptive: 1 win" in stats.response.content or "adaptive: 0 wins" in (
+        stats.response.content
+    )
+
+
+async def test_the_solo_leaderboard_ranks_members_by_their_rating(world: World) -> None:
+    await world.alice.slash(world.channel, "tictactoe start", difficulty="perfect", first="me")
+    alice = await play_out(world, worst=True)  # loses to perfect
+    await world.bob.slash(world.channel, "tictactoe start", difficulty="easy", first="me")
+    bob = await play_out(world)  # perfect play against easy: a win or a draw
+    assert alice.status is Status.LOST and bob.status in (Status.WON, Status.DRAWN)
+    alice_rating = rated(Rating(), 0.0, LEVEL_RATINGS["perfect", 3]).rating
+    bob_rating = rated(Rating(), member_score(bob), LEVEL_RATINGS["easy", 3]).rating
+    board = await world.alice.slash(world.channel, "tictactoe leaderboard", kind="solo")
+    assert board.response is not None and not board.ephemeral
+    assert board.response.content.splitlines() == [
+        "Solo leaderboard (Elo against my levels' ratings, each board size its own scale):",
+        "3x3:",
+        f"1. bob \u2014 {bob_rating} (1 game)",
+        f"2. alice \u2014 {alice_rating} (1 game)",
+    ]
+    points = await world.alice.slash(world.channel, "tictactoe leaderboard")
+    assert points.response is not None
+    assert points.response.content.startswith("Leaderboard (a win is 3 points")
+
+
+async def test_ultimate_refuses_adaptive_privately_with_its_sentence(world: World) -> None:
+    result = await world.alice.slash(
+        world.channel, "tictactoe start", difficulty="adaptive", game="ultimate"
+    )
+    assert result.ephemeral and result.response is not None
+    assert result.response.content == (
+        "The adaptive level plays on the 3x3, 4x4 and 5x5 boards only, where its strength is "
+        "measured: in ultimate tic-tac-toe choose one of easy, medium, hard, strongest."
+    )
+    world.errors()  # the refusal, answered
+    assert await world.bot.service.open_game_count() == 0
+
+
+async def test_help_follows_with_the_levels_ratings(world: World) -> None:
+    result = await world.alice.slash(world.channel, "tictactoe help")
+    assert result.ephemeral and result.response is not None
+    assert "adaptive" in result.response.content
+    assert [m.ephemeral for m in result.followups] == [True]
+    table = result.followups[0].content
+    assert len(table) <= 2000
+    row = f"hard       {LEVEL_RATINGS['hard', 3]}  {LEVEL_RATINGS['hard', 4]}"
+    assert "level       3x3   4x4   5x5" in table and row in table
+    assert "`/tictactoe leaderboard kind:solo`" in table
