@@ -169,5 +169,5 @@ async def test_the_synced_commands_hold_both_groups_with_their_permissions(world
     assert sorted(by_name) == ["tictactoe", "tictactoe-settings"]
     settings = by_name["tictactoe-settings"]
     assert int(settings["default_member_permissions"]) == discord.Permissions.manage_guild.flag
-    assert settings["contexts"] == [0]  # guilds only
+    assert settings["contexts"] == [0] and settings["dm_permission"] is False  # servers only
     assert by_name["tictactoe"].get("default_member_permissions") is None  # for everyone

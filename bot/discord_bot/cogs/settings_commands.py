@@ -66,7 +66,10 @@ class SettingsCommands(commands.Cog):
         name="tictactoe-settings",
         description="This server's Tic-Tac-Toe settings (Manage Server).",
         default_permissions=discord.Permissions(manage_guild=True),
-        guild_only=True,
+        guild_only=True,  # dm_permission, and its successor contexts, as /tictactoe has
+        allowed_contexts=app_commands.AppCommandContext(
+            guild=True, dm_channel=False, private_channel=False
+        ),
     )
 
     def __init__(self, bot: TicTacToeBot) -> None:
