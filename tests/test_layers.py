@@ -38,6 +38,15 @@ FORBIDDEN = {
         "psycopg",
         "psycopg_pool",
     },
+    "i18n": {
+        "bot.engine",
+        "bot.games",
+        "bot.storage",
+        "bot.settings",
+        "bot.discord_bot",
+        "bot.terminal",
+        "discord",
+    },
     "storage": {"bot.discord_bot", "bot.terminal", "discord", "dotenv"},
     "terminal": {"bot.discord_bot", "discord"},
 }

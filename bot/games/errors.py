@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import TypeAlias
 
 from bot.engine import Board, Move
+from bot.i18n import N_, _, use_locale
 
 
 class Command(StrEnum):
@@ -33,7 +34,9 @@ Spelling: TypeAlias = Mapping[Command, str]
 """How an adapter writes each command (and the place) in its sentences."""
 
 PLAIN: Spelling = MappingProxyType(
-    {Command.START: "start", Command.MOVE: "move", Command.HERE: " here"}
+    # TRANSLATORS: added to a sentence to name the channel ("There is no game running here.");
+    # it keeps its leading space (or none, where the language needs none).
+    {Command.START: "start", Command.MOVE: "move", Command.HERE: N_(" here")}
 )
 """The spelling of ``str(error)`` and of any word an adapter leaves out: bare command names."""
 
@@ -54,15 +57,22 @@ class GameError(Exception):
         super().__init__(self.text(PLAIN))  # also fails at once on a field nobody fills
 
     def text(self, spelling: Spelling) -> str:
-        """The sentence with this adapter's spelling of every command it suggests."""
+        """The sentence in the current locale (``bot.i18n.use_locale``), with this adapter's
+        spelling of every command it suggests (the place, ``here``, translated too)."""
         words = {str(command): spelling.get(command, PLAIN[command]) for command in Command}
-        return self.template.format_map({**words, **self.values})
+        words[Command.HERE] = _(words[Command.HERE])
+        return _(self.template).format_map({**words, **self.values})
+
+    def render(self, locale: str, spelling: Spelling) -> str:
+        """The sentence in ``locale``: what an adapter that picked the reader's locale sends."""
+        with use_locale(locale):
+            return self.text(spelling)
 
 
 class NoGameError(GameError):
     """The channel has no active game (or an id names no game)."""
 
-    DEFAULT = "There is no game running{here}. Start one with {start}."
+    DEFAULT = N_("There is no game running{here}. Start one with {start}.")
 
     def __init__(self, template: str = DEFAULT, /, **values: object) -> None:
         super().__init__(template, **values)
@@ -118,10 +128,10 @@ class StorageError(GameError):
     game (``BUSY``, ``UNAVAILABLE``) and the log has the detail."""
 
 
-BUSY = "The game store is busy; please try again in a moment."
+BUSY = N_("The game store is busy; please try again in a moment.")
 """A write that waited ``write_timeout`` for another process's lock and changed nothing."""
 
-UNAVAILABLE = "The game store is unavailable right now; please try again in a moment."
+UNAVAILABLE = N_("The game store is unavailable right now; please try again in a moment.")
 """The database cannot be reached (or failed) while playing; nothing was changed."""
 
 
@@ -137,7 +147,7 @@ class GameChangedError(GameError):
     """Another process (or shard) changed the game or challenge between this operation's read
     and its write, so this operation changed nothing: played again, it sees the new state."""
 
-    DEFAULT = (
+    DEFAULT = N_(
         "That game changed at the same moment (someone else played or it ended), so nothing "
         "was done; have a look at the board and try again."
     )

@@ -21,12 +21,27 @@ from bot.games.errors import (
 )
 from bot.games.models import Challenge, ChallengeStatus, Game, Seat
 from bot.games.wording import describe_duration
+from bot.i18n import N_, Phrase, _
 
 
 def ago(then: datetime, now: datetime) -> str:
-    """ "just now" under a minute, else "3 minutes ago"."""
+    """ "just now" under a minute, else "3 minutes ago" (in the current locale)."""
     seconds = (now - then).total_seconds()
-    return "just now" if seconds < 60 else f"{describe_duration(seconds)} ago"
+    if seconds < 60:
+        # TRANSLATORS: when a game started: "(started just now)"
+        return _("just now")
+    # TRANSLATORS: when a game started: "(started 3 minutes ago)"; {duration} is "3 minutes"
+    return _("{duration} ago").format(duration=describe_duration(seconds))
+
+
+def _ago(then: datetime, now: datetime) -> Phrase:
+    """``ago``, worded when the sentence is rendered."""
+    return Phrase(lambda: ago(then, now))
+
+
+def _duration(seconds: float) -> Phrase:
+    """``describe_duration``, worded when the sentence is rendered."""
+    return Phrase(lambda: describe_duration(seconds))
 
 
 def _members(game: Game) -> list[Seat]:
@@ -34,9 +49,18 @@ def _members(game: Game) -> list[Seat]:
     return [seat for seat in (game.x, game.o) if not seat.is_bot]
 
 
-def _names(seats: list[Seat]) -> str:
-    """ "alice" or "alice and bob" """
-    return " and ".join(seat.name for seat in seats)
+def names_of(names: list[str]) -> str:
+    """ "alice" or "alice and bob", in the current locale."""
+    if len(names) == 1:
+        return names[0]
+    # TRANSLATORS: the two members of a duel: "alice and bob"
+    return _("{first} and {second}").format(first=names[0], second=names[1])
+
+
+def _names(seats: list[Seat]) -> Phrase:
+    """ "alice" or "alice and bob", worded when the sentence is rendered."""
+    names = [seat.name for seat in seats]
+    return Phrase(lambda: names_of(names))
 
 
 def no_game(expired: Game | None, idle_timeout: float) -> NoGameError:
@@ -48,13 +72,13 @@ def no_game(expired: Game | None, idle_timeout: float) -> NoGameError:
         "The game{here} ({players}) expired after {idle} without a move. "
         "Start a new one with {start}.",
         players=_names(_members(expired)),
-        idle=describe_duration(idle_timeout),
+        idle=_duration(idle_timeout),
     )
 
 
 def already_running(game: Game, member_id: int, now: datetime) -> GameRunningError:
     """A start while ``game`` runs: whose it is (or "you") and since when."""
-    since = ago(game.created_at, now)
+    since = _ago(game.created_at, now)
     if game.seat_of(member_id) is not None:
         return GameRunningError(
             "You already have a game running{here} (started {since}). "
@@ -62,11 +86,17 @@ def already_running(game: Game, member_id: int, now: datetime) -> GameRunningErr
             since=since,
         )
     members = _members(game)
+    if len(members) == 1:
+        return GameRunningError(
+            "{players} is already playing{here} (started {since}). "
+            "Finish or resign that game first.",
+            players=members[0].name,
+            since=since,
+        )
     return GameRunningError(
-        "{players} {verb} already playing{here} (started {since}). "
+        "{players} are already playing{here} (started {since}). "
         "Finish or resign that game first.",
         players=_names(members),
-        verb="is" if len(members) == 1 else "are",
         since=since,
     )
 
@@ -87,8 +117,9 @@ def not_your_game(game: Game) -> NotYourGameError:
 def not_your_turn(game: Game) -> NotYourTurnError:
     """A seated member acted while the other side is to move."""
     seat = game.seat(game.position.to_move)
-    whom = "my move" if seat.is_bot else f"{seat.name} to move"
-    return NotYourTurnError("It is not your turn: wait for {whom}.", whom=whom)
+    if seat.is_bot:
+        return NotYourTurnError("It is not your turn: wait for my move.")
+    return NotYourTurnError("It is not your turn: wait for {name} to move.", name=seat.name)
 
 
 def explain_in_a_duel(game: Game) -> GameRunningError:
@@ -168,7 +199,7 @@ def challenge_pending(challenge: Challenge, now: datetime) -> GameRunningError:
         "{challenger} has challenged {opponent} here; wait for the answer (at most {left} more).",
         challenger=challenge.challenger.name,
         opponent=challenge.opponent.name,
-        left=describe_duration(left),
+        left=_duration(left),
     )
 
 
@@ -176,13 +207,13 @@ def challenge_closed(challenge: Challenge | None) -> GameOverError:
     """An answer to a challenge that is no longer open, saying what became of it."""
     if challenge is None:
         return GameOverError("That challenge is no longer open.")
-    what = {
-        ChallengeStatus.ACCEPTED: "was already accepted",
-        ChallengeStatus.DECLINED: "was declined",
-        ChallengeStatus.WITHDRAWN: "was withdrawn",
-        ChallengeStatus.EXPIRED: "expired without an answer",
-    }.get(challenge.status, "is no longer open")
-    return GameOverError("That challenge {what}.", what=what)
+    sentence = {
+        ChallengeStatus.ACCEPTED: N_("That challenge was already accepted."),
+        ChallengeStatus.DECLINED: N_("That challenge was declined."),
+        ChallengeStatus.WITHDRAWN: N_("That challenge was withdrawn."),
+        ChallengeStatus.EXPIRED: N_("That challenge expired without an answer."),
+    }.get(challenge.status, N_("That challenge is no longer open."))
+    return GameOverError(sentence)
 
 
 def not_your_challenge(challenge: Challenge) -> NotYourGameError:
@@ -266,13 +297,13 @@ def not_yours_to_review(game: Game) -> NotYourGameError:
     )
 
 
-CHANNEL_TAKEN = "This channel already has a game running."
+CHANNEL_TAKEN = N_("This channel already has a game running.")
 """A game or an open challenge refused because a game runs in the channel (another process
 started it first)."""
 
-CHALLENGE_TAKEN = "This channel already has an open challenge."
+CHALLENGE_TAKEN = N_("This channel already has an open challenge.")
 """A game or an open challenge refused because a challenge waits in the channel (another
 process opened it first)."""
 
-CHALLENGE_ANSWERED = "That challenge was answered at the same moment, so nothing was done."
+CHALLENGE_ANSWERED = N_("That challenge was answered at the same moment, so nothing was done.")
 """A challenge's answer refused because another answer (or its expiry) came first."""

@@ -10,16 +10,38 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.i18n import _, ngettext, number
+
 SHOWN = 30
 """The longest input quoted back in an error, in characters."""
 
 _UNITS = (("day", 86400), ("hour", 3600), ("minute", 60))
 
 
+def _unit(unit: str, amount: float) -> str:
+    """ "2 hours": ``amount`` (a whole number or tenths) of ``unit``, in the current locale.
+    A fraction takes the plural form of 2 (English "1.5 minutes")."""
+    count = int(amount) if amount == int(amount) else 2
+    text = number(amount)
+    # TRANSLATORS: a duration; {count} is a number, maybe with one decimal ("1.5 minutes").
+    if unit == "day":
+        return ngettext("{count} day", "{count} days", count).format(count=text)
+    if unit == "hour":
+        return ngettext("{count} hour", "{count} hours", count).format(count=text)
+    if unit == "minute":
+        return ngettext("{count} minute", "{count} minutes", count).format(count=text)
+    return ngettext("{count} second", "{count} seconds", count).format(count=text)
+
+
 def join_or(options: Sequence[object]) -> str:
     """ "a", "a or b", "a, b or c": options as a sentence offers them."""
     words = [str(option) for option in options]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+    if len(words) == 1:
+        return words[0]
+    # TRANSLATORS: the list separator of "a, b or c" (only between the first ones)
+    head = _(", ").join(words[:-1])
+    # TRANSLATORS: the last choice of a list: "{head}" is "a" or "a, b", "{last}" is "c"
+    return _("{head} or {last}").format(head=head, last=words[-1])
 
 
 def quote_input(text: str) -> str:
@@ -33,7 +55,5 @@ def describe_duration(seconds: float) -> str:
     for unit, size in _UNITS:
         amount = round(seconds / size, 1)
         if amount >= 1:
-            text = f"{amount:.1f}".removesuffix(".0")
-            return f"{text} {unit}{'' if amount == 1 else 's'}"
-    count = max(0, round(seconds))
-    return f"{count} second{'' if count == 1 else 's'}"
+            return _unit(unit, amount)
+    return _unit("second", max(0, round(seconds)))

@@ -1,0 +1,75 @@
+"""The catalogues: the template up to date with the code, every shipped language complete
+with the English placeholders, the pseudo-locale, plural rules and locale choice."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n import PSEUDO, SOURCE, _, from_environment, ngettext, resolve, shipped, use_locale
+from bot.i18n.catalogues import TEMPLATE, pseudo, read_catalogue
+from bot.i18n.extract import extract, placeholders, problems, template_text
+
+
+def test_the_template_is_up_to_date_with_the_code() -> None:
+    assert TEMPLATE.read_bytes() == template_text(extract()), (
+        "a sentence changed: run .venv/bin/python -m bot.i18n extract"
+    )
+
+
+def test_the_template_parses_and_every_msgid_formats() -> None:
+    template = read_catalogue(TEMPLATE, "")
+    ids = [message.id for message in template if message.id]
+    assert len(ids) > 50
+    for message_id in ids:
+        for text in (message_id,) if isinstance(message_id, str) else message_id:
+            text.format_map(dict.fromkeys(placeholders(text), "x"))
+
+
+@pytest.mark.parametrize("code", [code for code in shipped() if code != SOURCE])
+def test_every_shipped_catalogue_is_complete(code: str) -> None:
+    assert problems(code) == []
+
+
+def test_english_is_the_source_and_always_shipped() -> None:
+    assert shipped()[0] == SOURCE
+    assert _("That game is over.") == "That game is over."
+
+
+def test_pseudo_keeps_placeholders_code_and_marks() -> None:
+    text = pseudo("Hello {name}, type `/tictactoe start` **now**.")
+    assert "{name}" in text and "`/tictactoe start`" in text and "**" in text
+    assert "Hello" not in text and text.startswith("⟦") and text.endswith("⟧")
+    with use_locale(PSEUDO):
+        assert _("That game is over.") == pseudo("That game is over.")
+        assert _("not in the catalogue") == "not in the catalogue"
+
+
+def test_plurals_follow_the_rule_and_fall_back_to_english() -> None:
+    assert ngettext("{count} minute", "{count} minutes", 1) == "{count} minute"
+    assert ngettext("{count} minute", "{count} minutes", 2) == "{count} minutes"
+    with use_locale("zz"):
+        assert ngettext("{count} minute", "{count} minutes", 0) == "{count} minutes"
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [(None, SOURCE), ("en-GB", SOURCE), ("en-US", SOURCE), ("zh-CN", SOURCE), (PSEUDO, PSEUDO)],
+)
+def test_resolve(code: str | None, expected: str) -> None:
+    assert resolve(code) == expected
+
+
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [
+        ({}, SOURCE),
+        ({"LANG": "C"}, SOURCE),
+        ({"LANG": "POSIX"}, SOURCE),
+        ({"LANG": "en_XA.UTF-8"}, PSEUDO),
+        ({"LANG": "C", "LC_ALL": "en_XA"}, PSEUDO),
+        ({"LANG": "en_XA", "LC_MESSAGES": "C"}, SOURCE),
+        ({"LANG": "en_XA", "LC_ALL": "", "LC_MESSAGES": "POSIX"}, SOURCE),
+    ],
+)
+def test_the_terminal_locale_from_the_environment(environ: dict[str, str], expected: str) -> None:
+    assert from_environment(environ) == expected
