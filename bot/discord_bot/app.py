@@ -16,6 +16,7 @@ from bot.discord_bot.board_view import CellButton, SmallBoardButton
 from bot.discord_bot.duel_views import ChallengeButton, RematchButton
 from bot.discord_bot.floods import Floodgate, within_rate
 from bot.discord_bot.history_views import HistoryButton
+from bot.discord_bot.locales import CatalogueTranslator
 from bot.discord_bot.metrics import BotMetrics
 from bot.discord_bot.sync import sync_commands
 from bot.discord_bot.tree import GameTree
@@ -107,6 +108,7 @@ class TicTacToeBot(commands.AutoShardedBot):
             self.metrics.serve(self.settings.metrics_port, self.settings.metrics_host)
         running = await self.service.open_game_count()
         log.info("%d game(s) running in the database.", running)
+        await self.tree.set_translator(CatalogueTranslator())
         await load_cogs(self)
         # Boards, challenges and history pages posted before a restart keep working.
         self.add_dynamic_items(

@@ -18,6 +18,7 @@ import discord
 from bot.discord_bot.metrics import button_command
 from bot.discord_bot.texts import APOLOGY, MISSING_PERMISSION, spelling
 from bot.games import GameError
+from bot.i18n import _, current_locale, resolve, use_locale
 
 if TYPE_CHECKING:
     from bot.discord_bot.app import TicTacToeBot
@@ -30,6 +31,11 @@ def channel_id(interaction: discord.Interaction[TicTacToeBot]) -> int:
     if interaction.channel_id is None:
         raise GameError("I can't tell which channel this is; please try again.")
     return interaction.channel_id
+
+
+def private_locale(interaction: discord.Interaction[TicTacToeBot]) -> str:
+    """The member's own locale: what a reply only they see is written in."""
+    return resolve(str(interaction.locale))
 
 
 async def reply_privately(interaction: discord.Interaction[TicTacToeBot], text: str) -> None:
@@ -49,14 +55,15 @@ async def answer_error(
 ) -> None:
     """Tell the member privately what went wrong; log what is not their doing."""
     interaction.client.metrics.saw_error(error)
-    if isinstance(error, GameError):
-        text = error.text(spelling(interaction.client.prefix))
-    elif isinstance(error, discord.Forbidden):
-        log.warning("Missing permissions answering %s: %s", describe(interaction), error)
-        text = MISSING_PERMISSION
-    else:
-        log.error("Unexpected error handling %s", describe(interaction), exc_info=error)
-        text = APOLOGY
+    with use_locale(private_locale(interaction)):
+        if isinstance(error, GameError):
+            text = error.text(spelling(interaction.client.prefix))
+        elif isinstance(error, discord.Forbidden):
+            log.warning("Missing permissions answering %s: %s", describe(interaction), error)
+            text = _(MISSING_PERMISSION)
+        else:
+            log.error("Unexpected error handling %s", describe(interaction), exc_info=error)
+            text = _(APOLOGY)
     try:
         await reply_privately(interaction, text)
     except discord.HTTPException as reply_error:
@@ -69,7 +76,8 @@ async def within_rate(interaction: discord.Interaction[TicTacToeBot]) -> bool:
     verdict = interaction.client.floodgate.admit(interaction.user.id)
     if verdict.note is not None:
         try:
-            await reply_privately(interaction, verdict.note)
+            with use_locale(private_locale(interaction)):
+                await reply_privately(interaction, _(verdict.note))
         except discord.HTTPException as error:
             log.warning(
                 "Could not send the slow-down note for %s: %s", describe(interaction), error
@@ -107,6 +115,10 @@ class GameButton:
 
     # discord.py types these hooks for any client; the bot's buttons only get its own.
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        from bot.discord_bot.locales import server_locale  # locales imports this module's peers
+
+        # A click's answer to the channel (the board) is in the server's language.
+        current_locale.set(await server_locale(interaction.client, interaction.guild))
         if not await within_rate(interaction):
             await acknowledge_quietly(interaction)
             return False

@@ -39,16 +39,20 @@ def state_name(guild_id: int | None) -> str:
     return f"commands-{scope_name(guild_id)}"
 
 
-def commands_digest(
+async def commands_digest(
     tree: app_commands.CommandTree[Any],
     guild: discord.abc.Snowflake | None,
     application_id: int | None,
 ) -> str:
-    """SHA-256 of exactly what ``tree.sync(guild=guild)`` would upload (order-independent)."""
-    payload = sorted(
-        (command.to_dict(tree) for command in tree.get_commands(guild=guild)),
-        key=lambda item: (item.get("type", 1), item["name"]),
-    )
+    """SHA-256 of exactly what ``tree.sync(guild=guild)`` would upload (order-independent),
+    the translator's localisations included: a new or changed translation is uploaded."""
+    translator = tree.translator
+    commands = tree.get_commands(guild=guild)
+    if translator is None:
+        dicts = [command.to_dict(tree) for command in commands]
+    else:
+        dicts = [await command.get_translated_payload(tree, translator) for command in commands]
+    payload = sorted(dicts, key=lambda item: (item.get("type", 1), item["name"]))
     document = {"application_id": application_id, "commands": payload}
     text = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()
@@ -75,7 +79,7 @@ async def sync_commands(
     guild = discord.Object(id=guild_id) if guild_id is not None else None
     if guild is not None:
         tree.copy_global_to(guild=guild)
-    digest = commands_digest(tree, guild, application_id)
+    digest = await commands_digest(tree, guild, application_id)
     where = scope_name(guild_id)
     try:
         synced_before = await service.bot_state(state_name(guild_id))

@@ -9,6 +9,7 @@ from bot.engine.ultimate import ULTIMATE_LEVELS, UltimateLevel
 from bot.games.errors import InvalidOptionError
 from bot.games.models import FIRST_CHOICES, GAMES, SIZES
 from bot.games.wording import join_or
+from bot.i18n import Phrase
 
 CLASSIC_LEVELS: tuple[str, ...] = (*LEVELS, ADAPTIVE)
 """The levels of a classic game against the bot: the engine's fixed ``LEVELS``, then
@@ -61,7 +62,9 @@ def check_game(game: str) -> str:
     wanted = str(game).strip().lower()
     if wanted not in GAMES:
         raise InvalidOptionError(
-            "The game must be {games}, not {given}.", games=join_or(GAMES), given=repr(str(game))
+            "The game must be {games}, not {given}.",
+            games=Phrase(lambda: join_or(GAMES)),
+            given=repr(str(game)),
         )
     return wanted
 
@@ -73,7 +76,7 @@ def check_first(first: str, choices: tuple[str, ...] = FIRST_CHOICES, game: str 
         raise InvalidOptionError(
             "Who goes first{game} must be {choices}, not {given}.",
             game=game,
-            choices=join_or(choices),
+            choices=Phrase(lambda: join_or(choices)),
             given=repr(str(first)),
         )
     return wanted
@@ -88,7 +91,7 @@ def check_size(size: int | str) -> int:
     if wanted not in SIZES:
         raise InvalidOptionError(
             "The board size must be {sizes}, not {given}.",
-            sizes=join_or(SIZES),
+            sizes=Phrase(lambda: join_or(SIZES)),
             given=repr(str(size)),
         )
     return wanted

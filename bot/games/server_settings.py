@@ -28,7 +28,8 @@ from bot.games.errors import (
     SettingsError,
 )
 from bot.games.options import check_first, check_level, check_size
-from bot.games.wording import join_or
+from bot.games.wording import join_and, join_or
+from bot.i18n import Phrase, shipped
 
 if TYPE_CHECKING:
     from bot.games.store import GameStore
@@ -91,7 +92,7 @@ class ServerSettings:
             raise ChannelNotAllowedError(
                 "On this server games are played only in {channels}.",
                 channel_ids=self.channel_ids,
-                channels=channel_mentions(self.channel_ids),
+                channels=Phrase(lambda: channel_mentions(self.channel_ids)),
             )
 
     def start_options(
@@ -115,10 +116,12 @@ class ServerSettings:
             raise DuelsOffError("Duels are turned off on this server; you can play me instead.")
 
 
-def channel_mentions(channel_ids: tuple[int, ...]) -> str:
-    """The channels as Discord mentions ("<#1> or <#2>"): Discord shows each by its current
-    name, in every member's client, and a channel mention never pings anyone."""
-    return join_or([f"<#{channel_id}>" for channel_id in channel_ids])
+def channel_mentions(channel_ids: tuple[int, ...], conjunction: str = "or") -> str:
+    """The channels as Discord mentions ("<#1> or <#2>", with ``conjunction`` "and": "<#1> and
+    <#2>"): Discord shows each by its current name, in every member's client, and a channel
+    mention never pings anyone. Worded in the current locale."""
+    mentions = [f"<#{channel_id}>" for channel_id in channel_ids]
+    return join_and(mentions) if conjunction == "and" else join_or(mentions)
 
 
 # -- checking what a member asks for ----------------------------------------------------------
@@ -249,6 +252,14 @@ def with_limits(
         challenge = parse_minutes(challenge_minutes, "Challenge minutes", CHALLENGE_MINUTES)
     allowed = settings.duels if duels is None else parse_on_off(duels)
     return replace(settings, idle_minutes=idle, challenge_minutes=challenge, duels=allowed)
+
+
+def with_language(settings: ServerSettings, locale: str | None) -> ServerSettings:
+    """``settings`` with the language of the server's public posts: a shipped locale, or
+    ``None`` (the server's preferred locale on Discord)."""
+    if locale is not None and locale not in shipped():
+        raise SettingsError("That language is not available; nothing was changed.")
+    return replace(settings, locale=locale)
 
 
 # -- where a game's options and limits come from ---------------------------------------------

@@ -62,6 +62,7 @@ from bot.games.server_settings import (
     SettingsCache,
     with_channel,
     with_defaults,
+    with_language,
     with_limits,
 )
 from bot.games.shards import ShardSet
@@ -583,6 +584,11 @@ class GameService:
                 now, idle_minutes=idle_minutes, challenge_minutes=challenge_minutes, duels=duels
             ),
         )
+
+    async def set_server_language(self, guild_id: int, locale: str | None) -> ServerSettings:
+        """Set the language of the server's public posts (``None``: its preferred locale)."""
+        self._channels.check_open()
+        return await self._servers.change(guild_id, lambda now: with_language(now, locale))
 
     async def forget_server(self, guild_id: int) -> None:
         """Delete the server's settings (the bot left it)."""

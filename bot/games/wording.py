@@ -44,6 +44,16 @@ def join_or(options: Sequence[object]) -> str:
     return _("{head} or {last}").format(head=head, last=words[-1])
 
 
+def join_and(options: Sequence[object]) -> str:
+    """ "a", "a and b", "a, b and c": everything a sentence lists."""
+    words = [str(option) for option in options]
+    if len(words) == 1:
+        return words[0]
+    head = _(", ").join(words[:-1])
+    # TRANSLATORS: the last item of a list: "{head}" is "a" or "a, b", "{last}" is "c"
+    return _("{head} and {last}").format(head=head, last=words[-1])
+
+
 def quote_input(text: str) -> str:
     """``text`` quoted (``repr``), cut to ``SHOWN`` characters with an ellipsis."""
     return repr(text if len(text) <= SHOWN else text[: SHOWN - 1] + "…")

@@ -56,6 +56,14 @@ def use_locale(locale: str) -> Iterator[None]:
         current_locale.reset(token)
 
 
+def language_name(code: str) -> str:
+    """A language by its own name ("English", "Deutsch", "français", "português (Brasil)")."""
+    if code == PSEUDO:
+        return "Pseudo"
+    name = babel_locale(code).get_display_name() or code
+    return "English" if code == SOURCE else name
+
+
 def babel_locale(code: str) -> Locale:
     """Babel's locale for a Discord code ("pt-BR", "es-ES", "fr"); English for the pseudo."""
     return Locale.parse("en-US" if code == PSEUDO else code, sep="-")

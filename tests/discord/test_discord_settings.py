@@ -35,7 +35,13 @@ async def test_the_group_is_for_managers_and_guild_only(world: World) -> None:
     assert isinstance(group, discord.app_commands.Group)
     assert group.default_permissions == discord.Permissions(manage_guild=True)
     assert group.guild_only
-    assert sorted(c.name for c in group.commands) == ["channels", "defaults", "limits", "show"]
+    assert sorted(c.name for c in group.commands) == [
+        "channels",
+        "defaults",
+        "language",
+        "limits",
+        "show",
+    ]
 
 
 async def test_a_manager_sets_start_defaults_and_the_next_start_uses_them(world: World) -> None:

@@ -11,19 +11,20 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.discord_bot.interactions import reply_privately
+from bot.discord_bot.interactions import private_locale, reply_privately
 from bot.discord_bot.texts import NOT_A_MANAGER, SERVER_ONLY
 from bot.engine import LEVELS
 from bot.games import FIRST_CHOICES, SIZES, GameError
 from bot.games.render.settings import render_server_settings, render_settings_saved
 from bot.games.server_settings import CHALLENGE_MINUTES, IDLE_MINUTES, UNSET, ServerSettings
+from bot.i18n import N_, current_locale, language_name, shipped
 
 if TYPE_CHECKING:
     from bot.discord_bot.app import TicTacToeBot
@@ -33,7 +34,10 @@ log = logging.getLogger(__name__)
 Render: TypeAlias = Callable[[ServerSettings, float, float], str]
 """``render_server_settings`` or ``render_settings_saved``."""
 
-OWN = "unset: the bot's own"
+# TRANSLATORS: a choice in /tictactoe-settings defaults: no server default for this option
+OWN = N_("unset: the bot's own")
+SERVER_DEFAULT = "server-default"
+"""The ``language`` choice that clears the setting: the server's preferred locale again."""
 LEVEL_SETTING_CHOICES = [
     *(Choice(name=level, value=level) for level in LEVELS),
     Choice(name=OWN, value=UNSET),
@@ -43,11 +47,20 @@ FIRST_SETTING_CHOICES = [
     Choice(name=OWN, value=UNSET),
 ]
 ACTION_CHOICES = [
-    Choice(name="add: games may be played there", value="add"),
-    Choice(name="remove: no longer there", value="remove"),
-    Choice(name="clear: everywhere again", value="clear"),
+    Choice(name=N_("add: games may be played there"), value="add"),
+    Choice(name=N_("remove: no longer there"), value="remove"),
+    Choice(name=N_("clear: everywhere again"), value="clear"),
 ]
-ON_OFF_CHOICES = [Choice(name="on", value="on"), Choice(name="off", value="off")]
+ON_OFF_CHOICES = [Choice(name=N_("on"), value="on"), Choice(name=N_("off"), value="off")]
+
+
+def language_choices() -> list[Choice[str]]:
+    """The shipped languages, each by its own name, and the server's default."""
+    return [
+        *(Choice(name=language_name(code), value=code) for code in shipped()),
+        # TRANSLATORS: a choice in /tictactoe-settings language: the server's Discord locale
+        Choice(name=N_("server default (the server's Discord language)"), value=SERVER_DEFAULT),
+    ]
 
 
 def _manager(interaction: discord.Interaction[TicTacToeBot]) -> int:
@@ -74,6 +87,11 @@ class SettingsCommands(commands.Cog):
 
     def __init__(self, bot: TicTacToeBot) -> None:
         self.bot = bot
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """Every answer here is private: in the member's own language."""
+        current_locale.set(private_locale(interaction))
+        return True
 
     @settings.command(name="show", description="Every setting of this server and its value.")
     async def show(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
@@ -151,6 +169,17 @@ class SettingsCommands(commands.Cog):
             duels=None if duels is None else duels.value,
         )
         await self._saved(interaction, settings, "limits")
+
+    @settings.command(name="language", description="The language of this server's public posts.")
+    @app_commands.describe(locale="A language, or the server's own Discord language.")
+    @app_commands.choices(locale=language_choices())
+    async def language(
+        self, interaction: discord.Interaction[TicTacToeBot], locale: Choice[str]
+    ) -> None:
+        guild = _manager(interaction)
+        chosen = None if locale.value == SERVER_DEFAULT else locale.value
+        settings = await self.bot.service.set_server_language(guild, chosen)
+        await self._saved(interaction, settings, "language")
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:

@@ -1,0 +1,68 @@
+"""Which language a Discord message is written in, and the slash commands' translations.
+
+A private reply (ephemeral, or any interaction response only the member sees) uses the
+member's Discord locale; a public post (boards, announcements, challenges, expiry notices) and
+every answer to a text command use the server's language: ``/tictactoe-settings language``,
+else the server's preferred locale, else English. Any locale we do not ship reads as English
+(``bot.i18n.resolve``). ``CatalogueTranslator`` gives Discord every shipped language's
+descriptions and choice names; command, subcommand and option names are never translated.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot.games import GameError
+from bot.i18n import SOURCE, resolve, shipped, translate
+
+if TYPE_CHECKING:
+    from bot.discord_bot.app import TicTacToeBot
+
+log = logging.getLogger(__name__)
+
+
+def member_locale(interaction: discord.Interaction[TicTacToeBot]) -> str:
+    """The shipped locale of the member's Discord client, for private replies."""
+    return resolve(str(interaction.locale))
+
+
+async def server_locale(bot: TicTacToeBot, guild: discord.Guild | None) -> str:
+    """The server's language for public posts: its setting, else its preferred locale, else
+    English (also when the settings cannot be read: a post still goes out)."""
+    if guild is None:
+        return SOURCE
+    try:
+        settings = await bot.service.server_settings(guild.id)
+    except GameError as error:
+        log.warning("Could not read the language of server %s: %s", guild.id, error)
+        settings = None
+    if settings is not None and settings.locale is not None:
+        return resolve(settings.locale)
+    return resolve(str(guild.preferred_locale))
+
+
+class CatalogueTranslator(app_commands.Translator):
+    """Descriptions and choice names from the catalogues, for every shipped language."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        names = (
+            app_commands.TranslationContextLocation.command_name,
+            app_commands.TranslationContextLocation.group_name,
+            app_commands.TranslationContextLocation.parameter_name,
+        )
+        if context.location in names:
+            return None
+        code = resolve(str(locale))
+        if code == SOURCE or code != str(locale) or code not in shipped():
+            return None
+        text = translate(string.message, code)
+        return None if text == string.message else text
