@@ -10,29 +10,30 @@ from __future__ import annotations
 from bot.games import FIRST_CHOICES, SIZES, USAGE_MOVE, Command, Spelling
 from bot.games.options import CLASSIC_LEVELS
 from bot.games.render import level_ratings_table
+from bot.i18n import N_
 
-APOLOGY = "Sorry, something went wrong on my side. Please try again in a moment."
-MISSING_PERMISSION = (
+APOLOGY = N_("Sorry, something went wrong on my side. Please try again in a moment.")
+MISSING_PERMISSION = N_(
     "Discord did not let me finish that: I am missing a permission in this channel. "
     "A server admin can check my role's permissions here."
 )
-SERVER_ONLY = "Tic-Tac-Toe is played in a server channel, not in direct messages."
-NOT_YOUR_BOARD = (
+SERVER_ONLY = N_("Tic-Tac-Toe is played in a server channel, not in direct messages.")
+NOT_YOUR_BOARD = N_(
     "This board belongs to {owner}'s game, so only they can play it. "
     "When it ends you can start your own with {start}."
 )
 """The refusal for a click on someone else's board: a ``GameError`` template (``owner``)."""
 
-LAST_GAME_OVER = "No game is running here; this is how your last one ended:"
+LAST_GAME_OVER = N_("No game is running here; this is how your last one ended:")
 """The headline of ``/tictactoe board`` showing the member's finished game."""
 
-NOT_YOUR_HISTORY = (
+NOT_YOUR_HISTORY = N_(
     "Only the member who asked for this list can turn its pages. "
     "See your own with `/tictactoe history`."
 )
 """The refusal for a click on the Newer or Older button of someone else's history."""
 
-NOT_A_MANAGER = (
+NOT_A_MANAGER = N_(
     "Only members with the Manage Server permission can see or change this server's "
     "Tic-Tac-Toe settings; nothing was changed."
 )

@@ -19,6 +19,7 @@ from collections.abc import Awaitable, Callable
 from typing import TextIO
 
 from bot.games import DatabaseGoneError, StorageError
+from bot.i18n import from_environment, use_locale
 from bot.settings import Settings
 from bot.startup import open_service
 from bot.terminal.commands import CommandError, check_name
@@ -102,7 +103,8 @@ def run_terminal(settings: Settings, name: str | None = None) -> int:
         out.reconfigure(errors="replace")
     try:
         try:
-            with terminal_settings_kept(stdin_fd()):
+            # The terminal speaks the language of LC_ALL / LC_MESSAGES / LANG.
+            with terminal_settings_kept(stdin_fd()), use_locale(from_environment(os.environ)):
                 return asyncio.run(play(settings, out, name))
         except KeyboardInterrupt:
             print(f"\n{GOODBYE}", file=out)

@@ -46,6 +46,7 @@ from bot.games.render import (
     render_text,
 )
 from bot.games.wording import describe_duration, join_or, quote_input
+from bot.i18n import N_, _
 from bot.terminal.commands import (
     HELP,
     CommandError,
@@ -84,7 +85,7 @@ WELCOME = (
 )
 AFTER_GAME = "Type start for another game like this one, or choose one: start perfect bot 3"
 GOODBYE = "Goodbye! Your games are saved."
-LAST_GAME_OVER = "No game is running; this is how your last one ended:"
+LAST_GAME_OVER = N_("No game is running; this is how your last one ended:")
 
 # How a game started at launch is announced ({you}: "you are X and you go first").
 FIRST_OPENING = (
@@ -377,7 +378,7 @@ class TerminalSession:
         if game.is_active:
             self.show(game)
             return
-        self.say(LAST_GAME_OVER)
+        self.say(_(LAST_GAME_OVER))
         self.show(game)
         self.say(AFTER_GAME)
 

@@ -73,3 +73,30 @@ def test_resolve(code: str | None, expected: str) -> None:
 )
 def test_the_terminal_locale_from_the_environment(environ: dict[str, str], expected: str) -> None:
     assert from_environment(environ) == expected
+
+
+def _english_words(text: str) -> set[str]:
+    """ASCII words of four letters or more outside inline code and mentions."""
+    import re
+
+    text = re.sub(r"`[^`]*`|<[^<>]*>", "", text)
+    return {word for word in re.findall(r"[A-Za-z]{4,}", text)}
+
+
+def test_settings_and_errors_reach_no_english_in_the_pseudo_locale() -> None:
+    """What goes through the catalogue so far (settings, the game layer's errors) shows no
+    English in ``en-XA``: the proof, per sentence, that nothing bypasses the catalogue."""
+    from bot.games.errors import PLAIN, NoGameError
+    from bot.games.render.settings import render_server_settings, render_settings_saved
+    from bot.games.server_settings import ServerSettings
+
+    settings = ServerSettings(guild_id=1, channel_ids=(5, 6), duels=False)
+    with use_locale(PSEUDO):
+        texts = [
+            render_server_settings(settings, 600.0, 300.0),
+            render_settings_saved(settings, 90.0, 60.0),
+            NoGameError().text(PLAIN),
+        ]
+    allowed = {"perfect", "random", "start"}  # level, choice and command names, as typed
+    for text in texts:
+        assert _english_words(text) <= allowed, text

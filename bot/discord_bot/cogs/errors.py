@@ -18,8 +18,10 @@ import discord
 from discord.ext import commands
 
 from bot.discord_bot.floods import Flooding
+from bot.discord_bot.locales import server_locale
 from bot.discord_bot.texts import APOLOGY, SERVER_ONLY, spelling, usage_move
 from bot.games import GameError
+from bot.i18n import _, current_locale
 
 if TYPE_CHECKING:
     from bot.discord_bot.app import TicTacToeBot
@@ -45,6 +47,8 @@ class ErrorHandling(commands.Cog):
             return
         cause = error.original if isinstance(error, commands.CommandInvokeError) else error
         self.bot.metrics.saw_error(cause)
+        # A text command has no member locale: the server's language.
+        current_locale.set(await server_locale(self.bot, ctx.guild))
         if isinstance(cause, GameError):
             await _answer(ctx, cause.text(spelling(self.bot.prefix)))
         elif isinstance(cause, discord.Forbidden):
@@ -55,7 +59,7 @@ class ErrorHandling(commands.Cog):
                 cause,
             )
         elif isinstance(error, commands.NoPrivateMessage):
-            await _answer(ctx, SERVER_ONLY)
+            await _answer(ctx, _(SERVER_ONLY))
         elif isinstance(error, commands.UserInputError):
             await _answer(ctx, f"{error} {usage_move(self.bot.prefix)}")
         else:
@@ -66,7 +70,7 @@ class ErrorHandling(commands.Cog):
                 ctx.channel.id,
                 exc_info=cause,
             )
-            await _answer(ctx, APOLOGY)
+            await _answer(ctx, _(APOLOGY))
 
 
 async def _answer(ctx: commands.Context[TicTacToeBot], text: str) -> None:

@@ -10,7 +10,7 @@ strips the buttons from the older, so each game has one live board.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -20,7 +20,8 @@ from discord.ext import commands
 from bot.discord_bot.board_view import board_content, board_view, disable_board, replace_board
 from bot.discord_bot.duel_views import send_challenge
 from bot.discord_bot.history_views import replay_file, send_history
-from bot.discord_bot.interactions import channel_id, reply_privately
+from bot.discord_bot.interactions import channel_id, private_locale, reply_privately
+from bot.discord_bot.locales import server_locale
 from bot.discord_bot.texts import LAST_GAME_OVER, help_text, levels_text, spelling
 from bot.engine import LEVELS, Move, Player
 from bot.engine.adaptive import ADAPTIVE
@@ -50,6 +51,7 @@ from bot.games.render import (
     render_stats,
     ultimate,
 )
+from bot.i18n import _, current_locale
 
 if TYPE_CHECKING:
     from bot.discord_bot.app import TicTacToeBot
@@ -134,6 +136,10 @@ class GameCommands(commands.Cog):
             guild=True, dm_channel=False, private_channel=False
         ),
     )
+
+    async def cog_before_invoke(self, ctx: commands.Context[Any]) -> None:
+        """A text command has no member locale: it is answered in the server's language."""
+        current_locale.set(await server_locale(self.bot, ctx.guild))
 
     def __init__(self, bot: TicTacToeBot) -> None:
         self.bot = bot
@@ -298,7 +304,8 @@ class GameCommands(commands.Cog):
             channel_id=channel_id(interaction), member_id=interaction.user.id
         )
         if not game.is_active:
-            await reply_privately(interaction, board_content(game, LAST_GAME_OVER))
+            current_locale.set(private_locale(interaction))
+            await reply_privately(interaction, board_content(game, _(LAST_GAME_OVER)))
             return
         callback = await interaction.response.send_message(
             board_content(game), view=board_view(game)
@@ -309,6 +316,7 @@ class GameCommands(commands.Cog):
     @tictactoe.command(name="hint", description="Which moves win, draw or lose (only you see it).")
     async def hint(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
         # Analysing a 4x4 position can take a while: acknowledge privately first.
+        current_locale.set(private_locale(interaction))
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             hint = await self.bot.service.hint(
@@ -325,6 +333,7 @@ class GameCommands(commands.Cog):
     )
     async def explain(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
         # The search (and its plain-minimax count) can take a second on 4x4: acknowledge first.
+        current_locale.set(private_locale(interaction))
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             reply = await self.bot.service.explain(
@@ -393,6 +402,7 @@ class GameCommands(commands.Cog):
     ) -> None:
         """Private, like hint and explain: a look back for the one who asks, never a post in
         the channel; Newer and Older turn the pages (``history_views``)."""
+        current_locale.set(private_locale(interaction))
         await send_history(interaction, member or interaction.user)
 
     @tictactoe.command(
@@ -411,6 +421,7 @@ class GameCommands(commands.Cog):
         """The review's text with the animated replay attached, privately: it may look back
         on another member's game, or on one of the member's own from another server."""
         # A 5x5 review searches for up to 2 s, then draws the replay: acknowledge first.
+        current_locale.set(private_locale(interaction))
         await interaction.response.defer(ephemeral=True, thinking=True)
         review = await self.bot.service.review(
             member_id=interaction.user.id,
@@ -424,6 +435,7 @@ class GameCommands(commands.Cog):
 
     @tictactoe.command(name="help", description="How to play, with every command.")
     async def help(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
+        current_locale.set(private_locale(interaction))
         await reply_privately(interaction, help_text(self._prefix))
         await reply_privately(interaction, levels_text())  # help alone nearly fills a message
 
