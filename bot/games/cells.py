@@ -10,9 +10,13 @@ import re
 from bot.engine import Move
 from bot.games.errors import InvalidCellError
 from bot.games.wording import quote_input
+from bot.i18n import N_
 
-USAGE_MOVE = "Usage: {move} <row> <column>, for example: {move} 2 3"
-"""A template: ``{move}`` is the adapter's spelling of the move command."""
+# TRANSLATORS: {move} is the move command as typed ("/tictactoe move", "!move"); translate
+# <row> and <column>, keep "2 3"
+USAGE_MOVE = N_("Usage: {move} <row> <column>, for example: {move} 2 3")
+"""A template (a msgid: translate it with ``_`` where it is shown): ``{move}`` is the
+adapter's spelling of the move command."""
 
 # Two ASCII integers, each with an optional sign, separated by a comma and/or whitespace. ASCII
 # only on purpose: int() would accept other scripts' digits ("٢"), which a player would never
@@ -30,32 +34,55 @@ def parse_cell(text: str, size: int = 3) -> Move:
     ``size`` x ``size`` board; the message says what is wrong and ends with ``USAGE_MOVE``.
     Any two integers (signed, any length) that are not a cell get the off-board sentence.
     """
-    span = f"from 1 to {size}"
     if not isinstance(text, str) or not text.strip():
-        raise InvalidCellError(
-            "Which cell? Give the row and the column, each {span}. " + USAGE_MOVE, span=span
+        # TRANSLATORS: {size} is the board's size (3); {move} is the move command as typed
+        template = N_(
+            "Which cell? Give the row and the column, each from 1 to {size}. "
+            "Usage: {move} <row> <column>, for example: {move} 2 3"
         )
+        raise InvalidCellError(
+            template,
+            size=size,
+        )  # fmt: skip
     match = _CELL.fullmatch(text)
     if match is None:
-        raise InvalidCellError(
-            "{text} is not a cell: give the row and the column as two numbers {span}. "
-            + USAGE_MOVE,
-            text=quote_input(text),
-            span=span,
+        # TRANSLATORS: {text} is what the member typed, quoted; {size} the board's size (3);
+        # {move} the move command as typed
+        template = N_(
+            "{text} is not a cell: give the row and the column as two numbers from 1 to "
+            "{size}. Usage: {move} <row> <column>, for example: {move} 2 3"
         )
+        raise InvalidCellError(
+            template,
+            text=quote_input(text),
+            size=size,
+        )  # fmt: skip
     row, col = _number(match.group(1)), _number(match.group(2))
     if row is None or col is None:
+        # TRANSLATORS: {text} is what the member typed, quoted; {size} the board's size (3);
+        # {move} the move command as typed
+        template = N_(
+            "{text} is off the board: rows and columns go from 1 to {size}. "
+            "Usage: {move} <row> <column>, for example: {move} 2 3"
+        )
         raise InvalidCellError(
-            "{text} is off the board: rows and columns go {span}. " + USAGE_MOVE,
+            template,
             text=quote_input(text.strip()),
-            span=span,
-        )
+            size=size,
+        )  # fmt: skip
     if not (1 <= row <= size and 1 <= col <= size):
-        raise InvalidCellError(
-            f"Row {row}, column {col} is off the board: rows and columns go {{span}}. "
-            + USAGE_MOVE,
-            span=span,
+        # TRANSLATORS: {row} and {column} are the numbers typed, {size} the board's size (3);
+        # {move} the move command as typed
+        template = N_(
+            "Row {row}, column {column} is off the board: rows and columns go from 1 to "
+            "{size}. Usage: {move} <row> <column>, for example: {move} 2 3"
         )
+        raise InvalidCellError(
+            template,
+            row=row,
+            column=col,
+            size=size,
+        )  # fmt: skip
     return Move(row - 1, col - 1)
 
 

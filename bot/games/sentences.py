@@ -9,18 +9,22 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from bot import engine
 from bot.engine import Board, Move
+from bot.engine.ultimate import ClosedBoardError, UltimateBoard, WrongBoardError
 from bot.games.errors import (
+    CellTakenError,
     GameError,
     GameOverError,
     GameRunningError,
     NoGameError,
     NotYourGameError,
     NotYourTurnError,
+    OffBoardError,
     TooEarlyToSolveError,
 )
 from bot.games.models import Challenge, ChallengeStatus, Game, Seat
-from bot.games.wording import describe_duration
+from bot.games.wording import describe_duration, small_board_name
 from bot.i18n import N_, Phrase, _
 
 
@@ -94,8 +98,7 @@ def already_running(game: Game, member_id: int, now: datetime) -> GameRunningErr
             since=since,
         )
     return GameRunningError(
-        "{players} are already playing{here} (started {since}). "
-        "Finish or resign that game first.",
+        "{players} are already playing{here} (started {since}). Finish or resign that game first.",
         players=_names(members),
         since=since,
     )
@@ -307,3 +310,73 @@ process opened it first)."""
 
 CHALLENGE_ANSWERED = N_("That challenge was answered at the same moment, so nothing was done.")
 """A challenge's answer refused because another answer (or its expiry) came first."""
+
+
+def _small_board(index: int) -> Phrase:
+    """ "the small board in rows 4-6, columns 1-3", worded when the sentence is rendered."""
+    return Phrase(lambda: small_board_name(index))
+
+
+def move_refused(
+    error: engine.IllegalMoveError, position: Board | UltimateBoard, move: Move
+) -> GameError:
+    """The game layer's own sentence for a move the engine refused (the engine's sentence is
+    English, for its command line): cell taken, off the board, game over, or, in ultimate, a
+    closed small board or the wrong one."""
+    row, column = move.row + 1, move.col + 1
+    if isinstance(error, engine.GameOverError):
+        return GameOverError(N_("The game is already over."))
+    if isinstance(error, engine.CellTakenError):
+        return CellTakenError(
+            # TRANSLATORS: a move refused; {row} and {column} are numbers
+            N_("Row {row}, column {column} is already taken."),
+            row=row,
+            column=column,
+        )
+    if isinstance(error, engine.OffBoardError):
+        # TRANSLATORS: a move refused; {row}, {column} and {size} are numbers
+        template = N_(
+            "Row {row}, column {column} is off the board: rows and columns go from 1 to {size}."
+        )
+        return OffBoardError(
+            template,
+            row=row,
+            column=column,
+            size=9 if isinstance(position, UltimateBoard) else position.size,
+        )
+    if isinstance(position, UltimateBoard) and isinstance(error, ClosedBoardError):
+        index = move.row // 3 * 3 + move.col // 3
+        owner = position.board_winner(index)
+        board = _small_board(index)
+        if owner is None:
+            # TRANSLATORS: ultimate; {board} is "the small board in rows 4-6, columns 1-3"
+            template = N_(
+                "Row {row}, column {column} is in {board}, which is full: play in an open "
+                "small board."
+            )
+            return GameError(
+                template,
+                row=row, column=column, board=board,
+            )  # fmt: skip
+        # TRANSLATORS: ultimate; {board} is "the small board in rows 4-6, columns 1-3",
+        # {mark} is X or O
+        template = N_(
+            "Row {row}, column {column} is in {board}, which is won by {mark}: play in an "
+            "open small board."
+        )
+        return GameError(
+            template,
+            row=row, column=column, board=board, mark=owner.value,
+        )  # fmt: skip
+    if isinstance(position, UltimateBoard) and isinstance(error, WrongBoardError):
+        forced = position.forced_board
+        if forced is not None:
+            # TRANSLATORS: ultimate; {forced} and {board} are "the small board in rows 4-6,
+            # columns 1-3"
+            template = N_("The last move sends you to {forced}: play there, not in {board}.")
+            return GameError(
+                template,
+                forced=_small_board(forced),
+                board=_small_board(move.row // 3 * 3 + move.col // 3),
+            )
+    return GameError(N_("That move is not allowed here."))

@@ -28,7 +28,7 @@ from bot.games import history, sentences, solo, standings
 from bot.games.arguments import check_id, check_name, check_optional_id
 from bot.games.channels import SWEEP_BATCH, Channels, retried, sweep
 from bot.games.duels import Duels
-from bot.games.errors import CellTakenError, GameError, GameOverError, NoGameError, OffBoardError
+from bot.games.errors import NoGameError
 from bot.games.history import HistoryPage
 from bot.games.models import (
     ULTIMATE,
@@ -746,17 +746,11 @@ def _check_turn(game: Game, member_id: int) -> None:
 
 
 def _play(board: Position, move: Move) -> Position:
-    """``board.play`` with the engine's errors turned into game errors, sentence kept."""
+    """``board.play`` with the engine's errors turned into the game layer's own sentences."""
     try:
         return board.play(move)
-    except engine.CellTakenError as error:
-        raise CellTakenError("{reason}", reason=str(error)) from error
-    except engine.OffBoardError as error:
-        raise OffBoardError("{reason}", reason=str(error)) from error
-    except engine.GameOverError as error:
-        raise GameOverError("{reason}", reason=str(error)) from error
     except engine.IllegalMoveError as error:
-        raise GameError("{reason}", reason=str(error)) from error
+        raise sentences.move_refused(error, board, move) from error
 
 
 def _settle(game: Game) -> Game:

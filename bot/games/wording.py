@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.engine import Move
 from bot.i18n import _, ngettext, number
 
 SHOWN = 30
@@ -67,3 +68,19 @@ def describe_duration(seconds: float) -> str:
         if amount >= 1:
             return _unit(unit, amount)
     return _unit("second", max(0, round(seconds)))
+
+
+def cell_name(move: Move) -> str:
+    """ "row 2, column 3": a cell as a sentence names it (1-based), in the current locale."""
+    # TRANSLATORS: a cell of the board, inside sentences ("I played row 2, column 3.")
+    return _("row {row}, column {column}").format(row=move.row + 1, column=move.col + 1)
+
+
+def small_board_name(index: int) -> str:
+    """ "the small board in rows 4-6, columns 1-3": ultimate's small board ``index`` (0-8)."""
+    row, col = index // 3 * 3, index % 3 * 3
+    # TRANSLATORS: ultimate tic-tac-toe's small board; the placeholders are row and column
+    # numbers ("the small board in rows 4-6, columns 1-3")
+    return _(
+        "the small board in rows {first_row}-{last_row}, columns {first_column}-{last_column}"
+    ).format(first_row=row + 1, last_row=row + 3, first_column=col + 1, last_column=col + 3)

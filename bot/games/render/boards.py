@@ -21,7 +21,8 @@ from bot.games.models import (
     Status,
 )
 from bot.games.render import ultimate
-from bot.games.wording import describe_duration
+from bot.games.wording import cell_name, describe_duration
+from bot.i18n import N_, _
 
 # --- glyphs -------------------------------------------------------------------------------------
 
@@ -135,37 +136,62 @@ def mark_glyph(player: Player, *, plain: bool) -> str:
     return player.value if plain else EMOJI_MARK[player]
 
 
-def _seat_name(seat: Seat) -> str:
-    return "me" if seat.is_bot else seat.name
+def seat_name(seat: Seat) -> str:
+    """A seat as a title names it: the member's name, or "me" for the bot."""
+    # TRANSLATORS: the bot naming itself in a game's title: "alice (X) vs me (O)"
+    return _("me") if seat.is_bot else seat.name
 
 
 def _title(game: Game, *, plain: bool) -> str:
     size = f"{game.size}x{game.size}" if plain else f"{game.size}\u00d7{game.size}"
-    x = f"{_seat_name(game.x)} ({mark_glyph(Player.X, plain=plain)})"
-    o = f"{_seat_name(game.o)} ({mark_glyph(Player.O, plain=plain)})"
-    return f"Tic-Tac-Toe: {x} vs {o}, {game.level}, {size}"
+    # TRANSLATORS: a board's title. {x} and {o} are the players' names ("me" for the bot),
+    # {x_mark}/{o_mark} their marks (X/O or emoji), {level} the level as typed ("perfect",
+    # "duel"), {size} the board size ("3x3").
+    return _("Tic-Tac-Toe: {x} ({x_mark}) vs {o} ({o_mark}), {level}, {size}").format(
+        x=seat_name(game.x),
+        x_mark=mark_glyph(Player.X, plain=plain),
+        o=seat_name(game.o),
+        o_mark=mark_glyph(Player.O, plain=plain),
+        level=game.level,
+        size=size,
+    )
 
 
 def describe_line(line: Sequence[Move]) -> str:
     """Name a winning line the way a player would: "row 1", "column 3", "the diagonal ..."."""
     if not line:
-        return "the line"
+        # TRANSLATORS: a winning line not named more precisely: "I win - the line was mine."
+        return _("the line")
     rows = {move.row for move in line}
     cols = {move.col for move in line}
     if len(rows) == 1:
-        return f"row {line[0].row + 1}"
+        # TRANSLATORS: a winning line, in "I win - row 2 was mine."
+        return _("row {row}").format(row=line[0].row + 1)
     if len(cols) == 1:
-        return f"column {line[0].col + 1}"
+        # TRANSLATORS: a winning line, in "I win - column 3 was mine."
+        return _("column {column}").format(column=line[0].col + 1)
     if all(move.row == move.col for move in line):
-        return "the diagonal from the top left"
-    return "the diagonal from the top right"
+        # TRANSLATORS: a winning line, in "I win - the diagonal from the top left was mine."
+        return _("the diagonal from the top left")
+    # TRANSLATORS: a winning line, in "I win - the diagonal from the top right was mine."
+    return _("the diagonal from the top right")
 
 
 def describe_lines(board: Board) -> tuple[str, bool]:
     """Name the winning line(s) ("row 1", "row 1 and column 1"); True when there are two: one
     move can complete two lines at once (``XXX/XOO/XOO``)."""
     names = [describe_line(line) for line in board.winning_lines]
-    return " and ".join(names) or "the line", len(names) > 1
+    if not names:
+        return _("the line"), False
+    joined = names[0]
+    for name in names[1:]:
+        # TRANSLATORS: the last item of a list: "{head}" is "a" or "a, b", "{last}" is "c"
+        joined = _("{head} and {last}").format(head=joined, last=name)
+    return joined, len(names) > 1
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def status_line(game: Game, *, plain: bool = False) -> str:
@@ -175,65 +201,110 @@ def status_line(game: Game, *, plain: bool = False) -> str:
     """
     if game.is_ultimate and game.status in (Status.ACTIVE, Status.WON, Status.LOST, Status.DRAWN):
         return ultimate.status_line(game, plain=plain)
-    dash = "-" if plain else "—"
+    dash = "-" if plain else "\u2014"
     # ultimate reaches here resigned or expired only: no winning line to name
-    line, several = ("the line", False) if game.is_ultimate else describe_lines(game.board)
-    was = "were" if several else "was"
+    line, several = (_("the line"), False) if game.is_ultimate else describe_lines(game.board)
     status = game.status
     if status is Status.ACTIVE:
         seat = game.seat(game.board.to_move)
         mark = mark_glyph(game.board.to_move, plain=plain)
         if seat.is_bot:
-            return f"My turn ({mark})."
-        return f"Your turn, {seat.name} ({mark})."
+            # TRANSLATORS: the bot's turn; {mark} is its mark (X, O or an emoji)
+            return _("My turn ({mark}).").format(mark=mark)
+        # TRANSLATORS: a member's turn; {name} is their name, {mark} their mark
+        return _("Your turn, {name} ({mark}).").format(name=seat.name, mark=mark)
     if game.is_duel and status in (Status.WON, Status.LOST):
-        winner = game.seat(game.winner or game.board.to_move)
+        winner = game.seat(game.winner or game.board.to_move).name
         if game.board.winning_cells:
-            return f"{winner.name} wins {dash} {line} {was} theirs."
-        return f"{winner.name} wins."
+            if several:
+                # TRANSLATORS: a duel's end. {name} won; {dash} is a dash (- or \u2014);
+                # {lines} names two lines ("row 1 and column 1")
+                return _("{name} wins {dash} {lines} were theirs.").format(
+                    name=winner, dash=dash, lines=line
+                )
+            # TRANSLATORS: a duel's end. {name} won; {dash} is a dash (- or \u2014); {line}
+            # names the winning line ("row 1", "the diagonal from the top left")
+            return _("{name} wins {dash} {line} was theirs.").format(
+                name=winner, dash=dash, line=line
+            )
+        # TRANSLATORS: a duel's end; {name} won
+        return _("{name} wins.").format(name=winner)
     if status is Status.WON:
+        name = game.member.name
         if game.board.winning_cells:
-            return f"You win, {game.member.name}! {line[0].upper()}{line[1:]} {was} yours."
-        return f"You win, {game.member.name}!"
+            if several:
+                # TRANSLATORS: the member beat the bot. {name} is theirs; {lines} names two
+                # lines, capitalised by the code ("Row 1 and column 1")
+                return _("You win, {name}! {lines} were yours.").format(
+                    name=name, lines=_capital(line)
+                )
+            # TRANSLATORS: the member beat the bot. {name} is theirs; {line} names the line,
+            # capitalised by the code ("Row 1", "The diagonal from the top left")
+            return _("You win, {name}! {line} was yours.").format(name=name, line=_capital(line))
+        # TRANSLATORS: the member beat the bot; {name} is theirs
+        return _("You win, {name}!").format(name=name)
     if status is Status.LOST:
         if game.board.winning_cells:
-            return f"I win {dash} {line} {was} mine."
-        return "I win."
+            if several:
+                # TRANSLATORS: the bot won. {dash} is a dash (- or \u2014); {lines} names two
+                # lines ("row 1 and column 1")
+                return _("I win {dash} {lines} were mine.").format(dash=dash, lines=line)
+            # TRANSLATORS: the bot won. {dash} is a dash (- or \u2014); {line} names the line
+            return _("I win {dash} {line} was mine.").format(dash=dash, line=line)
+        return _("I win.")
     if status is Status.DRAWN:
-        return "Draw."
+        return _("Draw.")
     if status is Status.RESIGNED:
         # winner is the side that did not resign (None only in a hand-made Game)
         resigner = game.seat(game.winner.other) if game.winner is not None else game.member
-        return f"{resigner.name} resigned."
+        # TRANSLATORS: {name} gave the game up
+        return _("{name} resigned.").format(name=resigner.name)
     if status is Status.EXPIRED:
         return _expired_sentence(None) if game.has_started else _not_started_sentence(game)
-    return f"The game is {status}."
+    # TRANSLATORS: a status no sentence words; {status} is its code name ("active")
+    return _("The game is {status}.").format(status=status)
 
 
 def _not_started_sentence(game: Game) -> str:
     """How a game ended that no member moved in: set aside or timed out, and not counted."""
-    who = "anyone" if game.bot_player is None else game.member.name
-    return f"This game ended before {who} moved, so it does not count."
+    if game.bot_player is None:
+        return _("This game ended before anyone moved, so it does not count.")
+    # TRANSLATORS: {name} is the member who never moved
+    return _("This game ended before {name} moved, so it does not count.").format(
+        name=game.member.name
+    )
 
 
 def _expired_sentence(idle_timeout: float | None) -> str:
     if idle_timeout is None:
-        return "This game expired: nobody moved for too long."
-    return f"This game expired after {describe_duration(idle_timeout)} without a move."
+        return _("This game expired: nobody moved for too long.")
+    # TRANSLATORS: {duration} is "10 minutes", "1.5 hours"
+    return _("This game expired after {duration} without a move.").format(
+        duration=describe_duration(idle_timeout)
+    )
 
 
 def render_expired(game: Game, idle_timeout: float | None = None) -> str:
     """Tell the player their game ran out of time (``idle_timeout`` in seconds, if known)."""
-    return f"{_expired_sentence(idle_timeout)} Start a new one whenever you like."
+    # TRANSLATORS: said after "This game expired ..."
+    return f"{_expired_sentence(idle_timeout)} {_('Start a new one whenever you like.')}"
 
 
 # --- duels --------------------------------------------------------------------------------------
 
-_FIRST_WORDS = {
-    "challenger": "{challenger} moves first",
-    "opponent": "{opponent} moves first",
-    "random": "a coin toss decides who moves first",
-}
+
+def _first(first: str, challenger: str, opponent: str) -> str:
+    """Who moves first, as a clause of the challenge (empty for an unknown choice)."""
+    if first == "challenger":
+        # TRANSLATORS: a clause in a challenge's parentheses; {name} is the challenger
+        return _("{name} moves first").format(name=challenger)
+    if first == "opponent":
+        # TRANSLATORS: a clause in a challenge's parentheses; {name} is the challenged member
+        return _("{name} moves first").format(name=opponent)
+    if first == "random":
+        # TRANSLATORS: a clause in a challenge's parentheses
+        return _("a coin toss decides who moves first")
+    return ""
 
 
 def render_challenge(challenge: Challenge, mention: str | None = None) -> str:
@@ -242,36 +313,54 @@ def render_challenge(challenge: Challenge, mention: str | None = None) -> str:
     challenger, opponent = challenge.challenger.name, challenge.opponent.name
     whom = mention or opponent
     size = f"{challenge.size}x{challenge.size}"
-    on = f"on a {size} board"
-    if challenge.size == ULTIMATE:
-        on = "of ultimate tic-tac-toe"
-    first = _FIRST_WORDS.get(challenge.first, "").format(
-        challenger=challenger, opponent=opponent
-    )
+    is_ultimate = challenge.size == ULTIMATE
+    first = _first(challenge.first, challenger, opponent)
     status = challenge.status
     if status is ChallengeStatus.OPEN:
-        return (
-            f"{challenger} challenges {whom} to a duel {on} ({first}; "
-            f"the first mover plays X). {whom}, accept or decline."
-        )
+        if is_ultimate:
+            # TRANSLATORS: {challenger} is a member, {whom} the challenged member (a mention);
+            # {first} says who moves first ("alice moves first")
+            offer = _(
+                "{challenger} challenges {whom} to a duel of ultimate tic-tac-toe ({first}; "
+                "the first mover plays X)."
+            ).format(challenger=challenger, whom=whom, first=first)
+        else:
+            # TRANSLATORS: {challenger} is a member, {whom} the challenged member (a mention),
+            # {size} the board ("3x3"); {first} says who moves first ("alice moves first")
+            offer = _(
+                "{challenger} challenges {whom} to a duel on a {size} board ({first}; "
+                "the first mover plays X)."
+            ).format(challenger=challenger, whom=whom, size=size, first=first)
+        # TRANSLATORS: {whom} is the challenged member (a mention)
+        return f"{offer} {_('{whom}, accept or decline.').format(whom=whom)}"
     outcome = {
-        ChallengeStatus.ACCEPTED: f"{opponent} accepted. Good luck to both!",
-        ChallengeStatus.DECLINED: f"{opponent} declined.",
-        ChallengeStatus.WITHDRAWN: f"{challenger} withdrew the challenge.",
-        ChallengeStatus.EXPIRED: "Nobody answered in time: the challenge expired.",
-    }[status]
-    return f"{challenger} challenged {opponent} to a duel {on}. {outcome}"
+        # TRANSLATORS: {opponent} accepted a duel
+        ChallengeStatus.ACCEPTED: _("{opponent} accepted. Good luck to both!"),
+        # TRANSLATORS: {opponent} declined a duel
+        ChallengeStatus.DECLINED: _("{opponent} declined."),
+        # TRANSLATORS: {challenger} took their challenge back
+        ChallengeStatus.WITHDRAWN: _("{challenger} withdrew the challenge."),
+        ChallengeStatus.EXPIRED: _("Nobody answered in time: the challenge expired."),
+    }[status].format(challenger=challenger, opponent=opponent)
+    if is_ultimate:
+        # TRANSLATORS: what a challenge became; {challenger} and {opponent} are members
+        past = _("{challenger} challenged {opponent} to a duel of ultimate tic-tac-toe.")
+    else:
+        # TRANSLATORS: what a challenge became; {size} is the board ("3x3")
+        past = _("{challenger} challenged {opponent} to a duel on a {size} board.")
+    return f"{past.format(challenger=challenger, opponent=opponent, size=size)} {outcome}"
 
 
 # --- replies ------------------------------------------------------------------------------------
 
-SET_ASIDE = "I set aside your game that hadn't started (it does not count)."
-"""Said when a start replaced the member's game in which nobody had moved yet."""
+SET_ASIDE = N_("I set aside your game that hadn't started (it does not count).")
+"""Said when a start replaced the member's game in which nobody had moved yet (a msgid:
+translate it with ``_`` where it is shown)."""
 
 
 def describe_set_aside(reply: MoveReply) -> str:
-    """``SET_ASIDE`` if this start replaced a game that had not started, else ""."""
-    return SET_ASIDE if reply.replaced is not None else ""
+    """``SET_ASIDE`` (translated) if this start replaced a game that had not started, else ""."""
+    return _(SET_ASIDE) if reply.replaced is not None else ""
 
 
 def describe_reply(reply: MoveReply) -> str:
@@ -284,12 +373,17 @@ def describe_reply(reply: MoveReply) -> str:
     game = reply.game
     if reply.member_move is not None and game.is_duel:
         mover = game.seat(Player.X if len(game.moves) % 2 else Player.O)
-        return f"{mover.name} played {reply.member_move}."
+        # TRANSLATORS: {name} is a member, {cell} "row 2, column 3"
+        return _("{name} played {cell}.").format(name=mover.name, cell=cell_name(reply.member_move))
     if reply.member_move is not None:
-        parts.append(f"You played {reply.member_move}.")
+        # TRANSLATORS: {cell} is "row 2, column 3"
+        parts.append(_("You played {cell}.").format(cell=cell_name(reply.member_move)))
     if reply.bot_move is not None:
+        cell = cell_name(reply.bot_move)
         if reply.member_move is None and len(reply.game.moves) == 1:
-            parts.append(f"I opened with {reply.bot_move}.")
+            # TRANSLATORS: the bot's first move; {cell} is "row 2, column 3"
+            parts.append(_("I opened with {cell}.").format(cell=cell))
         else:
-            parts.append(f"I played {reply.bot_move}.")
+            # TRANSLATORS: the bot's move; {cell} is "row 2, column 3"
+            parts.append(_("I played {cell}.").format(cell=cell))
     return " ".join(parts)
