@@ -8,16 +8,21 @@ from bot.engine.ratings import LEVEL_RATINGS, RANDOM_RATING
 from bot.games.errors import PLAIN, Command, Spelling
 from bot.games.models import Rating, SoloEntry
 from bot.games.solo import SOLO_SIZES
+from bot.i18n import N_, _, ngettext
 
-ADAPTIVE_NOTE = (
+# TRANSLATORS: a clause of help texts (no capital, no full stop); "adaptive" is the level's
+# name as typed: keep it
+ADAPTIVE_NOTE = N_(
     "adaptive plays at your own rating against it, which moves after every game, so that "
     "you win about as many points as you lose; each size starts at 1200"
 )
-"""What the adaptive level does, in one clause, for help texts."""
+"""What the adaptive level does, in one clause, for help texts (a msgid: translate it with
+``_`` where it is shown)."""
 
 
 def _games(number: int) -> str:
-    return f"{number} game" if number == 1 else f"{number} games"
+    # TRANSLATORS: games counted in a rating, in "3x3 1234 (5 games)"
+    return ngettext("{count} game", "{count} games", number).format(count=number)
 
 
 def _size(size: int) -> str:
@@ -36,18 +41,22 @@ def solo_stats_line(name: str, solo: dict[int, Rating]) -> str | None:
     """The stats line of ``name``'s solo ratings; None before their first rated game."""
     if not solo:
         return None
-    return f"{name}'s solo rating against my levels: {describe_solo(solo)}."
+    # TRANSLATORS: {name} is a member; {ratings} is "3x3 1234 (5 games); 4x4 1180 (1 game)"
+    return _("{name}'s solo rating against my levels: {ratings}.").format(
+        name=name, ratings=describe_solo(solo)
+    )
 
 
-def render_solo_leaderboard(
-    board: dict[int, list[SoloEntry]], spelling: Spelling = PLAIN
-) -> str:
+def render_solo_leaderboard(board: dict[int, list[SoloEntry]], spelling: Spelling = PLAIN) -> str:
     """Per board size, members by solo rating (Elo against the levels' ratings, everyone
     starting at 1200), with their games against the bot; a sentence when nobody is rated."""
     if not board:
-        here = spelling.get(Command.HERE, PLAIN[Command.HERE])
-        return f"Nobody has a solo rating{here} yet: finish a game against me to be the first!"
-    lines = ["Solo leaderboard (Elo against my levels' ratings, each board size its own scale):"]
+        here = _(spelling.get(Command.HERE, PLAIN[Command.HERE]))
+        # TRANSLATORS: {here} is " here" (with its space) or nothing
+        return _(
+            "Nobody has a solo rating{here} yet: finish a game against me to be the first!"
+        ).format(here=here)
+    lines = [_("Solo leaderboard (Elo against my levels' ratings, each board size its own scale):")]
     for size, entries in sorted(board.items()):
         lines.append(f"{_size(size)}:")
         lines.extend(
@@ -60,14 +69,16 @@ def render_solo_leaderboard(
 def level_ratings_table() -> str:
     """The levels' measured ratings per board size (``LEVEL_RATINGS``), a row per level,
     aligned for a fixed-width font; then what ``adaptive`` does."""
-    head = "level".ljust(9) + "".join(_size(size).rjust(6) for size in SOLO_SIZES)
+    # TRANSLATORS: the heading of the levels' column of a table (at most 8 letters)
+    head = _("level").ljust(9) + "".join(_size(size).rjust(6) for size in SOLO_SIZES)
     rows = [
         level.ljust(9) + "".join(str(LEVEL_RATINGS[level, size]).rjust(6) for size in SOLO_SIZES)
         for level in LEVELS
     ]
-    note = (
-        f"Ratings on the duels' Elo scale, a random mover {RANDOM_RATING} on every size (each "
-        f"size its own scale); {ADAPTIVE_NOTE}."
-    )
+    # TRANSLATORS: under the levels' ratings table; {rating} is a number, {adaptive} the
+    # clause on the adaptive level ("adaptive plays at your own rating ...")
+    note = _(
+        "Ratings on the duels' Elo scale, a random mover {rating} on every size (each size its "
+        "own scale); {adaptive}."
+    ).format(rating=RANDOM_RATING, adaptive=_(ADAPTIVE_NOTE))
     return "\n".join([head, *rows, note])
-

@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.engine import Move, Player
-from bot.engine.ultimate import UltimateBoard, board_name
+from bot.engine.ultimate import UltimateBoard
 from bot.games.models import Game, Status, UltimateHint
+from bot.games.wording import small_board_name
+from bot.i18n import N_, _
 
 EMOJI_OPEN = "⬜"  # an empty cell of a small board the mover may play in
 EMOJI_SHUT = "⬛"  # an empty cell anywhere else
@@ -20,13 +22,15 @@ EMOJI_CORNER = "🔢"
 TEXT_OPEN = "."
 TEXT_SHUT = " "
 
-RULES = (
+# TRANSLATORS: the rules of ultimate tic-tac-toe, shown when a game starts
+RULES = N_(
     "Ultimate tic-tac-toe: a small 3x3 game in each cell of a big 3x3 board. Your move's cell "
     "inside its small board sends the other player to the small board at that position; if "
     "that board is won or full, they may play in any open board. Three in a row wins a small "
     "board; three won small boards in a row win the game. When no move is left and nobody has "
     "such a line it is a draw: the count of small boards won breaks no tie."
 )
+"""A msgid: translate it with ``_`` where it is shown."""
 
 
 def _playable(board: UltimateBoard, move: Move) -> bool:
@@ -84,7 +88,11 @@ def text_grid(
 def where_to_play(board: UltimateBoard) -> str:
     """ "in the small board in rows 4-6, columns 1-3" or "in any open small board"."""
     forced = board.forced_board
-    return "in any open small board" if forced is None else f"in {board_name(forced)}"
+    if forced is None:
+        # TRANSLATORS: where the mover may play, in "My turn (X): play in any open small board."
+        return _("in any open small board")
+    # TRANSLATORS: where the mover may play; {board} is "the small board in rows 4-6, columns 1-3"
+    return _("in {board}").format(board=small_board_name(forced))
 
 
 def boards_won(board: UltimateBoard) -> str:
@@ -95,7 +103,8 @@ def boards_won(board: UltimateBoard) -> str:
     }
     if not any(counts.values()):
         return ""
-    return f"Small boards won: X {counts[Player.X]}, O {counts[Player.O]}."
+    # TRANSLATORS: {x} and {o} are the numbers of small boards X and O won
+    return _("Small boards won: X {x}, O {o}.").format(x=counts[Player.X], o=counts[Player.O])
 
 
 def status_line(game: Game, *, plain: bool = False) -> str:
@@ -106,35 +115,80 @@ def status_line(game: Game, *, plain: bool = False) -> str:
     tail = f" {won}" if won else ""
     if game.status is Status.ACTIVE:
         seat = game.seat(board.to_move)
-        whom = "My turn" if seat.is_bot else f"Your turn, {seat.name}"
-        return f"{whom} ({mark}): play {where_to_play(board)}.{tail}"
+        where = where_to_play(board)
+        if seat.is_bot:
+            # TRANSLATORS: {mark} is X, O or an emoji; {where} is "in any open small board"
+            # or "in the small board in rows 4-6, columns 1-3"
+            return _("My turn ({mark}): play {where}.").format(mark=mark, where=where) + tail
+        # TRANSLATORS: {name} is a member, {mark} X, O or an emoji; {where} is "in any open
+        # small board" or "in the small board in rows 4-6, columns 1-3"
+        return (
+            _("Your turn, {name} ({mark}): play {where}.").format(
+                name=seat.name, mark=mark, where=where
+            )
+            + tail
+        )
     if game.status in (Status.WON, Status.LOST) and game.winner is not None:
         seat = game.seat(game.winner)
-        who = "I win" if seat.is_bot else f"{seat.name} wins" if game.is_duel else "You win"
-        return f"{who}: three small boards in a row.{tail}"
+        if seat.is_bot:
+            return _("I win: three small boards in a row.") + tail
+        if game.is_duel:
+            # TRANSLATORS: {name} won a duel of ultimate tic-tac-toe
+            return _("{name} wins: three small boards in a row.").format(name=seat.name) + tail
+        return _("You win: three small boards in a row.") + tail
     if game.status is Status.DRAWN:
-        return f"Draw: no move is left and nobody has three small boards in a row.{tail}"
+        return _("Draw: no move is left and nobody has three small boards in a row.") + tail
     return ""
 
 
 def title(game: Game, *, plain: bool = True) -> str:
     """ "Ultimate tic-tac-toe: alice (X) vs me (O), hard" (❌ and ⭕ unless ``plain``)"""
-    x = "me" if game.x.is_bot else game.x.name
-    o = "me" if game.o.is_bot else game.o.name
+    # TRANSLATORS: the bot naming itself in a game's title: "alice (X) vs me (O)"
+    x = _("me") if game.x.is_bot else game.x.name
+    o = _("me") if game.o.is_bot else game.o.name
     marks = ("X", "O") if plain else (EMOJI_MARK[Player.X], EMOJI_MARK[Player.O])
-    return f"Ultimate tic-tac-toe: {x} ({marks[0]}) vs {o} ({marks[1]}), {game.level}"
+    # TRANSLATORS: an ultimate game's title. {x} and {o} are the players' names ("me" for the
+    # bot), {x_mark}/{o_mark} their marks, {level} the level as typed ("hard", "duel")
+    return _("Ultimate tic-tac-toe: {x} ({x_mark}) vs {o} ({o_mark}), {level}").format(
+        x=x, x_mark=marks[0], o=o, o_mark=marks[1], level=game.level
+    )
+
+
+_PROOF_WORDS = {
+    # TRANSLATORS: a proven result in a hint: "(40 visits, proven win)"
+    "win": N_("win"),
+    # TRANSLATORS: a proven result in a hint: "(40 visits, proven draw)"
+    "draw": N_("draw"),
+    # TRANSLATORS: a proven result in a hint: "(40 visits, proven loss)"
+    "loss": N_("loss"),
+}
 
 
 def render_hint(hint: UltimateHint) -> str:
     """The engine's top moves with their win rates for the member to move, best first."""
     game, result = hint.game, hint.result
     name = game.seat(game.ultimate.to_move).name
-    lines = [f"Hint for {name}: the engine's top moves (win rate for you, draws half):"]
-    for stat in result.moves[:5]:
-        proven = f", proven {stat.proven.value}" if stat.proven is not None else ""
-        lines.append(
-            f"  {stat.move.row + 1} {stat.move.col + 1}: {stat.win_rate:.0%} "
-            f"({stat.visits} visits{proven})"
+    # TRANSLATORS: {name} is the member to move
+    lines = [
+        _("Hint for {name}: the engine's top moves (win rate for you, draws half):").format(
+            name=name
         )
-    lines.append(f"Best: {result.move.row + 1} {result.move.col + 1}.")
+    ]
+    for stat in result.moves[:5]:
+        cell = f"{stat.move.row + 1} {stat.move.col + 1}"
+        rate = f"{stat.win_rate:.0%}"
+        if stat.proven is not None:
+            # TRANSLATORS: a hint's move: {cell} is "4 5", {rate} "62%", {visits} a number,
+            # {proven} the proven result ("win", "draw", "loss")
+            line = _("{cell}: {rate} ({visits} visits, proven {proven})").format(
+                cell=cell, rate=rate, visits=stat.visits, proven=_(_PROOF_WORDS[stat.proven.value])
+            )
+        else:
+            # TRANSLATORS: a hint's move: {cell} is "4 5", {rate} "62%", {visits} a number
+            line = _("{cell}: {rate} ({visits} visits)").format(
+                cell=cell, rate=rate, visits=stat.visits
+            )
+        lines.append(f"  {line}")
+    # TRANSLATORS: the best move of a hint; {cell} is "4 5"
+    lines.append(_("Best: {cell}.").format(cell=f"{result.move.row + 1} {result.move.col + 1}"))
     return "\n".join(lines)
