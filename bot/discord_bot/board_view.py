@@ -28,6 +28,7 @@ from bot.engine import Move
 from bot.games import Game, GameOverError, NotYourGameError, Status
 from bot.games.render.boards import EMOJI_MARK, describe_reply, render_emoji
 from bot.games.sentences import game_is_over, not_your_game
+from bot.i18n import _
 
 if TYPE_CHECKING:
     from bot.discord_bot.app import TicTacToeBot
@@ -142,7 +143,11 @@ BACK = "back"
 def small_board_label(board: int) -> str:
     """A small board's button label: "rows 4-6, cols 1-3"."""
     row, col = board // 3 * 3 + 1, board % 3 * 3 + 1
-    return f"rows {row}-{row + 2}, cols {col}-{col + 2}"
+    # TRANSLATORS: a button of ultimate's board (80 characters at most): the small board in
+    # rows {top}-{bottom} and columns {left}-{right} of the 9x9 grid ("rows 4-6, cols 1-3")
+    return _("rows {top}-{bottom}, cols {left}-{right}").format(
+        top=row, bottom=row + 2, left=col, right=col + 2
+    )
 
 
 class SmallBoardButton(
@@ -159,7 +164,9 @@ class SmallBoardButton(
             style=discord.ButtonStyle.primary
             if board is not None
             else discord.ButtonStyle.secondary,
-            label="Back to the boards" if board is None else small_board_label(board),
+            # TRANSLATORS: a button of ultimate's board (80 characters at most): back from one
+            # small board's cells to the choice of small boards
+            label=_("Back to the boards") if board is None else small_board_label(board),
             row=3 if board is None else board // 3,
         )
         if game is not None and board is not None:

@@ -16,13 +16,16 @@ import discord
 from bot.discord_bot.interactions import GameButton
 from bot.games import Challenge, MoveReply
 from bot.games.render.boards import render_challenge
+from bot.i18n import N_, _
 
 if TYPE_CHECKING:
     from bot.discord_bot.app import TicTacToeBot
 
 ANSWERS = {
-    "accept": ("Accept", discord.ButtonStyle.success),
-    "decline": ("Decline", discord.ButtonStyle.danger),
+    # TRANSLATORS: a challenge's button (80 characters at most)
+    "accept": (N_("Accept"), discord.ButtonStyle.success),
+    # TRANSLATORS: a challenge's button (80 characters at most); the challenger's withdraws it
+    "decline": (N_("Decline"), discord.ButtonStyle.danger),
 }
 
 
@@ -52,7 +55,7 @@ class ChallengeButton(
         super().__init__(
             discord.ui.Button(
                 custom_id=f"ttt-challenge:{challenge_id}:{answer}",
-                label=label,
+                label=_(label),
                 style=style,
                 disabled=disabled,
             )
@@ -81,15 +84,17 @@ class ChallengeButton(
             interaction.client.metrics.started(game)
             answered = await service.get_challenge(self.challenge_id)
         else:
-            game, answered = None, await service.decline(
-                challenge_id=self.challenge_id, member_id=member
+            game, answered = (
+                None,
+                await service.decline(challenge_id=self.challenge_id, member_id=member),
             )
         if answered is not None:
             await interaction.response.edit_message(
                 content=challenge_content(answered), view=challenge_view(answered)
             )
         if game is not None:
-            await post_board(interaction.client, game, "The duel is on.")
+            # TRANSLATORS: the headline of a duel's first board, once the challenge is accepted
+            await post_board(interaction.client, game, _("The duel is on."))
 
 
 class RematchButton(
@@ -103,7 +108,8 @@ class RematchButton(
         super().__init__(
             discord.ui.Button(
                 custom_id=f"ttt-rematch:{game_id}",
-                label="Rematch",
+                # TRANSLATORS: a finished board's button (80 characters at most): play again
+                label=_("Rematch"),
                 style=discord.ButtonStyle.primary,
                 row=row,
             )
@@ -133,7 +139,9 @@ class RematchButton(
         if isinstance(again, MoveReply):
             bot.metrics.started(again)
             game = again.game
-            headline = " ".join(filter(None, ["Rematch, sides swapped.", describe_reply(again)]))
+            # TRANSLATORS: the headline of a rematch's board: the players' marks are swapped
+            swapped = _("Rematch, sides swapped.")
+            headline = " ".join(filter(None, [swapped, describe_reply(again)]))
             callback = await interaction.response.send_message(
                 board_content(game, headline), view=board_view(game)
             )
@@ -161,9 +169,7 @@ async def send_challenge(
         allowed_mentions=challenge_mentions(challenge),
     )
     if callback.message_id is not None:
-        await interaction.client.service.attach_challenge_message(
-            challenge.id, callback.message_id
-        )
+        await interaction.client.service.attach_challenge_message(challenge.id, callback.message_id)
 
 
 async def close_challenge_message(bot: TicTacToeBot, challenge: Challenge) -> None:

@@ -20,8 +20,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from babel.numbers import format_decimal
 from discord.ext import commands
 
+from bot.i18n import SOURCE, Phrase, current_locale, ngettext, shipped
+from bot.i18n.catalogues import babel_locale
 from bot.settings import CommandRate
 
 if TYPE_CHECKING:
@@ -34,7 +37,7 @@ class Verdict:
     sentence to send instead (None: say nothing)."""
 
     answer: bool
-    note: str | None = None
+    note: Phrase | None = None
 
 
 ANSWER = Verdict(answer=True)
@@ -112,27 +115,43 @@ class Floodgate:
             del self._buckets[member_id]
 
 
-def slow_down(rate: CommandRate) -> str:
-    """The note a flooding member gets, once until their whole burst has come back."""
+def slow_down(rate: CommandRate) -> Phrase:
+    """The note a flooding member gets, once until their whole burst has come back: worded
+    when it is sent, in the language of the answer (the member's, or the server's for ``!move``)."""
+    return Phrase(lambda: _slow_down(rate))
+
+
+def _slow_down(rate: CommandRate) -> str:
     every = _seconds(rate.seconds / rate.commands)
-    return (
-        f"Slow down: I answer at most {rate.commands} commands from you in a row, then one "
-        f"every {every}. I'll ignore what you send until you pause for {every}."
-    )
+    return ngettext(
+        # TRANSLATORS: the note to a member sending commands too fast. {count}: how many
+        # commands in a row; {every}: a duration ("0.5 seconds", "1 second")
+        "Slow down: I answer at most {count} command from you in a row, then one every "
+        "{every}. I'll ignore what you send until you pause for {every}.",
+        "Slow down: I answer at most {count} commands from you in a row, then one every "
+        "{every}. I'll ignore what you send until you pause for {every}.",
+        rate.commands,
+    ).format(count=rate.commands, every=every)
 
 
 def _seconds(value: float) -> str:
-    """``value`` rounded up to hundredths, as a person writes it: "0.5 seconds", "1 second"."""
+    """``value`` rounded up to hundredths, as a person writes it: "0.5 seconds", "1 second"
+    (a fraction takes the plural form of 2, as ``bot.games.wording`` does)."""
     hundredths = math.ceil(value * 100 - 1e-9)  # 0.1 * 100 is 10.000000000000002
-    text = f"{hundredths / 100:.2f}".rstrip("0").rstrip(".")
-    return f"{text} second{'' if text == '1' else 's'}"
+    whole = hundredths % 100 == 0
+    count = hundredths // 100 if whole else 2
+    code = current_locale.get()
+    text = format_decimal(
+        hundredths / 100, format="0.##", locale=babel_locale(code if code in shipped() else SOURCE)
+    )
+    return ngettext("{count} second", "{count} seconds", count).format(count=text)
 
 
 class Flooding(commands.CheckFailure):
     """A text command over the member's rate; ``cogs.errors`` sends ``note`` if there is one
     and otherwise stays silent."""
 
-    def __init__(self, note: str | None) -> None:
+    def __init__(self, note: Phrase | None) -> None:
         super().__init__("command rate exceeded")
         self.note = note
 

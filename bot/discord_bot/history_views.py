@@ -19,11 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord_bot.interactions import GameButton
+from bot.discord_bot.interactions import GameButton, private_locale
 from bot.discord_bot.texts import NOT_YOUR_HISTORY
 from bot.games import GameError, HistoryPage, Review
 from bot.games.render import render_history
 from bot.games.render.replay import review_replay
+from bot.i18n import N_, _, current_locale
 
 if TYPE_CHECKING:
     from bot.discord_bot.app import TicTacToeBot
@@ -31,7 +32,12 @@ if TYPE_CHECKING:
 TEMPLATE = (
     r"ttt-history:(?P<viewer>[0-9]+):(?P<member>[0-9]+):(?P<way>newer|older):(?P<anchor>[0-9]+)"
 )
-WAYS = {"newer": "◀ Newer", "older": "Older ▶"}
+WAYS = {
+    # TRANSLATORS: a history page's button (80 characters at most): the newer games
+    "newer": N_("◀ Newer"),
+    # TRANSLATORS: a history page's button (80 characters at most): the older games
+    "older": N_("Older ▶"),
+}
 """Each way's label, in the order the buttons stand (the page lists the newest game first)."""
 
 
@@ -49,7 +55,7 @@ class HistoryButton(
         super().__init__(
             discord.ui.Button(
                 custom_id=f"ttt-history:{viewer}:{member}:{way}:{anchor}",
-                label=WAYS[way],
+                label=_(WAYS[way]),
                 style=discord.ButtonStyle.secondary,
                 disabled=disabled,
             )
@@ -75,7 +81,8 @@ class HistoryButton(
             raise GameError(NOT_YOUR_HISTORY)
 
     async def clicked(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
-        """Show the next page that way in the same message."""
+        """Show the next page that way in the same message (private: the member's locale)."""
+        current_locale.set(private_locale(interaction))
         older = self.way == "older"
         page = await interaction.client.service.history(
             member_id=self.member,

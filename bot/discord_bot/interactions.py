@@ -77,7 +77,7 @@ async def within_rate(interaction: discord.Interaction[TicTacToeBot]) -> bool:
     if verdict.note is not None:
         try:
             with use_locale(private_locale(interaction)):
-                await reply_privately(interaction, _(verdict.note))
+                await reply_privately(interaction, str(verdict.note))
         except discord.HTTPException as error:
             log.warning(
                 "Could not send the slow-down note for %s: %s", describe(interaction), error

@@ -45,6 +45,22 @@ async def server_locale(bot: TicTacToeBot, guild: discord.Guild | None) -> str:
     return resolve(str(guild.preferred_locale))
 
 
+async def guild_locale(bot: TicTacToeBot, guild_id: int | None) -> str:
+    """``server_locale`` for a server known by its id (a sweep's posts): its setting, else
+    its preferred locale when the server is in the cache, else English."""
+    if guild_id is None:
+        return SOURCE
+    guild = bot.get_guild(guild_id)
+    if guild is not None:
+        return await server_locale(bot, guild)
+    try:
+        settings = await bot.service.server_settings(guild_id)
+    except GameError as error:
+        log.warning("Could not read the language of server %s: %s", guild_id, error)
+        return SOURCE
+    return SOURCE if settings.locale is None else resolve(settings.locale)
+
+
 class CatalogueTranslator(app_commands.Translator):
     """Descriptions and choice names from the catalogues, for every shipped language."""
 

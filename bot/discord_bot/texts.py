@@ -10,7 +10,7 @@ from __future__ import annotations
 from bot.games import FIRST_CHOICES, SIZES, USAGE_MOVE, Command, Spelling
 from bot.games.options import CLASSIC_LEVELS
 from bot.games.render import level_ratings_table
-from bot.i18n import N_
+from bot.i18n import N_, _
 
 APOLOGY = N_("Sorry, something went wrong on my side. Please try again in a moment.")
 MISSING_PERMISSION = N_(
@@ -52,58 +52,108 @@ def spelling(prefix: str) -> Spelling:
 
 def usage_move(prefix: str) -> str:
     """The usage line for ``move`` with the configured prefix: "Usage: !move <row> <column>..."."""
-    return USAGE_MOVE.format(move=spelling(prefix)[Command.MOVE])
+    return _(USAGE_MOVE).format(move=spelling(prefix)[Command.MOVE])
+
+
+def help_text(prefix: str) -> str:
+    """The first message of `/tictactoe help`: how to play, and the commands of a game."""
+    sizes = ", ".join(f"{n}x{n}" for n in SIZES)
+    return "\n".join(
+        [
+            # TRANSLATORS: the first line of /tictactoe help; `perfect` is a level's name
+            _(
+                "**Tic-Tac-Toe against me.** One game per channel; I never lose a game I can "
+                "draw at `perfect`."
+            ),
+            # TRANSLATORS: /tictactoe help. {levels}, {firsts}: the option values (kept in
+            # English, "easy, medium, ..."); {sizes}: "3x3, 4x4, 5x5"
+            _(
+                "`/tictactoe start` — start a game. Options: `difficulty` ({levels}), `first` "
+                "({firsts}), `size` ({sizes}: a full row, column or diagonal wins; on 5x5 four "
+                "in a row)."
+            ).format(
+                levels=", ".join(CLASSIC_LEVELS), firsts=", ".join(FIRST_CHOICES), sizes=sizes
+            ),
+            # TRANSLATORS: /tictactoe help, ultimate tic-tac-toe's rules in one line
+            _(
+                "`game:ultimate` — 9 small boards; your cell picks my board; 3 won in a row "
+                "win; a draw has no tie-break."
+            ),
+            # TRANSLATORS: /tictactoe help. {prefix}: the text-command prefix ("!"); keep
+            # `{prefix}move` and `@me move 2 3` as they are (commands), <row> <column> may be
+            # translated
+            _(
+                "Then click a cell on the board, or type `{prefix}move <row> <column>` (as "
+                "labelled), e.g. `{prefix}move 2 3`; `@me move 2 3` works too."
+            ).format(prefix=prefix),
+            # TRANSLATORS: /tictactoe help
+            _("`/tictactoe hint` — which moves win, draw or lose (only you see it)."),
+            # TRANSLATORS: /tictactoe help
+            _(
+                "`/tictactoe explain` — what I see: every empty cell's value, the move I would "
+                "play and why, and how many positions I searched (only you see it; after a "
+                "game, my last move explained)."
+            ),
+            # TRANSLATORS: /tictactoe help; Accept and Decline are the challenge's buttons
+            _(
+                "`/tictactoe challenge opponent:@member` — challenge a member to a duel here "
+                "(options `size`, `first`); they click Accept or Decline, your own Decline "
+                "withdraws it. Then take turns on the board; hints are off in a duel."
+            ),
+            # TRANSLATORS: /tictactoe help
+            _(
+                "`/tictactoe board` — show the board again at the bottom of the channel (after "
+                "a game: how your last one here ended, only to you)."
+            ),
+        ]
+    )
 
 
 def levels_text() -> str:
-    """The second part of `/tictactoe help`: the levels' measured ratings, what adaptive
-    does, and where a member's own solo rating shows."""
+    """The second message of `/tictactoe help`: the commands that look back, and the levels'
+    measured ratings, what adaptive does, and where a member's own solo rating shows."""
     *table, note = level_ratings_table().splitlines()
     rows = "\n".join(table)
-    return (
-        f"**The levels' ratings** (Elo per board size):\n```\n{rows}\n```{note} "
+    lines = [
+        # TRANSLATORS: /tictactoe help
+        _(
+            "`/tictactoe resign` — give up the game (counts as a loss once you have moved; "
+            "before that it is set aside and not counted, and so is a game you replace with "
+            "`/tictactoe start`)."
+        ),
+        # TRANSLATORS: /tictactoe help
+        _(
+            "`/tictactoe stats [member]` — wins, losses and draws per difficulty and board "
+            "size, duels and rating (with a member: your duels against them)."
+        ),
+        # TRANSLATORS: /tictactoe help; `bot`, `duels`, `ultimate`, `ultimate-duels` are
+        # option values (keep them)
+        _(
+            "`/tictactoe leaderboard [kind]` — `bot` (against me: win 3 points, draw 1), "
+            "`duels` (Elo), `ultimate`, `ultimate-duels`."
+        ),
+        # TRANSLATORS: /tictactoe help
+        _(
+            "`/tictactoe history [member]` — the last games here, newest first, ten a page, "
+            "each with its number (only you see it)."
+        ),
+        # TRANSLATORS: /tictactoe help
+        _(
+            "`/tictactoe review [game]` — every move of a finished game judged, the better "
+            "move for each mistake, and an animated replay (only you see it; default: your "
+            "last game here)."
+        ),
+        # TRANSLATORS: /tictactoe help; Rematch is the button's label
+        _("A finished board has a **Rematch** button: sides swapped, same settings."),
+        # TRANSLATORS: /tictactoe help
+        _("A game with no move for a while expires and is not counted."),
+        # TRANSLATORS: /tictactoe help: the heading of the table of the levels' ratings
+        _("**The levels' ratings** (Elo per board size):"),
+    ]
+    # TRANSLATORS: /tictactoe help, after the table of the levels' ratings; keep the commands
+    solo = _(
         "Every game against me moves your solo rating on that size: `/tictactoe stats` "
         "shows it, `/tictactoe leaderboard kind:solo` ranks by it. "
         "`difficulty:adaptive` is not played in ultimate."
     )
-
-
-def help_text(prefix: str) -> str:
-    """What `/tictactoe help` shows: every command with an example."""
-    return "\n".join(
-        [
-            "**Tic-Tac-Toe against me.** One game per channel; I never lose a game I can draw "
-            "at `perfect`.",
-            "`/tictactoe start` — start a game. Options: "
-            f"`difficulty` ({', '.join(CLASSIC_LEVELS)}), `first` ({', '.join(FIRST_CHOICES)}), "
-            f"`size` ({', '.join(f'{n}x{n}' for n in SIZES)}: a full row, column or "
-            "diagonal wins; on 5x5 four in a row).",
-            "`game:ultimate` — 9 small boards; your cell picks my board; 3 won in a row win; a "
-            "draw has no tie-break.",
-            f"Then click a cell on the board, or type `{prefix}move <row> <column>` "
-            f"(as labelled), e.g. `{prefix}move 2 3`; `@me move 2 3` works too.",
-            "`/tictactoe hint` — which moves win, draw or lose (only you see it).",
-            "`/tictactoe explain` — what I see: every empty cell's value, the move I would "
-            "play and why, and how many positions I searched (only you see it; after a game, "
-            "my last move explained).",
-            "`/tictactoe challenge opponent:@member` — challenge a member to a duel here "
-            "(options `size`, `first`); they click Accept or Decline, your own Decline "
-            "withdraws it. Then take turns on the board; hints are off in a duel.",
-            "`/tictactoe board` — show the board again at the bottom of the channel (after "
-            "a game: how your last one here ended, only to you).",
-            "`/tictactoe resign` — give up the game (counts as a loss once you have moved; "
-            "before that it is set aside and not counted, and so is a game you replace "
-            "with `/tictactoe start`).",
-            "`/tictactoe stats [member]` — wins, losses and draws per difficulty and board "
-            "size, duels and rating (with a member: your duels against them).",
-            "`/tictactoe leaderboard [kind]` — `bot` (against me: win 3 points, draw 1), "
-            "`duels` (Elo), `ultimate`, `ultimate-duels`.",
-            "`/tictactoe history [member]` — the last games here, newest first, ten a page, "
-            "each with its number (only you see it).",
-            "`/tictactoe review [game]` — every move of a finished game judged, the better "
-            "move for each mistake, and an animated replay (only you see it; default: your "
-            "last game here).",
-            "A finished board has a **Rematch** button: sides swapped, same settings.",
-            "A game with no move for a while expires and is not counted.",
-        ]
-    )
+    return "\n".join(lines) + f"\n```\n{rows}\n```{note} {solo}"

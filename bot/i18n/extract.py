@@ -35,6 +35,7 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "_": None,
     "N_": None,
     "ngettext": (1, 2),
+    "locale_str": None,  # discord.py's: slash commands' descriptions and choice names
     **dict.fromkeys(ERRORS, None),
 }
 METHODS = [

@@ -6,6 +6,9 @@ import pytest
 from discord_helpers import MakeBot, World, cell_id, cells, deferred_first, move_text
 
 from bot.discord_bot.cogs.game_commands import (
+    DEFAULT_FIRST,
+    DEFAULT_LEVEL,
+    DEFAULT_SIZE,
     DUEL_FIRST_NOTES,
     DUEL_FIRST_OPTION_CHOICES,
     FIRST_NOTES,
@@ -294,7 +297,8 @@ async def test_stats_and_leaderboard_before_any_game(world: World) -> None:
 async def test_help_is_private_and_names_every_command(world: World) -> None:
     result = await world.alice.slash(world.channel, "tictactoe help")
     assert result.ephemeral and result.response is not None
-    text = result.response.content
+    # two messages: how to play, then the commands that look back and the levels' ratings
+    text = "\n".join([result.response.content, *(m.content for m in result.followups)])
     commands = ("start", "challenge", "hint", "explain", "board", "resign", "stats", "leaderboard")
     commands += ("history", "review")
     for command in commands:
@@ -317,9 +321,11 @@ def test_start_choices_follow_the_game_layer_with_a_note_each() -> None:
     ):
         assert [choice.value for choice in choices] == list(values)
         assert sum(choice.name.endswith(" (default)") for choice in choices) == 1
+        default = (DEFAULT_LEVEL, DEFAULT_FIRST, DEFAULT_SIZE)
+        assert next(c.value for c in choices if c.name.endswith(" (default)")) in default
         assert all(len(choice.name) <= 100 for choice in choices)  # Discord's limit
-    text = help_text("!")
+    text = help_text("!") + "\n" + levels_text()
     assert f"`difficulty` ({', '.join((*LEVELS, 'adaptive'))})" in text
-    assert len(text) <= 2000 and len(levels_text()) <= 2000  # one Discord message each
+    assert len(help_text("!")) <= 2000 and len(levels_text()) <= 2000  # a message each
     assert f"`first` ({', '.join(FIRST_CHOICES)})" in text
     assert "`size` (3x3, 4x4, 5x5: " in text

@@ -21,7 +21,7 @@ from bot.discord_bot.floods import Flooding
 from bot.discord_bot.locales import server_locale
 from bot.discord_bot.texts import APOLOGY, SERVER_ONLY, spelling, usage_move
 from bot.games import GameError
-from bot.i18n import _, current_locale
+from bot.i18n import SOURCE, _, current_locale
 
 if TYPE_CHECKING:
     from bot.discord_bot.app import TicTacToeBot
@@ -41,14 +41,14 @@ class ErrorHandling(commands.Cog):
     ) -> None:
         if isinstance(error, commands.CommandNotFound):
             return
+        # A text command has no member locale: the server's language.
+        current_locale.set(await server_locale(self.bot, ctx.guild))
         if isinstance(error, Flooding):
             if error.note is not None:
-                await _answer(ctx, error.note)
+                await _answer(ctx, str(error.note))
             return
         cause = error.original if isinstance(error, commands.CommandInvokeError) else error
         self.bot.metrics.saw_error(cause)
-        # A text command has no member locale: the server's language.
-        current_locale.set(await server_locale(self.bot, ctx.guild))
         if isinstance(cause, GameError):
             await _answer(ctx, cause.text(spelling(self.bot.prefix)))
         elif isinstance(cause, discord.Forbidden):
@@ -61,7 +61,10 @@ class ErrorHandling(commands.Cog):
         elif isinstance(error, commands.NoPrivateMessage):
             await _answer(ctx, _(SERVER_ONLY))
         elif isinstance(error, commands.UserInputError):
-            await _answer(ctx, f"{error} {usage_move(self.bot.prefix)}")
+            usage = usage_move(self.bot.prefix)
+            # discord.py's own sentence is English: other languages get the usage alone
+            english = current_locale.get() == SOURCE
+            await _answer(ctx, f"{error} {usage}" if english else usage)
         else:
             log.error(
                 "Unexpected error in command %r from user %s in channel %s",

@@ -18,8 +18,10 @@ from discord.ext import commands, tasks
 
 from bot.discord_bot.board_view import disable_board
 from bot.discord_bot.duel_views import close_challenge_message
+from bot.discord_bot.locales import guild_locale
 from bot.games import SWEEP_MOST, DatabaseGoneError, Game
 from bot.games.render.boards import render_expired
+from bot.i18n import current_locale
 
 if TYPE_CHECKING:
     from bot.discord_bot.app import TicTacToeBot
@@ -70,6 +72,7 @@ class ExpiryAnnouncer(commands.Cog):
             log.exception("Could not expire open challenges; trying again next round.")
             return
         for challenge in challenges:  # the message says so, its buttons are disabled
+            current_locale.set(await guild_locale(self.bot, challenge.guild_id))
             await close_challenge_message(self.bot, challenge)
 
     @sweep.before_loop
@@ -81,6 +84,8 @@ class ExpiryAnnouncer(commands.Cog):
         # A partial channel needs no cache or fetch; a vanished channel answers NotFound.
         channel = self.bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
         idle = await self.bot.service.idle_timeout_in(game.guild_id)  # the server's own
+        # A public post, and its board's buttons: in the server's language.
+        current_locale.set(await guild_locale(self.bot, game.guild_id))
         notice = render_expired(game, idle)
         try:
             await channel.send(notice)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.app_commands import Choice
+from discord.app_commands import Choice, locale_str
 from discord.ext import commands
 
 from bot.discord_bot.board_view import board_content, board_view, disable_board, replace_board
@@ -23,7 +23,7 @@ from bot.discord_bot.history_views import replay_file, send_history
 from bot.discord_bot.interactions import channel_id, private_locale, reply_privately
 from bot.discord_bot.locales import server_locale
 from bot.discord_bot.texts import LAST_GAME_OVER, help_text, levels_text, spelling
-from bot.engine import LEVELS, Move, Player
+from bot.engine import LEVELS, Move
 from bot.engine.adaptive import ADAPTIVE
 from bot.games import (
     DUEL_FIRST_CHOICES,
@@ -38,7 +38,6 @@ from bot.games import (
 from bot.games.models import ULTIMATE
 from bot.games.options import check_level, check_ultimate_level
 from bot.games.render import (
-    EMOJI_MARK,
     describe_reply,
     describe_set_aside,
     render_duel_leaderboard,
@@ -60,65 +59,91 @@ DEFAULT_LEVEL = "perfect"
 DEFAULT_FIRST = "random"
 DEFAULT_SIZE = 3
 
-LEVEL_NOTES: dict[str, str] = {
-    "easy": "looks one move ahead, often slips",
-    "medium": "looks 3 moves ahead, sometimes slips",
-    "hard": "looks 5 moves ahead, rarely slips",
-    "perfect": "never loses",
+# Every choice name is one whole sentence for the catalogue (``CatalogueTranslator`` gives
+# Discord each shipped language's); the part before the colon is the option's value, kept.
+# TRANSLATORS: a choice of /tictactoe start difficulty (100 characters at most); keep the
+# value before the colon ("easy", "medium", ...) as it is
+LEVEL_NOTES: dict[str, locale_str] = {
+    "easy": locale_str("easy: looks one move ahead, often slips"),
+    "medium": locale_str("medium: looks 3 moves ahead, sometimes slips"),
+    "hard": locale_str("hard: looks 5 moves ahead, rarely slips"),
+    "perfect": locale_str("perfect: never loses (default)"),
 }
-"""What each of the engine's ``LEVELS`` means to a player (a test keeps it complete)."""
-FIRST_NOTES: dict[str, str] = {
-    "me": f"you play {EMOJI_MARK[Player.X]} and move first",
-    "bot": f"I play {EMOJI_MARK[Player.X]} and move first",
-    "random": "a coin toss",
+"""Each of the engine's ``LEVELS`` as its choice: what it means to a player, "(default)" on
+``DEFAULT_LEVEL`` (a test keeps it complete)."""
+# TRANSLATORS: a choice of /tictactoe start first (100 characters at most); keep the value
+# before the colon; ❌ is the first mover's mark
+FIRST_NOTES: dict[str, locale_str] = {
+    "me": locale_str("me: you play ❌ and move first"),
+    "bot": locale_str("bot: I play ❌ and move first"),
+    "random": locale_str("random: a coin toss (default)"),
 }
-"""What each of the game layer's ``FIRST_CHOICES`` means (a test keeps it complete)."""
-SIZE_NOTES: dict[int, str] = {3: "three in a row", 4: "four in a row", 5: "four in a row"}
-"""What it takes to win on each of the game layer's ``SIZES`` (a test keeps it complete)."""
-
-
-def _default(text: str, chosen: bool) -> str:
-    return f"{text} (default)" if chosen else text
-
+"""Each of the game layer's ``FIRST_CHOICES`` as its choice (a test keeps it complete)."""
+# TRANSLATORS: a choice of the size option (100 characters at most): the board's size and
+# what it takes to win
+SIZE_NOTES: dict[int, locale_str] = {
+    3: locale_str("3x3, three in a row (default)"),
+    4: locale_str("4x4, four in a row"),
+    5: locale_str("5x5, four in a row"),
+}
+"""Each of the game layer's ``SIZES`` and what it takes to win there (a test keeps it
+complete)."""
 
 LEVEL_CHOICES = [
-    *(
-        Choice(name=_default(f"{lvl}: {LEVEL_NOTES[lvl]}", lvl == DEFAULT_LEVEL), value=lvl)
-        for lvl in LEVELS
+    *(Choice(name=LEVEL_NOTES[lvl], value=lvl) for lvl in LEVELS),
+    Choice(
+        # TRANSLATORS: a choice of /tictactoe start difficulty (100 characters at most)
+        name=locale_str("adaptive: plays at your rating, for close games (not ultimate)"),
+        value=ADAPTIVE,
     ),
-    Choice(name="adaptive: plays at your rating, for close games (not ultimate)", value=ADAPTIVE),
-    Choice(name="strongest: ultimate only, searches a full second a move", value="strongest"),
+    Choice(
+        # TRANSLATORS: a choice of /tictactoe start difficulty (100 characters at most)
+        name=locale_str("strongest: ultimate only, searches a full second a move"),
+        value="strongest",
+    ),
 ]
 """The engine's ``LEVELS``, adaptive, then ultimate's strongest (perfect does not apply
 there)."""
 GAME_CHOICES = [
-    Choice(name="classic (default): one board, see size", value="classic"),
-    Choice(name="ultimate: nine small boards in one, levels easy to strongest", value="ultimate"),
+    # TRANSLATORS: a choice of the game option (100 characters at most); keep "classic"
+    Choice(name=locale_str("classic (default): one board, see size"), value="classic"),
+    Choice(
+        # TRANSLATORS: a choice of the game option (100 characters at most); keep "ultimate"
+        name=locale_str("ultimate: nine small boards in one, levels easy to strongest"),
+        value="ultimate",
+    ),
 ]
-FIRST_OPTION_CHOICES = [
-    Choice(name=_default(f"{first}: {FIRST_NOTES[first]}", first == DEFAULT_FIRST), value=first)
-    for first in FIRST_CHOICES
-]
-SIZE_CHOICES = [
-    Choice(name=_default(f"{size}x{size}, {SIZE_NOTES[size]}", size == DEFAULT_SIZE), value=size)
-    for size in SIZES
-]
-DUEL_FIRST_NOTES: dict[str, str] = {
-    "challenger": "you move first",
-    "opponent": "your opponent moves first",
-    "random": "a coin toss",
+FIRST_OPTION_CHOICES = [Choice(name=FIRST_NOTES[first], value=first) for first in FIRST_CHOICES]
+SIZE_CHOICES = [Choice(name=SIZE_NOTES[size], value=size) for size in SIZES]
+# TRANSLATORS: a choice of /tictactoe challenge first (100 characters at most); keep the value
+# before the colon
+DUEL_FIRST_NOTES: dict[str, locale_str] = {
+    "challenger": locale_str("challenger: you move first"),
+    "opponent": locale_str("opponent: your opponent moves first"),
+    "random": locale_str("random: a coin toss (default)"),
 }
-"""What each of the game layer's ``DUEL_FIRST_CHOICES`` means (a test keeps it complete)."""
+"""Each of the game layer's ``DUEL_FIRST_CHOICES`` as its choice (a test keeps it complete)."""
 DUEL_FIRST_OPTION_CHOICES = [
-    Choice(name=_default(f"{who}: {DUEL_FIRST_NOTES[who]}", who == DEFAULT_FIRST), value=who)
-    for who in DUEL_FIRST_CHOICES
+    Choice(name=DUEL_FIRST_NOTES[who], value=who) for who in DUEL_FIRST_CHOICES
 ]
+# TRANSLATORS: a choice of /tictactoe leaderboard kind (100 characters at most); keep the value
+# before the colon ("bot", "duels", "solo", "ultimate", "ultimate-duels")
 LEADERBOARD_KINDS = [
-    Choice(name="bot (default): games against me, 3 points a win, 1 a draw", value="bot"),
-    Choice(name="duels: members against each other, by Elo rating", value="duels"),
-    Choice(name="solo: games against me, by Elo rating against my levels", value="solo"),
-    Choice(name="ultimate: ultimate games against me, points apart from classic", value="ultimate"),
-    Choice(name="ultimate-duels: ultimate duels, by their own Elo rating", value="ultimate-duels"),
+    Choice(
+        name=locale_str("bot (default): games against me, 3 points a win, 1 a draw"), value="bot"
+    ),
+    Choice(name=locale_str("duels: members against each other, by Elo rating"), value="duels"),
+    Choice(
+        name=locale_str("solo: games against me, by Elo rating against my levels"), value="solo"
+    ),
+    Choice(
+        name=locale_str("ultimate: ultimate games against me, points apart from classic"),
+        value="ultimate",
+    ),
+    Choice(
+        name=locale_str("ultimate-duels: ultimate duels, by their own Elo rating"),
+        value="ultimate-duels",
+    ),
 ]
 SLOW_SIZE = 4
 """From this board size on, the bot's move may take seconds: defer before asking for it."""
@@ -131,7 +156,8 @@ class GameCommands(commands.Cog):
     # Server channels only: standings are per server, and "no server" is the terminal's.
     tictactoe = app_commands.Group(
         name="tictactoe",
-        description="Play Tic-Tac-Toe against me in this channel.",
+        # TRANSLATORS: a slash command's description (100 characters at most)
+        description=locale_str("Play Tic-Tac-Toe against me in this channel."),
         allowed_contexts=app_commands.AppCommandContext(
             guild=True, dm_channel=False, private_channel=False
         ),
@@ -178,14 +204,20 @@ class GameCommands(commands.Cog):
 
     # -- slash commands ------------------------------------------------------------------------
 
-    @tictactoe.command(name="start", description="Start a game against me in this channel.")
+    # TRANSLATORS: slash commands' and options' descriptions (100 characters at most each);
+    # the words in parentheses after "default:" are option values: keep them
+    @tictactoe.command(
+        name="start", description=locale_str("Start a game against me in this channel.")
+    )
     @app_commands.describe(
-        difficulty=f"How well I play; perfect never loses (default: {DEFAULT_LEVEL}).",
-        first=f"Who moves first; the first mover plays {EMOJI_MARK[Player.X]} "
-        f"(default: {DEFAULT_FIRST}).",
-        size="Board size; a full row, column or diagonal wins, four in a row on 5x5 "
-        f"(default: {DEFAULT_SIZE}x{DEFAULT_SIZE}).",
-        game="Classic, or ultimate tic-tac-toe: nine small boards in one (default: classic).",
+        difficulty=locale_str("How well I play; perfect never loses (default: perfect)."),
+        first=locale_str("Who moves first; the first mover plays ❌ (default: random)."),
+        size=locale_str(
+            "Board size; a full row, column or diagonal wins, four in a row on 5x5 (default: 3x3)."
+        ),
+        game=locale_str(
+            "Classic, or ultimate tic-tac-toe: nine small boards in one (default: classic)."
+        ),
     )
     @app_commands.choices(difficulty=LEVEL_CHOICES, first=FIRST_OPTION_CHOICES)
     @app_commands.choices(game=GAME_CHOICES)
@@ -250,12 +282,17 @@ class GameCommands(commands.Cog):
         if reply.replaced is not None:
             await disable_board(self.bot, reply.replaced)
 
-    @tictactoe.command(name="challenge", description="Challenge a member to a duel here.")
+    # TRANSLATORS: slash commands' and options' descriptions (100 characters at most each)
+    @tictactoe.command(
+        name="challenge", description=locale_str("Challenge a member to a duel here.")
+    )
     @app_commands.describe(
-        opponent="Who you want to play.",
-        size=f"Board size (default: {DEFAULT_SIZE}x{DEFAULT_SIZE}).",
-        first=f"Who moves first and plays {EMOJI_MARK[Player.X]} (default: {DEFAULT_FIRST}).",
-        game="Classic, or ultimate tic-tac-toe: nine small boards in one (default: classic).",
+        opponent=locale_str("Who you want to play."),
+        size=locale_str("Board size (default: 3x3)."),
+        first=locale_str("Who moves first and plays ❌ (default: random)."),
+        game=locale_str(
+            "Classic, or ultimate tic-tac-toe: nine small boards in one (default: classic)."
+        ),
     )
     @app_commands.choices(first=DUEL_FIRST_OPTION_CHOICES, game=GAME_CHOICES)
     @app_commands.choices(size=SIZE_CHOICES)
@@ -287,7 +324,8 @@ class GameCommands(commands.Cog):
         )
         await send_challenge(interaction, challenge)
 
-    @tictactoe.command(name="resign", description="Give up your game in this channel.")
+    # TRANSLATORS: a slash command's description (100 characters at most)
+    @tictactoe.command(name="resign", description=locale_str("Give up your game in this channel."))
     async def resign(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
         game = await self.bot.service.resign(
             channel_id=channel_id(interaction), member_id=interaction.user.id
@@ -296,7 +334,10 @@ class GameCommands(commands.Cog):
         await interaction.response.send_message(board_content(game))
         await disable_board(self.bot, game)
 
-    @tictactoe.command(name="board", description="Show this channel's game again, with buttons.")
+    # TRANSLATORS: a slash command's description (100 characters at most)
+    @tictactoe.command(
+        name="board", description=locale_str("Show this channel's game again, with buttons.")
+    )
     async def board(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
         """The running game's board, reposted live; with none running, the member's last
         game here as it ended (only they see it: a look back, not a board to play)."""
@@ -313,7 +354,10 @@ class GameCommands(commands.Cog):
         if callback.message_id is not None:
             await replace_board(self.bot, game, callback.message_id)
 
-    @tictactoe.command(name="hint", description="Which moves win, draw or lose (only you see it).")
+    # TRANSLATORS: a slash command's description (100 characters at most)
+    @tictactoe.command(
+        name="hint", description=locale_str("Which moves win, draw or lose (only you see it).")
+    )
     async def hint(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
         # Analysing a 4x4 position can take a while: acknowledge privately first.
         current_locale.set(private_locale(interaction))
@@ -329,7 +373,10 @@ class GameCommands(commands.Cog):
 
     @tictactoe.command(
         name="explain",
-        description="What I see: every cell's value and why I move there (only you see it).",
+        # TRANSLATORS: a slash command's description (100 characters at most)
+        description=locale_str(
+            "What I see: every cell's value and why I move there (only you see it)."
+        ),
     )
     async def explain(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
         # The search (and its plain-minimax count) can take a second on 4x4: acknowledge first.
@@ -353,10 +400,13 @@ class GameCommands(commands.Cog):
         await interaction.edit_original_response(content=content)
 
     @tictactoe.command(
-        name="stats", description="Wins, losses and draws against me and in duels, and rating."
+        name="stats",
+        # TRANSLATORS: a slash command's description (100 characters at most)
+        description=locale_str("Wins, losses and draws against me and in duels, and rating."),
     )
     @app_commands.describe(
-        member="Whose record to show, with your duels against them (default: yours)."
+        # TRANSLATORS: an option's description (100 characters at most)
+        member=locale_str("Whose record to show, with your duels against them (default: yours).")
     )
     async def stats(
         self, interaction: discord.Interaction[TicTacToeBot], member: discord.User | None = None
@@ -372,9 +422,13 @@ class GameCommands(commands.Cog):
             render_stats(replace(stats, name=target.display_name))
         )
 
-    @tictactoe.command(name="leaderboard", description="This server's best players.")
+    # TRANSLATORS: a slash command's description (100 characters at most)
+    @tictactoe.command(name="leaderboard", description=locale_str("This server's best players."))
     @app_commands.describe(
-        kind="Games against me (bot, default), duels, solo ratings, or ultimate's own two boards."
+        # TRANSLATORS: an option's description (100 characters at most)
+        kind=locale_str(
+            "Games against me (bot, default), duels, solo ratings, or ultimate's own two boards."
+        )
     )
     @app_commands.choices(kind=LEADERBOARD_KINDS)
     async def leaderboard(
@@ -394,9 +448,12 @@ class GameCommands(commands.Cog):
         await interaction.response.send_message(render_leaderboard(entries, game))
 
     @tictactoe.command(
-        name="history", description="A member's last games here, ten a page (only you see it)."
+        name="history",
+        # TRANSLATORS: a slash command's description (100 characters at most)
+        description=locale_str("A member's last games here, ten a page (only you see it)."),
     )
-    @app_commands.describe(member="Whose games to list, newest first (default: yours).")
+    # TRANSLATORS: an option's description (100 characters at most)
+    @app_commands.describe(member=locale_str("Whose games to list, newest first (default: yours)."))
     async def history(
         self, interaction: discord.Interaction[TicTacToeBot], member: discord.User | None = None
     ) -> None:
@@ -407,11 +464,17 @@ class GameCommands(commands.Cog):
 
     @tictactoe.command(
         name="review",
-        description="Every move of a finished game judged, with a replay (only you see it).",
+        # TRANSLATORS: a slash command's description (100 characters at most)
+        description=locale_str(
+            "Every move of a finished game judged, with a replay (only you see it)."
+        ),
     )
     @app_commands.describe(
-        game="The game's number, as /tictactoe history lists it "
-        "(default: your last finished game here)."
+        # TRANSLATORS: an option's description (100 characters at most)
+        game=locale_str(
+            "The game's number, as /tictactoe history lists it "
+            "(default: your last finished game here)."
+        )
     )
     async def review(
         self,
@@ -433,7 +496,8 @@ class GameCommands(commands.Cog):
             content=render_review(review), attachments=[await replay_file(review)]
         )
 
-    @tictactoe.command(name="help", description="How to play, with every command.")
+    # TRANSLATORS: a slash command's description (100 characters at most)
+    @tictactoe.command(name="help", description=locale_str("How to play, with every command."))
     async def help(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
         current_locale.set(private_locale(interaction))
         await reply_privately(interaction, help_text(self._prefix))
@@ -452,10 +516,14 @@ class GameCommands(commands.Cog):
 
 
 def _start_headline(reply: MoveReply, prefix: str) -> str:
-    how = f"Click a cell or type `{prefix}move <row> <column>`."
+    # TRANSLATORS: the end of a new game's headline. {prefix}: the text-command prefix ("!");
+    # keep `{prefix}move`, <row> <column> may be translated
+    how = _("Click a cell or type `{prefix}move <row> <column>`.").format(prefix=prefix)
     if reply.game.is_ultimate:  # the rules at the start: help has room for a line only
-        how = (
-            f"{ultimate.RULES}\nClick a small board and then a cell, or type "
-            f"`{prefix}move <row> <column>` (1-9)."
-        )
+        # TRANSLATORS: the end of a new ultimate game's headline, after its rules; rows and
+        # columns are numbered 1-9
+        click = _(
+            "Click a small board and then a cell, or type `{prefix}move <row> <column>` (1-9)."
+        ).format(prefix=prefix)
+        how = f"{_(ultimate.RULES)}\n{click}"
     return " ".join(filter(None, [describe_set_aside(reply), describe_reply(reply), how]))

@@ -15,16 +15,16 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 import discord
 from discord import app_commands
-from discord.app_commands import Choice
+from discord.app_commands import Choice, locale_str
 from discord.ext import commands
 
 from bot.discord_bot.interactions import private_locale, reply_privately
 from bot.discord_bot.texts import NOT_A_MANAGER, SERVER_ONLY
 from bot.engine import LEVELS
-from bot.games import FIRST_CHOICES, SIZES, GameError
+from bot.games import FIRST_CHOICES, GameError
 from bot.games.render.settings import render_server_settings, render_settings_saved
-from bot.games.server_settings import CHALLENGE_MINUTES, IDLE_MINUTES, UNSET, ServerSettings
-from bot.i18n import N_, current_locale, language_name, shipped
+from bot.games.server_settings import UNSET, ServerSettings
+from bot.i18n import current_locale, language_name, shipped
 
 if TYPE_CHECKING:
     from bot.discord_bot.app import TicTacToeBot
@@ -35,7 +35,7 @@ Render: TypeAlias = Callable[[ServerSettings, float, float], str]
 """``render_server_settings`` or ``render_settings_saved``."""
 
 # TRANSLATORS: a choice in /tictactoe-settings defaults: no server default for this option
-OWN = N_("unset: the bot's own")
+OWN = locale_str("unset: the bot's own")
 SERVER_DEFAULT = "server-default"
 """The ``language`` choice that clears the setting: the server's preferred locale again."""
 LEVEL_SETTING_CHOICES = [
@@ -47,11 +47,20 @@ FIRST_SETTING_CHOICES = [
     Choice(name=OWN, value=UNSET),
 ]
 ACTION_CHOICES = [
-    Choice(name=N_("add: games may be played there"), value="add"),
-    Choice(name=N_("remove: no longer there"), value="remove"),
-    Choice(name=N_("clear: everywhere again"), value="clear"),
+    # TRANSLATORS: a choice of /tictactoe-settings channels action (100 characters at most);
+    # keep the value before the colon ("add", "remove", "clear")
+    Choice(name=locale_str("add: games may be played there"), value="add"),
+    # TRANSLATORS: a choice of /tictactoe-settings channels action (100 characters at most)
+    Choice(name=locale_str("remove: no longer there"), value="remove"),
+    # TRANSLATORS: a choice of /tictactoe-settings channels action (100 characters at most)
+    Choice(name=locale_str("clear: everywhere again"), value="clear"),
 ]
-ON_OFF_CHOICES = [Choice(name=N_("on"), value="on"), Choice(name=N_("off"), value="off")]
+ON_OFF_CHOICES = [
+    # TRANSLATORS: a choice of /tictactoe-settings limits duels: duels allowed
+    Choice(name=locale_str("on"), value="on"),
+    # TRANSLATORS: a choice of /tictactoe-settings limits duels: duels not allowed
+    Choice(name=locale_str("off"), value="off"),
+]
 
 
 def language_choices() -> list[Choice[str]]:
@@ -59,7 +68,10 @@ def language_choices() -> list[Choice[str]]:
     return [
         *(Choice(name=language_name(code), value=code) for code in shipped()),
         # TRANSLATORS: a choice in /tictactoe-settings language: the server's Discord locale
-        Choice(name=N_("server default (the server's Discord language)"), value=SERVER_DEFAULT),
+        Choice(
+            name=locale_str("server default (the server's Discord language)"),
+            value=SERVER_DEFAULT,
+        ),
     ]
 
 
@@ -77,7 +89,9 @@ class SettingsCommands(commands.Cog):
 
     settings = app_commands.Group(
         name="tictactoe-settings",
-        description="This server's Tic-Tac-Toe settings (Manage Server).",
+        # TRANSLATORS: a slash command's description (100 characters at most); "Manage Server"
+        # is Discord's name of the permission
+        description=locale_str("This server's Tic-Tac-Toe settings (Manage Server)."),
         default_permissions=discord.Permissions(manage_guild=True),
         guild_only=True,  # dm_permission, and its successor contexts, as /tictactoe has
         allowed_contexts=app_commands.AppCommandContext(
@@ -93,19 +107,25 @@ class SettingsCommands(commands.Cog):
         current_locale.set(private_locale(interaction))
         return True
 
-    @settings.command(name="show", description="Every setting of this server and its value.")
+    # TRANSLATORS: a slash command's description (100 characters at most)
+    @settings.command(
+        name="show", description=locale_str("Every setting of this server and its value.")
+    )
     async def show(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
         guild = _manager(interaction)
         settings = await self.bot.service.server_settings(guild)
         await reply_privately(interaction, await self._render(settings, render_server_settings))
 
     @settings.command(
-        name="defaults", description="What /tictactoe start uses when a member names nothing."
+        name="defaults",
+        # TRANSLATORS: a slash command's description (100 characters at most)
+        description=locale_str("What /tictactoe start uses when a member names nothing."),
     )
+    # TRANSLATORS: options' descriptions (100 characters at most each)
     @app_commands.describe(
-        level="The level a start plays at.",
-        size=f"The board size: {', '.join(str(size) for size in SIZES)} (0: the bot's own).",
-        first="Who moves first.",
+        level=locale_str("The level a start plays at."),
+        size=locale_str("The board size: 3, 4, 5 (0: the bot's own)."),
+        first=locale_str("Who moves first."),
     )
     @app_commands.choices(level=LEVEL_SETTING_CHOICES, first=FIRST_SETTING_CHOICES)
     async def defaults(
@@ -124,10 +144,14 @@ class SettingsCommands(commands.Cog):
         )
         await self._saved(interaction, settings, "start defaults")
 
-    @settings.command(name="channels", description="The channels games may be played in.")
+    # TRANSLATORS: a slash command's description (100 characters at most)
+    @settings.command(
+        name="channels", description=locale_str("The channels games may be played in.")
+    )
+    # TRANSLATORS: options' descriptions (100 characters at most each)
     @app_commands.describe(
-        action="Add or remove a channel, or clear the list (everywhere).",
-        channel="The channel to add or remove.",
+        action=locale_str("Add or remove a channel, or clear the list (everywhere)."),
+        channel=locale_str("The channel to add or remove."),
     )
     @app_commands.choices(action=ACTION_CHOICES)
     async def channels(
@@ -145,13 +169,19 @@ class SettingsCommands(commands.Cog):
         )
         await self._saved(interaction, settings, "channels")
 
-    @settings.command(name="limits", description="How long games and challenges wait; duels.")
+    # TRANSLATORS: a slash command's description (100 characters at most)
+    @settings.command(
+        name="limits", description=locale_str("How long games and challenges wait; duels.")
+    )
+    # TRANSLATORS: options' descriptions (100 characters at most each)
     @app_commands.describe(
-        idle_minutes=f"Minutes without a move before a game expires, {IDLE_MINUTES[0]} to "
-        f"{IDLE_MINUTES[1]} (0: the bot's own).",
-        challenge_minutes=f"Minutes a challenge waits for its answer, {CHALLENGE_MINUTES[0]} "
-        f"to {CHALLENGE_MINUTES[1]} (0: the bot's own).",
-        duels="Whether members may challenge each other here.",
+        idle_minutes=locale_str(
+            "Minutes without a move before a game expires, 1 to 10080 (0: the bot's own)."
+        ),
+        challenge_minutes=locale_str(
+            "Minutes a challenge waits for its answer, 1 to 1440 (0: the bot's own)."
+        ),
+        duels=locale_str("Whether members may challenge each other here."),
     )
     @app_commands.choices(duels=ON_OFF_CHOICES)
     async def limits(
@@ -170,8 +200,12 @@ class SettingsCommands(commands.Cog):
         )
         await self._saved(interaction, settings, "limits")
 
-    @settings.command(name="language", description="The language of this server's public posts.")
-    @app_commands.describe(locale="A language, or the server's own Discord language.")
+    # TRANSLATORS: a slash command's description (100 characters at most)
+    @settings.command(
+        name="language", description=locale_str("The language of this server's public posts.")
+    )
+    # TRANSLATORS: an option's description (100 characters at most)
+    @app_commands.describe(locale=locale_str("A language, or the server's own Discord language."))
     @app_commands.choices(locale=language_choices())
     async def language(
         self, interaction: discord.Interaction[TicTacToeBot], locale: Choice[str]
