@@ -287,7 +287,8 @@ def _expired_sentence(idle_timeout: float | None) -> str:
 def render_expired(game: Game, idle_timeout: float | None = None) -> str:
     """Tell the player their game ran out of time (``idle_timeout`` in seconds, if known)."""
     # TRANSLATORS: said after "This game expired ..."
-    return f"{_expired_sentence(idle_timeout)} {_('Start a new one whenever you like.')}"
+    again = _("Start a new one whenever you like.")
+    return f"{_expired_sentence(idle_timeout)} {again}"
 
 
 # --- duels --------------------------------------------------------------------------------------
@@ -332,7 +333,8 @@ def render_challenge(challenge: Challenge, mention: str | None = None) -> str:
                 "the first mover plays X)."
             ).format(challenger=challenger, whom=whom, size=size, first=first)
         # TRANSLATORS: {whom} is the challenged member (a mention)
-        return f"{offer} {_('{whom}, accept or decline.').format(whom=whom)}"
+        answer = _("{whom}, accept or decline.").format(whom=whom)
+        return f"{offer} {answer}"
     outcome = {
         # TRANSLATORS: {opponent} accepted a duel
         ChallengeStatus.ACCEPTED: _("{opponent} accepted. Good luck to both!"),

@@ -107,8 +107,10 @@ def render_stats(stats: Stats) -> str:
 
 def _per_size(records: dict[int, Record]) -> str:
     """ "3x3: 2 wins, 0 losses, 1 draw; 4x4: ..." """
+    # TRANSLATORS: the ultimate game's name where a size ("3x3") would be
+    ultimate = _("ultimate")
     return "; ".join(
-        f"{_('ultimate') if size == ULTIMATE else f'{size}x{size}'}: {describe_record(record)}"
+        f"{ultimate if size == ULTIMATE else f'{size}x{size}'}: {describe_record(record)}"
         for size, record in sorted(records.items())
     )
 

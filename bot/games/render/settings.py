@@ -24,8 +24,8 @@ def render_server_settings(
 
     def own(value: object, default: object) -> str:
         # TRANSLATORS: a setting the server left unset: {default} is the bot's own value
-        return _("{default} (the bot's own)").format(default=default) if value is None else str(
-            value
+        return (
+            _("{default} (the bot's own)").format(default=default) if value is None else str(value)
         )
 
     size = None if settings.size is None else f"{settings.size}x{settings.size}"
@@ -51,8 +51,10 @@ def render_server_settings(
             _("**This server's Tic-Tac-Toe settings**"),
             # TRANSLATORS: level, size and first are option names and stay as they are;
             # each value is a level ("perfect"), a size ("3x3") or who moves first ("me")
-            _("Start defaults (when a member names none): level {level}, size {size}, "
-              "first {first}.").format(
+            _(
+                "Start defaults (when a member names none): level {level}, size {size}, "
+                "first {first}."
+            ).format(
                 level=own(settings.level, BOT_LEVEL),
                 size=own(size, f"{DEFAULT_SIZE}x{DEFAULT_SIZE}"),
                 first=own(settings.first, DEFAULT_FIRST),
@@ -79,7 +81,5 @@ def render_settings_saved(
 ) -> str:
     """The answer to a change: what the settings are now, and when the whole bot sees it."""
     seconds = describe_duration(CACHE_SECONDS)
-    saved = _("Saved; every part of the bot follows it within {duration}.").format(
-        duration=seconds
-    )
+    saved = _("Saved; every part of the bot follows it within {duration}.").format(duration=seconds)
     return f"{saved}\n{render_server_settings(settings, idle_seconds, challenge_seconds)}"

@@ -1,0 +1,171 @@
+"""The game layer's texts in the pseudo-locale ``en-XA``: no English word of 4+ letters from
+the catalogue's msgids survives outside placeholders' values (member names, levels as typed,
+numbers, emoji). A sentence that bypasses the catalogue shows up here as plain English."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import UTC, datetime
+
+import pytest
+
+from bot import engine
+from bot.engine import LEVELS, Move, Player
+from bot.engine.ultimate import UltimateBoard
+from bot.games.cells import parse_cell
+from bot.games.errors import PLAIN, GameError
+from bot.games.history import HistoryEntry, HistoryPage, Result
+from bot.games.models import (
+    ULTIMATE,
+    Challenge,
+    ChallengeStatus,
+    DuelEntry,
+    Game,
+    LeaderboardEntry,
+    Rating,
+    Record,
+    Seat,
+    SoloEntry,
+    Status,
+)
+from bot.games.render import (
+    describe_record,
+    level_ratings_table,
+    render_challenge,
+    render_duel_leaderboard,
+    render_emoji,
+    render_expired,
+    render_history,
+    render_leaderboard,
+    render_solo_leaderboard,
+    render_text,
+)
+from bot.games.render.solo import solo_stats_line
+from bot.games.sentences import move_refused
+from bot.i18n import PSEUDO, use_locale
+from bot.i18n.catalogues import TEMPLATE, read_catalogue
+
+WHEN = datetime(2026, 1, 1, tzinfo=UTC)
+ALLOWED = {"alice", "duel", "ultimate", "move", "start", *LEVELS}
+"""Values, not words: member names, levels and kinds as typed, and bare command names."""
+
+
+def _msgid_words() -> set[str]:
+    words: set[str] = set()
+    for message in read_catalogue(TEMPLATE, ""):
+        for text in message.id if isinstance(message.id, tuple | list) else (message.id,):
+            text = re.sub(r"\{[^{}]*\}|`[^`]*`|<[^<>]*>", "", str(text))
+            words |= {word.lower() for word in re.findall(r"[A-Za-z]{4,}", text)}
+    return words
+
+
+def _english(text: str) -> set[str]:
+    text = re.sub(r"<[^<>]*>", "", text)  # the pseudo-locale keeps <...> as it keeps mentions
+    found = {word.lower() for word in re.findall(r"[A-Za-z]{4,}", text)}
+    return (found & _msgid_words()) - ALLOWED
+
+
+def _game(size: int, moves: tuple[Move, ...], status: Status, winner: Player | None) -> Game:
+    return Game(
+        id=7, channel_id=1, guild_id=2, x=Seat(10, "alice"), o=Seat(None, "the bot"),
+        level="perfect", size=size, first="me", moves=moves, status=status, winner=winner,
+        created_at=WHEN, updated_at=WHEN,
+    )  # fmt: skip
+
+
+def _texts() -> list[str]:
+    row1 = (Move(0, 0), Move(1, 0), Move(0, 1), Move(1, 1), Move(0, 2))
+    texts = [
+        render_emoji(_game(3, (), Status.ACTIVE, None)),
+        render_text(_game(4, (Move(0, 0),), Status.ACTIVE, None)),
+        render_emoji(_game(5, (), Status.ACTIVE, None)),
+        render_text(_game(3, row1, Status.WON, Player.X)),
+        render_emoji(_game(3, row1, Status.WON, Player.X)),
+        render_text(replace(_game(3, row1[:2], Status.RESIGNED, Player.O))),
+        render_expired(_game(3, row1[:2], Status.EXPIRED, None), 600.0),
+        render_text(replace(_game(ULTIMATE, (Move(4, 4),), Status.ACTIVE, None), level="easy")),
+        describe_record(Record(wins=3, losses=1, draws=2)),
+        render_leaderboard([LeaderboardEntry(10, "alice", Record(wins=2, draws=1), 7)]),
+        render_leaderboard([], game="ultimate"),
+        render_duel_leaderboard([DuelEntry(10, "alice", 1210, 3)]),
+        render_duel_leaderboard([]),
+        render_solo_leaderboard({3: [SoloEntry(10, "alice", 1234, 5)]}),
+        render_solo_leaderboard({}),
+        solo_stats_line("alice", {3: Rating(1234, 1), 4: Rating(1180, 2)}) or "",
+        level_ratings_table(),
+        render_history(
+            HistoryPage(
+                member_id=10,
+                name="alice",
+                guild_id=2,
+                older=False,
+                newer=False,
+                entries=(
+                    HistoryEntry(
+                        12,
+                        WHEN,
+                        WHEN,
+                        2,
+                        Player.X,
+                        Seat(None, "the bot"),
+                        "perfect",
+                        3,
+                        Result.WON,
+                        False,
+                        5,
+                    ),
+                    HistoryEntry(
+                        11,
+                        WHEN,
+                        WHEN,
+                        2,
+                        Player.O,
+                        Seat(11, "alice"),
+                        "duel",
+                        ULTIMATE,
+                        Result.LOST,
+                        True,
+                        1,
+                    ),
+                ),
+            )
+        ),
+    ]
+    for status in ChallengeStatus:
+        for size in (3, ULTIMATE):
+            challenge = Challenge(
+                id=1, channel_id=1, guild_id=2, challenger=Seat(10, "alice"),
+                opponent=Seat(11, "alice"), size=size, first="random", status=status,
+                created_at=WHEN, expires_at=WHEN,
+            )  # fmt: skip
+            texts.append(render_challenge(challenge))
+    errors: list[GameError] = []
+    for typed in ("", "x", "99999999999 1", "4 4"):
+        with pytest.raises(GameError) as caught:
+            parse_cell(typed)
+        errors.append(caught.value)
+    board = _game(3, row1[:2], Status.ACTIVE, None).board
+    for move in (Move(0, 0), Move(5, 5)):
+        try:
+            board.play(move)
+        except engine.IllegalMoveError as error:
+            errors.append(move_refused(error, board, move))
+    ultimate = UltimateBoard().play(Move(4, 4))
+    try:
+        ultimate.play(Move(0, 0))
+    except engine.IllegalMoveError as error:
+        errors.append(move_refused(error, ultimate, Move(0, 0)))
+    return texts + [error.text(PLAIN) for error in errors]
+
+
+def test_the_game_layer_reaches_no_english_in_the_pseudo_locale() -> None:
+    with use_locale(PSEUDO):
+        texts = _texts()
+    for text in texts:
+        assert not _english(text), text
+
+
+def test_the_probe_sees_english() -> None:
+    """The same texts in English are full of the msgids' words: the check is not vacuous."""
+    assert all(_english(text) for text in _texts()[:8])
