@@ -3,6 +3,8 @@
 Kept apart from the session so it is pure (no I/O, no game state) and can be tested with
 generated input. Cells are not parsed here: the board size is only known to the session, which
 hands the text to ``bot.games.parse_cell`` so the wording of a bad cell lives in one place.
+Every sentence is worded in the current locale when it is rendered (``help_text``, the
+``CommandError`` raised); the command words typed stay English in every language.
 """
 
 from __future__ import annotations
@@ -19,99 +21,150 @@ from bot.games.arguments import MAX_ID
 from bot.games.options import CLASSIC_LEVELS
 from bot.games.render import ADAPTIVE_NOTE, level_ratings_table
 from bot.games.wording import join_or, quote_input
+from bot.i18n import N_, _, ngettext
 
 FIRST_WORDS: dict[str, str] = {**{choice: choice for choice in FIRST_CHOICES}, "you": "bot"}
 """Who goes first, as typed -> as the game layer names it ("you" means the bot, like "bot")."""
 
 
-_RATINGS_TABLE = tuple(f"  {line}" for line in level_ratings_table().splitlines()[:-1])
-"""The levels' ratings per board size, a row per level (its closing sentence left out)."""
-_START_OPTIONS = (
-    f"levels: {', '.join(CLASSIC_LEVELS)}; first: {', '.join(FIRST_CHOICES)}; "
-    f"size: {join_or(SIZES)}"
-)
-USAGE_START = (
-    "Usage: start [level] [who goes first] [size], in any order, for example: start hard bot. "
-    f"Levels: {', '.join(CLASSIC_LEVELS)}; first: {join_or(FIRST_CHOICES)}; "
-    f"size: {join_or(SIZES)}."
-)
+def _listed(words: tuple[str, ...] | list[str]) -> str:
+    """Command words listed with the locale's separator ("easy, medium, hard")."""
+    # TRANSLATORS: the list separator of "a, b or c" (only between the first ones)
+    return _(", ").join(words)
 
-_HELP_ENTRIES: tuple[tuple[str, ...], ...] = (
-    ("move <row> <column>", "play a cell, for example: move 2 3 (or just: 2 3)"),
-    (
-        "start [level] [first] [size]",
-        "a new game, for example: start perfect me 4",
-        _START_OPTIONS,
-        '(plain "start" repeats your last game\'s settings; a game you have not moved in yet '
-        "is set aside, not counted)",
-        f"{ADAPTIVE_NOTE}. The levels' ratings (Elo; a random mover is {RANDOM_RATING}, "
-        "each size its own scale):",
-        *_RATINGS_TABLE,
-    ),
-    (
-        "start duel [size]",
-        "two players at this keyboard take turns (also: start 2p); your names are asked once "
-        "(quit there calls the duel off), and stats count under them; the next duel swaps who "
-        "moves first once someone has moved",
-    ),
-    (
-        "start ultimate [level] [first]",
-        f"ultimate tic-tac-toe on a 9x9 grid of small boards; levels: {', '.join(ULTIMATE_LEVELS)}"
-        " (no perfect: the game is not solved). Moves are <row> <column>, each 1-9. Your "
-        "move's cell inside its small board sends me to the small board at that position (any "
-        "open one if that board is won or full); three in a row wins a small board, three won "
-        "small boards in a row win the game, and with no move left it is a draw (the count of "
-        "small boards won breaks no tie); start duel ultimate: two players at this keyboard",
-    ),
-    (
-        "hint",
-        "every move you can make, and whether it wins, draws or loses (in ultimate: the "
-        "engine's top moves with their win rates)",
-    ),
-    (
-        "explain",
-        "what I see: every empty cell's value, the move I would play and why, and how many "
-        "positions I searched (after a game: my last move)",
-    ),
-    ("board", "show the board again (after a game: how it ended)"),
-    (
-        "resign",
-        "give up this game (a loss once you have moved; before that it is set aside and not "
-        "counted)",
-    ),
-    ("name <your name>", "play under another name, with its own record and game"),
-    ("stats", "your record per level, and your solo rating per board size"),
-    (
-        "history [older|newer]",
-        "your finished games, newest first, ten to a page, each with its number; history "
-        "older and history newer turn from the page shown last",
-    ),
-    (
-        "review [N] [--save FILE]",
-        "every move of game N judged (best, good, mistake or blunder, with the better move), "
-        "the move that lost it and each side's accuracy; without N your last finished game. "
-        "--save game-12.gif also writes its animated replay, one frame per move (an existing "
-        "file is kept unless you add --force)",
-    ),
-    (
-        "leaderboard [duels]",
-        "the best players on this computer against me, then the duelists by rating "
-        "(with duels: only the duelists)",
-    ),
-    (
-        "leaderboard ultimate [duels]",
-        "the same for ultimate tic-tac-toe, whose games and duel ratings count apart",
-    ),
-    ("leaderboard solo", "players by their solo rating against my levels, per board size"),
-    ("help", "this list"),
-    ("quit", "leave; your game is saved for next time (exit works too)"),
-)
-"""Each command with its text, a paragraph to a line: ``bot.terminal.layout.wrap`` fits
-them to the terminal, where lines broken by hand would leave a stub wherever it is narrower."""
+
+def usage_start() -> str:
+    """How to type ``start``, with its levels, first players and sizes."""
+    # TRANSLATORS: the terminal's start command. Command words (start, hard, bot) and the
+    # values of {levels} (easy, medium, ...), {first} (me, bot, random) and {sizes} (3, 4, 5)
+    # are typed by the player: keep them in English.
+    return _(
+        "Usage: start [level] [who goes first] [size], in any order, for example: start hard "
+        "bot. Levels: {levels}; first: {first}; size: {sizes}."
+    ).format(levels=_listed(CLASSIC_LEVELS), first=join_or(FIRST_CHOICES), sizes=join_or(SIZES))
+
+
+def _help_entries() -> tuple[tuple[str, ...], ...]:
+    """Each command with its text, a paragraph to a line, in the current locale:
+    ``bot.terminal.layout.wrap`` fits them to the terminal, where lines broken by hand would
+    leave a stub wherever it is narrower."""
+    ratings = tuple(f"  {line}" for line in level_ratings_table().splitlines()[:-1])
+    return (
+        (
+            "move <row> <column>",
+            _("play a cell, for example: move 2 3 (or just: 2 3)"),
+        ),
+        (
+            "start [level] [first] [size]",
+            _("a new game, for example: start perfect me 4"),
+            # TRANSLATORS: in the terminal's help; {levels}: easy, medium, ...; {first}: me,
+            # bot, random; {sizes}: "3, 4 or 5" (all typed as they are)
+            _("levels: {levels}; first: {first}; size: {sizes}").format(
+                levels=_listed(CLASSIC_LEVELS),
+                first=_listed(FIRST_CHOICES),
+                sizes=join_or(SIZES),
+            ),
+            _(
+                '(plain "start" repeats your last game\'s settings; a game you have not moved '
+                "in yet is set aside, not counted)"
+            ),
+            # TRANSLATORS: in the terminal's help, above a table of the levels' ratings;
+            # {adaptive}: the clause "adaptive plays at your own rating ..." (translated
+            # apart); {rating}: a number (a random mover's Elo rating)
+            _(
+                "{adaptive}. The levels' ratings (Elo; a random mover is {rating}, each size "
+                "its own scale):"
+            ).format(adaptive=_(ADAPTIVE_NOTE), rating=RANDOM_RATING),
+            *ratings,
+        ),
+        (
+            "start duel [size]",
+            _(
+                "two players at this keyboard take turns (also: start 2p); your names are asked "
+                "once (quit there calls the duel off), and stats count under them; the next duel "
+                "swaps who moves first once someone has moved"
+            ),
+        ),
+        (
+            "start ultimate [level] [first]",
+            # TRANSLATORS: in the terminal's help; {levels}: the ultimate levels as typed
+            # ("easy, medium, hard, strongest"); "perfect" is a level's name
+            _(
+                "ultimate tic-tac-toe on a 9x9 grid of small boards; levels: {levels} (no "
+                "perfect: the game is not solved). Moves are <row> <column>, each 1-9. Your "
+                "move's cell inside its small board sends me to the small board at that "
+                "position (any open one if that board is won or full); three in a row wins a "
+                "small board, three won small boards in a row win the game, and with no move "
+                "left it is a draw (the count of small boards won breaks no tie); start duel "
+                "ultimate: two players at this keyboard"
+            ).format(levels=_listed(ULTIMATE_LEVELS)),
+        ),
+        (
+            "hint",
+            _(
+                "every move you can make, and whether it wins, draws or loses (in ultimate: the "
+                "engine's top moves with their win rates)"
+            ),
+        ),
+        (
+            "explain",
+            _(
+                "what I see: every empty cell's value, the move I would play and why, and how "
+                "many positions I searched (after a game: my last move)"
+            ),
+        ),
+        ("board", _("show the board again (after a game: how it ended)")),
+        (
+            "resign",
+            _(
+                "give up this game (a loss once you have moved; before that it is set aside and "
+                "not counted)"
+            ),
+        ),
+        (
+            "name <your name>",
+            _("play under another name, with its own record and game"),
+        ),
+        ("stats", _("your record per level, and your solo rating per board size")),
+        (
+            "history [older|newer]",
+            _(
+                "your finished games, newest first, ten to a page, each with its number; "
+                "history older and history newer turn from the page shown last"
+            ),
+        ),
+        (
+            "review [N] [--save FILE]",
+            _(
+                "every move of game N judged (best, good, mistake or blunder, with the better "
+                "move), the move that lost it and each side's accuracy; without N your last "
+                "finished game. --save game-12.gif also writes its animated replay, one frame "
+                "per move (an existing file is kept unless you add --force)"
+            ),
+        ),
+        (
+            "leaderboard [duels]",
+            _(
+                "the best players on this computer against me, then the duelists by rating "
+                "(with duels: only the duelists)"
+            ),
+        ),
+        (
+            "leaderboard ultimate [duels]",
+            _("the same for ultimate tic-tac-toe, whose games and duel ratings count apart"),
+        ),
+        (
+            "leaderboard solo",
+            _("players by their solo rating against my levels, per board size"),
+        ),
+        ("help", _("this list")),
+        ("quit", _("leave; your game is saved for next time (exit works too)")),
+    )
 
 
 def _help_entry(command: str, *paragraphs: str) -> str:
-    """``command`` in the first column and its paragraphs in the second, from column 24."""
+    """``command`` in the first column (as typed: never translated) and its paragraphs in the
+    second, from column 24."""
     column = " " * 24
     head = f"  {command}"
     if len(head) > len(column) - 2:  # too long to share its line: the text starts below
@@ -120,11 +173,19 @@ def _help_entry(command: str, *paragraphs: str) -> str:
     return "\n".join([first, *(column + text for text in paragraphs[1:])])
 
 
-HELP = "\n".join(["Commands:", *(_help_entry(*entry) for entry in _HELP_ENTRIES)])
+def help_text() -> str:
+    """Every command and what it does, in the current locale, a paragraph to a line."""
+    # TRANSLATORS: the heading of the terminal's help, a list of each command as typed (not
+    # translated: "move <row> <column>", "start [level] [first] [size]", ...), then what it
+    # does. The command words (move, start, duel, 2p, ultimate, hint, explain, board, resign,
+    # name, stats, history, older, newer, review, leaderboard, duels, solo, help, quit, exit),
+    # the options (--save, --force) and the levels (easy, medium, hard, perfect, adaptive,
+    # strongest) are what the player types in every language: keep them in English wherever
+    # they appear, in the help and in every other terminal sentence.
+    return "\n".join([_("Commands:"), *(_help_entry(*entry) for entry in _help_entries())])
 
-WordName = Literal[
-    "resign", "hint", "explain", "board", "stats", "leaderboard", "help", "quit"
-]
+
+WordName = Literal["resign", "hint", "explain", "board", "stats", "leaderboard", "help", "quit"]
 
 _WORDS: dict[str, WordName] = {
     "resign": "resign",
@@ -249,17 +310,22 @@ Command = (
     | ReviewGame
 )
 
-USAGE_LEADERBOARD = (
+# TRANSLATORS: the terminal's leaderboard command: keep what the player types (leaderboard,
+# duels, solo, ultimate) in English
+USAGE_LEADERBOARD = N_(
     "Usage: leaderboard [duels], for example: leaderboard duels (the duelists by rating "
     "alone); leaderboard solo ranks players by their rating against my levels; "
     "leaderboard ultimate [duels] ranks ultimate games apart"
 )
 
-USAGE_HISTORY = (
+# TRANSLATORS: the terminal's history command: keep history, older and newer in English
+USAGE_HISTORY = N_(
     "Usage: history [older|newer], for example: history older (the ten games before the "
     "page shown last)"
 )
-USAGE_REVIEW = (
+# TRANSLATORS: the terminal's review command: keep review, --save, --force and history in
+# English; FILE.gif stands for a file name (keep ".gif"), game-12.gif is one
+USAGE_REVIEW = N_(
     "Usage: review [game number] [--save FILE.gif [--force]], for example: review 12 --save "
     "game-12.gif (without a number: your last finished game; history lists the numbers)"
 )
@@ -269,7 +335,9 @@ _REVIEW = re.compile(
 )
 
 NAME_LENGTH = 32
-USAGE_NAME = "Usage: name <your name>, for example: name Alice"
+# TRANSLATORS: the terminal's name command: keep "name" in English; "<your name>" is what the
+# player fills in and Alice an example name (either may be translated)
+USAGE_NAME = N_("Usage: name <your name>, for example: name Alice")
 
 
 def trim_name(text: str) -> str:
@@ -283,11 +351,15 @@ def name_problem(text: str) -> str | None:
     terminal."""
     name = trim_name(text)
     if not name:
-        return "A name cannot be empty."
+        return _("A name cannot be empty.")
     if len(name) > NAME_LENGTH:
-        return f"A name has at most {NAME_LENGTH} characters."
+        return ngettext(
+            "A name has at most {count} character.",
+            "A name has at most {count} characters.",
+            NAME_LENGTH,
+        ).format(count=NAME_LENGTH)
     if not name.isprintable():
-        return "A name cannot contain control characters."
+        return _("A name cannot contain control characters.")
     return None
 
 
@@ -296,10 +368,10 @@ def check_name(text: str) -> str:
     (``name_problem``'s sentence and the usage; the usage alone after a bare ``name``)."""
     name = trim_name(text)
     if not name:
-        raise CommandError(USAGE_NAME)
+        raise CommandError(_(USAGE_NAME))
     problem = name_problem(name)
     if problem is not None:
-        raise CommandError(f"{problem} {USAGE_NAME}")
+        raise CommandError(f"{problem} {_(USAGE_NAME)}")
     return name
 
 
@@ -338,9 +410,11 @@ def parse_command(line: str) -> Command:
                 return UltimateLeaderboard()
             if sorted(rest.lower().split()) in (["duel", "ultimate"], ["duels", "ultimate"]):
                 return DuelLeaderboard(game="ultimate")
-            raise CommandError(USAGE_LEADERBOARD)
+            raise CommandError(_(USAGE_LEADERBOARD))
         if rest:
-            raise CommandError(f"'{name}' takes nothing after it: just type {name}.")
+            # TRANSLATORS: {command}: a command word as typed (hint, quit, ...)
+            message = _("'{command}' takes nothing after it: just type {command}.")
+            raise CommandError(message.format(command=name))
         return WordCommand(name)
     raise CommandError(unknown_command(word))
 
@@ -362,8 +436,13 @@ def unknown_command(word: str) -> str:
     words = _MOVE_WORDS | _START_WORDS | _LOOK_BACK_WORDS | {"name"}
     known = sorted(words | (set(_WORDS) - {"?"}))
     close = difflib.get_close_matches(word, known, n=1)
-    guess = f" Did you mean {close[0]}?" if close else ""
-    return f"I don't know the command {quote_input(word)}.{guess} Type help for all commands."
+    # TRANSLATORS: {word}: what the player typed, quoted
+    sentences = [_("I don't know the command {word}.").format(word=quote_input(word))]
+    if close:
+        # TRANSLATORS: {command}: the command word closest to what the player typed
+        sentences.append(_("Did you mean {command}?").format(command=close[0]))
+    sentences.append(_("Type help for all commands."))
+    return " ".join(sentences)
 
 
 def parse_start(options: str) -> StartGame:
@@ -379,33 +458,44 @@ def parse_start(options: str) -> StartGame:
             ultimate = True
         elif token in CLASSIC_LEVELS or token in ULTIMATE_LEVELS:
             if level is not None and level != token:
-                raise CommandError(f"You gave two levels ({level} and {token}); pick one.")
+                # TRANSLATORS: {first} and {second}: level names as typed (easy, hard, ...)
+                message = _("You gave two levels ({first} and {second}); pick one.")
+                raise CommandError(message.format(first=level, second=token))
             level = token
         elif token in FIRST_WORDS:
             chosen = FIRST_WORDS[token]
             if first is not None and first != chosen:
-                raise CommandError(
-                    f"You said both {first} and {chosen} go first; pick one. {USAGE_START}"
-                )
+                # TRANSLATORS: {first} and {second}: who goes first as typed (me, bot, random)
+                message = _("You said both {first} and {second} go first; pick one.")
+                raise CommandError(f"{message.format(first=first, second=chosen)} {usage_start()}")
             first = chosen
         elif (match := _SIZE.fullmatch(token)) is not None:
             rows, cols = match.group(1), match.group(2) or match.group(1)
             if rows != cols:
-                raise CommandError(f"Boards are square: try {rows}x{rows}. {USAGE_START}")
+                # TRANSLATORS: {size}: a number of rows; "{size}x{size}" is a size as typed
+                message = _("Boards are square: try {size}x{size}.").format(size=rows)
+                raise CommandError(f"{message} {usage_start()}")
             if size is not None and size != int(rows):
-                raise CommandError(f"You gave two sizes ({size} and {rows}); pick one.")
+                message = _("You gave two sizes ({first} and {second}); pick one.")
+                raise CommandError(message.format(first=size, second=rows))
             size = int(rows)
         else:
-            raise CommandError(f"I don't know the option {quote_input(token)}. {USAGE_START}")
+            # TRANSLATORS: {option}: what the player typed after start, quoted
+            message = _("I don't know the option {option}.").format(option=quote_input(token))
+            raise CommandError(f"{message} {usage_start()}")
     if duel and (level is not None or first is not None):
         raise CommandError(
-            "A duel takes only a size (start duel 4): nobody picks a level, and the first "
-            "name you give moves first."
+            _(
+                "A duel takes only a size (start duel 4): nobody picks a level, and the first "
+                "name you give moves first."
+            )
         )
     if ultimate and size is not None:
         raise CommandError(
-            "Ultimate has its own 9x9 grid: start ultimate [level] [first], for example: "
-            "start ultimate hard me (or start duel ultimate)."
+            _(
+                "Ultimate has its own 9x9 grid: start ultimate [level] [first], for example: "
+                "start ultimate hard me (or start duel ultimate)."
+            )
         )
     return StartGame(level, first, size, duel, ultimate)
 
@@ -419,7 +509,7 @@ def parse_history(option: str) -> ShowHistory:
         return ShowHistory("older")
     if way == "newer":
         return ShowHistory("newer")
-    raise CommandError(USAGE_HISTORY)
+    raise CommandError(_(USAGE_HISTORY))
 
 
 def parse_review(options: str) -> ReviewGame:
@@ -428,17 +518,22 @@ def parse_review(options: str) -> ReviewGame:
     ``--force`` only goes with ``--save``."""
     match = _REVIEW.fullmatch(options.strip())
     if match is None or (match["force"] and "--save" not in options.lower()):
-        raise CommandError(USAGE_REVIEW)
+        raise CommandError(_(USAGE_REVIEW))
     game = None if match["game"] is None else int(match["game"])
     if game is not None and game > MAX_ID:
-        raise CommandError(f"There is no game #{game}. {USAGE_REVIEW}")
+        # TRANSLATORS: {number}: a game's number, as the history lists it
+        message = _("There is no game #{number}.").format(number=game)
+        raise CommandError(f"{message} {_(USAGE_REVIEW)}")
     save = match["file"]
     if save is None and "--save" in options.lower():
-        raise CommandError(f"Name the file after --save. {USAGE_REVIEW}")
+        message = _("Name the file after --save.")
+        raise CommandError(f"{message} {_(USAGE_REVIEW)}")
     if save is not None and not save.lower().endswith(".gif"):
         example = f"review {game} --save game-{game}.gif" if game else "review --save my-game.gif"
-        raise CommandError(
-            f"The replay is an animated GIF: name the file so it ends in .gif, for example: "
-            f"{example}"
+        # TRANSLATORS: {example}: a command as typed ("review 12 --save game-12.gif")
+        message = _(
+            "The replay is an animated GIF: name the file so it ends in .gif, for example: "
+            "{example}"
         )
+        raise CommandError(message.format(example=example))
     return ReviewGame(game, save, bool(match["force"]))

@@ -1,9 +1,11 @@
 """Fitting text to the terminal: wrapped at word boundaries to its width, marks in colour.
 
 A terminal wraps a long line wherever its edge falls, mid-word; wrapping here breaks between
-words instead. Board drawings are never passed through ``wrap`` (a drawing broken across lines
-is no drawing). Colour follows https://no-color.org: only on a terminal, and never when
-``NO_COLOR`` is set to anything non-empty.
+words instead, counting columns as the terminal shows them (a wide character, as in Japanese,
+takes two, and such text may break between any two of them). Board drawings are never passed
+through ``wrap`` (a drawing broken across lines is no drawing). Colour follows
+https://no-color.org: only on a terminal, and never when ``NO_COLOR`` is set to anything
+non-empty.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import os
 import re
 import shutil
 import textwrap
+import unicodedata
 from collections.abc import Mapping
 from typing import TextIO
 
@@ -42,18 +45,59 @@ def wants_colour(out: TextIO) -> bool:
         return False
 
 
+def display_width(text: str) -> int:
+    """The columns ``text`` takes on a terminal: two for each wide or full-width character
+    (CJK), none for a combining mark, one for any other."""
+    return sum(_columns(character) for character in text)
+
+
+def _columns(character: str) -> int:
+    if unicodedata.combining(character):
+        return 0
+    return 2 if unicodedata.east_asian_width(character) in ("W", "F") else 1
+
+
+_CLOSING = (
+    "\u3001\u3002\uff0c\uff0e\u30fb\uff1a\uff1b\uff01\uff1f\uff09\u300d\u300f\u3009\u300b\u3011"
+)
+"""Wide punctuation that never starts a line: the ideographic comma and full stop, the
+full-width comma, full stop, colon, semicolon, marks and closing brackets."""
+_CHUNK = re.compile(rf"\s+|[^\s\u1100-\uffff]+|.[{_CLOSING}]*", re.DOTALL)
+"""Where wide text may break: around spaces, and between any two wide characters but before
+closing punctuation (which never starts a line)."""
+
+
+def _fill_wide(line: str, width: int, indent: str) -> str:
+    """``textwrap.fill`` by display width, for a line holding wide characters."""
+    chunks = _CHUNK.findall(line)
+    lines: list[str] = []
+    current = ""
+    for chunk in chunks:
+        if current.strip() and display_width(current + chunk) > width:
+            lines.append(current.rstrip())
+            current = indent
+            if chunk.isspace():
+                continue
+        current += chunk
+    lines.append(current.rstrip())
+    return "\n".join(lines)
+
+
 def wrap(text: str, width: int) -> str:
     """Each line longer than ``width`` broken between words; continuation lines are indented
     like the line's text (its second column, for a two-column line such as the help's)."""
     lines = []
     for line in text.split("\n"):
-        if len(line) <= width:
+        if display_width(line) <= width:
             lines.append(line)
             continue
         columns = _SECOND_COLUMN.match(line)
-        indent = " " * (len(columns[1]) if columns else len(line) - len(line.lstrip()))
+        indent = " " * (display_width(columns[1]) if columns else len(line) - len(line.lstrip()))
         if len(indent) > width // 2:  # too narrow for the columns: keep the text readable
             indent = ""
+        if display_width(line) != len(line):
+            lines.append(_fill_wide(line, width, indent))
+            continue
         lines.append(
             textwrap.fill(
                 line,

@@ -121,4 +121,3 @@ def terminal_settings_kept(fd: int | None) -> Iterator[None]:
         if saved is not None and fd is not None:
             with contextlib.suppress(termios.error):
                 termios.tcsetattr(fd, termios.TCSADRAIN, saved)
-

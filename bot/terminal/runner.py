@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable
 from typing import TextIO
 
 from bot.games import DatabaseGoneError, StorageError
-from bot.i18n import from_environment, use_locale
+from bot.i18n import _, from_environment, use_locale
 from bot.settings import Settings
 from bot.startup import open_service
 from bot.terminal.commands import CommandError, check_name
@@ -72,7 +72,7 @@ async def play(settings: Settings, out: TextIO, name: str | None = None) -> int:
                 break
             if not await session.handle(line):
                 break
-        session.say(GOODBYE)
+        session.say(_(GOODBYE))
     except DatabaseGoneError as error:  # checked before every command: stop, never play unsaved
         print(error, file=sys.stderr)
         return UNUSABLE_DATABASE
@@ -90,7 +90,14 @@ def run_terminal(settings: Settings, name: str | None = None) -> int:
     name given cannot be used, 1 if the database cannot be used (one sentence naming the file
     and the remedy) or if something unexpected broke (one sentence on stderr; with
     LOG_LEVEL=DEBUG the traceback too).
+
+    Everything a player reads is in the language of LC_ALL / LC_MESSAGES / LANG.
     """
+    with use_locale(from_environment(os.environ)):
+        return _run_terminal(settings, name)
+
+
+def _run_terminal(settings: Settings, name: str | None) -> int:
     if name is not None:
         try:
             name = check_name(name)
@@ -103,11 +110,10 @@ def run_terminal(settings: Settings, name: str | None = None) -> int:
         out.reconfigure(errors="replace")
     try:
         try:
-            # The terminal speaks the language of LC_ALL / LC_MESSAGES / LANG.
-            with terminal_settings_kept(stdin_fd()), use_locale(from_environment(os.environ)):
+            with terminal_settings_kept(stdin_fd()):  # asyncio.run copies the locale's context
                 return asyncio.run(play(settings, out, name))
         except KeyboardInterrupt:
-            print(f"\n{GOODBYE}", file=out)
+            print(f"\n{_(GOODBYE)}", file=out)
             return INTERRUPTED
     except BrokenPipeError:
         output_closed(out)

@@ -5,6 +5,7 @@ words. The file is written whole or not at all. An existing file is kept unless 
 adds ``--force`` (as ``backup FILE --force``): without it the file is created exclusively, so
 not even one made a moment ago is replaced; with it the replay is written beside it and renamed
 over it. The name ends in ``.gif`` (the parser sees to it); ``~`` is the player's home folder.
+Each sentence is whole in the catalogue, worded in the current locale.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pathlib import Path
 
 from bot.games import Review
 from bot.games.render.replay import review_replay
+from bot.i18n import _, ngettext
 
 
 async def save_replay(review: Review, typed: str, *, force: bool = False) -> str:
@@ -24,21 +26,33 @@ async def save_replay(review: Review, typed: str, *, force: bool = False) -> str
     game = review.game
     if "\x00" in typed:
         shown = typed.replace("\x00", "")
-        return f"{shown!r} holds a character no file name can; nothing was written."
+        # TRANSLATORS: in the sentences about saving a replay, {file}, {path} and {folder} are
+        # a file's or folder's name, quoted; --force is an option, typed as it is
+        return _("{file} holds a character no file name can; nothing was written.").format(
+            file=repr(shown)
+        )
     try:
         path = Path(typed).expanduser()
     except RuntimeError:  # ~someone, with no such user or no home folder known
-        return f"I cannot tell which home folder {typed!r} means; nothing was written."
+        return _("I cannot tell which home folder {file} means; nothing was written.").format(
+            file=repr(typed)
+        )
     image = await asyncio.to_thread(review_replay, review)
     try:
         await asyncio.to_thread(_write, path, image, force)
     except OSError as error:
         return _failure(path, error)
     frames = len(game.moves) + 1
-    return (
-        f"Saved the replay of game #{game.id} to {_shown(path.absolute())}: {frames} frames, "
-        "the empty board then each move."
+    # TRANSLATORS: {number}: the game's number; {path}: the file, quoted; {count}: the
+    # number of pictures in the animation
+    saved = ngettext(
+        "Saved the replay of game #{number} to {path}: {count} frame, the empty board then "
+        "each move.",
+        "Saved the replay of game #{number} to {path}: {count} frames, the empty board then "
+        "each move.",
+        frames,
     )
+    return saved.format(number=game.id, path=_shown(path.absolute()), count=frames)
 
 
 def _write(path: Path, data: bytes, force: bool) -> None:
@@ -68,25 +82,31 @@ def _shown(path: Path) -> str:
 def _failure(path: Path, error: OSError) -> str:
     """Why ``path`` could not be written, in the player's words."""
     where, folder = _shown(path), _shown(path.parent)
-    nothing = "nothing was written."
     code = error.errno
     if code == errno.EEXIST:
-        return (
-            f"{where} already exists; {nothing} Choose a new file name, or add --force to "
-            "replace that file."
+        text = _(
+            "{path} already exists; nothing was written. Choose a new file name, or add "
+            "--force to replace that file."
         )
-    if code == errno.EISDIR:
-        return f"{where} is a folder; {nothing} Name a file in it, ending in .gif."
-    if code == errno.ENOENT:
-        return f"The folder {folder} does not exist; {nothing}"
-    if code == errno.ENOTDIR:
-        return f"Part of {folder} is a file, not a folder; {nothing}"
-    if code in (errno.EACCES, errno.EPERM):
-        return f"I am not allowed to write {where}; {nothing} Choose a folder of your own."
-    if code in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
-        return f"The disk is full; {nothing} Free some space, or save it elsewhere."
-    if code == errno.EROFS:
-        return f"{where} is on a read-only disk; {nothing} Save it elsewhere."
-    if code == errno.ENAMETOOLONG:
-        return f"The file name {where} is too long; {nothing}"
-    return f"Could not write {where}; {nothing} Check the name, the disk space and the permissions."
+    elif code == errno.EISDIR:
+        text = _("{path} is a folder; nothing was written. Name a file in it, ending in .gif.")
+    elif code == errno.ENOENT:
+        text = _("The folder {folder} does not exist; nothing was written.")
+    elif code == errno.ENOTDIR:
+        text = _("Part of {folder} is a file, not a folder; nothing was written.")
+    elif code in (errno.EACCES, errno.EPERM):
+        text = _(
+            "I am not allowed to write {path}; nothing was written. Choose a folder of your own."
+        )
+    elif code in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        text = _("The disk is full; nothing was written. Free some space, or save it elsewhere.")
+    elif code == errno.EROFS:
+        text = _("{path} is on a read-only disk; nothing was written. Save it elsewhere.")
+    elif code == errno.ENAMETOOLONG:
+        text = _("The file name {path} is too long; nothing was written.")
+    else:
+        text = _(
+            "Could not write {path}; nothing was written. Check the name, the disk space and "
+            "the permissions."
+        )
+    return text.format(path=where, folder=folder)

@@ -3,7 +3,9 @@
 The player is named after the login (``getpass.getuser()``) unless they choose a name
 (``name``, ``--name``); each name has its own channel and member id (``player_id``). A game
 left running is restored on the next launch; one idle longer than the idle timeout expires, as
-on Discord.
+on Discord. Every sentence is worded in the current locale (the runner sets it from
+``LC_ALL``/``LC_MESSAGES``/``LANG``) when it is printed; the constants here are marked for the
+catalogue and translated where they are said.
 """
 
 from __future__ import annotations
@@ -47,8 +49,8 @@ from bot.games.render import (
 )
 from bot.games.wording import describe_duration, join_or, quote_input
 from bot.i18n import N_, _
+from bot.terminal.commands import Command as TypedCommand
 from bot.terminal.commands import (
-    HELP,
     CommandError,
     DuelLeaderboard,
     EmptyLine,
@@ -60,12 +62,12 @@ from bot.terminal.commands import (
     StartGame,
     UltimateLeaderboard,
     WordCommand,
+    help_text,
     name_problem,
     parse_command,
     reads_as_command,
     trim_name,
 )
-from bot.terminal.commands import Command as TypedCommand
 from bot.terminal.layout import wrap
 from bot.terminal.saving import save_replay
 
@@ -79,31 +81,49 @@ DEFAULT_LEVEL = "medium"  # beatable but not careless: a newcomer can win, and l
 DEFAULT_FIRST = "me"
 DEFAULT_SIZE = 3
 
-WELCOME = (
+# TRANSLATORS: the terminal's first words. Here and in every terminal sentence, the commands
+# the player types (start, hint, help, quit, move, review, history, resign, name, duel, ...)
+# stay in English; "<row> <column>" stands for two numbers.
+WELCOME = N_(
     "Tic-Tac-Toe against a minimax engine. Type a cell as <row> <column> (for example: 2 3), "
     "hint for advice, help for every command, quit to leave (your game is saved)."
 )
-AFTER_GAME = "Type start for another game like this one, or choose one: start perfect bot 3"
-GOODBYE = "Goodbye! Your games are saved."
+AFTER_GAME = N_("Type start for another game like this one, or choose one: start perfect bot 3")
+GOODBYE = N_("Goodbye! Your games are saved.")
 LAST_GAME_OVER = N_("No game is running; this is how your last one ended:")
 
 # How a game started at launch is announced ({you}: "you are X and you go first").
-FIRST_OPENING = (
+# TRANSLATORS: a game the terminal started at launch. {level}: a level's name as typed (easy,
+# medium, ...); {name}: the player's name; {you}: "you are X and you go first" (or "... and I
+# go first"), translated apart. "start perfect" is a command.
+FIRST_OPENING = N_(
     "I started a {level} game for you, {name}: {you}.\n"
     "Want the unbeatable engine? Type: start perfect"
 )
-NEXT_OPENING = "I started a game like your last one, {name}: {level}, {board}, {you}."
-EXPIRED_OPENING = (
+# TRANSLATORS: a game the terminal started at launch. {name}: the player's name; {level}: a
+# level's name as typed; {board}: "3x3", "4x4", "5x5" or "ultimate"; {you}: "you are X and you
+# go first" (or "... and I go first"), translated apart
+NEXT_OPENING = N_("I started a game like your last one, {name}: {level}, {board}, {you}.")
+# TRANSLATORS: {idle}: a duration ("10 minutes"); {level}, {board} and {you} as in "I started
+# a game like your last one"
+EXPIRED_OPENING = N_(
     "Your last game expired after {idle} without a move, so I started a new one like it: "
     "{level}, {board}, {you}."
 )
-AFTER_DUEL = "Type start duel for a rematch (the other player moves first), or start to play me."
-AFTER_UNPLAYED_DUEL = (
+AFTER_DUEL = N_(
+    "Type start duel for a rematch (the other player moves first), or start to play me."
+)
+AFTER_UNPLAYED_DUEL = N_(
     "Type start duel to play it after all (the same player moves first), or start to play me."
 )
-DUEL_NAMES = ("Player 1, your name? (you play X and move first)", "Player 2, your name?")
-NOT_A_NAME = "{line} is a command, not a name: type a name, or quit to call the duel off."
-DUEL_OFF = "The duel is off. Type start duel to set it up again."
+DUEL_NAMES = (
+    # TRANSLATORS: the terminal asks two players at one keyboard for their names, in turn
+    N_("Player 1, your name? (you play X and move first)"),
+    N_("Player 2, your name?"),
+)
+# TRANSLATORS: {line}: what a player typed where a duelist's name was asked, quoted
+NOT_A_NAME = N_("{line} is a command, not a name: type a name, or quit to call the duel off.")
+DUEL_OFF = N_("The duel is off. Type start duel to set it up again.")
 
 
 @dataclass
@@ -191,7 +211,7 @@ class TerminalSession:
 
     async def open(self) -> None:
         """Welcome the player, then restore their running game or start one."""
-        self.say(WELCOME)
+        self.say(_(WELCOME))
         await self.resume()
 
     async def resume(self) -> None:
@@ -216,7 +236,9 @@ class TerminalSession:
         else:
             self.level, self.first, self.size = last.level, last.first, last.size
         if last.is_active:
-            self.say(f"Welcome back, {last.member.name}! Your game is where you left it:")
+            # TRANSLATORS: {name}: the player's name; the board follows
+            welcome = _("Welcome back, {name}! Your game is where you left it:")
+            self.say(welcome.format(name=last.member.name))
             self.show(last)
         elif any(game.id == last.id for game in expired):
             await self.start(StartGame(), opening=EXPIRED_OPENING)
@@ -233,14 +255,16 @@ class TerminalSession:
         if not game.is_duel:
             return False
         self.duelists, self.duel_id, self.size = [game.x, game.o], game.id, game.size
-        self.say(f"Welcome back, {game.x.name} and {game.o.name}! Your duel is waiting:")
+        # TRANSLATORS: {first} and {second}: the two duelists' names; the board follows
+        welcome = _("Welcome back, {first} and {second}! Your duel is waiting:")
+        self.say(welcome.format(first=game.x.name, second=game.o.name))
         self.show(game)
         return True
 
     async def rename(self, name: str) -> None:
         """Play as ``name`` from now on: its own record, its own running game."""
         self.name = name
-        self.say(f"You are now playing as {name}.")
+        self.say(_("You are now playing as {name}.").format(name=name))
         await self.resume()
 
     async def announce_expired(self) -> bool:
@@ -307,7 +331,7 @@ class TerminalSession:
         elif command.name == "quit":
             return False
         elif command.name == "help":
-            self.say(HELP)
+            self.say(help_text())
         elif command.name == "board":
             await self.board()
         elif command.name == "hint":
@@ -358,8 +382,13 @@ class TerminalSession:
         if page.entries:
             turns = (("older", page.older), ("newer", page.newer))
             more = [f"history {turn}" for turn, there in turns if there]
-            tip = f", {join_or(more)} for more" if more else ""
-            self.say(f"Type review <number> to go over a game move by move{tip}.")
+            if more:
+                # TRANSLATORS: under a page of the history; {commands}: "history older",
+                # "history newer" or both joined by "or" (commands, typed as they are)
+                tip = _("Type review <number> to go over a game move by move, {commands} for more.")
+                self.say(tip.format(commands=join_or(more)))
+            else:
+                self.say(_("Type review <number> to go over a game move by move."))
 
     async def review(self, command: ReviewGame) -> None:
         """The review of one of the player's finished games (the last without a number);
@@ -380,7 +409,7 @@ class TerminalSession:
             return
         self.say(_(LAST_GAME_OVER))
         self.show(game)
-        self.say(AFTER_GAME)
+        self.say(_(AFTER_GAME))
 
     async def move(self, text: str) -> None:
         game = await self.service.active_game(self.player_id)
@@ -407,8 +436,8 @@ class TerminalSession:
     def after(game: Game) -> str:
         """What to type after ``game`` ended: a duel nobody moved in is no rematch."""
         if not game.is_duel:
-            return AFTER_GAME
-        return AFTER_DUEL if game.has_started else AFTER_UNPLAYED_DUEL
+            return _(AFTER_GAME)
+        return _(AFTER_DUEL if game.has_started else AFTER_UNPLAYED_DUEL)
 
     async def stats(self) -> None:
         """The player's record; after a duel, both duelists' and their head to head."""
@@ -436,7 +465,7 @@ class TerminalSession:
         size = await self.service.check_duel(channel_id=me, host_id=me, size=size, game=kind)
         if len(self.duelists) < 2:
             self.setting_up = DuelSetUp(size)
-            self.say(DUEL_NAMES[0])
+            self.say(_(DUEL_NAMES[0]))
             return
         await self.begin_duel(await self.next_order(), size)
 
@@ -459,21 +488,22 @@ class TerminalSession:
             command = None
         if command == WordCommand("quit"):
             self.setting_up = None
-            self.say(DUEL_OFF)
+            self.say(_(DUEL_OFF))
             return
         name = trim_name(line)
         taken = [seat.name.casefold() for seat in setting.names]
-        problem = "Type a name." if not name else name_problem(name)
+        problem = _("Type a name.") if not name else name_problem(name)
         if name and reads_as_command(line):
-            problem = NOT_A_NAME.format(line=quote_input(name))
+            problem = _(NOT_A_NAME).format(line=quote_input(name))
         elif problem is None and name.casefold() in taken:
-            problem = f"{name} is taken: pick another name."
+            # TRANSLATORS: {name}: the name the other duelist already gave
+            problem = _("{name} is taken: pick another name.").format(name=name)
         if problem is not None:
-            self.say(f"{problem} {DUEL_NAMES[len(setting.names)]}")
+            self.say(f"{problem} {_(DUEL_NAMES[len(setting.names)])}")
             return
         setting.names.append(self.duelist(name))
         if len(setting.names) < 2:
-            self.say(DUEL_NAMES[1])
+            self.say(_(DUEL_NAMES[1]))
             return
         self.setting_up = None
         await self.begin_duel(setting.names, setting.size)
@@ -502,12 +532,21 @@ class TerminalSession:
         )
         game = await self.service.accept(challenge_id=challenge.id, member_id=second.member_id)
         self.duel_id, self.size = game.id, size
-        on = "of ultimate tic-tac-toe" if game.is_ultimate else f"on a {size}x{size} board"
-        begun = (
-            f"Duel {on}: {first.name} is X and moves first, "
-            f"{second.name} is O. Type cells in turn; resign gives up for whoever is to move."
-        )
-        self.say(f"{SET_ASIDE} {begun}" if aside else begun)
+        if game.is_ultimate:
+            # TRANSLATORS: {first} and {second}: the duelists' names; resign is a command
+            begun = _(
+                "Duel of ultimate tic-tac-toe: {first} is X and moves first, {second} is O. "
+                "Type cells in turn; resign gives up for whoever is to move."
+            )
+        else:
+            # TRANSLATORS: {first} and {second}: the duelists' names; {size}: the board's rows
+            # ("3" for a 3x3 board); resign is a command
+            begun = _(
+                "Duel on a {size}x{size} board: {first} is X and moves first, {second} is O. "
+                "Type cells in turn; resign gives up for whoever is to move."
+            )
+        begun = begun.format(first=first.name, second=second.name, size=size)
+        self.say(f"{_(SET_ASIDE)} {begun}" if aside else begun)
         self.show(game)
 
     async def start(self, command: StartGame, *, opening: str | None = None) -> None:
@@ -537,16 +576,27 @@ class TerminalSession:
         game = reply.game
         self.level, self.first, self.size = game.level, first, size
         level, board = game.level, "ultimate" if game.is_ultimate else f"{size}x{size}"
-        mark = "X" if game.x == game.member else "O"
-        goes = "you go first" if mark == "X" else "I go first"
+        if game.x == game.member:
+            # TRANSLATORS: part of the sentence announcing a new game (X is the mark)
+            you = _("you are X and you go first")
+        else:
+            # TRANSLATORS: part of the sentence announcing a new game (O is the mark)
+            you = _("you are O and I go first")
         if opening is not None:
             idle = describe_duration(self.service.idle_timeout)
-            you = f"you are {mark} and {goes}"
             name = game.member.name
-            self.say(opening.format(level=level, board=board, you=you, name=name, idle=idle))
+            self.say(_(opening).format(level=level, board=board, you=you, name=name, idle=idle))
         else:
-            on = "of ultimate tic-tac-toe" if game.is_ultimate else f"on a {board} board"
-            new = f"New {level} game {on}: you are {mark} and {goes}."
+            if game.is_ultimate:
+                # TRANSLATORS: {level}: a level's name as typed (easy, hard, ...); {you}: "you
+                # are X and you go first" (or "you are O and I go first"), translated apart
+                new = _("New {level} game of ultimate tic-tac-toe: {you}.")
+            else:
+                # TRANSLATORS: {level}: a level's name as typed (easy, hard, ...); {size}: the
+                # board's rows ("3" for 3x3); {you}: "you are X and you go first" (or "you
+                # are O and I go first"), translated apart
+                new = _("New {level} game on a {size}x{size} board: {you}.")
+            new = new.format(level=level, size=size, you=you)
             self.say(" ".join(filter(None, [describe_set_aside(reply), new])))
         self.say(describe_reply(reply))
         self.show(game)

@@ -14,8 +14,6 @@ from bot.engine import LEVELS, Move
 from bot.games import FIRST_CHOICES, SIZES, InvalidCellError, parse_cell
 from bot.games.options import CLASSIC_LEVELS
 from bot.terminal.commands import (
-    HELP,
-    USAGE_START,
     Command,
     CommandError,
     DuelLeaderboard,
@@ -23,9 +21,11 @@ from bot.terminal.commands import (
     PlayCell,
     StartGame,
     WordCommand,
+    help_text,
     parse_command,
     parse_start,
     reads_as_command,
+    usage_start,
 )
 from bot.terminal.layout import wrap
 
@@ -176,7 +176,7 @@ def test_bad_start_options_say_what_is_wrong(line: str, message: str) -> None:
         parse_command(line)
     assert str(caught.value).startswith(message)
     if "option" in message:
-        assert str(caught.value).endswith(USAGE_START)
+        assert str(caught.value).endswith(usage_start())
 
 
 @given(
@@ -215,8 +215,8 @@ def test_start_options_follow_the_game_layer() -> None:
         assert parse_start(str(size)) == StartGame(size=size)
     levels = ", ".join(CLASSIC_LEVELS)
     options = f"levels: {levels}; first: {', '.join(FIRST_CHOICES)}; size: 3, 4 or 5"
-    assert options in HELP
-    assert f"Levels: {levels}; first: me, bot or random; size: 3, 4 or 5." in USAGE_START
+    assert options in help_text()
+    assert f"Levels: {levels}; first: me, bot or random; size: 3, 4 or 5." in usage_start()
     assert levels.endswith("perfect, adaptive")
 
 
@@ -235,7 +235,7 @@ def test_a_duel_takes_no_level_or_first_mover() -> None:
 @pytest.mark.parametrize("line", ["leaderboard duels", "top DUELS", "/leaderboard duel"])
 def test_leaderboard_duels_reads_as_the_duel_leaderboard(line: str) -> None:
     assert parse_command(line) == DuelLeaderboard()
-    assert "\n  leaderboard [duels]" in HELP
+    assert "\n  leaderboard [duels]" in help_text()
 
 
 def test_the_leaderboard_takes_only_duels_after_it() -> None:
@@ -270,7 +270,7 @@ def test_the_help_fills_each_line_at_any_width(width: int) -> None:
     carries on beside it: the stub ("play" alone on a line) that hand-broken text left at
     80 columns. Only the start entry's options and notes begin lines of their own, and the
     levels' ratings table's rows (indented further)."""
-    lines = wrap(HELP, width).splitlines()
+    lines = wrap(help_text(), width).splitlines()
     for line, after in itertools.pairwise(lines):
         text = after.lstrip()
         in_second_column = line.startswith(" " * 24) or line[22:24] == "  "
@@ -281,4 +281,4 @@ def test_the_help_fills_each_line_at_any_width(width: int) -> None:
         if in_second_column and carries_on:
             assert len(line) + 1 + len(text.split()[0]) > width, (line, after)
     assert max(len(line) for line in lines) <= width
-    assert " ".join(HELP.split()) == " ".join(" ".join(lines).split())  # nothing lost
+    assert " ".join(help_text().split()) == " ".join(" ".join(lines).split())  # nothing lost

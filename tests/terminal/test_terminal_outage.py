@@ -14,7 +14,7 @@ from bot.games.errors import UNAVAILABLE
 from bot.settings import DatabaseUrl, Settings
 from bot.startup import open_service
 from bot.terminal import TerminalSession
-from bot.terminal.commands import HELP
+from bot.terminal.commands import help_text
 
 
 class Clock:
@@ -40,7 +40,7 @@ async def test_a_game_expiring_while_the_server_is_away_never_ends_the_session(
         try:
             said = len(out.getvalue())
             assert await session.handle("help")  # the expiry cannot be saved: help answers
-            assert HELP.splitlines()[0] in out.getvalue()[said:]
+            assert help_text().splitlines()[0] in out.getvalue()[said:]
             said = len(out.getvalue())
             assert await session.handle("2 2")
             assert UNAVAILABLE in out.getvalue()[said:]

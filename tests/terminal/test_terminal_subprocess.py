@@ -28,7 +28,10 @@ def environment(database: Path) -> dict[str, str]:
         LOG_LEVEL="WARNING",
         PYTHONIOENCODING="utf-8",
         COLUMNS="1000",  # sentences on one line each, to compare whole (wrapping has its test)
+        LANG="C.UTF-8",  # English, whatever the developer's own language
     )
+    env.pop("LC_ALL", None)
+    env.pop("LC_MESSAGES", None)
     return env
 
 

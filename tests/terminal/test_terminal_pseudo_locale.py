@@ -1,0 +1,216 @@
+"""The terminal in the pseudo-locale ``en-XA``: a whole session, every kind of command, with no
+English sentence bypassing the catalogue.
+
+A word of four letters or more that is in some msgid and reaches the output in plain ASCII is
+English that did not go through ``_``; names, numbers, emoji, board drawings and the command
+words the player types (which stay English in every language) are allowed. The in-process
+session runs inside ``use_locale(PSEUDO)``, as the runner runs it inside the locale of
+``LANG``; a subprocess with ``LANG=en_XA.UTF-8`` shows that the runner does.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+from test_terminal_subprocess import run
+
+from bot.games import GameService
+from bot.i18n import PSEUDO, use_locale
+from bot.i18n.catalogues import TEMPLATE, read_catalogue
+from bot.storage import SqliteGameStore
+from bot.terminal import TerminalSession
+
+NAMES = {"alice", "Ann", "Bob"}
+COMMAND_WORDS = {
+    # commands and their options, typed as they are in every language
+    "start", "move", "play", "hint", "explain", "board", "show", "resign", "name", "stats",
+    "history", "older", "newer", "review", "save", "force", "leaderboard", "duel", "duels",
+    "solo", "ultimate", "help", "quit", "exit",
+    # levels and who goes first, as typed
+    "easy", "medium", "hard", "perfect", "adaptive", "strongest", "random",
+}  # fmt: skip
+# KNOWN GAPS: the game layer (bot/games) was being wrapped at the same time as the terminal;
+# what it still said in English when the terminal's texts went in is listed here per command
+# typed, to be closed in bot/games (the terminal's own sentences all go through the
+# catalogue). Remove an entry once that command says no English any more.
+_REVIEW_GAP = {
+    # render_review: the review's lines, legend and accuracy
+    "against", "best", "blunder", "draw", "game", "good", "loss", "mistake", "mover", "moves",
+    "position", "resigned", "still", "that", "this", "turns", "with",
+}  # fmt: skip
+KNOWN_GAPS: dict[str, set[str]] = {
+    # render_hint: the classic hint's lines and legend; in ultimate, the engine's top moves
+    "hint": {"Every", "best", "both", "column", "draw", "draws", "first", "sides", "this"}
+    | {"Best", "Hint", "engine", "moves"},
+    # render_explain_text
+    "explain": {
+        "What", "after", "best", "both", "column", "counts", "draw", "draws", "every",
+        "explained", "loss", "minimax", "moves", "plain", "positions", "sides", "this",
+        "value", "with", "would", "your",
+    },
+    # render_text of an ultimate game: its title and the status line under it
+    "start ultimate": {"Ultimate", "Your", "turn"},
+    "resign": {"Ultimate"},
+    "review": _REVIEW_GAP,
+    "review 1": _REVIEW_GAP,
+    "review --save": _REVIEW_GAP,  # the review printed before the file's sentence
+}  # fmt: skip
+
+SCRIPT = [
+    # the game started at launch (3x3, medium): moves, a bad move, advice
+    "2 2",
+    "9 9",
+    "2 2",
+    "hint",
+    "explain",
+    "board",
+    # every size, then a finished game to look back at
+    "resign",
+    "start 4",
+    "1 1",
+    "hint",
+    "resign",
+    "start 5 hard bot",
+    "resign",
+    "start ultimate",
+    "hint",
+    "resign",
+    "start 3 perfect",
+    "2 2",
+    "resign",
+    "board",
+    "stats",
+    "leaderboard",
+    "leaderboard solo",
+    "leaderboard duels",
+    "leaderboard ultimate",
+    "history",
+    "history older",
+    "review",
+    "review 1",
+    "review 99999",
+    # commands typed wrong
+    "frobnicate",
+    "hnit",
+    "hint now",
+    "start 4x5",
+    "start easy hard",
+    "start me bot",
+    "start 3 4",
+    "start sideways",
+    "start duel hard",
+    "start ultimate 4",
+    "history sideways",
+    "review --save",
+    "review --save replay.png",
+    "review --force",
+    "leaderboard sideways",
+    "name",
+    "name " + "x" * 40,
+    "help",
+    # a hot-seat duel: its names asked, called off, asked again, played
+    "start duel",
+    "quit",
+    "start duel",
+    "",
+    "help",
+    "Ann",
+    "ann",
+    "Bob",
+    "1 1",
+    "hint",
+    "stats",
+    "resign",
+    "start duel",
+    "resign",
+    "name Bob",
+    "name alice",
+]
+
+
+@cache
+def catalogue_words() -> frozenset[str]:
+    """Every ASCII word of four letters or more in a msgid, outside placeholders."""
+    words: set[str] = set()
+    for message in read_catalogue(TEMPLATE, ""):
+        if not message.id:
+            continue
+        for text in (message.id,) if isinstance(message.id, str) else message.id:
+            words |= set(re.findall(r"[A-Za-z]{4,}", re.sub(r"\{[^{}]*\}", "", text)))
+    return frozenset(words)
+
+
+def english(text: str) -> set[str]:
+    """The catalogue's words that ``text`` says in plain English (not names nor commands)."""
+    # <row>, [level], [--save FILE]: the help's commands as typed, and what the player fills
+    # in (never translated, as Discord's option names); file names in examples (my-game.gif)
+    text = re.sub(r"<[^<>\n]*>|\[[^\[\]\n]*\]|\S+\.gif\b", "", text)
+    said = set(re.findall(r"(?<![^\W\d_])[A-Za-z]{4,}(?![^\W\d_])", text))
+    return {word for word in said & catalogue_words() if word not in NAMES | COMMAND_WORDS}
+
+
+async def pseudo_session(tmp_path: Path) -> list[tuple[str, str]]:
+    """``SCRIPT`` typed into a session in ``en-XA``: each line with what it printed (the
+    launch's greeting first, under the line "")."""
+    service = GameService(SqliteGameStore(":memory:"), idle_timeout=600, rng=random.Random(7))
+    out = io.StringIO()
+    said: list[tuple[str, str]] = []
+    with use_locale(PSEUDO):
+        session = TerminalSession(service, out, "alice", width=80)
+        await session.open()
+        said.append(("<launch>", out.getvalue()))
+        for line in [*SCRIPT, f"review --save {tmp_path / 'game.gif'}"]:
+            start = len(out.getvalue())
+            if not await session.handle(line):
+                break
+            typed = line.replace(str(tmp_path / "game.gif"), "").strip()
+            said.append((typed, out.getvalue()[start:].replace(str(tmp_path), "")))
+    await service.close()
+    return said
+
+
+async def test_no_english_reaches_a_whole_session_in_the_pseudo_locale(tmp_path: Path) -> None:
+    said = await pseudo_session(tmp_path)
+    assert len(said) == len(SCRIPT) + 2
+    leaks: dict[str, set[str]] = {}
+    for line, text in said:
+        assert text.strip(), f"{line!r} printed nothing"
+        words = english(text)
+        if words:
+            leaks.setdefault(line, set()).update(words)
+    unexpected = {
+        line: words - KNOWN_GAPS.get(line, set())
+        for line, words in leaks.items()
+        if words - KNOWN_GAPS.get(line, set())
+    }
+    assert not unexpected, "\n".join(
+        f"{line!r}: {sorted(words)}\n{dict(said)[line]}" for line, words in unexpected.items()
+    )
+
+
+async def test_the_pseudo_locale_is_really_rendered(tmp_path: Path) -> None:
+    """The session is translated, not silent: accented text and the ⟦ ⟧ marks everywhere
+    the terminal speaks; the help's commands and the level names left as typed."""
+    said: dict[str, str] = {}
+    for line, text in await pseudo_session(tmp_path):
+        said.setdefault(line, text)  # the first time each line was typed
+    for line in ("<launch>", "help", "frobnicate", "start duel", "name Bob"):
+        assert "⟦" in said[line], said[line]
+    assert "\n  start duel [size]" in said["help"]  # the command column: as typed, kept
+    assert " medium " in said["<launch>"]  # a level is named as typed
+
+
+@pytest.mark.parametrize("variable", ["LANG", "LC_MESSAGES", "LC_ALL"])
+def test_the_runner_plays_in_the_locale_of_the_environment(tmp_path: Path, variable: str) -> None:
+    environ: dict[str, str | None] = {"LANG": None, "LC_MESSAGES": None, "LC_ALL": None}
+    environ[variable] = "en_XA.UTF-8"
+    result = run(tmp_path / "games.db", ["2 2", "frobnicate", "help", "quit"], "play", env=environ)
+    assert result.returncode == 0, result.stdout + result.stderr
+    out = result.stdout
+    assert "⟦" in out and english(out) == set(), out
+    assert out.rstrip().endswith("⟧")  # the goodbye too
