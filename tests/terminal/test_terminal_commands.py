@@ -27,7 +27,7 @@ from bot.terminal.commands import (
     reads_as_command,
     usage_start,
 )
-from bot.terminal.layout import wrap
+from bot.terminal.layout import display_width, wrap
 
 
 @given(
@@ -282,3 +282,18 @@ def test_the_help_fills_each_line_at_any_width(width: int) -> None:
             assert len(line) + 1 + len(text.split()[0]) > width, (line, after)
     assert max(len(line) for line in lines) <= width
     assert " ".join(help_text().split()) == " ".join(" ".join(lines).split())  # nothing lost
+
+
+@pytest.mark.parametrize("width", [30, 41, 60])
+def test_wide_text_wraps_by_the_columns_it_takes(width: int) -> None:
+    """Japanese (two columns a character, no spaces) breaks between characters, never before
+    closing punctuation, within the width; a help line keeps its second column."""
+    text = "すべての手と、それが勝つか引き分けか負けるか。" * 3
+    line = "  hint".ljust(22) + text
+    lines = wrap(line, width).splitlines()
+    assert len(lines) > 1 and all(display_width(each) <= width for each in lines)
+    assert "".join("".join(lines).split()) == "hint" + text  # nothing lost
+    assert not any(each.lstrip().startswith(("、", "。")) for each in lines)
+    if width >= 44:  # wide enough for the column: continuation lines start under the text
+        assert all(each.startswith(" " * 22) and each[22] != " " for each in lines[1:])
+    assert display_width("日本語 ok") == 9

@@ -45,17 +45,14 @@ _REVIEW_GAP = {
 }  # fmt: skip
 KNOWN_GAPS: dict[str, set[str]] = {
     # render_hint: the classic hint's lines and legend; in ultimate, the engine's top moves
-    "hint": {"Every", "best", "both", "column", "draw", "draws", "first", "sides", "this"}
-    | {"Best", "Hint", "engine", "moves"},
+    "hint": {"Best", "Every", "Hint", "best", "both", "column", "draw", "draws", "first"}
+    | {"sides", "this"},
     # render_explain_text
     "explain": {
         "What", "after", "best", "both", "column", "counts", "draw", "draws", "every",
         "explained", "loss", "minimax", "moves", "plain", "positions", "sides", "this",
         "value", "with", "would", "your",
     },
-    # render_text of an ultimate game: its title and the status line under it
-    "start ultimate": {"Ultimate", "Your", "turn"},
-    "resign": {"Ultimate"},
     "review": _REVIEW_GAP,
     "review 1": _REVIEW_GAP,
     "review --save": _REVIEW_GAP,  # the review printed before the file's sentence
