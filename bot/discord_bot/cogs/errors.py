@@ -21,7 +21,7 @@ from bot.discord_bot.floods import Flooding
 from bot.discord_bot.locales import server_locale
 from bot.discord_bot.texts import APOLOGY, SERVER_ONLY, spelling, usage_move
 from bot.games import GameError
-from bot.i18n import SOURCE, _, current_locale
+from bot.i18n import _, current_locale
 
 if TYPE_CHECKING:
     from bot.discord_bot.app import TicTacToeBot
@@ -61,10 +61,9 @@ class ErrorHandling(commands.Cog):
         elif isinstance(error, commands.NoPrivateMessage):
             await _answer(ctx, _(SERVER_ONLY))
         elif isinstance(error, commands.UserInputError):
-            usage = usage_move(self.bot.prefix)
-            # discord.py's own sentence is English: other languages get the usage alone
-            english = current_locale.get() == SOURCE
-            await _answer(ctx, f"{error} {usage}" if english else usage)
+            # discord.py's own sentence is a library's, logged; the member gets the usage
+            log.info("Bad arguments to %r: %s", ctx.message.content[:100], error)
+            await _answer(ctx, usage_move(self.bot.prefix))
         else:
             log.error(
                 "Unexpected error in command %r from user %s in channel %s",
