@@ -9,7 +9,10 @@ position with the estimated pick marked as an estimate on the board itself.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from math import ceil
+
+from babel.numbers import format_decimal
 
 from bot.engine import Move, MoveAnalysis, Value
 from bot.engine.plain import PLAIN_COUNT_LIMIT
@@ -24,6 +27,9 @@ from bot.games.render.boards import (
     mark_glyph,
     text_rows,
 )
+from bot.games.wording import cell_name
+from bot.i18n import SOURCE, _, current_locale, ngettext, shipped
+from bot.i18n.catalogues import babel_locale
 
 # --- hints --------------------------------------------------------------------------------------
 
@@ -36,26 +42,96 @@ def your_moves(plies: int) -> int:
     return ceil(plies / 2)
 
 
-def describe_outcome(analysis: MoveAnalysis, whose: str = "your") -> str:
+@dataclass(frozen=True)
+class Mover:
+    """Whose moves a sentence counts: the member asking ("your moves", ``YOU``), the bot ("my
+    moves", ``ME``) or a member named in a finished game ("bob's moves")."""
+
+    name: str | None = None
+    bot: bool = False
+
+
+YOU = Mover()
+ME = Mover(bot=True)
+
+
+def count(value: int) -> str:
+    """A count of positions, grouped as the current locale groups digits ("1,234" in English)."""
+    code = current_locale.get()
+    return format_decimal(value, locale=babel_locale(code if code in shipped() else SOURCE))
+
+
+def describe_outcome(analysis: MoveAnalysis, mover: Mover = YOU) -> str:
     """What one move leads to under best play: "wins in 2 of your moves", "draws", ...
 
-    ``whose`` names the mover's moves ("your", "my", "bob's"); only a player told about their
-    own move hears who wins next ("loses: I win on my next move")."""
-    count = your_moves(analysis.plies)
+    ``mover`` says whose moves are counted; only a player told about their own move hears who
+    wins next ("loses: I win on my next move")."""
+    moves = your_moves(analysis.plies)
     if analysis.value is Value.WIN:
-        return "wins right away" if count == 1 else f"wins in {count} of {whose} moves"
+        if moves == 1:
+            # TRANSLATORS: what a move leads to under best play; it follows a cell ("row 1,
+            # column 3 wins right away") or "it" ("it wins right away")
+            return _("wins right away")
+        if mover.bot:
+            # TRANSLATORS: what a move leads to under best play, after a cell or "it"; {count}
+            # is 2 or more, the mover's own moves counted, this one included (the bot's)
+            return ngettext(
+                "wins in {count} of my moves", "wins in {count} of my moves", moves
+            ).format(count=moves)
+        if mover.name is not None:
+            # TRANSLATORS: what a move leads to under best play, after a cell or "it"; {count}
+            # is 2 or more, the mover's own moves counted, this one included;
+            # {name} is a member's name
+            return ngettext(
+                "wins in {count} of {name}'s moves", "wins in {count} of {name}'s moves", moves
+            ).format(count=moves, name=mover.name)
+        # TRANSLATORS: what a move leads to under best play, after a cell or "it"; {count}
+        # is 2 or more, the mover's own moves counted, this one included
+        # (the member's, told to them)
+        return ngettext(
+            "wins in {count} of your moves", "wins in {count} of your moves", moves
+        ).format(count=moves)
     if analysis.value is Value.LOSS:
-        if count == 1:
-            return "loses: I win on my next move" if whose == "your" else "loses on the next move"
-        return f"loses in {count} of {whose} moves"
-    return "draws"
+        if moves == 1:
+            if mover == YOU:
+                # TRANSLATORS: what the member's move leads to: the bot wins on its next move
+                return _("loses: I win on my next move")
+            # TRANSLATORS: what a move leads to: the other side wins on its next move
+            return _("loses on the next move")
+        if mover.bot:
+            # TRANSLATORS: what a move leads to under best play, after a cell or "it"; {count}
+            # is 2 or more, the mover's own moves counted, this one included (the bot's)
+            return ngettext(
+                "loses in {count} of my moves", "loses in {count} of my moves", moves
+            ).format(count=moves)
+        if mover.name is not None:
+            # TRANSLATORS: what a move leads to under best play, after a cell or "it"; {count}
+            # is 2 or more, the mover's own moves counted, this one included;
+            # {name} is a member's name
+            return ngettext(
+                "loses in {count} of {name}'s moves", "loses in {count} of {name}'s moves", moves
+            ).format(count=moves, name=mover.name)
+        # TRANSLATORS: what a move leads to under best play, after a cell or "it"; {count}
+        # is 2 or more, the mover's own moves counted, this one included
+        # (the member's, told to them)
+        return ngettext(
+            "loses in {count} of your moves", "loses in {count} of your moves", moves
+        ).format(count=moves)
+    # TRANSLATORS: what a move leads to under best play, after a cell or "it"
+    return _("draws")
 
 
-_VERDICT = {
-    Value.WIN: "You can force a win from here.",
-    Value.DRAW: "With best play on both sides this is a draw.",
-    Value.LOSS: "I can force a win whatever you do, but make me find it.",
-}
+def _hint_title(name: str, value: Value) -> str:
+    if value is Value.WIN:
+        # TRANSLATORS: the first line of a hint; {name} is the member to move
+        return _("Hint for {name}: You can force a win from here.").format(name=name)
+    if value is Value.DRAW:
+        # TRANSLATORS: the first line of a hint; {name} is the member to move
+        return _("Hint for {name}: With best play on both sides this is a draw.").format(name=name)
+    # TRANSLATORS: the first line of a hint; {name} is the member to move
+    return _("Hint for {name}: I can force a win whatever you do, but make me find it.").format(
+        name=name
+    )
 
 
 def render_hint(hint: Hint | UltimateHint) -> str:
@@ -70,23 +146,31 @@ def render_hint(hint: Hint | UltimateHint) -> str:
     moves = hint.analysis.moves
     name = hint.game.seat(hint.game.board.to_move).name  # hints go to the member to move
     if not moves:
-        return "The game is over: there is nothing left to play."
+        # TRANSLATORS: a hint asked for on a full board
+        return _("The game is over: there is nothing left to play.")
     best = moves[0]
     lines = [
-        f"Hint for {name}: {_VERDICT[hint.analysis.value]}",
-        f"Best: {best.move} — {describe_outcome(best)}.",
+        _hint_title(name, hint.analysis.value),
+        # TRANSLATORS: a hint's best move: {cell} is a cell ("row 1, column 3"), {outcome}
+        # what it leads to ("wins in 2 of your moves", "draws")
+        _("Best: {cell} — {outcome}.").format(
+            cell=cell_name(best.move), outcome=describe_outcome(best)
+        ),
     ]
     if len(moves) > 1:
-        lines.append("Every move, best first:")
-        lines.extend(f"  {item.move} — {describe_outcome(item)}" for item in moves)
+        # TRANSLATORS: a hint's title over the list of every move ("row 1, column 3 — draws")
+        lines.append(_("Every move, best first:"))
+        lines.extend(f"  {cell_name(item.move)} — {describe_outcome(item)}" for item in moves)
     if any(item.value is not Value.DRAW for item in moves):
-        lines.append("(Counts are your own moves, this one included, with best play from me.)")
+        # TRANSLATORS: the last line of a hint: how its counts ("wins in 2 of your moves") count
+        lines.append(_("(Counts are your own moves, this one included, with best play from me.)"))
     return "\n".join(lines)
 
 
 # --- explain ------------------------------------------------------------------------------------
 
 VALUE_LETTER = {Value.WIN: "W", Value.DRAW: "D", Value.LOSS: "L"}
+"""The letters on the explain board: drawn, never translated (the legend explains them)."""
 EMOJI_VALUE = {Value.WIN: "🟩", Value.DRAW: "🟨", Value.LOSS: "🟥"}
 EMOJI_EXPLAINED = "⭐"  # the move the explanation is about
 
@@ -102,15 +186,114 @@ def explained_cells(reply: ExplainReply) -> dict[Move, MoveAnalysis]:
     return {entry.move: entry for entry in reply.explanation.analysis.moves}
 
 
-def _mover(reply: ExplainReply) -> tuple[str, str]:
-    """Who is to move in the explained position: (name, possessive) - "you"/"your",
-    "I"/"my", or a member's name in a game between members."""
+def _mover(reply: ExplainReply) -> Mover:
+    """Who is to move in the explained position: the bot, the member asking, or in a finished
+    game a member by name."""
     seat = reply.game.seat(reply.mover)
     if seat.is_bot:
-        return "I", "my"
+        return ME
     if reply.played:  # a finished game: speak of the member by name
-        return seat.name, f"{seat.name}'s"
-    return "you", "your"
+        return Mover(name=seat.name)
+    return YOU
+
+
+def _subject(reply: ExplainReply, reason: str) -> str:
+    """The whole sentence: who plays (or would play) the move, then ``reason``."""
+    move, mover = cell_name(reply.move), _mover(reply)
+    if mover.bot:
+        if reply.played:
+            # TRANSLATORS: the explained move and why; {cell} is a cell ("row 1, column 3"),
+            # {reason} one of the clauses starting "it ..." or "every move ..."
+            return _("I played {cell}: {reason}.").format(cell=move, reason=reason)
+        # TRANSLATORS: the explained move and why; {cell} is a cell ("row 1, column 3"),
+        # {reason} one of the clauses starting "it ..." or "every move ..."
+        return _("I would play {cell}: {reason}.").format(cell=move, reason=reason)
+    if mover.name is not None:
+        # TRANSLATORS: the explained move and why; {cell} is a cell ("row 1, column 3"),
+        # {reason} one of the clauses starting "it ..." or "every move ...";
+        # {name} is a member's name
+        return _("{name} played {cell}: {reason}.").format(
+            name=mover.name, cell=move, reason=reason
+        )
+    # TRANSLATORS: the explained move and why; {cell} is a cell ("row 1, column 3"),
+    # {reason} one of the clauses starting "it ..." or "every move ..."
+    return _("In your place I would play {cell}: {reason}.").format(cell=move, reason=reason)
+
+
+def _holds_out(mover: Mover, moves: int) -> str:
+    if mover.bot:
+        # TRANSLATORS: why a losing move was chosen, after "I played row 1, column 3:"; {count}
+        # counts the mover's own moves, this one included (the bot's)
+        text = ngettext(
+            "every move loses against best play, and this one holds out longest "
+            "({count} of my moves)",
+            "every move loses against best play, and this one holds out longest "
+            "({count} of my moves)",
+            moves,
+        )
+    elif mover.name is not None:
+        # TRANSLATORS: why a losing move was chosen, after "I played row 1, column 3:"; {count}
+        # counts the mover's own moves, this one included; {name} is a member's name
+        text = ngettext(
+            "every move loses against best play, and this one holds out longest "
+            "({count} of {name}'s moves)",
+            "every move loses against best play, and this one holds out longest "
+            "({count} of {name}'s moves)",
+            moves,
+        )
+    else:
+        # TRANSLATORS: why a losing move was chosen, after "I played row 1, column 3:"; {count}
+        # counts the mover's own moves, this one included (the member's, told to them)
+        text = ngettext(
+            "every move loses against best play, and this one holds out longest "
+            "({count} of your moves)",
+            "every move loses against best play, and this one holds out longest "
+            "({count} of your moves)",
+            moves,
+        )
+    return text.format(count=moves, name=mover.name)
+
+
+def _winning_reason(outcome: str, *, blocks: bool, fastest: bool, other: str) -> str:
+    if blocks and fastest:
+        # TRANSLATORS: why a winning move was chosen, after "I played row 1, column 3:";
+        # {outcome} is what it leads to ("wins in 2 of my moves"), {mark} the other side (X, O)
+        text = _("it blocks {mark}'s line and {outcome} against any defence, the fastest win")
+    elif blocks:
+        # TRANSLATORS: why a winning move was chosen, after "I played row 1, column 3:";
+        # {outcome} is what it leads to ("wins in 2 of my moves"), {mark} the other side (X, O)
+        text = _("it blocks {mark}'s line and {outcome} against any defence")
+    elif fastest:
+        # TRANSLATORS: why a winning move was chosen, after "I played row 1, column 3:";
+        # {outcome} is what it leads to ("wins in 2 of my moves"), {mark} the other side (X, O)
+        text = _("it {outcome} against any defence, the fastest win")
+    else:
+        # TRANSLATORS: why a winning move was chosen, after "I played row 1, column 3:";
+        # {outcome} is what it leads to ("wins in 2 of my moves"), {mark} the other side (X, O)
+        text = _("it {outcome} against any defence")
+    return text.format(mark=other, outcome=outcome)
+
+
+def _drawing_reason(*, blocks: bool, losing: int, total: int, other: str) -> str:
+    if blocks:
+        # TRANSLATORS: why a drawing move was chosen, after "I played row 1, column 3:";
+        # {mark} is the other side (X or O); {losing} of the {total} legal moves would lose
+        text = ngettext(
+            "it blocks {mark}'s line, which keeps the draw, while {losing} of the {total} "
+            "moves would lose",
+            "it blocks {mark}'s line, which keeps the draw, while {losing} of the {total} "
+            "moves would lose",
+            losing,
+        )
+    else:
+        # TRANSLATORS: why a drawing move was chosen, after "I played row 1, column 3:";
+        # {mark} is the other side (X or O); {losing} of the {total} legal moves would lose
+        text = ngettext(
+            "it keeps the draw, while {losing} of the {total} moves would lose",
+            "it keeps the draw, while {losing} of the {total} moves would lose",
+            losing,
+        )
+    return text.format(mark=other, losing=losing, total=total)
 
 
 def explain_reason(reply: ExplainReply) -> str:
@@ -118,43 +301,42 @@ def explain_reason(reply: ExplainReply) -> str:
     cells = explained_cells(reply)
     moves = reply.explanation.analysis.moves
     entry, best = cells[reply.move], moves[0]
-    name, possessive = _mover(reply)
-    if reply.game.seat(reply.mover).is_bot:
-        subject = f"I played {reply.move}" if reply.played else f"I would play {reply.move}"
-    elif reply.played:
-        subject = f"{name} played {reply.move}"
-    else:
-        subject = f"In your place I would play {reply.move}"
+    mover = _mover(reply)
     blocks = reply.move in reply.explanation.threats
     other = reply.mover.other.value
     losing = sum(1 for item in moves if item.value is Value.LOSS)
     if (entry.value, entry.plies) != (best.value, best.plies):
-        played, instead = describe_outcome(entry, possessive), describe_outcome(best, possessive)
-        why = f"it {played}, but {best.move} {instead}"
-        if reply.game.seat(reply.mover).is_bot and reply.game.level != "perfect":
-            why += f" (at the {reply.game.level} level I make mistakes on purpose)"
+        values = {
+            "outcome": describe_outcome(entry, mover),
+            "cell": cell_name(best.move),
+            "best": describe_outcome(best, mover),
+        }
+        if mover.bot and reply.game.level != "perfect":
+            # TRANSLATORS: why the bot played a weaker move; {outcome} and {best} are what
+            # the moves lead to ("loses on the next move"), {cell} the better move ("row 3,
+            # column 3"), {level} the level's name as members type it (easy, medium, hard)
+            why = _(
+                "it {outcome}, but {cell} {best} (at the {level} level I make mistakes on purpose)"
+            ).format(level=reply.game.level, **values)
+        else:
+            # TRANSLATORS: why the move is not the best; {outcome} and {best} are what the
+            # moves lead to ("loses in 3 of bob's moves", "draws"), {cell} the better move
+            why = _("it {outcome}, but {cell} {best}").format(**values)
     elif entry.value is Value.WIN and entry.plies == 1:
-        why = "it completes a line and wins at once"
+        # TRANSLATORS: why a move was chosen, after "I played row 1, column 3:"
+        why = _("it completes a line and wins at once")
     elif entry.value is Value.WIN:
-        fastest = (
-            ""
-            if all(m.plies == entry.plies for m in moves if m.value is Value.WIN)
-            else (", the fastest win")
-        )
-        why = f"it {describe_outcome(entry, possessive)} against any defence{fastest}"
-        if blocks:
-            why = f"it blocks {other}'s line and {why[3:]}"
+        fastest = any(m.plies != entry.plies for m in moves if m.value is Value.WIN)
+        outcome = describe_outcome(entry, mover)
+        why = _winning_reason(outcome, blocks=blocks, fastest=fastest, other=other)
     elif entry.value is Value.DRAW and losing == 0:
-        why = "every move draws with best play on both sides"
+        # TRANSLATORS: why a move was chosen, after "I played row 1, column 3:"
+        why = _("every move draws with best play on both sides")
     elif entry.value is Value.DRAW:
-        block = f"it blocks {other}'s line, which keeps the draw" if blocks else "it keeps the draw"
-        why = f"{block}, while {losing} of the {len(moves)} moves would lose"
+        why = _drawing_reason(blocks=blocks, losing=losing, total=len(moves), other=other)
     else:
-        why = (
-            "every move loses against best play, and this one holds out longest "
-            f"({your_moves(entry.plies)} of {possessive} moves)"
-        )
-    return f"{subject}: {why}."
+        why = _holds_out(mover, your_moves(entry.plies))
+    return _subject(reply, why)
 
 
 def explain_search(reply: ExplainReply) -> str:
@@ -162,27 +344,74 @@ def explain_search(reply: ExplainReply) -> str:
     explanation = reply.explanation
     plain = explanation.plain
     if plain is None:  # the count gave up after PLAIN_COUNT_LIMIT distinct positions
-        other = f"far more (over {PLAIN_COUNT_LIMIT:,}; too many to count here)"
-    else:
-        other = f"{plain:,}"
-    return (
-        f"To value every move my search examined {explanation.searched:,} positions; "
-        f"a plain minimax would examine {other}."
-    )
+        # TRANSLATORS: {searched} and {limit} are numbers of positions (board states)
+        return _(
+            "To value every move my search examined {searched} positions; a plain minimax "
+            "would examine far more (over {limit}; too many to count here)."
+        ).format(searched=count(explanation.searched), limit=count(PLAIN_COUNT_LIMIT))
+    # TRANSLATORS: {searched} and {plain} are numbers of positions (board states), always many
+    return _(
+        "To value every move my search examined {searched} positions; a plain minimax would "
+        "examine {plain}."
+    ).format(searched=count(explanation.searched), plain=count(plain))
 
 
 def _explain_title(reply: ExplainReply, *, plain: bool) -> str:
     mark = mark_glyph(reply.mover, plain=plain)
     if not reply.played:
-        return f"What I see ({mark} to move):"
+        # TRANSLATORS: the explain board's title; {mark} is X or O (or its emoji)
+        return _("What I see ({mark} to move):").format(mark=mark)
     if reply.game.bot_player is None:
-        return f"The position before the last move ({mark} to move):"
-    return f"The position before my last move ({mark} to move):"
+        # TRANSLATORS: the explain board's title; {mark} is X or O (or its emoji),
+        # in a game between members
+        return _("The position before the last move ({mark} to move):").format(mark=mark)
+    # TRANSLATORS: the explain board's title; {mark} is X or O (or its emoji)
+    return _("The position before my last move ({mark} to move):").format(mark=mark)
 
 
-def _counts(reply: ExplainReply) -> str:
-    _, possessive = _mover(reply)
-    return f"counts are {possessive} own moves, this one included, with best play after it"
+def _counts_text(reply: ExplainReply) -> str:
+    """The terminal's note on counts, under the legend."""
+    mover = _mover(reply)
+    if mover.bot:
+        # TRANSLATORS: a note under the terminal's explain board: its numbers count the mover's
+        # own moves (the bot's)
+        return _("(counts are my own moves, this one included, with best play after it).")
+    if mover.name is not None:
+        # TRANSLATORS: a note under the terminal's explain board: its numbers count the mover's
+        # own moves; {name} is a member's name
+        return _(
+            "(counts are {name}'s own moves, this one included, with best play after it)."
+        ).format(name=mover.name)
+    # TRANSLATORS: a note under the terminal's explain board: its numbers count the mover's
+    # own moves (the member's, told to them)
+    return _("(counts are your own moves, this one included, with best play after it).")
+
+
+def _counts_emoji(reply: ExplainReply) -> str:
+    """Discord's note on the star and counts, under the legend."""
+    mover = _mover(reply)
+    if mover.bot:
+        # TRANSLATORS: a note under Discord's explain board; {star} is the ⭐ on the explained
+        # move; the legend's numbers count the mover's own moves (the bot's)
+        text = _(
+            "{star} the move explained; counts are my own moves, this one included, with best "
+            "play after it."
+        )
+    elif mover.name is not None:
+        # TRANSLATORS: a note under Discord's explain board; {star} is the ⭐ on the explained
+        # move; the legend's numbers count the mover's own moves; {name} is a member's name
+        text = _(
+            "{star} the move explained; counts are {name}'s own moves, this one included, with "
+            "best play after it."
+        )
+    else:
+        # TRANSLATORS: a note under Discord's explain board; {star} is the ⭐ on the explained
+        # move; the legend's numbers count the mover's own moves (the member's, told to them)
+        text = _(
+            "{star} the move explained; counts are your own moves, this one included, with best "
+            "play after it."
+        )
+    return "-# " + text.format(star=EMOJI_EXPLAINED, name=mover.name)
 
 
 def explain_text_grid(reply: ExplainReply) -> list[str]:
@@ -207,8 +436,10 @@ def render_explain_text(reply: ExplainReply) -> str:
         [
             _explain_title(reply, plain=True),
             *explain_text_grid(reply),
-            "W2 = win in 2 moves, D = draw, L1 = loss in 1 move, [ ] = the move explained",
-            f"({_counts(reply)}).",
+            # TRANSLATORS: the legend of the terminal's explain board; keep W2, D, L1 and [ ]
+            # as they are: they are the codes drawn on the board (W win, D draw, L loss)
+            _("W2 = win in 2 moves, D = draw, L1 = loss in 1 move, [ ] = the move explained"),
+            _counts_text(reply),
             explain_reason(reply),
             explain_search(reply),
         ]
@@ -231,13 +462,27 @@ def explain_emoji_grid(reply: ExplainReply) -> list[str]:
     return emoji_rows(board.size, glyph)
 
 
+def _legend_line(value: Value, cells: str) -> str:
+    colour = EMOJI_VALUE[value]
+    if value is Value.WIN:
+        # TRANSLATORS: a line of Discord's explain legend: {colour} is the square's emoji,
+        # {cells} the cells of that colour ("1,3 in 2 · 2,2 ⭐")
+        return _("{colour} win: {cells}").format(colour=colour, cells=cells)
+    if value is Value.DRAW:
+        # TRANSLATORS: a line of Discord's explain legend: {colour} is the square's emoji,
+        # {cells} the cells of that colour ("1,3 in 2 · 2,2 ⭐")
+        return _("{colour} draw: {cells}").format(colour=colour, cells=cells)
+    # TRANSLATORS: a line of Discord's explain legend: {colour} is the square's emoji,
+    # {cells} the cells of that colour ("1,3 in 2 · 2,2 ⭐")
+    return _("{colour} loss: {cells}").format(colour=colour, cells=cells)
+
+
 def _emoji_legend(reply: ExplainReply) -> list[str]:
     """One line per value present: its colour and each cell with its distance."""
     lines = []
     by_value: dict[Value, list[MoveAnalysis]] = {}
     for entry in reply.explanation.analysis.moves:
         by_value.setdefault(entry.value, []).append(entry)
-    names = {Value.WIN: "win", Value.DRAW: "draw", Value.LOSS: "loss"}
     for value in (Value.WIN, Value.DRAW, Value.LOSS):
         entries = sorted(by_value.get(value, []), key=lambda e: e.move)
         if not entries:
@@ -249,9 +494,16 @@ def _emoji_legend(reply: ExplainReply) -> list[str]:
             if value is Value.DRAW:
                 parts.append(f"{cell}{star}")
             else:
-                count = your_moves(entry.plies)
-                parts.append(f"{cell} in {count}{star}")
-        lines.append(f"{EMOJI_VALUE[value]} {names[value]}: " + " · ".join(parts))
+                moves = your_moves(entry.plies)
+                # TRANSLATORS: a cell in the explain legend ("1,3 in 2": row 1, column 3 wins
+                # or loses in 2 of the mover's moves); keep it short
+                parts.append(
+                    ngettext("{cell} in {count}", "{cell} in {count}", moves).format(
+                        cell=cell, count=moves
+                    )
+                    + star
+                )
+        lines.append(_legend_line(value, " · ".join(parts)))
     return lines
 
 
@@ -263,7 +515,7 @@ def render_explain_emoji(reply: ExplainReply) -> str:
             _explain_title(reply, plain=False),
             *explain_emoji_grid(reply),
             *_emoji_legend(reply),
-            f"-# {EMOJI_EXPLAINED} the move explained; {_counts(reply)}.",
+            _counts_emoji(reply),
             explain_reason(reply),
             explain_search(reply),
         ]
@@ -274,11 +526,21 @@ def render_explain_emoji(reply: ExplainReply) -> str:
 
 TEXT_ESTIMATE = "?"  # a cell only estimated: never a value (W2, D, L1), which would be proven
 EMOJI_ESTIMATE = "\u2754"  # ❔: none of the value colours, nor the explained move's star
-ESTIMATE_MEANS = "only an estimate: no move here is proven to win, draw or lose yet"
 
 
 def _estimate_title(error: TooEarlyToSolveError, *, plain: bool) -> str:
-    return f"My estimate ({mark_glyph(error.position.to_move, plain=plain)} to move):"
+    # TRANSLATORS: the title over a board with the engine's estimated pick; {mark} is X or O
+    return _("My estimate ({mark} to move):").format(
+        mark=mark_glyph(error.position.to_move, plain=plain)
+    )
+
+
+def _estimate_means(symbol: str) -> str:
+    # TRANSLATORS: the legend under the estimate board; {symbol} is the ? (or ❔) drawn on the
+    # estimated pick
+    return _(
+        "{symbol} = my pick, only an estimate: no move here is proven to win, draw or lose yet."
+    ).format(symbol=symbol)
 
 
 def estimate_text_grid(error: TooEarlyToSolveError) -> list[str]:
@@ -301,7 +563,7 @@ def render_estimate_text(error: TooEarlyToSolveError, spelling: Spelling = PLAIN
             error.text(spelling),
             _estimate_title(error, plain=True),
             *estimate_text_grid(error),
-            f"{TEXT_ESTIMATE} = my pick, {ESTIMATE_MEANS}.",
+            _estimate_means(TEXT_ESTIMATE),
         ]
     )
 
@@ -327,6 +589,6 @@ def render_estimate_emoji(error: TooEarlyToSolveError, spelling: Spelling = PLAI
             error.text(spelling),
             _estimate_title(error, plain=False),
             *estimate_emoji_grid(error),
-            f"{EMOJI_ESTIMATE} = my pick, {ESTIMATE_MEANS}.",
+            _estimate_means(EMOJI_ESTIMATE),
         ]
     )
