@@ -12,13 +12,39 @@ from bot.engine import Move, Player, Value
 from bot.games.models import DUEL, Status
 from bot.games.render.explain import your_moves
 from bot.games.review import Accuracy, Outlook, Review, ReviewedMove, Turn, Verdict
+from bot.i18n import N_, _, ngettext
 
-VERDICTS_MEAN = (
+# TRANSLATORS: the review's key to its verdicts; "best", "good", "mistake" and "blunder" are
+# the verdict words shown after each move: translate them as you translated those words
+VERDICTS_MEAN = N_(
     "best keeps the result at its fastest, good keeps it slower; a mistake turns a win into "
     "a draw or a draw into a loss, a blunder a win into a loss. Counts are the mover's own "
     "moves, this one included."
 )
-REVIEW_ESTIMATE = "estimate: too early in the game to prove within the review's time."
+"""A msgid: translate it with ``_`` where it is shown."""
+# TRANSLATORS: a review's note when some verdicts are "estimate" (the verdict word, translate
+# it as you translated that word)
+REVIEW_ESTIMATE = N_("estimate: too early in the game to prove within the review's time.")
+"""A msgid: translate it with ``_`` where it is shown."""
+
+VERDICT_WORDS = {
+    # TRANSLATORS: a review's verdict on a move, after "3. X 2,2"; keep it one short word
+    Verdict.BEST: N_("best"),
+    # TRANSLATORS: a review's verdict on a move, after "3. X 2,2"; keep it one short word
+    Verdict.GOOD: N_("good"),
+    # TRANSLATORS: a review's verdict on a move, after "3. X 2,2"; keep it one short word
+    Verdict.MISTAKE: N_("mistake"),
+    # TRANSLATORS: a review's verdict on a move, after "3. X 2,2"; keep it one short word
+    Verdict.BLUNDER: N_("blunder"),
+    # TRANSLATORS: a review's verdict on a move, after "3. X 2,2": not proven in time
+    Verdict.ESTIMATE: N_("estimate"),
+}
+"""Msgids: translate with ``verdict_word``."""
+
+
+def verdict_word(verdict: Verdict) -> str:
+    """The verdict as the review shows it, in the current locale ("blunder")."""
+    return _(VERDICT_WORDS[verdict])
 
 
 def cell(move: Move) -> str:
@@ -29,16 +55,31 @@ def cell(move: Move) -> str:
 def result_words(result: Outlook) -> str:
     """ "wins in 2", "wins", "draws", "loses in 3": what a move leads to, with best play."""
     if result.value is Value.DRAW:
-        return "draws"
-    verb = "wins" if result.value is Value.WIN else "loses"
-    return verb if result.plies is None else f"{verb} in {your_moves(result.plies)}"
+        # TRANSLATORS: what a move leads to under best play, after a cell or "it"
+        return _("draws")
+    if result.plies is None:
+        if result.value is Value.WIN:
+            # TRANSLATORS: what a move would have led to, after a cell ("2,3 wins")
+            return _("wins")
+        # TRANSLATORS: what a move would have led to, after a cell ("2,3 loses")
+        return _("loses")
+    moves = your_moves(result.plies)
+    if result.value is Value.WIN:
+        # TRANSLATORS: after a cell ("2,3 wins in 2"): in {count} of the mover's own moves
+        return ngettext("wins in {count}", "wins in {count}", moves).format(count=moves)
+    # TRANSLATORS: after a cell ("2,3 loses in 3"): in {count} of the mover's own moves
+    return ngettext("loses in {count}", "loses in {count}", moves).format(count=moves)
 
 
 def move_line(move: ReviewedMove) -> str:
     """ "3. X 2,2 best", "5. O 3,1 blunder: 2,3 wins in 2" (the move that kept the value)."""
-    line = f"{move.number}. {move.mark.value} {move.cell} {move.verdict}"
+    line = f"{move.number}. {move.mark.value} {move.cell} {verdict_word(move.verdict)}"
     if move.verdict is Verdict.GOOD and move.after is not None:
-        return f"{line} ({'a slower win' if move.after.value is Value.WIN else 'a faster loss'})"
+        if move.after.value is Value.WIN:
+            # TRANSLATORS: a review's line ("3. X 2,2 good") then why the move was only good
+            return _("{line} (a slower win)").format(line=line)
+        # TRANSLATORS: a review's line ("3. X 2,2 good") then why the move was only good
+        return _("{line} (a faster loss)").format(line=line)
     if move.instead is not None and move.before is not None:
         return f"{line}: {cell(move.instead)} {result_words(move.before)}"
     return line
@@ -47,19 +88,44 @@ def move_line(move: ReviewedMove) -> str:
 def review_title(review: Review) -> str:
     """ "Review of game #12 (3x3, perfect): alice (X) against the bot (O); alice won." """
     game = review.game
-    kind = "duel" if game.level == DUEL else game.level
-    players = f"{game.x.name} (X) against {game.o.name} (O)"
+    values = {
+        "id": game.id,
+        "size": game.size,
+        "kind": "duel" if game.level == DUEL else game.level,
+        "x": game.x.name,
+        "o": game.o.name,
+    }
     if game.status is Status.DRAWN:
-        ended = "a draw"
-    elif game.status is Status.EXPIRED:
-        ended = "it expired without a result"
-    elif game.status is Status.RESIGNED and game.winner is not None:
-        ended = f"{game.seat(game.winner.other).name} resigned"
-    elif game.winner is not None:
-        ended = f"{game.seat(game.winner).name} won"
-    else:
-        ended = "still running"
-    return f"Review of game #{game.id} ({game.size}x{game.size}, {kind}): {players}; {ended}."
+        # TRANSLATORS: a review's title; {size} is the board's side (3x3), {kind} the level or
+        # "duel" as members type it, {x} and {o} the players' names
+        return _(
+            "Review of game #{id} ({size}x{size}, {kind}): {x} (X) against {o} (O); a draw."
+        ).format(**values)
+    if game.status is Status.EXPIRED:
+        # TRANSLATORS: a review's title; {size} is the board's side (3x3), {kind} the level or
+        # "duel" as members type it, {x} and {o} the players' names
+        return _(
+            "Review of game #{id} ({size}x{size}, {kind}): {x} (X) against {o} (O); it expired "
+            "without a result."
+        ).format(**values)
+    if game.status is Status.RESIGNED and game.winner is not None:
+        # TRANSLATORS: a review's title; {size} is the board's side (3x3), {kind} the level or
+        # "duel" as members type it, {x} and {o} the players' names, {name} who resigned
+        return _(
+            "Review of game #{id} ({size}x{size}, {kind}): {x} (X) against {o} (O); {name} "
+            "resigned."
+        ).format(name=game.seat(game.winner.other).name, **values)
+    if game.winner is not None:
+        # TRANSLATORS: a review's title; {size} is the board's side (3x3), {kind} the level or
+        # "duel" as members type it, {x} and {o} the players' names, {name} who won
+        return _(
+            "Review of game #{id} ({size}x{size}, {kind}): {x} (X) against {o} (O); {name} won."
+        ).format(name=game.seat(game.winner).name, **values)
+    # TRANSLATORS: a review's title; {size} is the board's side (3x3), {kind} the level or
+    # "duel" as members type it, {x} and {o} the players' names
+    return _(
+        "Review of game #{id} ({size}x{size}, {kind}): {x} (X) against {o} (O); still running."
+    ).format(**values)
 
 
 def turning_point(review: Review) -> str:
@@ -67,20 +133,32 @@ def turning_point(review: Review) -> str:
     game, loser = review.game, review.loser
     if review.turn is Turn.NO_LOSER or loser is None:
         if game.status is Status.DRAWN:
-            return "Nobody lost it: a draw."
-        return "Nobody lost it: the game ended without a result."
+            # TRANSLATORS: a review's summary of a drawn game
+            return _("Nobody lost it: a draw.")
+        # TRANSLATORS: a review's summary of a game that expired
+        return _("Nobody lost it: the game ended without a result.")
     name = game.seat(loser).name
     if review.turn is Turn.MOVE and review.losing_move is not None:
-        return f"The move that lost it: {move_line(review.losing_move)}."
+        # TRANSLATORS: a review's summary; {line} is a move's review line ("5. O 3,1 blunder:
+        # 2,3 wins in 2")
+        return _("The move that lost it: {line}.").format(line=move_line(review.losing_move))
     if review.turn is Turn.FROM_START:
-        return (
-            f"{name} could not avoid the loss from the start: "
-            f"{loser.other.value} wins this board with best play."
-        )
+        # TRANSLATORS: a review's summary; {name} is the loser, {mark} the other side (X or O)
+        return _(
+            "{name} could not avoid the loss from the start: {mark} wins this board with best play."
+        ).format(name=name, mark=loser.other.value)
     if review.turn is Turn.NOT_LOST:
-        still = "won" if review.final is Value.WIN else "a draw"
-        return f"{name} resigned a position that was still {still} with best play."
-    return "Where it was lost is not proven: some earlier positions were too early to solve."
+        if review.final is Value.WIN:
+            # TRANSLATORS: a review's summary; {name} resigned a position they could still win
+            return _("{name} resigned a position that was still won with best play.").format(
+                name=name
+            )
+        # TRANSLATORS: a review's summary; {name} resigned a position that was a draw
+        return _("{name} resigned a position that was still a draw with best play.").format(
+            name=name
+        )
+    # TRANSLATORS: a review's summary when the loss could not be traced within the time allowed
+    return _("Where it was lost is not proven: some earlier positions were too early to solve.")
 
 
 def accuracy_line(review: Review) -> str:
@@ -89,23 +167,42 @@ def accuracy_line(review: Review) -> str:
     for mark in (Player.X, Player.O):
         score = review.accuracy(mark)
         parts.append(f"{review.game.seat(mark).name} {_share(score)}")
-    return f"Accuracy: {parts[0]}, {parts[1]}."
+    # TRANSLATORS: a review's last line; {x} and {o} are each a name and its score ("alice 80%
+    # (4 of 5 moves best or good)")
+    return _("Accuracy: {x}, {o}.").format(x=parts[0], o=parts[1])
 
 
 def _share(score: Accuracy) -> str:
     percent = score.percent
     if percent is None:
-        return "not judged" if score.moves else "no moves"
-    moves = "move" if score.judged == 1 else "moves"
-    judged = moves if score.judged == score.moves else f"judged {moves}"
-    return f"{percent}% ({score.sound} of {score.judged} {judged} best or good)"
+        if score.moves:
+            # TRANSLATORS: a player's accuracy in a review when none of their moves was proven
+            return _("not judged")
+        # TRANSLATORS: a player's accuracy in a review when they made no move
+        return _("no moves")
+    values = {"percent": percent, "sound": score.sound, "judged": score.judged}
+    if score.judged == score.moves:
+        # TRANSLATORS: a player's accuracy in a review: {percent} is a whole number, {sound}
+        # of their {judged} moves were verdict "best" or "good"
+        return ngettext(
+            "{percent}% ({sound} of {judged} move best or good)",
+            "{percent}% ({sound} of {judged} moves best or good)",
+            score.judged,
+        ).format(**values)
+    # TRANSLATORS: a player's accuracy in a review: {percent} is a whole number, {sound} of
+    # their {judged} proven moves were verdict "best" or "good" (others were estimates)
+    return ngettext(
+        "{percent}% ({sound} of {judged} judged move best or good)",
+        "{percent}% ({sound} of {judged} judged moves best or good)",
+        score.judged,
+    ).format(**values)
 
 
 def review_lines(review: Review) -> list[str]:
     """Title, every move, what the verdicts mean, where it was lost, accuracy."""
-    lines = [review_title(review), *(move_line(move) for move in review.moves), VERDICTS_MEAN]
+    lines = [review_title(review), *(move_line(move) for move in review.moves), _(VERDICTS_MEAN)]
     if any(move.verdict is Verdict.ESTIMATE for move in review.moves):
-        lines.append(REVIEW_ESTIMATE)
+        lines.append(_(REVIEW_ESTIMATE))
     return [*lines, turning_point(review), accuracy_line(review)]
 
 
