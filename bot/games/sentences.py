@@ -24,7 +24,7 @@ from bot.games.errors import (
     TooEarlyToSolveError,
 )
 from bot.games.models import Challenge, ChallengeStatus, Game, Seat
-from bot.games.wording import describe_duration, small_board_name
+from bot.games.wording import cell_name, describe_duration, small_board_name
 from bot.i18n import N_, Phrase, _
 
 
@@ -238,6 +238,7 @@ def too_early_to_solve(board: Board, pick: Move) -> TooEarlyToSolveError:
     """Hint or explain on an early 5x5 position: the exact analysis does not fit in a reply's
     time, so the move offered is the heuristic's, and said to be one (on the board too: the
     error carries the position and the pick)."""
+    # TRANSLATORS: {size} is the board's side (5 for 5x5), {cell} a cell ("row 3, column 3")
     return TooEarlyToSolveError(
         "This {size}x{size} position is too early for me to solve exactly in time, so I can't "
         "tell which moves win, draw or lose yet (I can after a few more moves). My pick, an "
@@ -245,7 +246,7 @@ def too_early_to_solve(board: Board, pick: Move) -> TooEarlyToSolveError:
         position=board,
         pick=pick,
         size=board.size,
-        cell=str(pick),
+        cell=Phrase(lambda: cell_name(pick)),
     )
 
 

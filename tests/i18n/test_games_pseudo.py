@@ -11,7 +11,8 @@ from datetime import UTC, datetime
 import pytest
 
 from bot import engine
-from bot.engine import LEVELS, Move, Player
+from bot.engine import LEVELS, Board, Move, Player, analyze
+from bot.engine.explain import explain
 from bot.engine.ultimate import UltimateBoard
 from bot.games.cells import parse_cell
 from bot.games.errors import PLAIN, GameError
@@ -21,7 +22,9 @@ from bot.games.models import (
     Challenge,
     ChallengeStatus,
     DuelEntry,
+    ExplainReply,
     Game,
+    Hint,
     LeaderboardEntry,
     Rating,
     Record,
@@ -35,14 +38,21 @@ from bot.games.render import (
     render_challenge,
     render_duel_leaderboard,
     render_emoji,
+    render_estimate_emoji,
+    render_estimate_text,
     render_expired,
+    render_explain_emoji,
+    render_explain_text,
+    render_hint,
     render_history,
     render_leaderboard,
+    render_review,
     render_solo_leaderboard,
     render_text,
 )
 from bot.games.render.solo import solo_stats_line
-from bot.games.sentences import move_refused
+from bot.games.review import review_game
+from bot.games.sentences import move_refused, too_early_to_solve
 from bot.i18n import PSEUDO, use_locale
 from bot.i18n.catalogues import TEMPLATE, read_catalogue
 
@@ -159,9 +169,67 @@ def _texts() -> list[str]:
     return texts + [error.text(PLAIN) for error in errors]
 
 
+def _explained(notation: str, *, played: bool, o: Seat, level: str, pick: int = 0) -> ExplainReply:
+    """The position ``notation`` explained for the side to move, ``pick`` its ``pick``-th
+    best move (0: the best; later ones are explained as weaker than the best)."""
+    board = Board.from_notation(notation)
+    game = replace(_game(3, (), Status.WON if played else Status.ACTIVE, None), o=o, level=level)
+    explanation = explain(board)
+    move = explanation.analysis.moves[pick].move
+    return ExplainReply(game, board, board.to_move, move, played, explanation)
+
+
+def _explain_texts() -> list[str]:
+    """Hints and explain boards covering every reason, mover and title; an estimate."""
+    bot, member = Seat(None, "the bot"), Seat(11, "alice")
+    replies = [
+        _explained(notation, played=played, o=o, level=level, pick=pick)
+        for notation in ("XX./OO./...", "X../.O./..X", ".../.O./XX.", ".../..O/XX.", ".../.X./XO.")
+        for played, o, level, pick in (
+            (False, bot, "perfect", 0),
+            (True, bot, "easy", -1),
+            (True, member, "duel", -1),
+            (True, member, "duel", 0),
+        )
+    ]
+    replies.append(_explained(".../.../...", played=False, o=bot, level="perfect"))
+    empty4 = _explained(".../.../...", played=True, o=bot, level="perfect")
+    replies.append(replace(empty4, explanation=replace(empty4.explanation, plain=None)))
+    texts = [
+        render(reply) for reply in replies for render in (render_explain_text, render_explain_emoji)
+    ]
+    game = _game(3, (), Status.ACTIVE, None)
+    for notation in ("XX./OO./...", "X../.O./..X", ".../.X./XO."):
+        texts.append(render_hint(Hint(game, analyze(Board.from_notation(notation)))))
+    over = replace(analyze(Board.empty()), moves=())  # asked on a full board
+    texts.append(render_hint(Hint(game, over)))
+    estimate = too_early_to_solve(Board.empty(5, 4), Move(2, 2))
+    texts += [render_estimate_text(estimate), render_estimate_emoji(estimate)]
+    return texts
+
+
+def _review_texts() -> list[str]:
+    """Reviews of a won, a lost (blunders, a faster loss), a drawn, a resigned and an expired
+    game."""
+    games = [
+        (3, (0, 4, 8, 2, 6, 3, 7), Status.WON, Player.X),
+        (3, (8, 5, 7, 4, 1, 3), Status.LOST, Player.O),
+        (3, (4, 0, 2, 6, 3, 5, 1, 7, 8), Status.DRAWN, None),
+        (3, (4, 0), Status.RESIGNED, Player.O),
+        (3, (4, 1), Status.RESIGNED, Player.X),
+        (3, (4,), Status.EXPIRED, None),
+        (3, (), Status.EXPIRED, None),
+    ]
+    texts = []
+    for size, cells, status, winner in games:
+        moves = tuple(Move(*divmod(cell, size)) for cell in cells)
+        texts.append(render_review(review_game(_game(size, moves, status, winner))))
+    return texts
+
+
 def test_the_game_layer_reaches_no_english_in_the_pseudo_locale() -> None:
     with use_locale(PSEUDO):
-        texts = _texts()
+        texts = _texts() + _explain_texts() + _review_texts()
     for text in texts:
         assert not _english(text), text
 
@@ -169,3 +237,4 @@ def test_the_game_layer_reaches_no_english_in_the_pseudo_locale() -> None:
 def test_the_probe_sees_english() -> None:
     """The same texts in English are full of the msgids' words: the check is not vacuous."""
     assert all(_english(text) for text in _texts()[:8])
+    assert all(_english(text) for text in _explain_texts() + _review_texts())
