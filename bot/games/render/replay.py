@@ -52,6 +52,8 @@ WIN_LINE_COLOUR = INK
 MARK_COLOUR = {Player.X: X_COLOUR, Player.O: O_COLOUR}
 VERDICT_COLOUR = {"mistake": MISTAKE_COLOUR, "blunder": BLUNDER_COLOUR}
 VERDICT_BADGE = {"mistake": "?", "blunder": "??"}
+RESULT: dict[Player | None, str] = {Player.X: "1-0", Player.O: "0-1", None: "1/2-1/2"}
+"""A finished game's result under its last frame, as board games write it (X's score first)."""
 
 _BASE: tuple[RGB, ...] = (CANVAS, PLATE, TILE, LABEL, INK, X_COLOUR, O_COLOUR)
 _BASE += (LAST_MOVE_COLOUR, MISTAKE_COLOUR, BLUNDER_COLOUR)
@@ -258,21 +260,21 @@ def _caption(
     marks: Mapping[int, str],
     at: tuple[int, int],
 ) -> None:
-    """The line under the board: the board's shape first, then ``7. X 2,3`` with the move's
-    verdict (if it is drawn), and on a finished board who won."""
+    """The line under the board, the same in every language (the bundled font draws ASCII
+    only): ``3x3`` first, then ``7. X 2,3`` with the drawn verdict's badge (``?``, ``??``), and
+    on a finished board the result as ``1-0`` (X won), ``0-1`` or ``1/2-1/2``."""
     pieces: list[tuple[str, RGB]] = []
     if not played:
-        pieces.append((f"{board.size}x{board.size}, {board.k} in a row", INK))
+        pieces.append((f"{board.size}x{board.size}", INK))
     else:
         move, number = played[-1], len(played)
         player = Player.X if number % 2 else Player.O
         pieces.append((f"{number}. {player.value} {move.row + 1},{move.col + 1}", INK))
         verdict = marks.get(number - 1)
         if verdict in VERDICT_COLOUR:
-            pieces.append((f"   {verdict}", VERDICT_COLOUR[verdict]))
+            pieces.append((f" {VERDICT_BADGE[verdict]}", VERDICT_COLOUR[verdict]))
     if board.is_over:
-        ending = "draw" if board.winner is None else f"{board.winner.value} wins"
-        pieces.append((f"   {ending}", INK))
+        pieces.append((f"   {RESULT[board.winner]}", INK))
     font = _font(17 * _SCALE)
     x, y = at
     for text, colour in pieces:
