@@ -76,7 +76,7 @@ class Duels:
             check_id("opponent id", opponent.member_id), check_name("opponent name", opponent.name)
         )
         size = ULTIMATE if check_game(game) == "ultimate" else check_size(size)
-        first = check_first(first, DUEL_FIRST_CHOICES, " in a duel")
+        first = check_first(first, DUEL_FIRST_CHOICES, duel=True)
         server = await self._channels.server(guild_id)
         server.check_channel(channel_id)
         server.check_duels()

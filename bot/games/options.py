@@ -9,7 +9,7 @@ from bot.engine.ultimate import ULTIMATE_LEVELS, UltimateLevel
 from bot.games.errors import InvalidOptionError
 from bot.games.models import FIRST_CHOICES, GAMES, SIZES
 from bot.games.wording import join_or
-from bot.i18n import Phrase
+from bot.i18n import N_, Phrase
 
 CLASSIC_LEVELS: tuple[str, ...] = (*LEVELS, ADAPTIVE)
 """The levels of a classic game against the bot: the engine's fixed ``LEVELS``, then
@@ -69,15 +69,17 @@ def check_game(game: str) -> str:
     return wanted
 
 
-def check_first(first: str, choices: tuple[str, ...] = FIRST_CHOICES, game: str = "") -> str:
-    """``first`` if it is one of ``choices`` (``game``: " in a duel", for the sentence)."""
+def check_first(first: str, choices: tuple[str, ...] = FIRST_CHOICES, duel: bool = False) -> str:
+    """``first`` if it is one of ``choices`` (``duel``: the sentence says "in a duel")."""
     wanted = str(first).strip().lower()
     if wanted not in choices:
+        template = (
+            N_("Who goes first in a duel must be {choices}, not {given}.")
+            if duel
+            else N_("Who goes first must be {choices}, not {given}.")
+        )
         raise InvalidOptionError(
-            "Who goes first{game} must be {choices}, not {given}.",
-            game=game,
-            choices=Phrase(lambda: join_or(choices)),
-            given=repr(str(first)),
+            template, choices=Phrase(lambda: join_or(choices)), given=repr(str(first))
         )
     return wanted
 
