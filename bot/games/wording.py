@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.engine import Move
+from bot.games.models import DUEL
 from bot.i18n import _, ngettext, number
 
 SHOWN = 30
@@ -84,3 +85,13 @@ def small_board_name(index: int) -> str:
     return _(
         "the small board in rows {first_row}-{last_row}, columns {first_column}-{last_column}"
     ).format(first_row=row + 1, last_row=row + 3, first_column=col + 1, last_column=col + 3)
+
+
+def level_label(level: str) -> str:
+    """A game's level as its title shows it: a level's name as members type it ("hard"), and
+    for a game between two members the word for a duel, in the current language."""
+    if level == DUEL:
+        # TRANSLATORS: in a game's title where the level goes, for a game between two members:
+        # "Tic-Tac-Toe: alice (X) vs bob (O), duel, 3x3"
+        return _("duel")
+    return level

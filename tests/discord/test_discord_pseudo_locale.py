@@ -29,10 +29,6 @@ LIMIT = 2000
 OPTION_VALUES = {"easy", "medium", "hard", "perfect", "adaptive", "strongest", "classic"}
 """Levels and kinds as a member types them (the status line names the level so): never
 translated, like command names."""
-KNOWN_GAPS = {"duel"}
-"""English still coming from bot/games, being wrapped at the same time (not this adapter's):
-the board's status line (bot/games/render/boards.py) names a duel's kind "duel", as typed.
-Remove a word here once the game layer words it through the catalogue."""
 
 
 @pytest.fixture
@@ -175,7 +171,7 @@ async def test_the_pseudo_locale_leaves_no_english_and_every_message_fits(
     vocabulary = english_words()
     english: dict[str, set[str]] = {}
     for text in seen.texts:
-        words = leftovers(text, vocabulary) - KNOWN_GAPS  # the game layer's, see KNOWN_GAPS
+        words = leftovers(text, vocabulary)
         if words:
             english[text[:120]] = words
     assert not english

@@ -21,7 +21,7 @@ from bot.games.models import (
     Status,
 )
 from bot.games.render import ultimate
-from bot.games.wording import cell_name, describe_duration
+from bot.games.wording import cell_name, describe_duration, level_label
 from bot.i18n import N_, _
 
 # --- glyphs -------------------------------------------------------------------------------------
@@ -152,7 +152,7 @@ def _title(game: Game, *, plain: bool) -> str:
         x_mark=mark_glyph(Player.X, plain=plain),
         o=seat_name(game.o),
         o_mark=mark_glyph(Player.O, plain=plain),
-        level=game.level,
+        level=level_label(game.level),
         size=size,
     )
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from bot.engine import Move, Player
 from bot.engine.ultimate import UltimateBoard
 from bot.games.models import Game, Status, UltimateHint
-from bot.games.wording import small_board_name
+from bot.games.wording import level_label, small_board_name
 from bot.i18n import N_, _
 
 EMOJI_OPEN = "⬜"  # an empty cell of a small board the mover may play in
@@ -150,7 +150,7 @@ def title(game: Game, *, plain: bool = True) -> str:
     # TRANSLATORS: an ultimate game's title. {x} and {o} are the players' names ("me" for the
     # bot), {x_mark}/{o_mark} their marks, {level} the level as typed ("hard", "duel")
     return _("Ultimate tic-tac-toe: {x} ({x_mark}) vs {o} ({o_mark}), {level}").format(
-        x=x, x_mark=marks[0], o=o, o_mark=marks[1], level=game.level
+        x=x, x_mark=marks[0], o=o, o_mark=marks[1], level=level_label(game.level)
     )
 
 
