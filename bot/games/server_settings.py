@@ -29,7 +29,7 @@ from bot.games.errors import (
 )
 from bot.games.options import check_first, check_level, check_size
 from bot.games.wording import join_and, join_or
-from bot.i18n import Phrase, shipped
+from bot.i18n import N_, Phrase, shipped
 
 if TYPE_CHECKING:
     from bot.games.store import GameStore
@@ -140,9 +140,9 @@ def parse_default(text: str | int | None, check: Callable[[str], object]) -> obj
         raise SettingsError("{reason}", reason=str(error)) from None
 
 
-def parse_minutes(text: str | int, what: str, bounds: tuple[int, int]) -> int | None:
-    """Whole minutes within ``bounds``; 0 clears the server's own (``None``). ``what`` names
-    the setting in the sentence."""
+def parse_minutes(text: str | int, sentence: str, bounds: tuple[int, int]) -> int | None:
+    """Whole minutes within ``bounds``; 0 clears the server's own (``None``). ``sentence`` is
+    the refusal's template (``IDLE_REFUSAL`` or ``CHALLENGE_REFUSAL``), naming the setting."""
     least, most = bounds
     try:
         minutes = int(str(text).strip())
@@ -151,15 +151,18 @@ def parse_minutes(text: str | int, what: str, bounds: tuple[int, int]) -> int | 
     if minutes == 0:
         return None
     if not least <= minutes <= most:
-        raise SettingsError(
-            "{what} must be a whole number of minutes from {least} to {most} (0: the bot's "
-            "own), not {given}.",
-            what=what,
-            least=least,
-            most=most,
-            given=repr(str(text))[:40],
-        )
+        raise SettingsError(sentence, least=least, most=most, given=repr(str(text))[:40])
     return minutes
+
+
+IDLE_REFUSAL = N_(
+    "Idle minutes must be a whole number of minutes from {least} to {most} (0: the bot's "
+    "own), not {given}."
+)
+CHALLENGE_REFUSAL = N_(
+    "Challenge minutes must be a whole number of minutes from {least} to {most} (0: the "
+    "bot's own), not {given}."
+)
 
 
 def parse_on_off(text: str | bool) -> bool:
@@ -246,10 +249,10 @@ def with_limits(
         raise SettingsError("Name at least one of idle_minutes, challenge_minutes or duels.")
     idle = settings.idle_minutes
     if idle_minutes is not None:
-        idle = parse_minutes(idle_minutes, "Idle minutes", IDLE_MINUTES)
+        idle = parse_minutes(idle_minutes, IDLE_REFUSAL, IDLE_MINUTES)
     challenge = settings.challenge_minutes
     if challenge_minutes is not None:
-        challenge = parse_minutes(challenge_minutes, "Challenge minutes", CHALLENGE_MINUTES)
+        challenge = parse_minutes(challenge_minutes, CHALLENGE_REFUSAL, CHALLENGE_MINUTES)
     allowed = settings.duels if duels is None else parse_on_off(duels)
     return replace(settings, idle_minutes=idle, challenge_minutes=challenge, duels=allowed)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.engine import Move
-from bot.games.models import DUEL
+from bot.games.models import DUEL, Seat
 from bot.i18n import _, ngettext, number
 
 SHOWN = 30
@@ -95,3 +95,10 @@ def level_label(level: str) -> str:
         # "Tic-Tac-Toe: alice (X) vs bob (O), duel, 3x3"
         return _("duel")
     return level
+
+
+def seat_label(seat: Seat) -> str:
+    """A seat as a sentence names it: the member's name, or the bot in the reader's language
+    (stored games keep the English "the bot" as the bot's seat name)."""
+    # TRANSLATORS: the bot named in a review or history line: "alice (X) against the bot (O)"
+    return _("the bot") if seat.is_bot else seat.name

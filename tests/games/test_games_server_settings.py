@@ -11,6 +11,7 @@ from bot.games.errors import ChannelNotAllowedError, DuelsOffError, SettingsErro
 from bot.games.server_settings import (
     CHALLENGE_MINUTES,
     IDLE_MINUTES,
+    IDLE_REFUSAL,
     MOST_CHANNELS,
     ServerSettings,
     SettingsCache,
@@ -28,7 +29,7 @@ NONE = ServerSettings(GUILD)
 @given(st.one_of(st.text(max_size=40), st.integers()))
 def test_minutes_are_read_or_refused_with_a_sentence(text: str | int) -> None:
     try:
-        minutes = parse_minutes(text, "Idle minutes", IDLE_MINUTES)
+        minutes = parse_minutes(text, IDLE_REFUSAL, IDLE_MINUTES)
     except SettingsError as error:
         assert str(error).startswith("Idle minutes must be a whole number of minutes from 1 to")
         return

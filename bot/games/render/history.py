@@ -6,13 +6,14 @@ from __future__ import annotations
 from datetime import UTC
 
 from bot.games.history import HistoryEntry, HistoryPage, Result
-from bot.games.models import DUEL, ULTIMATE
+from bot.games.models import ULTIMATE
+from bot.games.wording import level_label, seat_label
 from bot.i18n import _, ngettext
 
 
 def history_line(entry: HistoryEntry) -> str:
     """ "#12 2026-01-01 3x3 perfect, against the bot: won in 7 moves" """
-    kind = _("duel") if entry.level == DUEL else entry.level
+    kind = level_label(entry.level)
     result = _result(entry)
     day = f"{entry.ended_at.astimezone(UTC):%Y-%m-%d}"
     board = _("ultimate") if entry.size == ULTIMATE else f"{entry.size}x{entry.size}"
@@ -23,7 +24,13 @@ def history_line(entry: HistoryEntry) -> str:
         "{board} {kind}, against {opponent}: {result} after {count} move",
         "{board} {kind}, against {opponent}: {result} after {count} moves",
         entry.moves,
-    ).format(board=board, kind=kind, opponent=entry.opponent.name, result=result, count=entry.moves)
+    ).format(
+        board=board,
+        kind=kind,
+        opponent=seat_label(entry.opponent),
+        result=result,
+        count=entry.moves,
+    )
     return f"#{entry.game_id} {day} {line}"
 
 

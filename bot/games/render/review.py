@@ -12,6 +12,7 @@ from bot.engine import Move, Player, Value
 from bot.games.models import DUEL, Status
 from bot.games.render.explain import your_moves
 from bot.games.review import Accuracy, Outlook, Review, ReviewedMove, Turn, Verdict
+from bot.games.wording import seat_label
 from bot.i18n import N_, _, ngettext
 
 # TRANSLATORS: the review's key to its verdicts; "best", "good", "mistake" and "blunder" are
@@ -92,8 +93,8 @@ def review_title(review: Review) -> str:
         "id": game.id,
         "size": game.size,
         "kind": "duel" if game.level == DUEL else game.level,
-        "x": game.x.name,
-        "o": game.o.name,
+        "x": seat_label(game.x),
+        "o": seat_label(game.o),
     }
     if game.status is Status.DRAWN:
         # TRANSLATORS: a review's title; {size} is the board's side (3x3), {kind} the level or
@@ -114,13 +115,13 @@ def review_title(review: Review) -> str:
         return _(
             "Review of game #{id} ({size}x{size}, {kind}): {x} (X) against {o} (O); {name} "
             "resigned."
-        ).format(name=game.seat(game.winner.other).name, **values)
+        ).format(name=seat_label(game.seat(game.winner.other)), **values)
     if game.winner is not None:
         # TRANSLATORS: a review's title; {size} is the board's side (3x3), {kind} the level or
         # "duel" as members type it, {x} and {o} the players' names, {name} who won
         return _(
             "Review of game #{id} ({size}x{size}, {kind}): {x} (X) against {o} (O); {name} won."
-        ).format(name=game.seat(game.winner).name, **values)
+        ).format(name=seat_label(game.seat(game.winner)), **values)
     # TRANSLATORS: a review's title; {size} is the board's side (3x3), {kind} the level or
     # "duel" as members type it, {x} and {o} the players' names
     return _(
@@ -137,7 +138,7 @@ def turning_point(review: Review) -> str:
             return _("Nobody lost it: a draw.")
         # TRANSLATORS: a review's summary of a game that expired
         return _("Nobody lost it: the game ended without a result.")
-    name = game.seat(loser).name
+    name = seat_label(game.seat(loser))
     if review.turn is Turn.MOVE and review.losing_move is not None:
         # TRANSLATORS: a review's summary; {line} is a move's review line ("5. O 3,1 blunder:
         # 2,3 wins in 2")
@@ -166,7 +167,7 @@ def accuracy_line(review: Review) -> str:
     parts = []
     for mark in (Player.X, Player.O):
         score = review.accuracy(mark)
-        parts.append(f"{review.game.seat(mark).name} {_share(score)}")
+        parts.append(f"{seat_label(review.game.seat(mark))} {_share(score)}")
     # TRANSLATORS: a review's last line; {x} and {o} are each a name and its score ("alice 80%
     # (4 of 5 moves best or good)")
     return _("Accuracy: {x}, {o}.").format(x=parts[0], o=parts[1])
