@@ -1,0 +1,115 @@
+"""One round of the bot's commands, played through simcord with 32-character member names in a
+server whose Discord language is given, recording every text the bot shows: the language tests
+check what it said (test_discord_pseudo_locale, test_discord_languages)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import simcord
+from discord_helpers import cell_id
+
+from bot.engine import Move
+
+ALICE = "alice_" + "q" * 26  # 32 characters, Discord's longest display name
+BOB = "bob_" + "z" * 28
+LIMIT = 2000
+
+
+def texts_of(message: discord.Message) -> list[str]:
+    """What a member reads on a message: content, embeds, button labels, select options."""
+    found = [message.content]
+    for embed in message.embeds:
+        found += [embed.title or "", embed.description or "", embed.footer.text or ""]
+        found += [f"{field.name} {field.value}" for field in embed.fields]
+    for row in message.components:
+        for child in getattr(row, "children", []):
+            if isinstance(child, discord.Button):
+                found.append(child.label or "")
+            elif isinstance(child, discord.SelectMenu):
+                found += [f"{o.label} {o.description or ''}" for o in child.options]
+    return found
+
+
+class Seen:
+    """Every text the bot has shown in the channel (ephemeral answers too), each message's
+    text as it was at each look (boards are edited in place)."""
+
+    def __init__(self, channel: simcord.ChannelHandle) -> None:
+        self.channel = channel
+        self.texts: list[str] = []
+        self.lengths: list[tuple[int, str]] = []
+
+    def look(self) -> None:
+        for message in self.channel.history():
+            if not message.author.bot:
+                continue
+            self.texts += texts_of(message)
+            self.lengths.append((len(message.content), message.content[:80]))
+
+
+async def play_round(env: simcord.Env, server_locale: str) -> Seen:
+    """Help, a game against the bot by clicks and ``!move`` with refusals on the way, hint,
+    explain, resign, stats, leaderboards, history, review, a duel, settings, and a start of
+    each size, in a new server of language ``server_locale``: every text shown."""
+    owner = env.create_user(ALICE)
+    guild = env.create_guild("Club", owner=owner, preferred_locale=server_locale)
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(owner)
+    bob = guild.add_member(env.create_user(BOB))
+    seen = Seen(channel)
+    service = env.bot.service  # type: ignore[attr-defined]
+
+    async def slash(actor: simcord.MemberActor, name: str, **options: Any) -> Any:
+        result = await actor.slash(channel, name, **options)
+        seen.look()
+        return result
+
+    await slash(alice, "tictactoe help")
+    start = await slash(alice, "tictactoe start", first="me", difficulty="easy")
+    game = await service.active_game(channel.id)
+    await alice.click(start.response, custom_id=cell_id(game, Move(1, 1)))
+    seen.look()
+    await bob.click(start.response, custom_id=cell_id(game, Move(0, 0)))  # not his board
+    seen.look()
+    await alice.send(channel, "!move 2 2")  # taken (a taken cell's button is disabled)
+    seen.look()
+    await slash(alice, "tictactoe hint")
+    await slash(alice, "tictactoe explain")
+    game = await service.active_game(channel.id)
+    free = game.board.legal_moves[0]
+    await alice.send(channel, f"!move {free.row + 1} {free.col + 1}")
+    await alice.send(channel, "!move 9 9")  # off the board
+    await alice.send(channel, "!move banana")  # not a cell
+    seen.look()
+    await slash(alice, "tictactoe resign")
+    await slash(alice, "tictactoe stats")
+    await slash(alice, "tictactoe leaderboard")
+    await slash(alice, "tictactoe history")
+    await slash(alice, "tictactoe review")
+    challenge = await slash(alice, "tictactoe challenge", opponent=bob)
+    posted = challenge.response.message
+    await bob.click(posted, custom_id=_accept_id(posted))
+    seen.look()
+    duel = await service.active_game(channel.id)
+    waiting = duel.x if duel.x.member_id != alice.id else duel.o
+    other = bob if waiting.member_id == bob.id else alice
+    await other.click(channel.last_message, custom_id=cell_id(duel, Move(2, 2)))  # not yours
+    seen.look()
+    await slash(alice, "tictactoe-settings show")
+    for size in (4, 5):
+        await slash(alice, "tictactoe start", size=size, first="bot", difficulty="easy")
+    await slash(alice, "tictactoe start", game="ultimate", first="bot")
+    await slash(alice, "tictactoe leaderboard", kind="duels")
+    await slash(alice, "tictactoe leaderboard", kind="solo")
+    env.errors  # the refusals, answered  # noqa: B018
+    return seen
+
+
+def _accept_id(message: Any) -> str:
+    for row in message.components:
+        for child in row.children:
+            if (child.custom_id or "").endswith(":accept"):
+                return str(child.custom_id)
+    raise AssertionError("no Accept button")
