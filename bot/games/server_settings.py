@@ -219,7 +219,9 @@ def with_channel(
             "The action must be add, remove or clear, not {given}.", given=repr(str(action))[:40]
         )
     if channel_id is None:
-        raise SettingsError("Name the channel to {action}.", action=wanted)
+        raise SettingsError(
+            N_("Name the channel to add.") if wanted == "add" else N_("Name the channel to remove.")
+        )
     check_id("channel_id", channel_id)
     if channel_guild_id != settings.guild_id:
         raise SettingsError("That channel is not on this server.")

@@ -20,7 +20,7 @@ from bot.discord_bot import TicTacToeBot
 from bot.discord_bot.texts import spelling
 from bot.games import NoGameError
 from bot.games.render.boards import render_emoji
-from bot.i18n import SOURCE, shipped, use_locale
+from bot.i18n import SOURCE, language_name, shipped, translate, use_locale
 from bot.settings import CommandRate, Settings
 
 TRANSLATED = [code for code in shipped() if code != SOURCE]
@@ -126,3 +126,43 @@ async def test_every_message_fits_discord_in_each_shipped_language(
     too_long = [(length, start) for length, start in seen.lengths if length > LIMIT]
     assert not too_long
     assert len(seen.texts) > 40
+
+
+async def test_the_uploaded_commands_carry_every_shipped_language(
+    simcord_env: simcord.Env,
+) -> None:
+    """What start-up sent Discord: names in English only, and every description and choice
+    name localised for each shipped language, in that language's catalogue words wherever they
+    differ from the English (the languages themselves are offered by their own names)."""
+    uploads = [
+        entry.json
+        for entry in simcord_env.http_requests
+        if entry.method == "PUT" and entry.path.endswith("/commands")
+    ]
+    assert len(uploads) == 1 and isinstance(uploads[0], list)
+    described = choices = 0
+    for command in uploads[0]:
+        stack = [command]
+        while stack:
+            item = stack.pop()
+            stack += item.get("options", [])
+            assert not item.get("name_localizations")
+            if item.get("description"):
+                described += 1
+                assert item["description_localizations"] == localised(item["description"])
+            for choice in item.get("choices", []):
+                given = choice.get("name_localizations", {})
+                if item["name"] == "locale" and choice["value"] in shipped():
+                    # a language is offered by its own name, the same for every reader
+                    assert not given and choice["name"] == language_name(choice["value"])
+                else:
+                    assert given == localised(choice["name"]), choice
+                    choices += 1
+    assert described > 30 and choices > 20
+
+
+def localised(english: str) -> dict[str, str]:
+    """Each shipped language's words for ``english`` where they differ from it (Discord shows
+    the English where a language has none)."""
+    words = {code: translate(english, code) for code in TRANSLATED}
+    return {code: text for code, text in words.items() if text != english}

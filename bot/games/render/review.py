@@ -9,10 +9,10 @@ included, as in hints: "2,3 wins in 2" is that move and one more.
 from __future__ import annotations
 
 from bot.engine import Move, Player, Value
-from bot.games.models import DUEL, Status
+from bot.games.models import Status
 from bot.games.render.explain import your_moves
 from bot.games.review import Accuracy, Outlook, Review, ReviewedMove, Turn, Verdict
-from bot.games.wording import seat_label
+from bot.games.wording import level_label, seat_label
 from bot.i18n import N_, _, ngettext
 
 # TRANSLATORS: the review's key to its verdicts; "best", "good", "mistake" and "blunder" are
@@ -92,7 +92,7 @@ def review_title(review: Review) -> str:
     values = {
         "id": game.id,
         "size": game.size,
-        "kind": "duel" if game.level == DUEL else game.level,
+        "kind": level_label(game.level),
         "x": seat_label(game.x),
         "o": seat_label(game.o),
     }
