@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 
 from bot.games import GameError
-from bot.i18n import SOURCE, resolve, shipped, translate
+from bot.i18n import SOURCE, resolve, translate
 
 if TYPE_CHECKING:
     from bot.discord_bot.app import TicTacToeBot
@@ -77,8 +77,8 @@ class CatalogueTranslator(app_commands.Translator):
         )
         if context.location in names:
             return None
-        code = resolve(str(locale))
-        if code == SOURCE or code != str(locale) or code not in shipped():
+        code = resolve(str(locale))  # es-419 reads es-ES, as private replies do
+        if code == SOURCE:
             return None
         text = translate(string.message, code)
         return None if text == string.message else text

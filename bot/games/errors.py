@@ -134,6 +134,9 @@ BUSY = N_("The game store is busy; please try again in a moment.")
 UNAVAILABLE = N_("The game store is unavailable right now; please try again in a moment.")
 """The database cannot be reached (or failed) while playing; nothing was changed."""
 
+STORE_FAILED = N_("The game store could not do that; please try again.")
+"""The database refused a statement for a reason no other sentence names; nothing changed."""
+
 
 class StoreBusyError(StorageError):
     """Another process held the database's write lock for longer than the write may wait;

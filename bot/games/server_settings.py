@@ -56,9 +56,9 @@ DEFAULT_SIZE = 3
 UNSET = "unset"
 """The value that clears a start default (then the member's or the bot's own applies)."""
 
-SETTINGS_CHANGED = (
+SETTINGS_CHANGED = N_(
     "Someone changed this server's settings at the same moment, so nothing was changed; "
-    "look at them with /tictactoe-settings show and try again."
+    "look at them with `/tictactoe-settings show` and try again."
 )
 """The sentence when another process saved the server's settings between read and save."""
 

@@ -39,9 +39,11 @@ current_locale: ContextVar[str] = ContextVar("current_locale", default=SOURCE)
 """The locale ``_`` and ``ngettext`` translate into; set it with ``use_locale``."""
 
 
+@cache
 def shipped() -> tuple[str, ...]:
     """The locales we ship: English, then every locale with a ``locales/<code>/messages.po``,
-    in code order. A language counts as shipped only once its file exists."""
+    in code order. A language counts as shipped only once its file exists (looked for once a
+    process: every interaction asks)."""
     found = sorted(path.parent.name for path in LOCALES.glob("*/messages.po"))
     return (SOURCE, *(code for code in found if code != SOURCE))
 

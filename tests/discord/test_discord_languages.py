@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
+import discord
 import pytest
 import simcord
 import simcord.interactions
@@ -20,7 +21,7 @@ from bot.discord_bot import TicTacToeBot
 from bot.discord_bot.texts import spelling
 from bot.games import NoGameError
 from bot.games.render.boards import render_emoji
-from bot.i18n import SOURCE, language_name, shipped, translate, use_locale
+from bot.i18n import SOURCE, language_name, resolve, shipped, translate, use_locale
 from bot.settings import CommandRate, Settings
 
 TRANSLATED = [code for code in shipped() if code != SOURCE]
@@ -162,7 +163,7 @@ async def test_the_uploaded_commands_carry_every_shipped_language(
 
 
 def localised(english: str) -> dict[str, str]:
-    """Each shipped language's words for ``english`` where they differ from it (Discord shows
-    the English where a language has none)."""
-    words = {code: translate(english, code) for code in TRANSLATED}
+    """Per Discord locale, its shipped language's words for ``english`` where they differ
+    from it (Discord shows the English where a locale has none; es-419 reads es-ES)."""
+    words = {str(locale): translate(english, resolve(str(locale))) for locale in discord.Locale}
     return {code: text for code, text in words.items() if text != english}

@@ -20,8 +20,8 @@ from discord.ext import commands
 
 from bot.discord_bot.interactions import private_locale, reply_privately
 from bot.discord_bot.texts import NOT_A_MANAGER, SERVER_ONLY
-from bot.engine import LEVELS
 from bot.games import FIRST_CHOICES, GameError
+from bot.games.options import CLASSIC_LEVELS
 from bot.games.render.settings import render_server_settings, render_settings_saved
 from bot.games.server_settings import UNSET, ServerSettings
 from bot.i18n import current_locale, language_name, shipped
@@ -39,7 +39,7 @@ OWN = locale_str("unset: the bot's own")
 SERVER_DEFAULT = "server-default"
 """The ``language`` choice that clears the setting: the server's preferred locale again."""
 LEVEL_SETTING_CHOICES = [
-    *(Choice(name=level, value=level) for level in LEVELS),
+    *(Choice(name=level, value=level) for level in CLASSIC_LEVELS),
     Choice(name=OWN, value=UNSET),
 ]
 FIRST_SETTING_CHOICES = [

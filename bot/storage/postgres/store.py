@@ -23,6 +23,7 @@ from psycopg.rows import DictRow, dict_row
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from bot.games.errors import (
+    STORE_FAILED,
     UNAVAILABLE,
     GameChangedError,
     GameError,
@@ -106,7 +107,7 @@ _SQL = GameSql.styled("%({})s")
 _SOLO = SoloSql.styled("%({})s")
 _SETTINGS = SettingsSql.styled("%({})s")
 
-FAILED = "The game store could not do that; please try again."
+FAILED = STORE_FAILED
 
 UNREACHABLE = (
     "Cannot reach the game database {server}: check that PostgreSQL is running there and that "
