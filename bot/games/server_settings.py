@@ -137,7 +137,7 @@ def parse_default(text: str | int | None, check: Callable[[str], object]) -> obj
     try:
         return check(str(text))
     except InvalidOptionError as error:
-        raise SettingsError("{reason}", reason=str(error)) from None
+        raise SettingsError(error.template, **error.values) from None
 
 
 def parse_minutes(text: str | int, sentence: str, bounds: tuple[int, int]) -> int | None:

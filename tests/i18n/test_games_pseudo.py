@@ -1,5 +1,5 @@
-"""The game layer's texts in the pseudo-locale ``en-XA``: no English word of 4+ letters from
-the catalogue's msgids survives outside placeholders' values (member names, levels as typed,
+"""The game layer's texts in the pseudo-locale ``en-XA``: no plain ASCII word of 4+ letters (in
+the catalogue or not) survives outside placeholders' values (member names, levels as typed,
 numbers, emoji). A sentence that bypasses the catalogue shows up here as plain English."""
 
 from __future__ import annotations
@@ -54,26 +54,18 @@ from bot.games.render.solo import solo_stats_line
 from bot.games.review import review_game
 from bot.games.sentences import move_refused, too_early_to_solve
 from bot.i18n import PSEUDO, use_locale
-from bot.i18n.catalogues import TEMPLATE, read_catalogue
 
 WHEN = datetime(2026, 1, 1, tzinfo=UTC)
 ALLOWED = {"alice", "duel", "ultimate", "move", "start", *LEVELS}
 """Values, not words: member names, levels and kinds as typed, and bare command names."""
 
 
-def _msgid_words() -> set[str]:
-    words: set[str] = set()
-    for message in read_catalogue(TEMPLATE, ""):
-        for text in message.id if isinstance(message.id, tuple | list) else (message.id,):
-            text = re.sub(r"\{[^{}]*\}|`[^`]*`|<[^<>]*>", "", str(text))
-            words |= {word.lower() for word in re.findall(r"[A-Za-z]{4,}", text)}
-    return words
-
-
 def _english(text: str) -> set[str]:
     text = re.sub(r"<[^<>]*>", "", text)  # the pseudo-locale keeps <...> as it keeps mentions
-    found = {word.lower() for word in re.findall(r"[A-Za-z]{4,}", text)}
-    return (found & _msgid_words()) - ALLOWED
+    # every plain word, in the catalogue or not: the pseudo-locale accents every letter of a
+    # catalogued sentence, so a plain one bypassed the catalogue
+    found = {word.lower() for word in re.findall(r"(?<![^\W\d_])[A-Za-z]{4,}(?![^\W\d_])", text)}
+    return found - ALLOWED
 
 
 def _game(size: int, moves: tuple[Move, ...], status: Status, winner: Player | None) -> Game:

@@ -60,30 +60,43 @@ DEFAULT_FIRST = "random"
 DEFAULT_SIZE = 3
 
 # Every choice name is one whole sentence for the catalogue (``CatalogueTranslator`` gives
-# Discord each shipped language's); the part before the colon is the option's value, kept.
-# TRANSLATORS: a choice of /tictactoe start difficulty (100 characters at most); keep the
-# value before the colon ("easy", "medium", ...) as it is
+# Discord each shipped language's); the part before the colon is the option's value, kept. Each
+# ``locale_str`` has its own note on the line above it: Babel attaches a note only to the
+# sentence right below it.
 LEVEL_NOTES: dict[str, locale_str] = {
+    # TRANSLATORS: a choice of /tictactoe start difficulty: keep "easy" before the colon as
+    # typed; 100 characters at most
     "easy": locale_str("easy: looks one move ahead, often slips"),
+    # TRANSLATORS: a choice of /tictactoe start difficulty: keep "medium" before the colon as
+    # typed; 100 characters at most
     "medium": locale_str("medium: looks 3 moves ahead, sometimes slips"),
+    # TRANSLATORS: a choice of /tictactoe start difficulty: keep "hard" before the colon as
+    # typed; 100 characters at most
     "hard": locale_str("hard: looks 5 moves ahead, rarely slips"),
+    # TRANSLATORS: a choice of /tictactoe start difficulty: keep "perfect" before the colon as
+    # typed; 100 characters at most
     "perfect": locale_str("perfect: never loses (default)"),
 }
 """Each of the engine's ``LEVELS`` as its choice: what it means to a player, "(default)" on
 ``DEFAULT_LEVEL`` (a test keeps it complete)."""
-# TRANSLATORS: a choice of /tictactoe start first (100 characters at most); keep the value
-# before the colon; ❌ is the first mover's mark
 FIRST_NOTES: dict[str, locale_str] = {
+    # TRANSLATORS: a choice of /tictactoe start first: keep "me" before the colon as typed;
+    # 100 characters at most; ❌ is the first mover's mark
     "me": locale_str("me: you play ❌ and move first"),
+    # TRANSLATORS: a choice of /tictactoe start first: keep "bot" before the colon as typed;
+    # 100 characters at most; ❌ is the first mover's mark
     "bot": locale_str("bot: I play ❌ and move first"),
+    # TRANSLATORS: a choice of who moves first (/tictactoe start, /tictactoe challenge): keep
+    # "random" before the colon as typed; 100 characters at most
     "random": locale_str("random: a coin toss (default)"),
 }
 """Each of the game layer's ``FIRST_CHOICES`` as its choice (a test keeps it complete)."""
-# TRANSLATORS: a choice of the size option (100 characters at most): the board's size and
-# what it takes to win
 SIZE_NOTES: dict[int, locale_str] = {
+    # TRANSLATORS: a choice of the size option: keep "3x3" as typed; 100 characters at most
     3: locale_str("3x3, three in a row (default)"),
+    # TRANSLATORS: a choice of the size option: keep "4x4" as typed; 100 characters at most
     4: locale_str("4x4, four in a row"),
+    # TRANSLATORS: a choice of the size option: keep "5x5" as typed; 100 characters at most
     5: locale_str("5x5, four in a row"),
 }
 """Each of the game layer's ``SIZES`` and what it takes to win there (a test keeps it
@@ -92,12 +105,14 @@ complete)."""
 LEVEL_CHOICES = [
     *(Choice(name=LEVEL_NOTES[lvl], value=lvl) for lvl in LEVELS),
     Choice(
-        # TRANSLATORS: a choice of /tictactoe start difficulty (100 characters at most)
+        # TRANSLATORS: a choice of /tictactoe start difficulty: keep "adaptive" before the
+        # colon as typed; 100 characters at most
         name=locale_str("adaptive: plays at your rating, for close games (not ultimate)"),
         value=ADAPTIVE,
     ),
     Choice(
-        # TRANSLATORS: a choice of /tictactoe start difficulty (100 characters at most)
+        # TRANSLATORS: a choice of /tictactoe start difficulty: keep "strongest" before the
+        # colon as typed; 100 characters at most
         name=locale_str("strongest: ultimate only, searches a full second a move"),
         value="strongest",
     ),
@@ -105,42 +120,64 @@ LEVEL_CHOICES = [
 """The engine's ``LEVELS``, adaptive, then ultimate's strongest (perfect does not apply
 there)."""
 GAME_CHOICES = [
-    # TRANSLATORS: a choice of the game option (100 characters at most); keep "classic"
-    Choice(name=locale_str("classic (default): one board, see size"), value="classic"),
     Choice(
-        # TRANSLATORS: a choice of the game option (100 characters at most); keep "ultimate"
+        # TRANSLATORS: a choice of the game option: keep "classic" before "(default)" as
+        # typed; 100 characters at most
+        name=locale_str("classic (default): one board, see size"),
+        value="classic",
+    ),
+    Choice(
+        # TRANSLATORS: a choice of the game option: keep "ultimate" before the colon as typed;
+        # 100 characters at most
         name=locale_str("ultimate: nine small boards in one, levels easy to strongest"),
         value="ultimate",
     ),
 ]
 FIRST_OPTION_CHOICES = [Choice(name=FIRST_NOTES[first], value=first) for first in FIRST_CHOICES]
 SIZE_CHOICES = [Choice(name=SIZE_NOTES[size], value=size) for size in SIZES]
-# TRANSLATORS: a choice of /tictactoe challenge first (100 characters at most); keep the value
-# before the colon
 DUEL_FIRST_NOTES: dict[str, locale_str] = {
+    # TRANSLATORS: a choice of /tictactoe challenge first: keep "challenger" before the colon
+    # as typed; 100 characters at most
     "challenger": locale_str("challenger: you move first"),
+    # TRANSLATORS: a choice of /tictactoe challenge first: keep "opponent" before the colon
+    # as typed; 100 characters at most
     "opponent": locale_str("opponent: your opponent moves first"),
+    # TRANSLATORS: a choice of who moves first (/tictactoe start, /tictactoe challenge): keep
+    # "random" before the colon as typed; 100 characters at most
     "random": locale_str("random: a coin toss (default)"),
 }
 """Each of the game layer's ``DUEL_FIRST_CHOICES`` as its choice (a test keeps it complete)."""
 DUEL_FIRST_OPTION_CHOICES = [
     Choice(name=DUEL_FIRST_NOTES[who], value=who) for who in DUEL_FIRST_CHOICES
 ]
-# TRANSLATORS: a choice of /tictactoe leaderboard kind (100 characters at most); keep the value
-# before the colon ("bot", "duels", "solo", "ultimate", "ultimate-duels")
 LEADERBOARD_KINDS = [
     Choice(
-        name=locale_str("bot (default): games against me, 3 points a win, 1 a draw"), value="bot"
+        # TRANSLATORS: a choice of /tictactoe leaderboard kind: keep "bot" before "(default)"
+        # as typed; 100 characters at most
+        name=locale_str("bot (default): games against me, 3 points a win, 1 a draw"),
+        value="bot",
     ),
-    Choice(name=locale_str("duels: members against each other, by Elo rating"), value="duels"),
     Choice(
-        name=locale_str("solo: games against me, by Elo rating against my levels"), value="solo"
+        # TRANSLATORS: a choice of /tictactoe leaderboard kind: keep "duels" before the colon
+        # as typed; 100 characters at most
+        name=locale_str("duels: members against each other, by Elo rating"),
+        value="duels",
     ),
     Choice(
+        # TRANSLATORS: a choice of /tictactoe leaderboard kind: keep "solo" before the colon
+        # as typed; 100 characters at most
+        name=locale_str("solo: games against me, by Elo rating against my levels"),
+        value="solo",
+    ),
+    Choice(
+        # TRANSLATORS: a choice of /tictactoe leaderboard kind: keep "ultimate" before the
+        # colon as typed; 100 characters at most
         name=locale_str("ultimate: ultimate games against me, points apart from classic"),
         value="ultimate",
     ),
     Choice(
+        # TRANSLATORS: a choice of /tictactoe leaderboard kind: keep "ultimate-duels" before
+        # the colon as typed; 100 characters at most
         name=locale_str("ultimate-duels: ultimate duels, by their own Elo rating"),
         value="ultimate-duels",
     ),

@@ -34,7 +34,8 @@ log = logging.getLogger(__name__)
 Render: TypeAlias = Callable[[ServerSettings, float, float], str]
 """``render_server_settings`` or ``render_settings_saved``."""
 
-# TRANSLATORS: a choice in /tictactoe-settings defaults: no server default for this option
+# TRANSLATORS: a choice in /tictactoe-settings defaults: no server default for this option;
+# keep "unset" before the colon as typed; 100 characters at most
 OWN = locale_str("unset: the bot's own")
 SERVER_DEFAULT = "server-default"
 """The ``language`` choice that clears the setting: the server's preferred locale again."""
@@ -47,12 +48,14 @@ FIRST_SETTING_CHOICES = [
     Choice(name=OWN, value=UNSET),
 ]
 ACTION_CHOICES = [
-    # TRANSLATORS: a choice of /tictactoe-settings channels action (100 characters at most);
-    # keep the value before the colon ("add", "remove", "clear")
+    # TRANSLATORS: a choice of /tictactoe-settings channels action: keep "add" before the
+    # colon as typed; 100 characters at most
     Choice(name=locale_str("add: games may be played there"), value="add"),
-    # TRANSLATORS: a choice of /tictactoe-settings channels action (100 characters at most)
+    # TRANSLATORS: a choice of /tictactoe-settings channels action: keep "remove" before the
+    # colon as typed; 100 characters at most
     Choice(name=locale_str("remove: no longer there"), value="remove"),
-    # TRANSLATORS: a choice of /tictactoe-settings channels action (100 characters at most)
+    # TRANSLATORS: a choice of /tictactoe-settings channels action: keep "clear" before the
+    # colon as typed; 100 characters at most
     Choice(name=locale_str("clear: everywhere again"), value="clear"),
 ]
 ON_OFF_CHOICES = [
@@ -67,8 +70,9 @@ def language_choices() -> list[Choice[str]]:
     """The shipped languages, each by its own name, and the server's default."""
     return [
         *(Choice(name=language_name(code), value=code) for code in shipped()),
-        # TRANSLATORS: a choice in /tictactoe-settings language: the server's Discord locale
         Choice(
+            # TRANSLATORS: a choice in /tictactoe-settings language: the server's Discord
+            # locale; 100 characters at most
             name=locale_str("server default (the server's Discord language)"),
             value=SERVER_DEFAULT,
         ),
