@@ -137,6 +137,15 @@ UNAVAILABLE = N_("The game store is unavailable right now; please try again in a
 STORE_FAILED = N_("The game store could not do that; please try again.")
 """The database refused a statement for a reason no other sentence names; nothing changed."""
 
+GAME_MISSING = N_("Game #{id} is missing from the game store.")
+"""A game the operation read a moment ago is gone (deleted meanwhile); ``id`` its number."""
+
+CHALLENGE_MISSING = N_("Challenge #{id} is missing from the game store.")
+"""A challenge the operation read a moment ago is gone; ``id`` its number."""
+
+STORE_CLOSED = N_("The game store is closed.")
+"""An operation came in while the bot shuts its store down."""
+
 
 class StoreBusyError(StorageError):
     """Another process held the database's write lock for longer than the write may wait;

@@ -23,6 +23,9 @@ from psycopg.rows import DictRow, dict_row
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from bot.games.errors import (
+    CHALLENGE_MISSING,
+    GAME_MISSING,
+    STORE_CLOSED,
     STORE_FAILED,
     UNAVAILABLE,
     GameChangedError,
@@ -417,7 +420,7 @@ class PostgresGameStore(StoreReads, SoloReads):
         params = {"id": challenge.id}
         cursor = await conn.execute("SELECT 1 FROM challenges WHERE id = %(id)s", params)
         if await cursor.fetchone() is None:
-            raise StorageError("Challenge #{id} is missing from the game store.", **params)
+            raise StorageError(CHALLENGE_MISSING, **params)
         raise GameChangedError(CHALLENGE_ANSWERED)
 
     async def accept_challenge(self, challenge: Challenge, game: Game) -> Game:
@@ -483,7 +486,7 @@ class PostgresGameStore(StoreReads, SoloReads):
         challenge refused because its channel is taken (migration 5: another process was
         first) is ``GameChangedError`` saying what the channel has."""
         if self._pool is None:
-            raise StorageError("The game store is closed.")
+            raise StorageError(STORE_CLOSED)
         try:
             async with self._pool.connection() as conn:
                 yield conn
@@ -595,7 +598,7 @@ def _seat_value(seat: int, column: str) -> str:
 
 
 def _missing(game_id: int) -> StorageError:
-    return StorageError("Game #{id} is missing from the game store.", id=game_id)
+    return StorageError(GAME_MISSING, id=game_id)
 
 
 def describe(url: str) -> str:

@@ -21,6 +21,9 @@ from pathlib import Path
 from typing import Literal, TypeVar
 
 from bot.games.errors import (
+    CHALLENGE_MISSING,
+    GAME_MISSING,
+    STORE_CLOSED,
     UNAVAILABLE,
     DatabaseGoneError,
     GameChangedError,
@@ -287,7 +290,7 @@ class SqliteGameStore(StoreReads, SoloReads):
     def _update(self, tx: sqlite3.Connection, game: Game, row: dict[str, object]) -> Game:
         found = tx.execute("SELECT status, version FROM games WHERE id = :id", row).fetchone()
         if found is None:
-            raise StorageError("Game #{id} is missing from the game store.", id=game.id)
+            raise StorageError(GAME_MISSING, id=game.id)
         if tx.execute(_SQL.update, row).rowcount != 1:
             raise GameChangedError()
         if ends_a_duel(Status(found["status"]), game):
@@ -379,7 +382,7 @@ class SqliteGameStore(StoreReads, SoloReads):
         if tx.execute(sql, row).rowcount == 1:
             return
         if tx.execute("SELECT 1 FROM challenges WHERE id = :id", row).fetchone() is None:
-            raise StorageError("Challenge #{id} is missing from the game store.", id=challenge_id)
+            raise StorageError(CHALLENGE_MISSING, id=challenge_id)
         raise GameChangedError(CHALLENGE_ANSWERED)
 
     async def accept_challenge(self, challenge: Challenge, game: Game) -> Game:
@@ -458,7 +461,7 @@ class SqliteGameStore(StoreReads, SoloReads):
 
     def _both(self) -> tuple[Worker, Worker]:
         if self._workers is None:
-            raise StorageError("The game store is closed.")
+            raise StorageError(STORE_CLOSED)
         return self._workers
 
     async def _writing(self, work: Callable[[sqlite3.Connection], T]) -> T:
