@@ -93,12 +93,12 @@ def already_running(game: Game, member_id: int, now: datetime) -> GameRunningErr
     if len(members) == 1:
         return GameRunningError(
             "{players} is already playing{here} (started {since}). "
-            "Finish or resign that game first.",
+            "Wait until that game is over.",
             players=members[0].name,
             since=since,
         )
     return GameRunningError(
-        "{players} are already playing{here} (started {since}). Finish or resign that game first.",
+        "{players} are already playing{here} (started {since}). Wait until that game is over.",
         players=_names(members),
         since=since,
     )

@@ -113,7 +113,7 @@ async def test_second_start_names_who_is_playing_and_since_when() -> None:
     with pytest.raises(GameRunningError) as caught:
         await start_game(service, member=BOB)
     assert str(caught.value) == (
-        "alice is already playing here (started 3 minutes ago). Finish or resign that game first."
+        "alice is already playing here (started 3 minutes ago). Wait until that game is over."
     )
     with pytest.raises(GameRunningError, match="You already have a game running here"):
         await start_game(service)

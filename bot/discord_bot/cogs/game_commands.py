@@ -464,7 +464,8 @@ class GameCommands(commands.Cog):
     @app_commands.describe(
         # TRANSLATORS: an option's description (100 characters at most)
         kind=locale_str(
-            "Games against me (bot, default), duels, solo ratings, or ultimate's own two boards."
+            "Games against me (bot, default), duels, solo ratings, or ultimate's own two "
+            "leaderboards."
         )
     )
     @app_commands.choices(kind=LEADERBOARD_KINDS)
