@@ -14,11 +14,11 @@ import os
 import re
 import shutil
 import textwrap
-import unicodedata
 from collections.abc import Mapping
 from typing import TextIO
 
 from bot.engine import Player
+from bot.i18n.width import display_width
 
 DEFAULT_WIDTH = 80  # the classic terminal, for output whose width is unknown (a pipe, a file)
 
@@ -43,18 +43,6 @@ def wants_colour(out: TextIO) -> bool:
         return out.isatty()
     except ValueError:  # closed
         return False
-
-
-def display_width(text: str) -> int:
-    """The columns ``text`` takes on a terminal: two for each wide or full-width character
-    (CJK), none for a combining mark, one for any other."""
-    return sum(_columns(character) for character in text)
-
-
-def _columns(character: str) -> int:
-    if unicodedata.combining(character):
-        return 0
-    return 2 if unicodedata.east_asian_width(character) in ("W", "F") else 1
 
 
 _CLOSING = (

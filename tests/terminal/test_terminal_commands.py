@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from bot.engine import LEVELS, Move
 from bot.games import FIRST_CHOICES, SIZES, InvalidCellError, parse_cell
 from bot.games.options import CLASSIC_LEVELS
+from bot.i18n.width import display_width
 from bot.terminal.commands import (
     Command,
     CommandError,
@@ -27,7 +28,7 @@ from bot.terminal.commands import (
     reads_as_command,
     usage_start,
 )
-from bot.terminal.layout import display_width, wrap
+from bot.terminal.layout import wrap
 
 
 @given(

@@ -9,6 +9,7 @@ from bot.games.errors import PLAIN, Command, Spelling
 from bot.games.models import Rating, SoloEntry
 from bot.games.solo import SOLO_SIZES
 from bot.i18n import N_, _, ngettext
+from bot.i18n.width import ljust_width
 
 # TRANSLATORS: a clause of help texts (no capital, no full stop); "adaptive" is the level's
 # name as typed: keep it
@@ -70,7 +71,7 @@ def level_ratings_table() -> str:
     """The levels' measured ratings per board size (``LEVEL_RATINGS``), a row per level,
     aligned for a fixed-width font; then what ``adaptive`` does."""
     # TRANSLATORS: the heading of the levels' column of a table (at most 8 letters)
-    head = _("level").ljust(9) + "".join(_size(size).rjust(6) for size in SOLO_SIZES)
+    head = ljust_width(_("level"), 9) + "".join(_size(size).rjust(6) for size in SOLO_SIZES)
     rows = [
         level.ljust(9) + "".join(str(LEVEL_RATINGS[level, size]).rjust(6) for size in SOLO_SIZES)
         for level in LEVELS
