@@ -16,6 +16,7 @@ import discord
 from bot.discord_bot.interactions import GameButton
 from bot.games import Challenge, MoveReply
 from bot.games.render.boards import render_challenge
+from bot.games.wording import join_sentences
 from bot.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -141,7 +142,7 @@ class RematchButton(
             game = again.game
             # TRANSLATORS: the headline of a rematch's board: the players' marks are swapped
             swapped = _("Rematch, sides swapped.")
-            headline = " ".join(filter(None, [swapped, describe_reply(again)]))
+            headline = join_sentences([swapped, describe_reply(again)])
             callback = await interaction.response.send_message(
                 board_content(game, headline), view=board_view(game)
             )

@@ -8,7 +8,7 @@ same in an error and on a board.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from bot.engine import Move
 from bot.games.models import DUEL, Seat
@@ -102,3 +102,18 @@ def seat_label(seat: Seat) -> str:
     (stored games keep the English "the bot" as the bot's seat name)."""
     # TRANSLATORS: the bot named in a review or history line: "alice (X) against the bot (O)"
     return _("the bot") if seat.is_bot else seat.name
+
+
+def join_sentences(sentences: Iterable[str]) -> str:
+    """Whole sentences one after another, as the reader's language spaces them (Japanese puts
+    no space after its full stop); empty ones left out."""
+    kept = [sentence for sentence in sentences if sentence]
+    if not kept:
+        return ""
+    # TRANSLATORS: two whole sentences one after the other, as your language writes them:
+    # "You played row 1, column 1. I played row 2, column 2." (Japanese: "{first}{second}")
+    joined = _("{first} {second}")
+    text = kept[0]
+    for sentence in kept[1:]:
+        text = joined.format(first=text, second=sentence)
+    return text

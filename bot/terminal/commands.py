@@ -20,7 +20,7 @@ from bot.games import FIRST_CHOICES, SIZES
 from bot.games.arguments import MAX_ID
 from bot.games.options import CLASSIC_LEVELS
 from bot.games.render import ADAPTIVE_NOTE, level_ratings_table
-from bot.games.wording import join_or, quote_input
+from bot.games.wording import join_or, join_sentences, quote_input
 from bot.i18n import N_, _, ngettext
 
 FIRST_WORDS: dict[str, str] = {**{choice: choice for choice in FIRST_CHOICES}, "you": "bot"}
@@ -442,7 +442,7 @@ def unknown_command(word: str) -> str:
         # TRANSLATORS: {command}: the command word closest to what the player typed
         sentences.append(_("Did you mean {command}?").format(command=close[0]))
     sentences.append(_("Type help for all commands."))
-    return " ".join(sentences)
+    return join_sentences(sentences)
 
 
 def parse_start(options: str) -> StartGame:

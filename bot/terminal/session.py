@@ -47,7 +47,7 @@ from bot.games.render import (
     render_stats,
     render_text,
 )
-from bot.games.wording import describe_duration, join_or, quote_input
+from bot.games.wording import describe_duration, join_or, join_sentences, quote_input
 from bot.i18n import N_, _
 from bot.terminal.commands import Command as TypedCommand
 from bot.terminal.commands import (
@@ -597,6 +597,6 @@ class TerminalSession:
                 # are O and I go first"), translated apart
                 new = _("New {level} game on a {size}x{size} board: {you}.")
             new = new.format(level=level, size=size, you=you)
-            self.say(" ".join(filter(None, [describe_set_aside(reply), new])))
+            self.say(join_sentences([describe_set_aside(reply), new]))
         self.say(describe_reply(reply))
         self.show(game)

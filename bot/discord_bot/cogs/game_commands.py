@@ -50,6 +50,7 @@ from bot.games.render import (
     render_stats,
     ultimate,
 )
+from bot.games.wording import join_sentences
 from bot.i18n import _, current_locale
 
 if TYPE_CHECKING:
@@ -564,4 +565,4 @@ def _start_headline(reply: MoveReply, prefix: str) -> str:
             "Click a small board and then a cell, or type `{prefix}move <row> <column>` (1-9)."
         ).format(prefix=prefix)
         how = f"{_(ultimate.RULES)}\n{click}"
-    return " ".join(filter(None, [describe_set_aside(reply), describe_reply(reply), how]))
+    return join_sentences([describe_set_aside(reply), describe_reply(reply), how])

@@ -21,7 +21,7 @@ from bot.games.models import (
     Status,
 )
 from bot.games.render import ultimate
-from bot.games.wording import cell_name, describe_duration, level_label
+from bot.games.wording import cell_name, describe_duration, join_sentences, level_label
 from bot.i18n import N_, _
 
 # --- glyphs -------------------------------------------------------------------------------------
@@ -334,7 +334,7 @@ def render_challenge(challenge: Challenge, mention: str | None = None) -> str:
             ).format(challenger=challenger, whom=whom, size=size, first=first)
         # TRANSLATORS: {whom} is the challenged member (a mention)
         answer = _("{whom}, accept or decline.").format(whom=whom)
-        return f"{offer} {answer}"
+        return join_sentences([offer, answer])
     outcome = {
         # TRANSLATORS: {opponent} accepted a duel
         ChallengeStatus.ACCEPTED: _("{opponent} accepted. Good luck to both!"),
@@ -388,4 +388,4 @@ def describe_reply(reply: MoveReply) -> str:
         else:
             # TRANSLATORS: the bot's move; {cell} is "row 2, column 3"
             parts.append(_("I played {cell}.").format(cell=cell))
-    return " ".join(parts)
+    return join_sentences(parts)
