@@ -242,17 +242,26 @@ class GameCommands(commands.Cog):
 
     # -- slash commands ------------------------------------------------------------------------
 
-    # TRANSLATORS: slash commands' and options' descriptions (100 characters at most each);
-    # the words in parentheses after "default:" are option values: keep them
     @tictactoe.command(
-        name="start", description=locale_str("Start a game against me in this channel.")
+        name="start",
+        # TRANSLATORS: the description of /tictactoe start (100 characters at most)
+        description=locale_str("Start a game against me in this channel."),
     )
     @app_commands.describe(
+        # TRANSLATORS: the description of /tictactoe start's option difficulty (100 characters
+        # at most); "perfect" is an option value: keep it as typed
         difficulty=locale_str("How well I play; perfect never loses (default: perfect)."),
+        # TRANSLATORS: the description of /tictactoe start's option first (100 characters at
+        # most); "random" after "default:" is an option value: keep it as typed
         first=locale_str("Who moves first; the first mover plays ❌ (default: random)."),
+        # TRANSLATORS: the description of /tictactoe start's option size (100 characters
+        # at most); "3x3" after "default:" is an option value: keep it as typed
         size=locale_str(
             "Board size; a full row, column or diagonal wins, four in a row on 5x5 (default: 3x3)."
         ),
+        # TRANSLATORS: the description of the option game of /tictactoe start and
+        # /tictactoe challenge (100 characters at most); "classic" after "default:" is an
+        # option value: keep it as typed
         game=locale_str(
             "Classic, or ultimate tic-tac-toe: nine small boards in one (default: classic)."
         ),
@@ -320,14 +329,24 @@ class GameCommands(commands.Cog):
         if reply.replaced is not None:
             await disable_board(self.bot, reply.replaced)
 
-    # TRANSLATORS: slash commands' and options' descriptions (100 characters at most each)
     @tictactoe.command(
-        name="challenge", description=locale_str("Challenge a member to a duel here.")
+        name="challenge",
+        # TRANSLATORS: the description of /tictactoe challenge (100 characters at most)
+        description=locale_str("Challenge a member to a duel here."),
     )
     @app_commands.describe(
+        # TRANSLATORS: the description of /tictactoe challenge's option opponent (100
+        # characters at most)
         opponent=locale_str("Who you want to play."),
+        # TRANSLATORS: the description of /tictactoe challenge's option size (100 characters
+        # at most); "3x3" after "default:" is an option value: keep it as typed
         size=locale_str("Board size (default: 3x3)."),
+        # TRANSLATORS: the description of /tictactoe challenge's option first (100 characters
+        # at most); "random" after "default:" is an option value: keep it as typed
         first=locale_str("Who moves first and plays ❌ (default: random)."),
+        # TRANSLATORS: the description of the option game of /tictactoe start and
+        # /tictactoe challenge (100 characters at most); "classic" after "default:" is an
+        # option value: keep it as typed
         game=locale_str(
             "Classic, or ultimate tic-tac-toe: nine small boards in one (default: classic)."
         ),
@@ -372,9 +391,10 @@ class GameCommands(commands.Cog):
         await interaction.response.send_message(board_content(game))
         await disable_board(self.bot, game)
 
-    # TRANSLATORS: a slash command's description (100 characters at most)
     @tictactoe.command(
-        name="board", description=locale_str("Show this channel's game again, with buttons.")
+        name="board",
+        # TRANSLATORS: the description of /tictactoe board (100 characters at most)
+        description=locale_str("Show this channel's game again, with buttons."),
     )
     async def board(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
         """The running game's board, reposted live; with none running, the member's last
@@ -392,9 +412,10 @@ class GameCommands(commands.Cog):
         if callback.message_id is not None:
             await replace_board(self.bot, game, callback.message_id)
 
-    # TRANSLATORS: a slash command's description (100 characters at most)
     @tictactoe.command(
-        name="hint", description=locale_str("Which moves win, draw or lose (only you see it).")
+        name="hint",
+        # TRANSLATORS: the description of /tictactoe hint (100 characters at most)
+        description=locale_str("Which moves win, draw or lose (only you see it)."),
     )
     async def hint(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
         # Analysing a 4x4 position can take a while: acknowledge privately first.

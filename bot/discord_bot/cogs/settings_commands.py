@@ -111,9 +111,10 @@ class SettingsCommands(commands.Cog):
         current_locale.set(private_locale(interaction))
         return True
 
-    # TRANSLATORS: a slash command's description (100 characters at most)
     @settings.command(
-        name="show", description=locale_str("Every setting of this server and its value.")
+        name="show",
+        # TRANSLATORS: the description of /tictactoe-settings show (100 characters at most)
+        description=locale_str("Every setting of this server and its value."),
     )
     async def show(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
         guild = _manager(interaction)
@@ -125,10 +126,15 @@ class SettingsCommands(commands.Cog):
         # TRANSLATORS: a slash command's description (100 characters at most)
         description=locale_str("What /tictactoe start uses when a member names nothing."),
     )
-    # TRANSLATORS: options' descriptions (100 characters at most each)
     @app_commands.describe(
+        # TRANSLATORS: the description of /tictactoe-settings defaults' option level (100
+        # characters at most)
         level=locale_str("The level a start plays at."),
+        # TRANSLATORS: the description of /tictactoe-settings defaults' option size (100
+        # characters at most)
         size=locale_str("The board size: 3, 4, 5 (0: the bot's own)."),
+        # TRANSLATORS: the description of /tictactoe-settings defaults' option first (100
+        # characters at most)
         first=locale_str("Who moves first."),
     )
     @app_commands.choices(level=LEVEL_SETTING_CHOICES, first=FIRST_SETTING_CHOICES)
@@ -148,13 +154,17 @@ class SettingsCommands(commands.Cog):
         )
         await self._saved(interaction, settings, "start defaults")
 
-    # TRANSLATORS: a slash command's description (100 characters at most)
     @settings.command(
-        name="channels", description=locale_str("The channels games may be played in.")
+        name="channels",
+        # TRANSLATORS: the description of /tictactoe-settings channels (100 characters at most)
+        description=locale_str("The channels games may be played in."),
     )
-    # TRANSLATORS: options' descriptions (100 characters at most each)
     @app_commands.describe(
+        # TRANSLATORS: the description of /tictactoe-settings channels' option action (100
+        # characters at most)
         action=locale_str("Add or remove a channel, or clear the list (everywhere)."),
+        # TRANSLATORS: the description of /tictactoe-settings channels' option channel (100
+        # characters at most)
         channel=locale_str("The channel to add or remove."),
     )
     @app_commands.choices(action=ACTION_CHOICES)
@@ -173,18 +183,24 @@ class SettingsCommands(commands.Cog):
         )
         await self._saved(interaction, settings, "channels")
 
-    # TRANSLATORS: a slash command's description (100 characters at most)
     @settings.command(
-        name="limits", description=locale_str("How long games and challenges wait; duels.")
+        name="limits",
+        # TRANSLATORS: the description of /tictactoe-settings limits (100 characters at most)
+        description=locale_str("How long games and challenges wait; duels."),
     )
-    # TRANSLATORS: options' descriptions (100 characters at most each)
     @app_commands.describe(
+        # TRANSLATORS: the description of /tictactoe-settings limits' option idle_minutes
+        # (100 characters at most)
         idle_minutes=locale_str(
             "Minutes without a move before a game expires, 1 to 10080 (0: the bot's own)."
         ),
+        # TRANSLATORS: the description of /tictactoe-settings limits' option
+        # challenge_minutes (100 characters at most)
         challenge_minutes=locale_str(
             "Minutes a challenge waits for its answer, 1 to 1440 (0: the bot's own)."
         ),
+        # TRANSLATORS: the description of /tictactoe-settings limits' option duels (100
+        # characters at most)
         duels=locale_str("Whether members may challenge each other here."),
     )
     @app_commands.choices(duels=ON_OFF_CHOICES)
@@ -204,9 +220,10 @@ class SettingsCommands(commands.Cog):
         )
         await self._saved(interaction, settings, "limits")
 
-    # TRANSLATORS: a slash command's description (100 characters at most)
     @settings.command(
-        name="language", description=locale_str("The language of this server's public posts.")
+        name="language",
+        # TRANSLATORS: the description of /tictactoe-settings language (100 characters at most)
+        description=locale_str("The language of this server's public posts."),
     )
     # TRANSLATORS: an option's description (100 characters at most)
     @app_commands.describe(locale=locale_str("A language, or the server's own Discord language."))
