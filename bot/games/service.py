@@ -208,8 +208,9 @@ class GameService:
         name = check_name("member_name", member_name)
         server = await self._channels.server(guild_id)
         server.check_channel(channel_id)
-        level, first, size = server.start_options(check_game(game), level, first, size)
-        if check_game(game) == "ultimate":
+        game = check_game(game)
+        level, first, size = server.start_options(game, level, first, size)
+        if game == "ultimate":
             level = check_ultimate_level(ULTIMATE_LEVEL if level is None else level)
             size = ULTIMATE
         else:
