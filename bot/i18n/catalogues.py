@@ -135,17 +135,12 @@ def _messages(code: str) -> Messages | None:
     """The translations of a shipped locale (or the pseudo), read once; None for English."""
     if code == PSEUDO:
         template = read_catalogue(TEMPLATE, "")
-        forms, rule = plural_rule(SOURCE)
-        singles: dict[str, str] = {}
-        plurals: dict[str, tuple[str, ...]] = {}
         for message in template:
-            if not message.id:
-                continue
             if isinstance(message.id, tuple | list):
-                plurals[str(message.id[0])] = tuple(pseudo(str(text)) for text in message.id)
-            else:
-                singles[str(message.id)] = pseudo(str(message.id))
-        return Messages(singles, plurals, rule, forms)
+                message.string = tuple(pseudo(str(text)) for text in message.id)
+            elif message.id:
+                message.string = pseudo(str(message.id))
+        return messages_of(template, SOURCE)
     if code == SOURCE or code not in shipped():
         return None
     return messages_of(read_catalogue(LOCALES / code / "messages.po", code), code)
