@@ -25,11 +25,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def member_locale(interaction: discord.Interaction[TicTacToeBot]) -> str:
-    """The shipped locale of the member's Discord client, for private replies."""
-    return resolve(str(interaction.locale))
-
-
 async def server_locale(bot: TicTacToeBot, guild: discord.Guild | None) -> str:
     """The server's language for public posts: its setting, else its preferred locale, else
     English (also when the settings cannot be read: a post still goes out)."""
