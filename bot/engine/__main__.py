@@ -1,15 +1,29 @@
 """``python -m bot.engine NOTATION``: analyse a position (see :mod:`bot.engine.cli`).
 
 ``python -m bot.engine ultimate POSITION``: ultimate tic-tac-toe (:mod:`.ultimate_cli`).
+
+A reader that stops early (``| head``) ends either quietly. Python's documented recipe: the
+closed pipe surfaces at a write or at the final flush; stdout is then pointed at the null
+device so the flush at exit cannot fail again.
 """
 
+import os
 import sys
 
 if sys.argv[1:2] == ["ultimate"]:
-    from .ultimate_cli import run as run_ultimate
+    from .ultimate_cli import main
 
-    raise SystemExit(run_ultimate(sys.argv[2:]))
+    argv: list[str] | None = sys.argv[2:]
+else:
+    from .cli import main
 
-from .cli import run
+    argv = None
 
-raise SystemExit(run())
+try:
+    status = main(argv)
+    sys.stdout.flush()
+except BrokenPipeError:
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    status = 1
+raise SystemExit(status)

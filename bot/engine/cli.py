@@ -16,7 +16,6 @@ tree too large to walk. A reader that stops early (``| head``) ends the program 
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
 import textwrap
@@ -271,19 +270,3 @@ def rate_choice(analysis: Analysis, move: Move) -> str:
     if entry.value is Value.LOSS:
         return f" - a mistake: this loses in {plies(entry.plies)}"
     return " - a slip: this only draws where best play wins"
-
-
-def run(argv: Sequence[str] | None = None) -> int:
-    """``main`` for ``python -m``: a reader that stops early (``| head``) ends it quietly.
-
-    Python's documented recipe: the closed pipe surfaces at a write or at the final flush;
-    stdout is then pointed at the null device so the flush at exit cannot fail again.
-    """
-    try:
-        status = main(argv)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 1
-    return status

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import sys
 from collections.abc import Sequence
@@ -205,15 +204,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         print_analysis(board, result)
     return 0
-
-
-def run(argv: Sequence[str] | None = None) -> int:
-    """``main`` for ``python -m``: a reader that stops early (``| head``) ends it quietly."""
-    try:
-        status = main(argv)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 1
-    return status
