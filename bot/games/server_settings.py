@@ -267,27 +267,6 @@ def with_language(settings: ServerSettings, locale: str | None) -> ServerSetting
     return replace(settings, locale=locale)
 
 
-# -- where a game's options and limits come from ---------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Limits:
-    """The process's own limits, in seconds, which a server's settings may replace."""
-
-    idle_seconds: float
-    challenge_seconds: float
-
-    def idle(self, settings: ServerSettings) -> float:
-        """Seconds without a move before a game of that server expires."""
-        minutes = settings.idle_minutes
-        return self.idle_seconds if minutes is None else minutes * 60.0
-
-    def challenge(self, settings: ServerSettings) -> float:
-        """Seconds a challenge in that server waits for its answer."""
-        minutes = settings.challenge_minutes
-        return self.challenge_seconds if minutes is None else minutes * 60.0
-
-
 # -- the cache ---------------------------------------------------------------------------------
 
 

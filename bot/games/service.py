@@ -534,11 +534,6 @@ class GameService:
         """Seconds without a move after which a game in that server expires."""
         return (await self._channels.idle_timeout_in(guild_id)).total_seconds()
 
-    async def challenge_timeout_in(self, guild_id: int | None) -> float:
-        """Seconds a challenge in that server waits for its answer."""
-        minutes = (await self._channels.server(guild_id)).challenge_minutes
-        return self.challenge_timeout if minutes is None else minutes * 60.0
-
     async def set_server_defaults(
         self,
         guild_id: int,
