@@ -560,7 +560,7 @@ class TerminalSession:
         # A level carries over within a kind only: perfect is no ultimate level, strongest
         # no classic one. Changing kind without naming a level takes the kind's default.
         same_kind = (size == ULTIMATE) == (self.size == ULTIMATE)
-        level = command.level if command.level is not None else None
+        level = command.level
         if level is None and same_kind:
             level = self.level
         reply = await self.service.start(
