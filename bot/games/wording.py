@@ -97,6 +97,12 @@ def level_label(level: str) -> str:
     return level
 
 
+def seat_name(seat: Seat) -> str:
+    """A seat as a game's title names it: the member's name, or "me" for the bot."""
+    # TRANSLATORS: the bot naming itself in a game's title: "alice (X) vs me (O)"
+    return _("me") if seat.is_bot else seat.name
+
+
 def seat_label(seat: Seat) -> str:
     """A seat as a sentence names it: the member's name, or the bot in the reader's language
     (stored games keep the English "the bot" as the bot's seat name)."""

@@ -17,11 +17,16 @@ from bot.games.models import (
     ChallengeStatus,
     Game,
     MoveReply,
-    Seat,
     Status,
 )
 from bot.games.render import ultimate
-from bot.games.wording import cell_name, describe_duration, join_sentences, level_label
+from bot.games.wording import (
+    cell_name,
+    describe_duration,
+    join_sentences,
+    level_label,
+    seat_name,
+)
 from bot.i18n import N_, _
 
 # --- glyphs -------------------------------------------------------------------------------------
@@ -134,12 +139,6 @@ def render_text(game: Game, paint: MarkPainter | None = None) -> str:
 def mark_glyph(player: Player, *, plain: bool) -> str:
     """A player's mark as the reader sees it: ``X``/``O`` when ``plain``, else ❌/⭕."""
     return player.value if plain else EMOJI_MARK[player]
-
-
-def seat_name(seat: Seat) -> str:
-    """A seat as a title names it: the member's name, or "me" for the bot."""
-    # TRANSLATORS: the bot naming itself in a game's title: "alice (X) vs me (O)"
-    return _("me") if seat.is_bot else seat.name
 
 
 def _title(game: Game, *, plain: bool) -> str:

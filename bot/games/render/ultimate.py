@@ -12,7 +12,7 @@ from collections.abc import Callable
 from bot.engine import Move, Player
 from bot.engine.ultimate import UltimateBoard
 from bot.games.models import Game, Status, UltimateHint
-from bot.games.wording import level_label, small_board_name
+from bot.games.wording import level_label, seat_name, small_board_name
 from bot.i18n import N_, _
 
 EMOJI_OPEN = "⬜"  # an empty cell of a small board the mover may play in
@@ -143,14 +143,15 @@ def status_line(game: Game, *, plain: bool = False) -> str:
 
 def title(game: Game, *, plain: bool = True) -> str:
     """ "Ultimate tic-tac-toe: alice (X) vs me (O), hard" (❌ and ⭕ unless ``plain``)"""
-    # TRANSLATORS: the bot naming itself in a game's title: "alice (X) vs me (O)"
-    x = _("me") if game.x.is_bot else game.x.name
-    o = _("me") if game.o.is_bot else game.o.name
     marks = ("X", "O") if plain else (EMOJI_MARK[Player.X], EMOJI_MARK[Player.O])
     # TRANSLATORS: an ultimate game's title. {x} and {o} are the players' names ("me" for the
     # bot), {x_mark}/{o_mark} their marks, {level} the level as typed ("hard", "duel")
     return _("Ultimate tic-tac-toe: {x} ({x_mark}) vs {o} ({o_mark}), {level}").format(
-        x=x, x_mark=marks[0], o=o, o_mark=marks[1], level=level_label(game.level)
+        x=seat_name(game.x),
+        x_mark=marks[0],
+        o=seat_name(game.o),
+        o_mark=marks[1],
+        level=level_label(game.level),
     )
 
 
