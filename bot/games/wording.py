@@ -35,25 +35,25 @@ def _unit(unit: str, amount: float) -> str:
     return ngettext("{count} second", "{count} seconds", count).format(count=text)
 
 
-def join_or(options: Sequence[object]) -> str:
-    """ "a", "a or b", "a, b or c": options as a sentence offers them."""
+def _join(options: Sequence[object], last: str) -> str:
+    """``options`` as a list in a sentence, ``last`` (translated) joining the last one on."""
     words = [str(option) for option in options]
     if len(words) == 1:
         return words[0]
     # TRANSLATORS: the list separator of "a, b or c" (only between the first ones)
-    head = _(", ").join(words[:-1])
+    return last.format(head=_(", ").join(words[:-1]), last=words[-1])
+
+
+def join_or(options: Sequence[object]) -> str:
+    """ "a", "a or b", "a, b or c": options as a sentence offers them."""
     # TRANSLATORS: the last choice of a list: "{head}" is "a" or "a, b", "{last}" is "c"
-    return _("{head} or {last}").format(head=head, last=words[-1])
+    return _join(options, _("{head} or {last}"))
 
 
 def join_and(options: Sequence[object]) -> str:
     """ "a", "a and b", "a, b and c": everything a sentence lists."""
-    words = [str(option) for option in options]
-    if len(words) == 1:
-        return words[0]
-    head = _(", ").join(words[:-1])
     # TRANSLATORS: the last item of a list: "{head}" is "a" or "a, b", "{last}" is "c"
-    return _("{head} and {last}").format(head=head, last=words[-1])
+    return _join(options, _("{head} and {last}"))
 
 
 def quote_input(text: str) -> str:
