@@ -162,7 +162,7 @@ def _levels(size: object) -> tuple[str, ...]:
     return STORED_ULTIMATE_LEVELS if size == ULTIMATE else STORED_LEVELS
 
 
-def _not_a_level(level: object, size: object = 3) -> str:
+def _not_a_level(level: object, size: object) -> str:
     return f"its level {level!r} is not one of {', '.join(_levels(size))}"
 
 

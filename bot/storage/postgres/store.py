@@ -110,8 +110,6 @@ _SQL = GameSql.styled("%({})s")
 _SOLO = SoloSql.styled("%({})s")
 _SETTINGS = SettingsSql.styled("%({})s")
 
-FAILED = STORE_FAILED
-
 UNREACHABLE = (
     "Cannot reach the game database {server}: check that PostgreSQL is running there and that "
     "DATABASE_URL is right (the log has the details)."
@@ -495,7 +493,7 @@ class PostgresGameStore(StoreReads, SoloReads):
         except psycopg.errors.UniqueViolation as error:
             logger.warning("game database %s refused to %s: %s", self.where, doing, error)
             rule = error.diag.constraint_name or ""
-            raise GameChangedError(CHANNEL_RULES.get(rule, FAILED)) from error
+            raise GameChangedError(CHANNEL_RULES.get(rule, STORE_FAILED)) from error
         except psycopg.errors.LockNotAvailable as error:  # lock_timeout: another holds the row
             logger.warning("game database %s too busy to %s: %s", self.where, doing, error)
             raise StoreBusyError() from error
@@ -504,7 +502,7 @@ class PostgresGameStore(StoreReads, SoloReads):
             raise StorageError(UNAVAILABLE) from error
         except psycopg.Error as error:
             logger.error("game database %s failed to %s: %s", self.where, doing, error)
-            raise StorageError(FAILED) from error
+            raise StorageError(STORE_FAILED) from error
 
     @asynccontextmanager
     async def _transaction(self, doing: str) -> AsyncIterator[Connection]:
