@@ -56,8 +56,8 @@ from bot.games.sentences import move_refused, too_early_to_solve
 from bot.i18n import PSEUDO, use_locale
 
 WHEN = datetime(2026, 1, 1, tzinfo=UTC)
-ALLOWED = {"alice", "duel", "ultimate", "move", "start", *LEVELS}
-"""Values, not words: member names, levels and kinds as typed, and bare command names."""
+ALLOWED = {"alice", "move", *LEVELS}
+"""Values, not words: a member's name, levels as typed, and the bare command name `move`."""
 
 
 def _english(text: str) -> set[str]:
