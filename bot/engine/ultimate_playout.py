@@ -143,10 +143,17 @@ def safe_moves(pos: Position) -> list[Square]:
     danger = threats(pos)
     if not danger or pos.result != GOING_ON:
         return pos.legal()
-    marks, turn, open_ = pos.marks, pos.turn, pos.open
+    return _safe_squares(pos.marks, pos.turn, pos.playable(), pos.open, danger)
+
+
+def _safe_squares(
+    marks: list[int], turn: int, boards: int, open_: int, danger: int
+) -> list[Square]:
+    """The empty squares of ``boards`` after which the side ``turn`` leaves no game win to the
+    opponent, whose game wins are in the boards ``danger`` (:func:`threats`); ascending."""
     me, them = 9 * turn, 9 - 9 * turn
     safe = []
-    for b in BITS[pos.playable()]:
+    for b in BITS[boards]:
         mine, theirs = marks[me + b], marks[them + b]
         empty = FULL & ~(mine | theirs)
         closing = COMPLETING[mine] & empty
@@ -206,22 +213,7 @@ def playout(pos: Position, rand: Callable[[], float], record: list[Square] | Non
                 after = danger & here if completing[marks[them + b]] & empty == bit else danger
                 open_after = open_
             if (after >> c & 1) if open_after >> c & 1 else after:
-                safe = []
-                for b in bits[boards]:
-                    mine, theirs = marks[me + b], marks[them + b]
-                    empty = FULL & ~(mine | theirs)
-                    closing = completing[mine] & empty
-                    their_cells = completing[theirs] & empty
-                    here = ~(1 << b)
-                    for c in bits[empty]:
-                        bit = 1 << c
-                        if closing & bit or empty == bit:
-                            after, open_after = danger & here, open_ & here
-                        else:
-                            after = danger & here if their_cells == bit else danger
-                            open_after = open_
-                        if (not after >> c & 1) if open_after >> c & 1 else not after:
-                            safe.append(9 * b + c)
+                safe = _safe_squares(marks, turn, boards, open_, danger)
                 if not safe:
                     return 1 - turn
                 square = safe[int(rand() * len(safe))]
