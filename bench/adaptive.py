@@ -39,13 +39,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from arguments import positive_int
-from scripted import SCRIPTED, WIN_LENGTH, Mover, Result, expected, match, play_game
+from scripted import SCRIPTED, WIN_LENGTH, Mover, Result, match, play_game
 
 from bot.engine import Board, Move
 from bot.engine.adaptive import (
     AdaptiveRecord,
     Strength,
     adaptive_move,
+    expected_score,
     keeps_wins_from,
     move_at,
     no_gifts_from,
@@ -158,7 +159,7 @@ def fit_one(results: dict[str, Result], size: int) -> float:
     for _ in range(60):
         middle = (low + high) / 2
         due = sum(
-            result.games * expected(middle, SCRIPTED_RATINGS[name, size])
+            result.games * expected_score(middle, SCRIPTED_RATINGS[name, size])
             for name, result in results.items()
         )
         low, high = (middle, high) if due < points else (low, middle)

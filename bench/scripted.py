@@ -162,7 +162,3 @@ def fit_ratings(
             break
     return {i: anchor_rating + 400 * math.log10(strength[i]) for i in names}
 
-
-def expected(rating: float, other: float) -> float:
-    """Elo's expected score of ``rating`` against ``other``."""
-    return 1 / (1 + 10 ** ((other - rating) / 400))
