@@ -180,9 +180,14 @@ def number(value: float) -> str:
     numbers ("1,5" in French)."""
     if value == int(value):
         return str(int(value))
+    return format_decimal(round(value, 1), format="0.0", locale=number_locale())
+
+
+def number_locale() -> Locale:
+    """Babel's locale that writes numbers for the current locale (English's for one we do not
+    ship, and for the pseudo)."""
     code = current_locale.get()
-    code = code if code in shipped() else SOURCE
-    return format_decimal(round(value, 1), format="0.0", locale=babel_locale(code))
+    return babel_locale(code if code in shipped() else SOURCE)
 
 
 class Phrase:

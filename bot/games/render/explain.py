@@ -28,8 +28,8 @@ from bot.games.render.boards import (
     text_rows,
 )
 from bot.games.wording import cell_name
-from bot.i18n import SOURCE, _, current_locale, ngettext, shipped
-from bot.i18n.catalogues import babel_locale
+from bot.i18n import _, ngettext
+from bot.i18n.catalogues import number_locale
 
 # --- hints --------------------------------------------------------------------------------------
 
@@ -57,8 +57,7 @@ ME = Mover(bot=True)
 
 def count(value: int) -> str:
     """A count of positions, grouped as the current locale groups digits ("1,234" in English)."""
-    code = current_locale.get()
-    return format_decimal(value, locale=babel_locale(code if code in shipped() else SOURCE))
+    return format_decimal(value, locale=number_locale())
 
 
 def describe_outcome(analysis: MoveAnalysis, mover: Mover = YOU) -> str:
