@@ -10,6 +10,7 @@ from __future__ import annotations
 from bot.games import FIRST_CHOICES, SIZES, USAGE_MOVE, Command, Spelling
 from bot.games.options import CLASSIC_LEVELS
 from bot.games.render import level_ratings_table
+from bot.games.wording import join_sentences
 from bot.i18n import N_, _
 
 APOLOGY = N_("Sorry, something went wrong on my side. Please try again in a moment.")
@@ -156,4 +157,4 @@ def levels_text() -> str:
         "shows it, `/tictactoe leaderboard kind:solo` ranks by it. "
         "`difficulty:adaptive` is not played in ultimate."
     )
-    return "\n".join(lines) + f"\n```\n{rows}\n```{note} {solo}"
+    return "\n".join(lines) + f"\n```\n{rows}\n```{join_sentences([note, solo])}"

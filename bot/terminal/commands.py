@@ -371,7 +371,7 @@ def check_name(text: str) -> str:
         raise CommandError(_(USAGE_NAME))
     problem = name_problem(name)
     if problem is not None:
-        raise CommandError(f"{problem} {_(USAGE_NAME)}")
+        raise CommandError(join_sentences([problem, _(USAGE_NAME)]))
     return name
 
 
@@ -467,14 +467,15 @@ def parse_start(options: str) -> StartGame:
             if first is not None and first != chosen:
                 # TRANSLATORS: {first} and {second}: who goes first as typed (me, bot, random)
                 message = _("You said both {first} and {second} go first; pick one.")
-                raise CommandError(f"{message.format(first=first, second=chosen)} {usage_start()}")
+                message = message.format(first=first, second=chosen)
+                raise CommandError(join_sentences([message, usage_start()]))
             first = chosen
         elif (match := _SIZE.fullmatch(token)) is not None:
             rows, cols = match.group(1), match.group(2) or match.group(1)
             if rows != cols:
                 # TRANSLATORS: {size}: a number of rows; "{size}x{size}" is a size as typed
                 message = _("Boards are square: try {size}x{size}.").format(size=rows)
-                raise CommandError(f"{message} {usage_start()}")
+                raise CommandError(join_sentences([message, usage_start()]))
             if size is not None and size != int(rows):
                 message = _("You gave two sizes ({first} and {second}); pick one.")
                 raise CommandError(message.format(first=size, second=rows))
@@ -482,7 +483,7 @@ def parse_start(options: str) -> StartGame:
         else:
             # TRANSLATORS: {option}: what the player typed after start, quoted
             message = _("I don't know the option {option}.").format(option=quote_input(token))
-            raise CommandError(f"{message} {usage_start()}")
+            raise CommandError(join_sentences([message, usage_start()]))
     if duel and (level is not None or first is not None):
         raise CommandError(
             _(
@@ -523,11 +524,11 @@ def parse_review(options: str) -> ReviewGame:
     if game is not None and game > MAX_ID:
         # TRANSLATORS: {number}: a game's number, as the history lists it
         message = _("There is no game #{number}.").format(number=game)
-        raise CommandError(f"{message} {_(USAGE_REVIEW)}")
+        raise CommandError(join_sentences([message, _(USAGE_REVIEW)]))
     save = match["file"]
     if save is None and "--save" in options.lower():
         message = _("Name the file after --save.")
-        raise CommandError(f"{message} {_(USAGE_REVIEW)}")
+        raise CommandError(join_sentences([message, _(USAGE_REVIEW)]))
     if save is not None and not save.lower().endswith(".gif"):
         example = f"review {game} --save game-{game}.gif" if game else "review --save my-game.gif"
         # TRANSLATORS: {example}: a command as typed ("review 12 --save game-12.gif")

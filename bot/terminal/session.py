@@ -499,7 +499,7 @@ class TerminalSession:
             # TRANSLATORS: {name}: the name the other duelist already gave
             problem = _("{name} is taken: pick another name.").format(name=name)
         if problem is not None:
-            self.say(f"{problem} {_(DUEL_NAMES[len(setting.names)])}")
+            self.say(join_sentences([problem, _(DUEL_NAMES[len(setting.names)])]))
             return
         setting.names.append(self.duelist(name))
         if len(setting.names) < 2:
@@ -546,7 +546,7 @@ class TerminalSession:
                 "Type cells in turn; resign gives up for whoever is to move."
             )
         begun = begun.format(first=first.name, second=second.name, size=size)
-        self.say(f"{_(SET_ASIDE)} {begun}" if aside else begun)
+        self.say(join_sentences([_(SET_ASIDE) if aside else "", begun]))
         self.show(game)
 
     async def start(self, command: StartGame, *, opening: str | None = None) -> None:
