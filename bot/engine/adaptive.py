@@ -14,17 +14,17 @@ leaves the opponent the most losing replies (a trap, so that draws are not safe)
 calibrated chance ``mistake_rate`` (:data:`CALIBRATION`), where a worse move exists, it makes
 a result-changing mistake instead, never a random legal move:
 
-- at ratings of :data:`bot.engine.ratings.GIFT_RATING` and above (the one-ply player's: a
-  player who never misses a win in one) the mistake is one result worse (a win let go to a
+- at ratings of :func:`no_gifts_from` and above (on 3x3 the one-ply player's: a player who
+  never misses a win in one) the mistake is one result worse (a win let go to a
   draw, a draw to a loss), the loss that comes soonest, and never leaves a win in one;
 - below it the mistake is the worst move there is, the one that loses soonest, often a win in
   one left to the opponent: a weak player wins no other way.
 
 It never misses a win in one at ratings above :data:`bot.engine.ratings.RANDOM_RATING` (the
-random mover's), and never leaves a win in one it could prevent at ratings of ``GIFT_RATING``
-and above. Positions too big to solve exactly (early 5x5 positions) get the move of the rated
-level nearest to ``r`` instead (:func:`fallback_level`), after those two checks. Reasons and
-figures: docs/decisions.md.
+random mover's), and never leaves a win in one it could prevent at ratings of
+:func:`no_gifts_from` and above. Positions too big to solve exactly (early 5x5 positions) get
+the move of the rated level nearest to ``r`` instead (:func:`fallback_level`), after those two
+checks. Reasons and figures: docs/decisions.md.
 """
 
 from __future__ import annotations
