@@ -19,3 +19,18 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
         timeout=60,
         check=False,
     )
+
+
+def run_with_closed_pipe(*args: str) -> tuple[int, bytes]:
+    """Run the command line with its stdout closed at once (``| head`` with a reader already
+    gone: every write fails, however the output is buffered); its exit status and stderr."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot.engine", *args],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()
+    errors = process.stderr.read()
+    return process.wait(timeout=60), errors

@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import random
 import re
-import subprocess
-import sys
 from collections.abc import Callable
 
 import pytest
-from engine_cli_runner import REPO, run_cli
+from engine_cli_runner import run_cli, run_with_closed_pipe
 
 from bot.engine import (
     Board,
@@ -90,16 +88,8 @@ EMPTY_5X5 = "/".join(["....."] * 5)
 def test_a_closed_pipe_ends_quietly() -> None:
     """``python -m bot.engine ... | head -3``: the reader is gone before the output is all
     written. Closing our end at once makes every write fail, however the output is buffered."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "bot.engine", EMPTY_4X4],
-        cwd=REPO,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    assert process.stdout is not None and process.stderr is not None
-    process.stdout.close()
-    errors = process.stderr.read()
-    assert process.wait(timeout=60) == 1
+    status, errors = run_with_closed_pipe(EMPTY_4X4)
+    assert status == 1
     assert errors == b""
 
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 
 import pytest
-from engine_cli_runner import REPO, run_cli
+from engine_cli_runner import run_cli, run_with_closed_pipe
 
 from bot.engine import Move
 from bot.engine.ultimate import UltimateBoard
@@ -102,14 +101,6 @@ def test_a_bad_option_exits_2_with_usage() -> None:
 
 
 def test_a_closed_pipe_ends_quietly() -> None:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "bot.engine", "ultimate", EMPTY, "--simulations", "50"],
-        cwd=REPO,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    assert process.stdout is not None and process.stderr is not None
-    process.stdout.close()
-    errors = process.stderr.read()
-    assert process.wait(timeout=60) == 1
+    status, errors = run_with_closed_pipe("ultimate", EMPTY, "--simulations", "50")
+    assert status == 1
     assert errors == b""
