@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -68,13 +68,7 @@ class CellButton(
         self.move = move
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[discord.Client],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> CellButton:
+    def from_match(cls, match: re.Match[str]) -> CellButton:
         return cls(int(match["game"]), Move(int(match["row"]), int(match["col"])))
 
     async def check(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
@@ -176,13 +170,7 @@ class SmallBoardButton(
         self.board = board
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[discord.Client],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> SmallBoardButton:
+    def from_match(cls, match: re.Match[str]) -> SmallBoardButton:
         board = match["board"]
         return cls(int(match["game"]), None if board == BACK else int(board))
 

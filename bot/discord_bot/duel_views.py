@@ -9,7 +9,7 @@ refusal privately.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -65,13 +65,7 @@ class ChallengeButton(
         self.answer = answer
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[discord.Client],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ChallengeButton:
+    def from_match(cls, match: re.Match[str]) -> ChallengeButton:
         return cls(int(match["id"]), match["answer"])
 
     async def clicked(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
@@ -118,13 +112,7 @@ class RematchButton(
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[discord.Client],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> RematchButton:
+    def from_match(cls, match: re.Match[str]) -> RematchButton:
         return cls(int(match["game"]))
 
     async def clicked(self, interaction: discord.Interaction[TicTacToeBot]) -> None:

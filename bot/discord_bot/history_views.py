@@ -15,7 +15,7 @@ import asyncio
 import io
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -66,13 +66,7 @@ class HistoryButton(
         self.anchor = anchor
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[discord.Client],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> HistoryButton:
+    def from_match(cls, match: re.Match[str]) -> HistoryButton:
         return cls(int(match["viewer"]), int(match["member"]), match["way"], int(match["anchor"]))
 
     async def check(self, interaction: discord.Interaction[TicTacToeBot]) -> None:

@@ -11,7 +11,8 @@ pause; a click refused so is still acknowledged (a deferred update), never left 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+import re
+from typing import TYPE_CHECKING, Any, Self
 
 import discord
 
@@ -107,11 +108,29 @@ def describe(interaction: discord.Interaction[TicTacToeBot]) -> str:
 
 
 class GameButton:
-    """Mixin for the bot's ``DynamicItem`` buttons: write ``check`` and ``clicked``, and raise.
+    """Mixin for the bot's ``DynamicItem`` buttons: write ``from_match``, ``check`` and
+    ``clicked``, and raise.
 
     What they raise ends in ``answer_error`` (why a mixin: docs/decisions.md). List it first,
     before ``discord.ui.DynamicItem``.
     """
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
+        """discord.py's hook for a click on a posted button: the button its ``custom_id``
+        names."""
+        return cls.from_match(match)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Self:
+        """The button whose ``custom_id`` matched the class's ``template`` as ``match``."""
+        raise NotImplementedError
 
     # discord.py types these hooks for any client; the bot's buttons only get its own.
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
