@@ -69,7 +69,7 @@ def help_text(prefix: str) -> str:
             # TRANSLATORS: /tictactoe help. {levels}, {firsts}: the option values (kept in
             # English, "easy, medium, ..."); {sizes}: "3x3, 4x4, 5x5"
             _(
-                "`/tictactoe start` — start a game. Options: `difficulty` ({levels}), `first` "
+                "`/tictactoe start` — start a game. Options: `level` ({levels}), `first` "
                 "({firsts}), `size` ({sizes}: a full row, column or diagonal wins; on 5x5 four "
                 "in a row)."
             ).format(
@@ -155,6 +155,6 @@ def levels_text() -> str:
     solo = _(
         "Every game against me moves your solo rating on that size: `/tictactoe stats` "
         "shows it, `/tictactoe leaderboard kind:solo` ranks by it. "
-        "`difficulty:adaptive` is not played in ultimate."
+        "`level:adaptive` is not played in ultimate."
     )
     return "\n".join(lines) + f"\n```\n{rows}\n```{join_sentences([note, solo])}"

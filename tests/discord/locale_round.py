@@ -67,7 +67,7 @@ async def play_round(env: simcord.Env, server_locale: str) -> Seen:
         return result
 
     await slash(alice, "tictactoe help")
-    start = await slash(alice, "tictactoe start", first="me", difficulty="easy")
+    start = await slash(alice, "tictactoe start", first="me", level="easy")
     game = await service.active_game(channel.id)
     await alice.click(start.response, custom_id=cell_id(game, Move(1, 1)))
     seen.look()
@@ -99,7 +99,7 @@ async def play_round(env: simcord.Env, server_locale: str) -> Seen:
     seen.look()
     await slash(alice, "tictactoe-settings show")
     for size in (4, 5):
-        await slash(alice, "tictactoe start", size=size, first="bot", difficulty="easy")
+        await slash(alice, "tictactoe start", size=size, first="bot", level="easy")
     await slash(alice, "tictactoe start", game="ultimate", first="bot")
     await slash(alice, "tictactoe leaderboard", kind="duels")
     await slash(alice, "tictactoe leaderboard", kind="solo")

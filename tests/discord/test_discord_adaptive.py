@@ -1,5 +1,5 @@
 """The adaptive level and solo ratings on Discord through simcord (issue 30): /tictactoe start
-difficulty:adaptive played by buttons and !move, the solo rating in /tictactoe stats and
+level:adaptive played by buttons and !move, the solo rating in /tictactoe stats and
 leaderboard kind:solo, the record carried over a restart, ultimate's refusal, and the levels'
 ratings in help."""
 
@@ -46,9 +46,7 @@ async def restart(world: World, make_bot: MakeBot) -> None:
 async def test_an_adaptive_game_moves_the_solo_rating_and_the_record_survives_a_restart(
     world: World, make_bot: MakeBot
 ) -> None:
-    result = await world.alice.slash(
-        world.channel, "tictactoe start", difficulty="adaptive", first="me"
-    )
+    result = await world.alice.slash(world.channel, "tictactoe start", level="adaptive", first="me")
     assert result.response is not None, world.errors()
     assert "adaptive" in world.last().content
     game = await play_out(world)
@@ -62,7 +60,7 @@ async def test_an_adaptive_game_moves_the_solo_rating_and_the_record_survives_a_
     )
 
     await restart(world, make_bot)
-    await world.alice.slash(world.channel, "tictactoe start", difficulty="adaptive", first="me")
+    await world.alice.slash(world.channel, "tictactoe start", level="adaptive", first="me")
     second = await play_out(world, worst=True)
     assert second.status is Status.LOST
     record = AdaptiveRecord().after(score, 3)
@@ -76,9 +74,9 @@ async def test_an_adaptive_game_moves_the_solo_rating_and_the_record_survives_a_
 
 
 async def test_the_solo_leaderboard_ranks_members_by_their_rating(world: World) -> None:
-    await world.alice.slash(world.channel, "tictactoe start", difficulty="perfect", first="me")
+    await world.alice.slash(world.channel, "tictactoe start", level="perfect", first="me")
     alice = await play_out(world, worst=True)  # loses to perfect
-    await world.bob.slash(world.channel, "tictactoe start", difficulty="easy", first="me")
+    await world.bob.slash(world.channel, "tictactoe start", level="easy", first="me")
     bob = await play_out(world)  # perfect play against easy: a win or a draw
     assert alice.status is Status.LOST and bob.status in (Status.WON, Status.DRAWN)
     alice_rating = rated(Rating(), 0.0, LEVEL_RATINGS["perfect", 3]).rating
@@ -98,7 +96,7 @@ async def test_the_solo_leaderboard_ranks_members_by_their_rating(world: World) 
 
 async def test_ultimate_refuses_adaptive_privately_with_its_sentence(world: World) -> None:
     result = await world.alice.slash(
-        world.channel, "tictactoe start", difficulty="adaptive", game="ultimate"
+        world.channel, "tictactoe start", level="adaptive", game="ultimate"
     )
     assert result.ephemeral and result.response is not None
     assert result.response.content == (

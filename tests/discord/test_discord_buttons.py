@@ -30,7 +30,7 @@ def fresh(world: World, message: discord.Message) -> discord.Message:
 
 
 async def test_click_plays_the_cell_and_edits_the_board_in_place(world: World) -> None:
-    board = await start_board(world, first="me", difficulty="perfect")
+    board = await start_board(world, first="me", level="perfect")
     game = await world.game()
     before = len(world.channel.history())
     result = await world.alice.click(board, custom_id=cell_id(game, Move(1, 1)))
@@ -66,7 +66,7 @@ async def test_wrong_member_click_is_refused_privately_and_changes_nothing(
 
 
 async def test_a_whole_game_by_clicks_ends_with_every_button_disabled(world: World) -> None:
-    board = await start_board(world, first="me", difficulty="perfect")
+    board = await start_board(world, first="me", level="perfect")
     game = await world.game()
     while game.is_active:
         move = analyze(game.board).best_moves[0]
@@ -99,7 +99,7 @@ async def test_click_on_a_finished_board_says_the_game_is_over(world: World) -> 
 async def test_restart_mid_game_keeps_buttons_and_text_moves_working(
     world: World, make_bot: MakeBot
 ) -> None:
-    board = await start_board(world, first="me", difficulty="perfect")
+    board = await start_board(world, first="me", level="perfect")
     game = await world.game()
     await world.alice.click(board, custom_id=cell_id(game, Move(1, 1)))
     old_bot = world.bot
@@ -128,7 +128,7 @@ async def test_restart_mid_game_keeps_buttons_and_text_moves_working(
 async def test_clicking_an_older_live_board_retires_the_newer_one(world: World) -> None:
     """If stripping an old board failed (say Discord refused for a moment), a click on it
     still plays, and that board becomes the one live board: the newer copy loses its buttons."""
-    old = await start_board(world, first="me", difficulty="perfect")
+    old = await start_board(world, first="me", level="perfect")
     world.env.inject_error("PATCH", f"/channels/{world.channel.id}/messages/{old.id}", status=403)
     repost = await world.bob.slash(world.channel, "tictactoe board")
     assert repost.response is not None

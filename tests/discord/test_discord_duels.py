@@ -196,7 +196,7 @@ async def test_rematch_against_the_bot_swaps_sides_and_refuses_a_busy_channel(
     world: World, make_bot: MakeBot
 ) -> None:
     started = await world.alice.slash(
-        world.channel, "tictactoe start", first="me", difficulty="easy", size=4
+        world.channel, "tictactoe start", first="me", level="easy", size=4
     )
     assert started.response is not None
     await world.alice.send(world.channel, move_text(Move(1, 1)))

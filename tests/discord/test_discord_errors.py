@@ -83,7 +83,7 @@ async def test_failed_board_edit_after_a_click_is_answered_privately(
 
 async def test_four_by_four_click_defers_before_the_engine_thinks(world: World) -> None:
     result = await world.alice.slash(
-        world.channel, "tictactoe start", size=4, difficulty="easy", first="me"
+        world.channel, "tictactoe start", size=4, level="easy", first="me"
     )
     assert result.response is not None
     board = result.response.message
@@ -97,7 +97,7 @@ async def test_four_by_four_click_defers_before_the_engine_thinks(world: World) 
 
 
 async def test_four_by_four_text_move(world: World) -> None:
-    await world.alice.slash(world.channel, "tictactoe start", size=4, difficulty="easy", first="me")
+    await world.alice.slash(world.channel, "tictactoe start", size=4, level="easy", first="me")
     await world.alice.send(world.channel, "!move 4 4")
     assert "You played row 4, column 4." in world.last().content
     await world.alice.send(world.channel, "!move 5 1")

@@ -13,7 +13,7 @@ from bot.games.render import EMOJI_ESTIMATE, keycap
 
 async def test_start_size_5_gives_25_buttons_and_a_click_plays(world: World) -> None:
     started = await world.alice.slash(
-        world.channel, "tictactoe start", size=5, difficulty="easy", first="me"
+        world.channel, "tictactoe start", size=5, level="easy", first="me"
     )
     assert started.response is not None
     board = started.response.message
@@ -33,7 +33,7 @@ async def test_start_size_5_gives_25_buttons_and_a_click_plays(world: World) -> 
 async def test_a_finished_5x5_board_shows_the_emoji_board_and_a_rematch_button(
     world: World,
 ) -> None:
-    await world.alice.slash(world.channel, "tictactoe start", size=5, difficulty="easy", first="me")
+    await world.alice.slash(world.channel, "tictactoe start", size=5, level="easy", first="me")
     await world.alice.send(world.channel, move_text(Move(2, 2)))
     await world.alice.slash(world.channel, "tictactoe resign")
     old = await world.bot.service.get(1)
@@ -53,7 +53,7 @@ async def test_a_finished_5x5_board_shows_the_emoji_board_and_a_rematch_button(
 async def test_an_early_5x5_hint_and_explain_mark_the_estimated_pick_on_the_board(
     world: World,
 ) -> None:
-    await world.alice.slash(world.channel, "tictactoe start", size=5, difficulty="hard", first="me")
+    await world.alice.slash(world.channel, "tictactoe start", size=5, level="hard", first="me")
     for command in ("tictactoe hint", "tictactoe explain"):
         result = await world.alice.slash(world.channel, command)
         assert result.ephemeral and result.response is not None

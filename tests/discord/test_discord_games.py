@@ -50,30 +50,28 @@ async def play_out(world: World, choose: Callable[[Analysis], Move]) -> Game:
 
 
 async def test_best_play_against_perfect_is_a_draw(world: World) -> None:
-    await world.alice.slash(world.channel, "tictactoe start", difficulty="perfect", first="me")
+    await world.alice.slash(world.channel, "tictactoe start", level="perfect", first="me")
     final = await play_out(world, best)
     assert final.status is Status.DRAWN
     assert "Draw." in world.last().content
 
 
 async def test_worst_play_against_perfect_loses(world: World) -> None:
-    await world.alice.slash(world.channel, "tictactoe start", difficulty="perfect", first="me")
+    await world.alice.slash(world.channel, "tictactoe start", level="perfect", first="me")
     final = await play_out(world, worst)
     assert final.status is Status.LOST
     assert "I win" in world.last().content
 
 
 async def test_best_play_against_seeded_easy_wins(world: World) -> None:
-    await world.alice.slash(world.channel, "tictactoe start", difficulty="easy", first="me")
+    await world.alice.slash(world.channel, "tictactoe start", level="easy", first="me")
     final = await play_out(world, best)
     assert final.status is Status.WON
     assert "You win, alice!" in world.last().content
 
 
 async def test_bot_opening_then_moves_by_mention_prefix(world: World) -> None:
-    result = await world.alice.slash(
-        world.channel, "tictactoe start", difficulty="perfect", first="bot"
-    )
+    result = await world.alice.slash(world.channel, "tictactoe start", level="perfect", first="bot")
     assert result.response is not None
     assert "I opened with row" in result.response.content
     game = await world.game()

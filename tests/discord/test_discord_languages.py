@@ -65,7 +65,7 @@ async def test_a_french_member_reads_french_privately_in_an_english_server(
     alice = guild.add_member(owner)
     member_locale[0] = "fr"
 
-    started = await alice.slash(channel, "tictactoe start", first="me", difficulty="easy")
+    started = await alice.slash(channel, "tictactoe start", first="me", level="easy")
     game = await env.bot.service.active_game(channel.id)  # type: ignore[attr-defined]
     board = started.response.content
     assert in_locale("en-US", game) in board  # the public board: the server's English
@@ -92,7 +92,7 @@ async def test_a_server_set_to_german_posts_german_boards(
 
     await alice.slash(channel, "tictactoe-settings language", locale="de")
     member_locale[0] = "en-US"  # bob reads English himself
-    started = await bob.slash(channel, "tictactoe start", first="me", difficulty="easy")
+    started = await bob.slash(channel, "tictactoe start", first="me", level="easy")
     game = await env.bot.service.active_game(channel.id)  # type: ignore[attr-defined]
     board = started.response.content
     assert in_locale("de", game) in board
@@ -109,7 +109,7 @@ async def test_a_language_we_do_not_ship_reads_english(
     alice = guild.add_member(owner)
     member_locale[0] = "sv-SE"
 
-    started = await alice.slash(channel, "tictactoe start", first="me", difficulty="easy")
+    started = await alice.slash(channel, "tictactoe start", first="me", level="easy")
     game = await env.bot.service.active_game(channel.id)  # type: ignore[attr-defined]
     assert in_locale("en-US", game) in started.response.content
     await alice.slash(channel, "tictactoe resign")

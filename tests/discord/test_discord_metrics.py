@@ -139,8 +139,8 @@ async def test_duels_and_rematches_are_counted_by_mode(world: World) -> None:
     assert count("tictactoe_moves_total", mode="duel", size="3", player="member") == 5
 
     easy = {"mode": "bot", "level": "easy", "size": "3"}
-    await world.alice.slash(world.channel, "tictactoe start", difficulty="easy", first="bot")
-    await world.alice.slash(world.channel, "tictactoe start", difficulty="easy", first="bot")
+    await world.alice.slash(world.channel, "tictactoe start", level="easy", first="bot")
+    await world.alice.slash(world.channel, "tictactoe start", level="easy", first="bot")
     assert count("tictactoe_games_finished_total", **easy, result="expired") == 1  # set aside
     game = await world.game()
     move = analyze(game.board).moves[0].move

@@ -57,7 +57,7 @@ async def test_a_manager_sets_start_defaults_and_the_next_start_uses_them(world:
     assert (game.level, game.size, game.x.member_id) == ("easy", 4, world.alice.id)
     await world.alice.slash(world.channel, "tictactoe resign")
     # the member's own choice still wins over the server's
-    await world.alice.slash(world.channel, "tictactoe start", difficulty="hard", size=3)
+    await world.alice.slash(world.channel, "tictactoe start", level="hard", size=3)
     game = await world.game()
     assert (game.level, game.size, game.x.member_id) == ("hard", 3, world.alice.id)
     shown = private_text(await carol.slash(world.channel, "tictactoe-settings show"))

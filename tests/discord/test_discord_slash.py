@@ -25,9 +25,7 @@ from bot.games import DUEL_FIRST_CHOICES, FIRST_CHOICES, SIZES, GameRunningError
 
 @pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "perfect"])
 async def test_start_with_each_difficulty(world: World, difficulty: str) -> None:
-    result = await world.alice.slash(
-        world.channel, "tictactoe start", difficulty=difficulty, first="me"
-    )
+    result = await world.alice.slash(world.channel, "tictactoe start", level=difficulty, first="me")
     assert result.acknowledged and not result.ephemeral
     game = await world.game()
     assert game.level == difficulty
@@ -85,7 +83,7 @@ async def test_start_random_first_is_reproducible_with_the_seed(
 
 async def test_start_four_by_four_defers_then_shows_four_rows_of_four(world: World) -> None:
     result = await world.alice.slash(
-        world.channel, "tictactoe start", size=4, difficulty="easy", first="bot"
+        world.channel, "tictactoe start", size=4, level="easy", first="bot"
     )
     assert deferred_first(world, result)  # acknowledged before the engine ran
     assert result.response is not None
@@ -138,7 +136,7 @@ async def test_options_are_described_with_choices(world: World) -> None:
         "help",
     }
     options = {option["name"]: option for option in subcommands["start"]["options"]}
-    assert [c["value"] for c in options["difficulty"]["choices"]] == [
+    assert [c["value"] for c in options["level"]["choices"]] == [
         "easy",
         "medium",
         "hard",
@@ -171,7 +169,7 @@ async def test_resign_ends_the_game_and_disables_the_board(world: World) -> None
 
 
 async def test_start_over_a_game_nobody_moved_in_sets_it_aside(world: World) -> None:
-    old = await world.alice.slash(world.channel, "tictactoe start", first="bot", difficulty="easy")
+    old = await world.alice.slash(world.channel, "tictactoe start", first="bot", level="easy")
     assert old.response is not None
     old_game = await world.game()
     new = await world.alice.slash(world.channel, "tictactoe start", first="me")
@@ -255,7 +253,7 @@ async def test_hint_without_a_game_is_a_private_error(world: World) -> None:
 
 async def test_stats_and_leaderboard_after_games(world: World) -> None:
     # alice loses one game at perfect (playing the worst move each turn), bob resigns one.
-    await world.alice.slash(world.channel, "tictactoe start", difficulty="perfect", first="me")
+    await world.alice.slash(world.channel, "tictactoe start", level="perfect", first="me")
     game = await world.game()
     while game.is_active:
         await world.alice.send(world.channel, move_text(analyze(game.board).moves[-1].move))
@@ -263,7 +261,7 @@ async def test_stats_and_leaderboard_after_games(world: World) -> None:
         assert latest is not None
         game = latest
     assert game.status is Status.LOST
-    await world.bob.slash(world.channel, "tictactoe start", difficulty="easy", first="me")
+    await world.bob.slash(world.channel, "tictactoe start", level="easy", first="me")
     await world.bob.send(world.channel, "!move 2 2")  # a move, so the resignation counts
     await world.bob.slash(world.channel, "tictactoe resign")
 
@@ -325,7 +323,7 @@ def test_start_choices_follow_the_game_layer_with_a_note_each() -> None:
         assert next(c.value for c in choices if c.name.endswith(" (default)")) in default
         assert all(len(choice.name) <= 100 for choice in choices)  # Discord's limit
     text = help_text("!") + "\n" + levels_text()
-    assert f"`difficulty` ({', '.join((*LEVELS, 'adaptive'))})" in text
+    assert f"`level` ({', '.join((*LEVELS, 'adaptive'))})" in text
     assert len(help_text("!")) <= 2000 and len(levels_text()) <= 2000  # a message each
     assert f"`first` ({', '.join(FIRST_CHOICES)})" in text
     assert "`size` (3x3, 4x4, 5x5: " in text

@@ -49,7 +49,7 @@ def check_cells_of_forced_board(message: discord.Message, game: Game) -> None:
 
 
 async def test_start_shows_the_grid_and_the_nine_small_boards(world: World) -> None:
-    board = await start_ultimate(world, difficulty="easy")
+    board = await start_ultimate(world, level="easy")
     game = await world.game()
     assert (game.size, game.level, game.moves) == (9, "easy", ())
     content = board.content
@@ -65,7 +65,7 @@ async def test_start_shows_the_grid_and_the_nine_small_boards(world: World) -> N
 
 
 async def test_two_steps_by_buttons_then_the_sent_board_at_once(world: World) -> None:
-    board = await start_ultimate(world, difficulty="easy")
+    board = await start_ultimate(world, level="easy")
     game = await world.game()
     result = await world.alice.click(board, custom_id=f"ttu:{game.id}:4")
     assert result.acknowledged and not result.ephemeral
@@ -86,7 +86,7 @@ async def test_two_steps_by_buttons_then_the_sent_board_at_once(world: World) ->
 
 
 async def test_moves_by_typing_and_the_sending_rule(world: World) -> None:
-    await start_ultimate(world, difficulty="easy")
+    await start_ultimate(world, level="easy")
     await world.alice.send(world.channel, "!move 5 5")
     game = await world.game()
     reply = world.last()
@@ -103,10 +103,10 @@ async def test_moves_by_typing_and_the_sending_rule(world: World) -> None:
 
 async def test_others_and_perfect_are_refused(world: World) -> None:
     result = await world.alice.slash(
-        world.channel, "tictactoe start", game="ultimate", difficulty="perfect"
+        world.channel, "tictactoe start", game="ultimate", level="perfect"
     )
     assert result.ephemeral and "no perfect level" in result.response.content  # type: ignore[union-attr]
-    board = await start_ultimate(world, difficulty="easy")
+    board = await start_ultimate(world, level="easy")
     game = await world.game()
     result = await world.bob.click(board, custom_id=f"ttu:{game.id}:4")
     assert result.ephemeral and "only they can play it" in result.response.content  # type: ignore[union-attr]
@@ -115,7 +115,7 @@ async def test_others_and_perfect_are_refused(world: World) -> None:
 
 
 async def test_a_restart_keeps_the_ultimate_board_playable(world: World, make_bot: MakeBot) -> None:
-    board = await start_ultimate(world, difficulty="easy")
+    board = await start_ultimate(world, level="easy")
     await world.alice.send(world.channel, "!move 1 1")  # board 0's corner: I answer in board 0
     live = world.last()
     old_bot = world.bot
@@ -166,7 +166,7 @@ async def test_a_duel_of_ultimate_by_typing_and_clicking_then_a_rematch(world: W
 
 
 async def test_hint_names_the_top_moves_with_win_rates_privately(world: World) -> None:
-    await start_ultimate(world, difficulty="easy")
+    await start_ultimate(world, level="easy")
     result = await world.alice.slash(world.channel, "tictactoe hint")
     assert result.ephemeral and result.response is not None
     text = result.response.content
@@ -180,7 +180,7 @@ async def test_hint_names_the_top_moves_with_win_rates_privately(world: World) -
 
 
 async def test_ultimate_games_and_duels_have_their_own_leaderboards(world: World) -> None:
-    await start_ultimate(world, difficulty="easy")
+    await start_ultimate(world, level="easy")
     await world.alice.send(world.channel, "!move 5 5")
     await world.alice.slash(world.channel, "tictactoe resign")  # counted: alice had moved
     result = await world.alice.slash(

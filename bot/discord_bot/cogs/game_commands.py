@@ -65,16 +65,16 @@ DEFAULT_SIZE = 3
 # ``locale_str`` has its own note on the line above it: Babel attaches a note only to the
 # sentence right below it.
 LEVEL_NOTES: dict[str, locale_str] = {
-    # TRANSLATORS: a choice of /tictactoe start difficulty: keep "easy" before the colon as
+    # TRANSLATORS: a choice of /tictactoe start level: keep "easy" before the colon as
     # typed; 100 characters at most
     "easy": locale_str("easy: looks one move ahead, often slips"),
-    # TRANSLATORS: a choice of /tictactoe start difficulty: keep "medium" before the colon as
+    # TRANSLATORS: a choice of /tictactoe start level: keep "medium" before the colon as
     # typed; 100 characters at most
     "medium": locale_str("medium: looks 3 moves ahead, sometimes slips"),
-    # TRANSLATORS: a choice of /tictactoe start difficulty: keep "hard" before the colon as
+    # TRANSLATORS: a choice of /tictactoe start level: keep "hard" before the colon as
     # typed; 100 characters at most
     "hard": locale_str("hard: looks 5 moves ahead, rarely slips"),
-    # TRANSLATORS: a choice of /tictactoe start difficulty: keep "perfect" before the colon as
+    # TRANSLATORS: a choice of /tictactoe start level: keep "perfect" before the colon as
     # typed; 100 characters at most
     "perfect": locale_str("perfect: never loses (default)"),
 }
@@ -106,13 +106,13 @@ complete)."""
 LEVEL_CHOICES = [
     *(Choice(name=LEVEL_NOTES[lvl], value=lvl) for lvl in LEVELS),
     Choice(
-        # TRANSLATORS: a choice of /tictactoe start difficulty: keep "adaptive" before the
+        # TRANSLATORS: a choice of /tictactoe start level: keep "adaptive" before the
         # colon as typed; 100 characters at most
         name=locale_str("adaptive: plays at your rating, for close games (not ultimate)"),
         value=ADAPTIVE,
     ),
     Choice(
-        # TRANSLATORS: a choice of /tictactoe start difficulty: keep "strongest" before the
+        # TRANSLATORS: a choice of /tictactoe start level: keep "strongest" before the
         # colon as typed; 100 characters at most
         name=locale_str("strongest: ultimate only, searches a full second a move"),
         value="strongest",
@@ -248,7 +248,7 @@ class GameCommands(commands.Cog):
         description=locale_str("Start a game against me in this channel."),
     )
     @app_commands.describe(
-        # TRANSLATORS: the description of /tictactoe start's option difficulty (100 characters
+        # TRANSLATORS: the description of /tictactoe start's option level (100 characters
         # at most); "perfect" is an option value: keep it as typed
         difficulty=locale_str("How well I play; perfect never loses (default: perfect)."),
         # TRANSLATORS: the description of /tictactoe start's option first (100 characters at
@@ -266,6 +266,7 @@ class GameCommands(commands.Cog):
             "Classic, or ultimate tic-tac-toe: nine small boards in one (default: classic)."
         ),
     )
+    @app_commands.rename(difficulty="level")  # the Python name stays: ``level`` is taken below
     @app_commands.choices(difficulty=LEVEL_CHOICES, first=FIRST_OPTION_CHOICES)
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.choices(size=SIZE_CHOICES)  # apart: one call takes one value type
