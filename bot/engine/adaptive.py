@@ -61,16 +61,38 @@ K_STEP = 8
 
 CALIBRATION: dict[int, tuple[tuple[int, float], ...]] = {
     3: (
-        (519, 1.00), (747, 0.70), (800, 0.62), (801, 0.83), (873, 0.70), (965, 0.50),
-        (1082, 0.35), (1147, 0.23), (1148, 1.00), (1186, 1.00), (1223, 0.70), (1250, 0.50),
-        (1261, 0.35), (1287, 0.20), (1300, 0.10), (1325, 0.00),
+        (519, 1.00),
+        (747, 0.70),
+        (800, 0.62),
+        (801, 0.83),
+        (873, 0.70),
+        (965, 0.50),
+        (1082, 0.35),
+        (1147, 0.23),
+        (1148, 1.00),
+        (1186, 1.00),
+        (1223, 0.70),
+        (1250, 0.50),
+        (1261, 0.35),
+        (1287, 0.20),
+        (1300, 0.10),
+        (1325, 0.00),
     ),
     4: (
-        (703, 1.00), (800, 0.83), (801, 1.00), (847, 1.00), (934, 0.70), (1045, 0.50),
-        (1071, 0.35), (1108, 0.20), (1156, 0.10), (1175, 0.00),
+        (703, 1.00),
+        (800, 0.83),
+        (801, 1.00),
+        (847, 1.00),
+        (934, 0.70),
+        (1045, 0.50),
+        (1071, 0.35),
+        (1108, 0.20),
+        (1156, 0.10),
+        (1175, 0.00),
     ),
     5: (
-        (600, 1.00), (2100, 0.00),
+        (600, 1.00),
+        (2100, 0.00),
     ),
 }
 """Per board size, ``(rating, mistake_rate)`` points, ratings rising: the level plays at a
@@ -334,5 +356,10 @@ class AdaptiveRecord:
         if score not in (0.0, 0.5, 1.0):
             raise ValueError(f"a game scores 0, 0.5 or 1, not {score}")
         played = playing_rating(self.rating, size)
-        change = k_factor(self.games) * (score - expected_score(self.rating, played))
-        return AdaptiveRecord(self.rating + round(change), self.games + 1)
+        return AdaptiveRecord(rated(self.rating, self.games, score, played), self.games + 1)
+
+
+def rated(rating: int, games: int, score: float, opponent: float) -> int:
+    """A rating after one more game scoring ``score`` against ``opponent``, its ``games``
+    earlier games setting the K (:func:`k_factor`): Elo, rounded once."""
+    return rating + round(k_factor(games) * (score - expected_score(rating, opponent)))

@@ -6,12 +6,14 @@ whole numbers and the two players' sum never changes (the property tests check i
 
 from __future__ import annotations
 
+from bot.engine.adaptive import expected_score
+
 K = 32
 
 
 def expected(rating: int, other: int) -> float:
     """The score ``rating`` is expected to take from a game against ``other`` (0 to 1)."""
-    return 1.0 / (1.0 + float(10.0 ** ((other - rating) / 400.0)))
+    return expected_score(rating, other)
 
 
 def rate(x: int, o: int, x_score: float) -> tuple[int, int]:

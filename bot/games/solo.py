@@ -10,7 +10,8 @@ Reasons: docs/decisions.md.
 
 from __future__ import annotations
 
-from bot.engine.adaptive import ADAPTIVE, AdaptiveRecord, expected_score, k_factor, playing_rating
+from bot.engine.adaptive import ADAPTIVE, AdaptiveRecord, playing_rating
+from bot.engine.adaptive import rated as elo_rated
 from bot.engine.ratings import LEVEL_RATINGS
 from bot.games.models import DUEL, SIZES, Game, Rating, SoloEntry, Status
 from bot.games.store import GameStore
@@ -47,8 +48,7 @@ def level_rating(game: Game, adaptive: AdaptiveRecord) -> int:
 def rated(rating: Rating, score: float, opponent: int) -> Rating:
     """``rating`` after a game scoring ``score`` against a level rated ``opponent``: Elo with
     the adaptive record's K (``bot.engine.adaptive.k_factor``: large for a new member)."""
-    change = k_factor(rating.games) * (score - expected_score(rating.rating, opponent))
-    return Rating(rating.rating + round(change), rating.games + 1)
+    return Rating(elo_rated(rating.rating, rating.games, score, opponent), rating.games + 1)
 
 
 def after_game(
