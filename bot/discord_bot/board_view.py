@@ -26,7 +26,8 @@ from bot.discord_bot.interactions import GameButton, channel_id
 from bot.discord_bot.texts import NOT_YOUR_BOARD
 from bot.engine import Move
 from bot.games import Game, GameOverError, NotYourGameError, Status
-from bot.games.render.boards import EMOJI_MARK, describe_reply, render_emoji
+from bot.games.render.boards import describe_reply, render_emoji
+from bot.games.render.glyphs import EMOJI_MARK
 from bot.games.sentences import game_is_over, not_your_game
 from bot.i18n import _
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from bot.games.render.boards import (
     EMOJI_CORNER,
     EMOJI_EMPTY,
-    EMOJI_MARK,
     EMOJI_WINNING_MARK,
     SET_ASIDE,
     TEXT_EMPTY,
@@ -22,7 +21,6 @@ from bot.games.render.boards import (
     describe_set_aside,
     emoji_grid,
     emoji_rows,
-    keycap,
     mark_glyph,
     render_challenge,
     render_emoji,
@@ -54,6 +52,7 @@ from bot.games.render.explain import (
     value_code,
     your_moves,
 )
+from bot.games.render.glyphs import EMOJI_MARK, keycap
 from bot.games.render.history import history_line, render_history
 from bot.games.render.records import (
     describe_record,

@@ -20,6 +20,7 @@ from bot.games.models import (
     Status,
 )
 from bot.games.render import ultimate
+from bot.games.render.glyphs import EMOJI_MARK, keycap
 from bot.games.wording import (
     cell_name,
     describe_duration,
@@ -31,18 +32,10 @@ from bot.i18n import N_, _
 
 # --- glyphs -------------------------------------------------------------------------------------
 
-EMOJI_MARK = {Player.X: "❌", Player.O: "⭕"}
 EMOJI_WINNING_MARK = {Player.X: "❎", Player.O: "🟢"}  # green: the winning line stands out
 EMOJI_EMPTY = "⬜"  # bordered in the light theme, bright in the dark theme
 EMOJI_CORNER = "⬛"  # the top-left cell between the row and column numbers
 TEXT_EMPTY = "."
-
-
-def keycap(number: int) -> str:
-    """The keycap emoji for 1..9 ("2️⃣"), used as row and column labels."""
-    if not 0 <= number <= 9:
-        raise ValueError(f"No keycap emoji for {number}: boards have at most 9 rows.")
-    return f"{number}\ufe0f\u20e3"
 
 
 # --- boards -------------------------------------------------------------------------------------

@@ -21,12 +21,12 @@ from bot.games.models import ExplainReply, Hint, UltimateHint
 from bot.games.render import ultimate
 from bot.games.render.boards import (
     EMOJI_EMPTY,
-    EMOJI_MARK,
     TEXT_EMPTY,
     emoji_rows,
     mark_glyph,
     text_rows,
 )
+from bot.games.render.glyphs import EMOJI_MARK
 from bot.games.wording import cell_name
 from bot.i18n import _, ngettext
 from bot.i18n.catalogues import number_locale

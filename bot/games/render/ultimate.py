@@ -12,12 +12,12 @@ from collections.abc import Callable
 from bot.engine import Move, Player
 from bot.engine.ultimate import UltimateBoard
 from bot.games.models import Game, Status, UltimateHint
+from bot.games.render.glyphs import EMOJI_MARK, keycap
 from bot.games.wording import level_label, seat_name, small_board_name
 from bot.i18n import N_, _
 
 EMOJI_OPEN = "⬜"  # an empty cell of a small board the mover may play in
 EMOJI_SHUT = "⬛"  # an empty cell anywhere else
-EMOJI_MARK = {Player.X: "❌", Player.O: "⭕"}
 EMOJI_CORNER = "🔢"
 TEXT_OPEN = "."
 TEXT_SHUT = " "
@@ -37,10 +37,6 @@ def _playable(board: UltimateBoard, move: Move) -> bool:
     return bool(board.playable_boards >> (move.row // 3 * 3 + move.col // 3) & 1)
 
 
-def _keycap(number: int) -> str:
-    return f"{number}\ufe0f\u20e3"
-
-
 def emoji_grid(board: UltimateBoard) -> list[str]:
     """The grid as emoji lines: column numbers, then rows; a space between small boards
     across, an empty line between them down."""
@@ -54,11 +50,11 @@ def emoji_grid(board: UltimateBoard) -> list[str]:
     def band(cells: list[str]) -> str:
         return " ".join("".join(cells[start : start + 3]) for start in (0, 3, 6))
 
-    lines = [EMOJI_CORNER + " " + band([_keycap(col + 1) for col in range(9)])]
+    lines = [EMOJI_CORNER + " " + band([keycap(col + 1) for col in range(9)])]
     for row in range(9):
         if row and row % 3 == 0:
             lines.append("")
-        lines.append(_keycap(row + 1) + " " + band([glyph(Move(row, col)) for col in range(9)]))
+        lines.append(keycap(row + 1) + " " + band([glyph(Move(row, col)) for col in range(9)]))
     return lines
 
 
