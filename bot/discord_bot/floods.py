@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING
 from babel.numbers import format_decimal
 from discord.ext import commands
 
-from bot.i18n import SOURCE, Phrase, current_locale, ngettext, shipped
-from bot.i18n.catalogues import babel_locale
+from bot.i18n import Phrase, ngettext
+from bot.i18n.catalogues import number_locale
 from bot.settings import CommandRate
 
 if TYPE_CHECKING:
@@ -140,10 +140,7 @@ def _seconds(value: float) -> str:
     hundredths = math.ceil(value * 100 - 1e-9)  # 0.1 * 100 is 10.000000000000002
     whole = hundredths % 100 == 0
     count = hundredths // 100 if whole else 2
-    code = current_locale.get()
-    text = format_decimal(
-        hundredths / 100, format="0.##", locale=babel_locale(code if code in shipped() else SOURCE)
-    )
+    text = format_decimal(hundredths / 100, format="0.##", locale=number_locale())
     return ngettext("{count} second", "{count} seconds", count).format(count=text)
 
 
