@@ -189,7 +189,7 @@ class Player:
         one, started at once, if that ended it). A refused move (busy, changed elsewhere) is
         counted and the game read again."""
         channel = game.channel_id
-        move = rng.choice(game.board.legal_moves)
+        move = rng.choice(game.position.legal_moves)
         began = time.perf_counter()
         try:
             reply = await self.service.move(channel_id=channel, member_id=channel, move=move)

@@ -115,7 +115,7 @@ async def measure(flood: int, every: int) -> FloodFigures:
                 except NoGameError:
                     await player.slash(quiet, "tictactoe start", first="me")
                     game = await service.active_game(quiet.id)
-                move: Move = game.board.legal_moves[0]
+                move: Move = game.position.legal_moves[0]
                 started = time.perf_counter()
                 sent = await player.send(quiet, f"!move {move.row + 1} {move.col + 1}")
                 return (answered[sent.id] - started) * 1000

@@ -102,7 +102,7 @@ async def play_channel(
     game = reply.game
     while game.is_active:
         await asyncio.sleep(0)  # let the other channels interleave, as real traffic would
-        move = rng.choice(game.board.legal_moves)
+        move = rng.choice(game.position.legal_moves)
         began = time.perf_counter()
         reply = await service.move(channel_id=channel, member_id=channel, move=move)
         timings.append(time.perf_counter() - began)
@@ -115,7 +115,7 @@ async def duel_channel(
     """Two members challenge, accept and play a whole duel in one channel, random cells."""
     one, two = DUELIST_IDS + 2 * channel, DUELIST_IDS + 2 * channel + 1
     first, second = Seat(one, f"d{channel}a"), Seat(two, f"d{channel}b")
-    challenge = await service.challenge(
+    challenge = await service.duels.challenge(
         channel_id=channel,
         guild_id=channel % 10,
         challenger=first,
@@ -123,12 +123,12 @@ async def duel_channel(
         size=3,
         first=rng.choice(("challenger", "opponent")),
     )
-    game = await service.accept(challenge_id=challenge.id, member_id=two)
+    game = await service.duels.accept(challenge_id=challenge.id, member_id=two)
     while game.is_active:
         await asyncio.sleep(0)
         seat = game.to_move_seat
         assert seat is not None and seat.member_id is not None
-        move = rng.choice(game.board.legal_moves)
+        move = rng.choice(game.position.legal_moves)
         began = time.perf_counter()
         reply = await service.move(channel_id=channel, member_id=seat.member_id, move=move)
         timings.append(time.perf_counter() - began)
@@ -212,14 +212,14 @@ async def time_reads(path: Path, members: int, seed: int, repeats: int = 300) ->
     stats: list[float] = []
     for _ in range(repeats):
         began = time.perf_counter()
-        await service.leaderboard(guild_id=GUILD, limit=10)
+        await service.standings.leaderboard(guild_id=GUILD, limit=10)
         boards.append(time.perf_counter() - began)
         began = time.perf_counter()
-        await service.duel_leaderboard(guild_id=GUILD, limit=10)
+        await service.standings.duel_leaderboard(guild_id=GUILD, limit=10)
         duels.append(time.perf_counter() - began)
         member = rng.randint(1, members)
         began = time.perf_counter()
-        await service.stats(member_id=member, guild_id=rng.choice((None, GUILD)))
+        await service.standings.stats(member_id=member, guild_id=rng.choice((None, GUILD)))
         stats.append(time.perf_counter() - began)
     await service.close()
     print(f"  {members} members: upgrade v1 -> v3 with backfill took {migrate_s * 1000:.0f} ms")

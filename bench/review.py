@@ -30,7 +30,8 @@ from figures import Row, load_average, print_table, quantile, row  # bench/figur
 
 from bot.engine import Board, Move, Player, choose_move
 from bot.engine.book import load_book
-from bot.games.models import WIN_LENGTH, Game, Seat, Status
+from bot.games import WIN_LENGTH
+from bot.games.models import Game, Seat, Status
 from bot.games.review import REVIEW_BUDGET, Verdict, review_game
 
 TARGET_5X5_S = 2.0

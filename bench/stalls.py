@@ -96,7 +96,7 @@ class Player:
                 member_name="player", first="me",
             )  # fmt: skip
             game = await self.service.active_game(self.channel)
-        move = self.rng.choice(game.board.legal_moves)
+        move = self.rng.choice(game.position.legal_moves)
         started = time.perf_counter()
         await self.service.move(channel_id=self.channel, member_id=PLAYER, move=move)
         return (time.perf_counter() - started) * 1000
@@ -187,7 +187,7 @@ class Reads:
         while True:
             for read in (
                 lambda: service.active_game(READ_CHANNEL),
-                lambda: service.stats(member_id=READER, guild_id=GUILD),
+                lambda: service.standings.stats(member_id=READER, guild_id=GUILD),
             ):
                 started = time.perf_counter()
                 await read()

@@ -217,7 +217,7 @@ async def test_backup_while_the_bot_runs_is_consistent_and_never_overwrites(
         channel_id=1, guild_id=7, member_id=1, member_name="ann", level="easy", first="me", size=3
     )
     after = await service.move(  # saved in the -wal file, not yet in the database file
-        channel_id=1, member_id=1, move=reply.game.board.legal_moves[0]
+        channel_id=1, member_id=1, move=reply.game.position.legal_moves[0]
     )
     copy = tmp_path / "backups" / "copy.db"
     copy.parent.mkdir()
@@ -227,7 +227,7 @@ async def test_backup_while_the_bot_runs_is_consistent_and_never_overwrites(
     assert str(copy) in first.stdout and "To restore it" in first.stdout
     saved = copy.read_bytes()
 
-    await service.move(channel_id=1, member_id=1, move=after.game.board.legal_moves[0])
+    await service.move(channel_id=1, member_id=1, move=after.game.position.legal_moves[0])
     again = await asyncio.to_thread(run_bot, path, "backup", str(copy))
     assert again.returncode == 1 and "already exists" in again.stderr and "--force" in again.stderr
     assert copy.read_bytes() == saved

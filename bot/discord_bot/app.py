@@ -12,7 +12,7 @@ import logging
 import discord
 from discord.ext import commands
 
-from bot.discord_bot.board_view import CellButton, SmallBoardButton
+from bot.discord_bot.board_view import CellButton
 from bot.discord_bot.duel_views import ChallengeButton, RematchButton
 from bot.discord_bot.floods import Floodgate, within_rate
 from bot.discord_bot.history_views import HistoryButton
@@ -20,6 +20,7 @@ from bot.discord_bot.locales import CatalogueTranslator
 from bot.discord_bot.metrics import BotMetrics
 from bot.discord_bot.sync import sync_commands
 from bot.discord_bot.tree import GameTree
+from bot.discord_bot.variants import DYNAMIC_ITEMS
 from bot.games import GameError, GameService
 from bot.games.shards import ShardSet
 from bot.settings import Settings
@@ -112,7 +113,7 @@ class TicTacToeBot(commands.AutoShardedBot):
         await load_cogs(self)
         # Boards, challenges and history pages posted before a restart keep working.
         self.add_dynamic_items(
-            CellButton, SmallBoardButton, ChallengeButton, RematchButton, HistoryButton
+            CellButton, ChallengeButton, RematchButton, HistoryButton, *DYNAMIC_ITEMS
         )
         await sync_commands(
             self.tree,

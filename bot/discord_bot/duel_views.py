@@ -13,9 +13,11 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord_bot.board_view import board_content, board_view, post_board, replace_board
 from bot.discord_bot.interactions import GameButton
+from bot.discord_bot.messages import edit_message
 from bot.games import Challenge, MoveReply
-from bot.games.render.boards import render_challenge
+from bot.games.render.boards import describe_reply, render_challenge
 from bot.games.wording import join_sentences
 from bot.i18n import N_, _
 
@@ -70,18 +72,16 @@ class ChallengeButton(
 
     async def clicked(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
         """Answer the challenge, edit its message, and on accept post the duel's board."""
-        from bot.discord_bot.board_view import post_board
-
         service = interaction.client.service
         member = interaction.user.id
         if self.answer == "accept":
-            game = await service.accept(challenge_id=self.challenge_id, member_id=member)
+            game = await service.duels.accept(challenge_id=self.challenge_id, member_id=member)
             interaction.client.metrics.started(game)
-            answered = await service.get_challenge(self.challenge_id)
+            answered = await service.duels.get_challenge(self.challenge_id)
         else:
             game, answered = (
                 None,
-                await service.decline(challenge_id=self.challenge_id, member_id=member),
+                await service.duels.decline(challenge_id=self.challenge_id, member_id=member),
             )
         if answered is not None:
             await interaction.response.edit_message(
@@ -116,9 +116,6 @@ class RematchButton(
         return cls(int(match["game"]))
 
     async def clicked(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
-        from bot.discord_bot.board_view import board_content, board_view, replace_board
-        from bot.games.render.boards import describe_reply
-
         bot = interaction.client
         again = await bot.service.rematch(
             game_id=self.game_id,
@@ -158,13 +155,12 @@ async def send_challenge(
         allowed_mentions=challenge_mentions(challenge),
     )
     if callback.message_id is not None:
-        await interaction.client.service.attach_challenge_message(challenge.id, callback.message_id)
+        duels = interaction.client.service.duels
+        await duels.attach_challenge_message(challenge.id, callback.message_id)
 
 
 async def close_challenge_message(bot: TicTacToeBot, challenge: Challenge) -> None:
     """Show an expired (or otherwise answered) challenge as such, its buttons disabled."""
-    from bot.discord_bot.board_view import edit_message
-
     if challenge.message_id is not None:
         await edit_message(
             bot,

@@ -78,7 +78,7 @@ class HistoryButton(
         """Show the next page that way in the same message (private: the member's locale)."""
         current_locale.set(private_locale(interaction))
         older = self.way == "older"
-        page = await interaction.client.service.history(
+        page = await interaction.client.service.history.page(
             member_id=self.member,
             guild_id=interaction.guild_id,
             before_id=self.anchor if older else None,
@@ -109,7 +109,7 @@ async def send_history(
 ) -> None:
     """Answer privately with the newest page of ``member``'s games in this server, under the
     name they go by now, with the buttons to turn it."""
-    page = await interaction.client.service.history(
+    page = await interaction.client.service.history.page(
         member_id=member.id, guild_id=interaction.guild_id
     )
     page = replace(page, name=member.display_name)

@@ -31,7 +31,7 @@ async def server_locale(bot: TicTacToeBot, guild: discord.Guild | None) -> str:
     if guild is None:
         return SOURCE
     try:
-        settings = await bot.service.server_settings(guild.id)
+        settings = await bot.service.servers.settings(guild.id)
     except GameError as error:
         log.warning("Could not read the language of server %s: %s", guild.id, error)
         settings = None
@@ -49,7 +49,7 @@ async def guild_locale(bot: TicTacToeBot, guild_id: int | None) -> str:
     if guild is not None:
         return await server_locale(bot, guild)
     try:
-        settings = await bot.service.server_settings(guild_id)
+        settings = await bot.service.servers.settings(guild_id)
     except GameError as error:
         log.warning("Could not read the language of server %s: %s", guild_id, error)
         return SOURCE

@@ -7,8 +7,7 @@ agree on everything else.
 
 from __future__ import annotations
 
-from bot.games import FIRST_CHOICES, SIZES, USAGE_MOVE, Command, Spelling
-from bot.games.options import CLASSIC_LEVELS
+from bot.games import CLASSIC, FIRST_CHOICES, SIZES, USAGE_MOVE, Command, Spelling
 from bot.games.render import level_ratings_table
 from bot.games.wording import join_sentences
 from bot.i18n import N_, _
@@ -73,7 +72,7 @@ def help_text(prefix: str) -> str:
                 "({firsts}), `size` ({sizes}: a full row, column or diagonal wins; on 5x5 four "
                 "in a row)."
             ).format(
-                levels=", ".join(CLASSIC_LEVELS), firsts=", ".join(FIRST_CHOICES), sizes=sizes
+                levels=", ".join(CLASSIC.levels), firsts=", ".join(FIRST_CHOICES), sizes=sizes
             ),
             # TRANSLATORS: /tictactoe help, ultimate tic-tac-toe's rules in one line
             _(

@@ -1,8 +1,9 @@
-"""Game layer: the channel-keyed game service, its store contract, cell parsing and value types.
+"""Game layer: the channel-keyed game service, its store contract, the variants (kinds of
+game), cell parsing and value types.
 
-Adapters (terminal, Discord) import from here only; ``bot.games.render`` turns these values
-into text. Never imports discord nor a database driver: the runners hand the service its store
-(``bot.storage``).
+``bot.games.render`` turns these values into text. Never imports discord nor a database
+driver: the runners hand the service its store (``bot.storage``). The variants are imported
+first: importing them registers each kind (``find_variant``, ``Game.variant``).
 """
 
 from bot.games.cells import USAGE_MOVE, parse_cell
@@ -30,8 +31,6 @@ from bot.games.models import (
     DUEL,
     DUEL_FIRST_CHOICES,
     FIRST_CHOICES,
-    SIZES,
-    WIN_LENGTH,
     Challenge,
     ChallengeStatus,
     DuelEntry,
@@ -45,6 +44,7 @@ from bot.games.models import (
     Record,
     Seat,
     SoloEntry,
+    StartOptions,
     Stats,
     Status,
 )
@@ -52,15 +52,19 @@ from bot.games.review import Accuracy, Outlook, Review, ReviewedMove, Turn, Verd
 from bot.games.service import BOT_NAME, SWEEP_MOST, GameService, utc_now
 from bot.games.shards import ShardSet
 from bot.games.store import GameStore
+from bot.games.variants import CLASSIC, ULTIMATE, GameKind, Variant, find_variant  # first
+from bot.games.variants.classic import SIZES, WIN_LENGTH
 
 __all__ = [
     "BOT_NAME",
+    "CLASSIC",
     "DUEL",
     "DUEL_FIRST_CHOICES",
     "FIRST_CHOICES",
     "HISTORY_PAGE",
     "SIZES",
     "SWEEP_MOST",
+    "ULTIMATE",
     "USAGE_MOVE",
     "WIN_LENGTH",
     "Accuracy",
@@ -74,6 +78,7 @@ __all__ = [
     "Game",
     "GameChangedError",
     "GameError",
+    "GameKind",
     "GameOverError",
     "GameRunningError",
     "GameService",
@@ -100,13 +105,16 @@ __all__ = [
     "ShardSet",
     "SoloEntry",
     "Spelling",
+    "StartOptions",
     "Stats",
     "Status",
     "StorageError",
     "StoreBusyError",
     "TooEarlyToSolveError",
     "Turn",
+    "Variant",
     "Verdict",
+    "find_variant",
     "parse_cell",
     "utc_now",
 ]

@@ -5,19 +5,19 @@ takes the channel's ``asyncio.Lock``, then reads through ``here`` from the store
 (``here.game()``, expiring it if idle), the open challenge (``here.challenge()``, expiring it
 if its time is up), or the room for a new one (``here.room_for(member)``). An operation that
 only reads calls ``channels.read(channel_id)``: no lock, unless the game it finds is idle and
-must be expired. What a lookup expired waits in ``unannounced`` / ``expired_challenges`` until
-the sweeps report it. See docs/service.md.
+must be expired. What a lookup expired waits in ``unannounced`` / ``expired_challenges``
+(``Pending``) until the sweeps report it. See docs/service.md.
 """
 
 from __future__ import annotations
 
 import asyncio
 import weakref
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from bot.games import sentences
 from bot.games.errors import GameChangedError, GameOverError, StorageError
@@ -26,6 +26,7 @@ from bot.games.store import START, GameStore, Page, PageKey
 
 if TYPE_CHECKING:  # it retries through this module
     from bot.games.server_settings import ServerSettings, SettingsCache
+    from bot.games.shards import ShardSet
 
 RETRIES = 3
 """How often an operation's own bookkeeping (expiring an idle game it found, attaching a
@@ -60,6 +61,30 @@ async def sweep(
         into += page.items
         after = page.after
         await asyncio.sleep(0)
+
+
+class Pending(Generic[T]):
+    """What lookups expired and no sweep has reported yet: a sweep takes what it reports
+    (``taken``), and puts it back if it fails, so each is reported once."""
+
+    def __init__(self) -> None:
+        self._items: list[T] = []
+
+    def add(self, item: T) -> None:
+        """Keep ``item`` for the next sweep that wants it."""
+        self._items.append(item)
+
+    @contextmanager
+    def taken(self, wanted: Callable[[T], bool]) -> Iterator[list[T]]:
+        """The items ``wanted`` picks, taken out, in a list the sweep adds what it expires
+        to; the whole list goes back (first) if the sweep raises."""
+        items = [item for item in self._items if wanted(item)]
+        self._items = [item for item in self._items if not wanted(item)]
+        try:
+            yield items
+        except BaseException:
+            self._items = items + self._items
+            raise
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,8 +127,8 @@ class Channels:
         # (each holder and waiter keeps it alive), so thousands of channels cost nothing idle.
         self._locks = weakref.WeakValueDictionary[int, asyncio.Lock]()
         self.closed = False
-        self.unannounced: list[Game] = []  # expired by a lookup, not yet by expire_idle()
-        self.expired_challenges: list[Challenge] = []  # not yet reported by expire_challenges
+        self.unannounced = Pending[Game]()  # expired by a lookup, not yet by expire_idle()
+        self.expired_challenges = Pending[Challenge]()  # not yet reported by expire_challenges
 
     def check_open(self) -> None:
         """``StorageError`` once the service is closed."""
@@ -158,6 +183,28 @@ class Channels:
             return Found(None, game, idle.total_seconds())
         return Found(game, None, idle.total_seconds())
 
+    def idle_batches(
+        self, minutes: int | None, shards: ShardSet | None, channel_id: int | None
+    ) -> Callable[[PageKey], Awaitable[Page[Game]]]:
+        """One sweep's batches of idle games (``GameStore.expire_idle``): those outside servers
+        with idle minutes of their own (``minutes`` None), or those whose servers set
+        ``minutes``; in ``shards`` and ``channel_id`` only, if given."""
+        idle = self.idle_timeout if minutes is None else timedelta(minutes=minutes)
+
+        def batch(after: PageKey) -> Awaitable[Page[Game]]:
+            now = self.now()
+            return self.store.expire_idle(
+                now - idle,
+                now,
+                after=after,
+                shards=shards,
+                channel_id=channel_id,
+                limit=SWEEP_BATCH,
+                idle_minutes=minutes,
+            )
+
+        return batch
+
     def ended(self, game: Game) -> Game:
         """``game`` ended now without a result (idle, or set aside): EXPIRED, never counted;
         not saved."""
@@ -193,7 +240,7 @@ class Held:
             if found.expired is None:
                 return found
             expired = await channels.expire(found.expired)
-            channels.unannounced.append(expired)
+            channels.unannounced.add(expired)
             return replace(found, expired=expired)
 
         return await retried(look)
@@ -212,7 +259,7 @@ class Held:
             challenge = await channels.store.open_challenge(self.channel_id)
             if challenge is None or channels.now() < challenge.expires_at:
                 return challenge
-            channels.expired_challenges.append(await channels.expire_challenge(challenge))
+            channels.expired_challenges.add(await channels.expire_challenge(challenge))
             return None
 
         return await retried(look)

@@ -1,5 +1,5 @@
 """Duels between two members: a challenge waits in the channel for its answer, and an accepted
-one starts the game. ``GameService`` offers these operations under the same names.
+one starts the game. Adapters reach these operations as ``service.duels``.
 
 Like the game service, every write holds the channel (``Channels.hold``) and is a compare and
 set save; a challenge whose time is up is expired by whoever finds it first, and
@@ -21,16 +21,17 @@ from bot.games.errors import NoGameError
 from bot.games.models import (
     DUEL,
     DUEL_FIRST_CHOICES,
-    ULTIMATE,
     Challenge,
     ChallengeStatus,
     Game,
+    GameKind,
     Seat,
     Status,
 )
-from bot.games.options import check_first, check_game, check_size
+from bot.games.options import check_first
 from bot.games.shards import ShardSet
 from bot.games.store import Page, PageKey
+from bot.games.variants.base import find_variant
 
 
 class Duels:
@@ -57,12 +58,12 @@ class Duels:
         opponent_is_me: bool = False,
         opponent_present: bool = True,
         host_id: int | None = None,
-        game: str = "classic",
+        game: str | GameKind = GameKind.CLASSIC,
     ) -> Challenge:
         """Invite ``opponent`` to a duel here; it waits ``challenge_timeout`` for an answer
         (the server's challenge minutes, if its settings set them). Refused where the server's
         settings turned duels off or leave this channel out of their list.
-        ``game="ultimate"``: a duel of ultimate tic-tac-toe (size ``ULTIMATE``; ``size`` unused).
+        ``game``: the kind of game (``find_variant``), whose variant checks ``size``.
         The adapter says what only it can know: whether the opponent is a bot account (or
         this very bot) and whether they can see the channel. ``host_id``: the member at
         whose place (a terminal's keyboard) two others duel; their own game nobody moved in
@@ -75,7 +76,8 @@ class Duels:
         opponent = Seat(
             check_id("opponent id", opponent.member_id), check_name("opponent name", opponent.name)
         )
-        size = ULTIMATE if check_game(game) == "ultimate" else check_size(size)
+        variant = find_variant(game)
+        size = variant.check_size(size)
         first = check_first(first, DUEL_FIRST_CHOICES, duel=True)
         server = await self._channels.server(guild_id)
         server.check_channel(channel_id)
@@ -105,24 +107,29 @@ class Duels:
                 status=ChallengeStatus.OPEN,
                 created_at=now,
                 expires_at=now + timeout,
+                kind=variant.kind,
             )
             return await self._store.insert_challenge(challenge, replacing=aside)
 
     async def check_duel(
-        self, *, channel_id: int, host_id: int, size: int | str, game: str = "classic"
+        self,
+        *,
+        channel_id: int,
+        host_id: int,
+        size: int | str | None,
+        game: str | GameKind = GameKind.CLASSIC,
     ) -> int:
         """What ``challenge`` with ``host_id`` would refuse before the players are named: the
-        size (returned as an int, ``ULTIMATE`` for ``game="ultimate"``, else
-        ``InvalidOptionError``) and the room
+        size (returned as the kind's checked int, else ``InvalidOptionError``) and the room
         (``GameRunningError`` if a game runs that the host cannot set aside, or a challenge
         waits). Saves nothing, except the expiry of a game found idle or a challenge whose time
         is up."""
         check_id("channel_id", channel_id)
         check_id("host_id", host_id)
-        size = ULTIMATE if check_game(game) == "ultimate" else check_size(size)
+        checked = find_variant(game).check_size(size)
         async with self._channels.hold(channel_id) as here:
             await here.room_for(host_id)
-        return size
+        return checked
 
     async def accept(self, *, challenge_id: int, member_id: int) -> Game:
         """The challenged member accepts: the duel starts (whoever moves first plays X)."""
@@ -157,6 +164,7 @@ class Duels:
                 winner=None,
                 created_at=now,
                 updated_at=now,
+                kind=challenge.kind,
             )
             return await self._store.accept_challenge(challenge, game)
 
@@ -201,20 +209,17 @@ class Duels:
         only challenges in the servers of those shards."""
         channels = self._channels
         channels.check_open()
-        pending = channels.expired_challenges
-        expired = [c for c in pending if shards is None or shards.owns(c.guild_id)]
-        channels.expired_challenges = [c for c in pending if c not in expired]
 
         def batch(after: PageKey) -> Awaitable[Page[Challenge]]:
             return self._store.expire_challenges(
                 channels.now(), after=after, shards=shards, limit=SWEEP_BATCH
             )
 
-        try:
+        def wanted(challenge: Challenge) -> bool:
+            return shards is None or shards.owns(challenge.guild_id)
+
+        with channels.expired_challenges.taken(wanted) as expired:
             await sweep(batch, expired)
-        except BaseException:
-            channels.expired_challenges = expired + channels.expired_challenges
-            raise
         return expired
 
     @asynccontextmanager

@@ -10,11 +10,14 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 from functools import lru_cache
-from typing import Literal
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from bot.engine import Analysis, Board, Move, Player
 from bot.engine.explain import Explanation
-from bot.engine.ultimate import SearchResult, UltimateBoard
+from bot.engine.position import Position
+
+if TYPE_CHECKING:
+    from bot.games.variants.base import Variant
 
 
 class Status(StrEnum):
@@ -30,27 +33,34 @@ class Status(StrEnum):
     EXPIRED = "expired"
 
 
+class GameKind(StrEnum):
+    """The kinds of game a member may play, each a variant (``bot.games.variants``); the value
+    is how options, stats and leaderboards name it."""
+
+    CLASSIC = "classic"
+    ULTIMATE = "ultimate"
+
+
+_VARIANTS: dict[GameKind, Variant] = {}
+
+
+def register_variant(kind: GameKind, variant: Variant) -> None:
+    """Make ``variant`` the one ``variant_of(kind)`` gives (``bot.games.variants.register``)."""
+    _VARIANTS[kind] = variant
+
+
+def variant_of(kind: GameKind) -> Variant:
+    """The variant of ``kind``: every kind has one once ``bot.games`` is imported."""
+    return _VARIANTS[kind]
+
+
 First = Literal["me", "bot", "random"]
 """Who goes first, as asked at start; whoever goes first plays X."""
 
 FIRST_CHOICES: tuple[First, ...] = ("me", "bot", "random")
-SIZES: tuple[int, ...] = (3, 4, 5)
-
-ULTIMATE = 9
-"""The size an ultimate tic-tac-toe game is stored with: its 9x9 grid of nine small boards."""
-
-STORED_SIZES: tuple[int, ...] = (*SIZES, ULTIMATE)
-"""Every size a stored game may have: the classic boards and ultimate."""
-
-GAMES: tuple[str, ...] = ("classic", "ultimate")
-"""The kinds of game a member may start: one board of ``SIZES``, or ultimate tic-tac-toe."""
-
-WIN_LENGTH: dict[int, int] = {3: 3, 4: 4, 5: 4}
-"""Marks in a row needed to win on each of ``SIZES``: a full row up to 4x4; four on 5x5, where
-five in a row would be an easy draw and four is the smallest game still worth playing."""
 
 REPLAYS_REMEMBERED = 4096
-"""Boards ``Game`` keeps by their moves (a few hundred bytes each, about 1 MB in all)."""
+"""Positions ``Game`` keeps by their moves (a few hundred bytes each, about 1 MB in all)."""
 
 DUEL = "duel"
 """The ``level`` of a game between two members (no engine plays in it)."""
@@ -85,27 +95,11 @@ class Seat:
 
 
 @lru_cache(maxsize=REPLAYS_REMEMBERED)
-def _replay(size: int, k: int, moves: tuple[Move, ...]) -> Board:
-    """The board after ``moves``. Remembered: a game is rebuilt from the same moves
+def _replay(kind: GameKind, size: int, moves: tuple[Move, ...]) -> Position:
+    """The position after ``moves``. Remembered: a game is rebuilt from the same moves
     several times per operation (read, changed with ``replace``, saved, checked on its way to
     the store), and replaying every move each time was an eighth of a move's CPU."""
-    board = Board.empty(size, k)
-    for move in moves:
-        board = board.play(move)
-    return board
-
-
-@lru_cache(maxsize=REPLAYS_REMEMBERED)
-def _replay_ultimate(moves: tuple[Move, ...]) -> UltimateBoard:
-    """The ultimate board after ``moves`` (remembered as ``_replay``)."""
-    board = UltimateBoard()
-    for move in moves:
-        board = board.play(move)
-    return board
-
-
-Position = Board | UltimateBoard
-"""A game's position: a classic board, or an ultimate one (``Game.is_ultimate``)."""
+    return variant_of(kind).replay(size, moves)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,37 +124,22 @@ class Game:
     version: int = 0
     """How many times the game was saved since its insert: an update succeeds only over the
     version it was read at (``GameStore.update``), so no process overwrites another's move."""
-    _board: Position = field(init=False, repr=False, compare=False)
+    kind: GameKind = GameKind.CLASSIC
+    """The kind of game; ``variant`` is what plays and draws it."""
+    _position: Position = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if self.size == ULTIMATE:
-            object.__setattr__(self, "_board", _replay_ultimate(self.moves))
-        else:
-            object.__setattr__(self, "_board", _replay(self.size, self.k, self.moves))
+        object.__setattr__(self, "_position", _replay(self.kind, self.size, self.moves))
 
     @property
-    def is_ultimate(self) -> bool:
-        """Whether this is an ultimate tic-tac-toe game (size ``ULTIMATE``)."""
-        return self.size == ULTIMATE
-
-    @property
-    def board(self) -> Board:
-        """The classic position after ``moves``; ``ValueError`` for an ultimate game."""
-        if isinstance(self._board, UltimateBoard):
-            raise ValueError(f"game {self.id} is ultimate: read .ultimate, not .board")
-        return self._board
-
-    @property
-    def ultimate(self) -> UltimateBoard:
-        """The ultimate position after ``moves``; ``ValueError`` for a classic game."""
-        if not isinstance(self._board, UltimateBoard):
-            raise ValueError(f"game {self.id} is classic: read .board, not .ultimate")
-        return self._board
+    def variant(self) -> Variant:
+        """The variant of this game's kind: its rules, its bot, its drawing."""
+        return variant_of(self.kind)
 
     @property
     def position(self) -> Position:
-        """The position after ``moves``, whichever kind of game this is."""
-        return self._board
+        """The position after ``moves``."""
+        return self._position
 
     @property
     def is_active(self) -> bool:
@@ -168,8 +147,8 @@ class Game:
 
     @property
     def k(self) -> int:
-        """Marks in a row needed to win (``WIN_LENGTH``; 3 in each small board of ultimate)."""
-        return WIN_LENGTH.get(self.size, 3)
+        """Marks in a row needed to win (in each small board, for ultimate)."""
+        return self.variant.win_length(self.size)
 
     @property
     def last_move(self) -> Move | None:
@@ -207,12 +186,7 @@ class Game:
         """Whose turn it is; None once the game is over."""
         if not self.is_active:
             return None
-        return self.seat(self._board.to_move)
-
-    @property
-    def kind(self) -> str:
-        """The kind of game, one of ``GAMES``."""
-        return "ultimate" if self.is_ultimate else "classic"
+        return self.seat(self._position.to_move)
 
     @property
     def has_started(self) -> bool:
@@ -263,6 +237,13 @@ class Challenge:
     expires_at: datetime
     message_id: int | None = None
     game_id: int | None = None
+    kind: GameKind = GameKind.CLASSIC
+    """The kind of game the duel will be."""
+
+    @property
+    def variant(self) -> Variant:
+        """The variant of the duel's kind."""
+        return variant_of(self.kind)
 
     @property
     def is_open(self) -> bool:
@@ -270,6 +251,17 @@ class Challenge:
 
     def involves(self, member_id: int) -> bool:
         return member_id in (self.challenger.member_id, self.opponent.member_id)
+
+
+@dataclass(frozen=True, slots=True)
+class StartOptions:
+    """A start's options as the service will play them: what the member asked, else the
+    server's defaults, else the kind's own; each checked."""
+
+    kind: GameKind
+    level: str
+    first: str
+    size: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,21 +276,20 @@ class MoveReply:
     replaced: Game | None = None
 
 
+class HintReply(Protocol):
+    """What a variant's hint returns (``Hint``, ultimate's own): at least the game it is about;
+    the variant's renderer words it."""
+
+    @property
+    def game(self) -> Game: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Hint:
     """The engine's analysis of the position, for the member whose turn it is."""
 
     game: Game
     analysis: Analysis
-
-
-@dataclass(frozen=True, slots=True)
-class UltimateHint:
-    """The ultimate engine's search of the position, for the member whose turn it is: its top
-    moves with their win rates."""
-
-    game: Game
-    result: SearchResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -360,24 +351,32 @@ class HeadToHead:
 
 @dataclass(frozen=True, slots=True)
 class Stats:
-    """A member's record against the bot per level (every level present, zeros included),
-    per level and board size (sizes played only), overall; and against members: their duel
-    record, rating and, when asked about one opponent, the head-to-head record."""
+    """A member's record against the bot per level (every classic level present, zeros
+    included), per kind, level and board size (played only), overall; and against members:
+    their duel record, ratings and, when asked about one opponent, the head-to-head record."""
 
     member_id: int
     name: str
     guild_id: int | None
     by_level: dict[str, Record]
+    """Per level heading: every classic level, and another kind's levels under its own
+    heading (``Variant.stats_level``: "ultimate hard")."""
     total: Record
-    by_size: dict[tuple[str, int], Record] = field(default_factory=dict)
+    by_size: dict[tuple[GameKind, str, int], Record] = field(default_factory=dict)
+    """Per kind, level and size played against the bot."""
     duels: Record = Record()
-    duels_by_size: dict[int, Record] = field(default_factory=dict)
-    rating: Rating = Rating()
+    duels_by_size: dict[tuple[GameKind, int], Record] = field(default_factory=dict)
+    """Duels per kind and size played."""
+    ratings: dict[GameKind, Rating] = field(default_factory=dict)
+    """The duel rating per kind (each kind its own: classic duels never move ultimate's)."""
     head_to_head: HeadToHead | None = None
-    ultimate_rating: Rating = Rating()
-    """The duel rating in ultimate, kept apart from ``rating`` (classic duels)."""
     solo: dict[int, Rating] = field(default_factory=dict)
     """The member's solo rating per board size played against the bot in the scope."""
+
+    @property
+    def rating(self) -> Rating:
+        """The classic duel rating."""
+        return self.ratings.get(GameKind.CLASSIC, Rating())
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,8 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot import engine
-from bot.engine import Board, Move
-from bot.engine.ultimate import ClosedBoardError, UltimateBoard, WrongBoardError
+from bot.engine import Move
 from bot.games.errors import (
     CellTakenError,
     GameError,
@@ -21,10 +20,9 @@ from bot.games.errors import (
     NotYourGameError,
     NotYourTurnError,
     OffBoardError,
-    TooEarlyToSolveError,
 )
 from bot.games.models import Challenge, ChallengeStatus, Game, Seat
-from bot.games.wording import cell_name, describe_duration, small_board_name
+from bot.games.wording import describe_duration
 from bot.i18n import N_, Phrase, _
 
 
@@ -152,26 +150,6 @@ def game_is_over() -> GameOverError:
     return GameOverError("That game is over.")
 
 
-def no_ultimate_explain() -> GameError:
-    """Explain in an ultimate game: no exact values to show (the game is not solved)."""
-    return GameError(
-        "Explain shows exact values, and ultimate tic-tac-toe is not solved: ask for a hint "
-        "while it is your turn to see the engine's top moves with their win rates."
-    )
-
-
-def no_ultimate_review(game: Game) -> GameError:
-    """Review of an ultimate game: no exact values to judge its moves by."""
-    return GameError(
-        "Game #{id} is ultimate tic-tac-toe, which is not solved, so I cannot judge its moves "
-        "exactly: there is no review of it.",
-        id=game.id,
-    )
-
-
-# -- duels -----------------------------------------------------------------------------------
-
-
 def challenge_yourself() -> GameError:
     return GameError("You can't challenge yourself. Challenge another member of this channel.")
 
@@ -231,22 +209,6 @@ def accept_own_challenge(challenge: Challenge) -> NotYourTurnError:
     return NotYourTurnError(
         "You can't accept your own challenge: {opponent} has to. Decline withdraws it.",
         opponent=challenge.opponent.name,
-    )
-
-
-def too_early_to_solve(board: Board, pick: Move) -> TooEarlyToSolveError:
-    """Hint or explain on an early 5x5 position: the exact analysis does not fit in a reply's
-    time, so the move offered is the heuristic's, and said to be one (on the board too: the
-    error carries the position and the pick)."""
-    # TRANSLATORS: {size} is the board's side (5 for 5x5), {cell} a cell ("row 3, column 3")
-    return TooEarlyToSolveError(
-        "This {size}x{size} position is too early for me to solve exactly in time, so I can't "
-        "tell which moves win, draw or lose yet (I can after a few more moves). My pick, an "
-        "estimate and not a proof: {cell}.",
-        position=board,
-        pick=pick,
-        size=board.size,
-        cell=Phrase(lambda: cell_name(pick)),
     )
 
 
@@ -313,17 +275,10 @@ CHALLENGE_ANSWERED = N_("That challenge was answered at the same moment, so noth
 """A challenge's answer refused because another answer (or its expiry) came first."""
 
 
-def _small_board(index: int) -> Phrase:
-    """ "the small board in rows 4-6, columns 1-3", worded when the sentence is rendered."""
-    return Phrase(lambda: small_board_name(index))
-
-
-def move_refused(
-    error: engine.IllegalMoveError, position: Board | UltimateBoard, move: Move
-) -> GameError:
-    """The game layer's own sentence for a move the engine refused (the engine's sentence is
-    English, for its command line): cell taken, off the board, game over, or, in ultimate, a
-    closed small board or the wrong one."""
+def move_refused(error: engine.IllegalMoveError, size: int, move: Move) -> GameError:
+    """The game layer's own sentence for a move the engine refused on a grid of ``size`` rows
+    (the engine's sentence is English, for its command line): cell taken, off the board, game
+    over. A variant words its own refusals first (``Variant.move_refused``)."""
     row, column = move.row + 1, move.col + 1
     if isinstance(error, engine.GameOverError):
         return GameOverError(N_("The game is already over."))
@@ -339,45 +294,5 @@ def move_refused(
         template = N_(
             "Row {row}, column {column} is off the board: rows and columns go from 1 to {size}."
         )
-        return OffBoardError(
-            template,
-            row=row,
-            column=column,
-            size=9 if isinstance(position, UltimateBoard) else position.size,
-        )
-    if isinstance(position, UltimateBoard) and isinstance(error, ClosedBoardError):
-        index = move.row // 3 * 3 + move.col // 3
-        owner = position.board_winner(index)
-        board = _small_board(index)
-        if owner is None:
-            # TRANSLATORS: ultimate; {board} is "the small board in rows 4-6, columns 1-3"
-            template = N_(
-                "Row {row}, column {column} is in {board}, which is full: play in an open "
-                "small board."
-            )
-            return GameError(
-                template,
-                row=row, column=column, board=board,
-            )  # fmt: skip
-        # TRANSLATORS: ultimate; {board} is "the small board in rows 4-6, columns 1-3",
-        # {mark} is X or O
-        template = N_(
-            "Row {row}, column {column} is in {board}, which is won by {mark}: play in an "
-            "open small board."
-        )
-        return GameError(
-            template,
-            row=row, column=column, board=board, mark=owner.value,
-        )  # fmt: skip
-    if isinstance(position, UltimateBoard) and isinstance(error, WrongBoardError):
-        forced = position.forced_board
-        if forced is not None:
-            # TRANSLATORS: ultimate; {forced} and {board} are "the small board in rows 4-6,
-            # columns 1-3"
-            template = N_("The last move sends you to {forced}: play there, not in {board}.")
-            return GameError(
-                template,
-                forced=_small_board(forced),
-                board=_small_board(move.row // 3 * 3 + move.col // 3),
-            )
+        return OffBoardError(template, row=row, column=column, size=size)
     return GameError(N_("That move is not allowed here."))

@@ -15,19 +15,18 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import datetime
 from typing import TYPE_CHECKING, TypeVar, cast
 
-from bot.engine.ultimate import ULTIMATE_LEVELS
 from bot.games.arguments import check_id
-from bot.games.channels import retried
 from bot.games.errors import (
     ChannelNotAllowedError,
     DuelsOffError,
     InvalidOptionError,
     SettingsError,
 )
-from bot.games.options import check_first, check_level, check_size
+from bot.games.models import GameKind
+from bot.games.options import check_first
+from bot.games.variants.base import find_variant
 from bot.games.wording import join_and, join_or
 from bot.i18n import N_, Phrase, shipped
 
@@ -96,13 +95,12 @@ class ServerSettings:
             )
 
     def start_options(
-        self, game: str, level: str | None, first: str | None, size: int | None
+        self, kind: GameKind, level: str | None, first: str | None, size: int | None
     ) -> tuple[str | None, str, int]:
         """A start's ``(level, first, size)``: what the member asked, else this server's
-        default, else the bot's own (level ``None``: the service's default for the kind). In
-        ultimate the server's level applies only where ultimate has it, and size is unused."""
-        fits = game != "ultimate" or self.level in ULTIMATE_LEVELS
-        if level is None and self.level is not None and fits:
+        default, else the bot's own (level ``None``: the kind's default). The server's level
+        applies only where the kind has it."""
+        if level is None and find_variant(kind).has_level(self.level):
             level = self.level
         if first is None:
             first = self.first or DEFAULT_FIRST
@@ -188,8 +186,9 @@ def with_defaults(
         raise SettingsError("Name at least one of level, size or first.")
     if size is not None and str(size).strip() == "0":
         size = UNSET  # 0: the bot's own, as the minutes
-    levels = parse_default(level, check_level)
-    sizes = parse_default(size, check_size)
+    classic = find_variant(GameKind.CLASSIC)  # the defaults are the classic board's
+    levels = parse_default(level, classic.check_level)
+    sizes = parse_default(size, classic.check_size)
     firsts = parse_default(first, check_first)
     return replace(
         settings,
@@ -321,42 +320,3 @@ class SettingsCache:
 
 NO_SERVER = ServerSettings(0)
 """The settings outside any server: the bot's own everywhere."""
-
-
-# -- changing them -------------------------------------------------------------------------------
-
-
-class Servers:
-    """Reading and changing servers' settings over the store, through the cache."""
-
-    def __init__(self, store: GameStore, cache: SettingsCache, clock: Callable[[], datetime]):
-        self._store = store
-        self.cache = cache
-        self._clock = clock
-
-    async def change(
-        self, guild_id: int, edit: Callable[[ServerSettings], ServerSettings]
-    ) -> ServerSettings:
-        """Save ``edit`` of the server's stored settings (read again if another process saved
-        first, ``GameChangedError`` after ``RETRIES``); ``edit``'s ``SettingsError`` saves
-        nothing. Returns what was saved, seen at once by this process."""
-        check_id("guild_id", guild_id)
-
-        async def attempt() -> ServerSettings:
-            stored = await self._store.server_settings(guild_id) or ServerSettings(guild_id)
-            wanted = edit(stored)
-            if wanted == stored:
-                self.cache.put(stored)
-                return stored
-            saved = await self._store.save_server_settings(wanted, self._clock())
-            self.cache.put(saved)
-            return saved
-
-        return await retried(attempt)
-
-    async def forget(self, guild_id: int) -> None:
-        """Delete the server's settings (the bot left it)."""
-        check_id("guild_id", guild_id)
-        self.cache.forget(guild_id)
-        await self._store.delete_server_settings(guild_id)
-        self.cache.forget(guild_id)

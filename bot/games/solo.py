@@ -13,10 +13,10 @@ from __future__ import annotations
 from bot.engine.adaptive import ADAPTIVE, AdaptiveRecord, playing_rating
 from bot.engine.adaptive import rated as elo_rated
 from bot.engine.ratings import LEVEL_RATINGS
-from bot.games.models import DUEL, SIZES, Game, Rating, SoloEntry, Status
+from bot.games.models import DUEL, Game, Rating, SoloEntry, Status
 from bot.games.store import GameStore
 
-SOLO_SIZES: tuple[int, ...] = SIZES
+SOLO_SIZES: tuple[int, ...] = tuple(sorted({size for _level, size in LEVEL_RATINGS}))
 """The board sizes with measured level ratings, so with solo ratings (ultimate has none)."""
 
 _SCORES = {Status.WON: 1.0, Status.DRAWN: 0.5, Status.LOST: 0.0, Status.RESIGNED: 0.0}
@@ -26,7 +26,8 @@ _SCORES = {Status.WON: 1.0, Status.DRAWN: 0.5, Status.LOST: 0.0, Status.RESIGNED
 def rates_solo(game: Game) -> bool:
     """Whether ``game``, saved as it is, holds a result that moves a solo rating: a game
     against the bot on a size of ``SOLO_SIZES`` with a counted status."""
-    return game.level != DUEL and game.size in SOLO_SIZES and game.status in _SCORES
+    counted = game.status in _SCORES and game.variant.counts_solo(game.size)
+    return game.level != DUEL and counted
 
 
 def member_score(game: Game) -> float:

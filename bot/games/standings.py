@@ -1,40 +1,107 @@
 """Standings: a member's record and the leaderboards, read from the store.
 
-Plain reads with no lock and no write; the caller checks the arguments first
-(``GameService.stats`` and the leaderboards). Expired games and games still running are never
-counted; a resignation is a loss.
+Plain reads with no lock and no write (``Standings``, which adapters reach as
+``service.standings``). Expired games and games still running are never counted; a
+resignation is a loss. Each kind of game is counted apart (its own points and duel ratings).
 """
 
 from __future__ import annotations
 
 from bot.engine import LEVELS
+from bot.games.arguments import check_id, check_optional_id
+from bot.games.channels import Channels
 from bot.games.models import (
     DUEL,
-    ULTIMATE,
     DuelEntry,
+    GameKind,
     HeadToHead,
     LeaderboardEntry,
+    Rating,
     Record,
+    SoloEntry,
     Stats,
+    variant_of,
 )
+from bot.games.options import check_limit
+from bot.games.solo import solo_leaderboard
 from bot.games.store import GameStore
+from bot.games.variants.base import find_variant
 
 
-async def stats(
+class Standings:
+    """Members' stats and the servers' leaderboards."""
+
+    def __init__(self, channels: Channels) -> None:
+        self._channels = channels
+        self._store = channels.store
+
+    async def stats(
+        self, *, member_id: int, guild_id: int | None = None, other_id: int | None = None
+    ) -> Stats:
+        """The member's record against the bot and in duels, their ratings, and with
+        ``other_id`` their duels against that member. ``guild_id=None`` counts every server
+        (and the terminal), an id only that server."""
+        check_id("member_id", member_id)
+        check_optional_id("guild_id", guild_id)
+        check_optional_id("other_id", other_id)
+        self._channels.check_open()
+        return await _stats(self._store, member_id, guild_id, other_id)
+
+    async def leaderboard(
+        self, *, guild_id: int | None, limit: int = 10, game: str | GameKind = GameKind.CLASSIC
+    ) -> list[LeaderboardEntry]:
+        """The server's best ``limit`` players against the bot (``guild_id=None``: games
+        outside any server) in games of the kind ``game``, each kind ranked apart: 3 points
+        per win, 1 per draw; ties go to fewer losses, then more wins, then name."""
+        check_optional_id("guild_id", guild_id)
+        check_limit(limit)
+        kind = find_variant(game).kind
+        self._channels.check_open()
+        rows = await self._store.standings(guild_id, limit, kind=kind)
+        entries = [LeaderboardEntry(mid, name, rec, rec.points) for mid, name, rec in rows]
+        entries.sort(key=_rank_key)  # already in this order from the store; cheap to be sure
+        return entries[:limit]
+
+    async def duel_leaderboard(
+        self, *, guild_id: int | None, limit: int = 10, game: str | GameKind = GameKind.CLASSIC
+    ) -> list[DuelEntry]:
+        """The server's best ``limit`` duelists by their rating in duels of the kind ``game``
+        (then more games, then name)."""
+        check_optional_id("guild_id", guild_id)
+        check_limit(limit)
+        kind = find_variant(game).kind
+        self._channels.check_open()
+        rows = await self._store.duel_standings(guild_id, limit, kind=kind)
+        return [DuelEntry(mid, name, rating.rating, rating.games) for mid, name, rating in rows]
+
+    async def solo_leaderboard(
+        self, *, guild_id: int | None, limit: int = 10
+    ) -> dict[int, list[SoloEntry]]:
+        """The server's best players against the bot by solo rating, per board size played
+        there (``solo.solo_leaderboard``)."""
+        check_optional_id("guild_id", guild_id)
+        check_limit(limit)
+        self._channels.check_open()
+        return await solo_leaderboard(self._store, guild_id, limit)
+
+
+async def _stats(
     store: GameStore, member_id: int, guild_id: int | None, other_id: int | None
 ) -> Stats:
-    """The member's record against the bot per level (every level listed) and per level and
-    size; their duel record, per size, and rating; with ``other_id``, their duels against that
-    member. ``guild_id=None`` counts every server, an id only that server (ratings are per
-    server; ``None``: outside any server)."""
+    """The member's record against the bot per level (every classic level listed, each other
+    kind's levels under its own heading) and per kind, level and size; their duel record per
+    kind and size, and ratings; with ``other_id``, their duels against that member.
+    ``guild_id=None`` counts every server, an id only that server (ratings are per server;
+    ``None``: outside any server)."""
     records = await store.records(member_id, guild_id)
-    by_size = {key: record for key, record in records.items() if key[0] != DUEL}
+    by_size = {key: record for key, record in records.items() if key[1] != DUEL}
     by_level: dict[str, Record] = {level: Record() for level in LEVELS}
-    for (level, size), record in sorted(by_size.items()):
-        if size == ULTIMATE:  # its own kind: "ultimate hard" beside the classic levels
-            level = f"ultimate {level}"
-        by_level[level] = by_level.get(level, Record()) + record  # dropped levels still show
-    duels_by_size = {size: record for (level, size), record in records.items() if level == DUEL}
+    for (kind, level, _size), record in sorted(by_size.items()):
+        heading = variant_of(kind).stats_level(level)
+        by_level[heading] = by_level.get(heading, Record()) + record  # dropped levels still show
+    duels_by_size = {
+        (kind, size): record for (kind, level, size), record in records.items() if level == DUEL
+    }
     total = sum(by_level.values(), Record())
     name = await store.member_name(member_id) or f"member {member_id}"
     head_to_head = None
@@ -51,32 +118,18 @@ async def stats(
         by_size=dict(sorted(by_size.items())),
         duels=sum(duels_by_size.values(), Record()),
         duels_by_size=dict(sorted(duels_by_size.items())),
-        rating=await store.rating(member_id, guild_id),
-        ultimate_rating=await store.rating(member_id, guild_id, kind="ultimate"),
+        ratings=await _ratings(store, member_id, guild_id),
         head_to_head=head_to_head,
         solo=await store.solo_ratings(member_id, guild_id),
     )
 
 
-async def leaderboard(
-    store: GameStore, guild_id: int | None, limit: int, game: str = "classic"
-) -> list[LeaderboardEntry]:
-    """The server's best ``limit`` players against the bot in games of the kind ``game``
-    (classic or ultimate, each its own board): 3 points per win, 1 per draw; ties go to fewer
-    losses, then more wins, then name."""
-    rows = await store.standings(guild_id, limit, kind=game)
-    entries = [LeaderboardEntry(mid, name, rec, rec.points) for mid, name, rec in rows]
-    entries.sort(key=_rank_key)  # already in this order from the store; cheap to be sure
-    return entries[:limit]
-
-
-async def duel_leaderboard(
-    store: GameStore, guild_id: int | None, limit: int, game: str = "classic"
-) -> list[DuelEntry]:
-    """The server's best ``limit`` duelists by their rating in duels of the kind ``game``
-    (then more games, then name)."""
-    rows = await store.duel_standings(guild_id, limit, kind=game)
-    return [DuelEntry(mid, name, rating.rating, rating.games) for mid, name, rating in rows]
+async def _ratings(
+    store: GameStore, member_id: int, guild_id: int | None
+) -> dict[GameKind, Rating]:
+    """The member's duel rating per kind they have a counted duel of, in the scope."""
+    ratings = {kind: await store.rating(member_id, guild_id, kind=kind) for kind in GameKind}
+    return {kind: rating for kind, rating in ratings.items() if rating.games}
 
 
 def _rank_key(entry: LeaderboardEntry) -> tuple[int, int, int, str, int]:

@@ -22,7 +22,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Generic, Protocol, TypeAlias, TypeVar
 
 from bot.engine.adaptive import AdaptiveRecord
-from bot.games.models import Challenge, Game, Rating, Record
+from bot.games.models import Challenge, Game, GameKind, Rating, Record
 from bot.games.shards import ShardSet
 
 if TYPE_CHECKING:  # it reads the store, which reads it
@@ -72,8 +72,8 @@ class GameStore(Protocol):
     loss), draws when there is no winner. ACTIVE and EXPIRED games do not count. Totals always
     equal a recount of the games as last saved, so saving a game again never counts it twice.
     ``standings`` leaves out duels (level ``DUEL``): they are ranked by ``ratings``.
-    Standings and ratings are kept per kind of game (``Game.kind``: ``"classic"`` or
-    ``"ultimate"``, the ``kind`` argument of their reads): a game counts under its own kind only.
+    Standings and ratings are kept per kind of game (``Game.kind``, the ``kind`` argument of
+    their reads): a game counts under its own kind only.
 
     Ratings: ``update`` that first saves a duel as counted (from a status that did not count)
     changes both players' ratings of that kind in that server (``rows.rating_rows``: Elo from
@@ -186,15 +186,17 @@ class GameStore(Protocol):
         """The member's name in the latest game inserted with them, or None if none was."""
         ...
 
-    async def records(self, member_id: int, guild_id: int | None) -> dict[tuple[str, int], Record]:
-        """The member's counted results per ``(level, size)``, duels under ``DUEL``; those
-        without one are absent.
+    async def records(
+        self, member_id: int, guild_id: int | None
+    ) -> dict[tuple[GameKind, str, int], Record]:
+        """The member's counted results per ``(kind, level, size)``, duels under ``DUEL``;
+        those without one are absent.
         ``guild_id=None`` counts games everywhere (servers and none); an id, only that
         server's games."""
         ...
 
     async def standings(
-        self, guild_id: int | None, limit: int | None = None, *, kind: str = "classic"
+        self, guild_id: int | None, limit: int | None = None, *, kind: GameKind = GameKind.CLASSIC
     ) -> list[tuple[int, str, Record]]:
         """``(member_id, name, record)`` of every member with a counted result in the scope:
         the server ``guild_id``, or games outside any server (the terminal) for ``None``;
@@ -205,14 +207,14 @@ class GameStore(Protocol):
         ...
 
     async def rating(
-        self, member_id: int, guild_id: int | None, *, kind: str = "classic"
+        self, member_id: int, guild_id: int | None, *, kind: GameKind = GameKind.CLASSIC
     ) -> Rating:
         """The member's duel rating for duels of ``kind`` in the server ``guild_id`` (``None``:
         outside any server); ``Rating()`` (1200, no games) if they have not finished one there."""
         ...
 
     async def duel_standings(
-        self, guild_id: int | None, limit: int | None = None, *, kind: str = "classic"
+        self, guild_id: int | None, limit: int | None = None, *, kind: GameKind = GameKind.CLASSIC
     ) -> list[tuple[int, str, Rating]]:
         """``(member_id, name, rating)`` of every member rated in duels of ``kind`` in the
         scope (as ``standings``), highest rating first, then more games, name (casefolded),

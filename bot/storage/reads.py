@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.games.errors import StorageError
-from bot.games.models import Challenge, Game, Rating, Record
+from bot.games.models import Challenge, Game, GameKind, Rating, Record
 from bot.storage.rows import (
     Row,
     UnreadableGame,
@@ -112,26 +112,28 @@ class StoreReads:
         rows = await self._read(self._sql.member_name, {"member_id": member_id})
         return str(rows[0]["name"]) if rows else None
 
-    async def records(self, member_id: int, guild_id: int | None) -> dict[tuple[str, int], Record]:
+    async def records(
+        self, member_id: int, guild_id: int | None
+    ) -> dict[tuple[GameKind, str, int], Record]:
         query = self._sql.records if guild_id is None else self._sql.records_in_guild
         rows = await self._read(query, {"member_id": member_id, "guild_id": guild_id})
         return records_by_level(rows)
 
     async def standings(
-        self, guild_id: int | None, limit: int | None = None, *, kind: str = "classic"
+        self, guild_id: int | None, limit: int | None = None, *, kind: GameKind = GameKind.CLASSIC
     ) -> list[tuple[int, str, Record]]:
         query = self._sql.standings if limit is None else self._sql.standings_top
         return ranking(await self._read(query, standings_scope(guild_id, limit, kind)))
 
     async def rating(
-        self, member_id: int, guild_id: int | None, *, kind: str = "classic"
+        self, member_id: int, guild_id: int | None, *, kind: GameKind = GameKind.CLASSIC
     ) -> Rating:
         params = {**scope(guild_id), "kind": kind, "member_id": member_id}
         rows = await self._read(self._sql.rating, params)
         return rating_from_row(rows[0] if rows else None)
 
     async def duel_standings(
-        self, guild_id: int | None, limit: int | None = None, *, kind: str = "classic"
+        self, guild_id: int | None, limit: int | None = None, *, kind: GameKind = GameKind.CLASSIC
     ) -> list[tuple[int, str, Rating]]:
         query = self._sql.duel_standings if limit is None else self._sql.duel_standings_top
         return duel_ranking(await self._read(query, standings_scope(guild_id, limit, kind)))

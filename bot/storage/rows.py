@@ -13,26 +13,39 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
-from bot.engine import LEVELS, EngineError, Move, Player
-from bot.engine.adaptive import ADAPTIVE
-from bot.engine.ultimate import ULTIMATE_LEVELS
+from bot.engine import EngineError, Move, Player
 from bot.games import elo
 from bot.games.arguments import check_id, check_optional_id
 from bot.games.models import (
     DUEL,
     DUEL_FIRST_CHOICES,
-    STORED_SIZES,
-    ULTIMATE,
     Challenge,
     ChallengeStatus,
     Game,
+    GameKind,
     Rating,
     Record,
     Seat,
     Status,
+    variant_of,
 )
+from bot.games.variants import all_variants
 
 log = logging.getLogger(__name__)
+
+KINDS: dict[int, GameKind] = {
+    size: variant.kind for variant in all_variants() for size in variant.sizes
+}
+"""The kind of game each stored size is: the ``size`` column says it (an ultimate game's is
+its grid's 9, migration 10), so the schema needs no column of its own for the kind."""
+
+STORED_SIZES: tuple[int, ...] = tuple(sorted(KINDS))
+"""Every size a stored game or challenge may have."""
+
+
+def stored_kind(size: int) -> GameKind:
+    """The kind of a stored game of ``size`` (one of ``STORED_SIZES``)."""
+    return KINDS[size]
 
 
 def encode_moves(moves: Sequence[Move], size: int) -> str:
@@ -151,15 +164,10 @@ def to_row(game: Game) -> dict[str, object]:
     return row
 
 
-STORED_LEVELS = (*LEVELS, ADAPTIVE, DUEL)
-"""The levels a stored classic game may have: the bot's, or a duel between members."""
-
-STORED_ULTIMATE_LEVELS = (*ULTIMATE_LEVELS, DUEL)
-"""The levels a stored ultimate game (size ``ULTIMATE``) may have."""
-
-
 def _levels(size: object) -> tuple[str, ...]:
-    return STORED_ULTIMATE_LEVELS if size == ULTIMATE else STORED_LEVELS
+    """The levels a stored game of ``size`` may have: its kind's, or a duel between members."""
+    kind = KINDS.get(size) if isinstance(size, int) else None
+    return () if kind is None else (*variant_of(kind).levels, DUEL)
 
 
 def _not_a_level(level: object, size: object) -> str:
@@ -174,10 +182,10 @@ def _unreadable(game: Game) -> str | None:
     finds a local time in a clock change's fold or gap equal to another zone's); the rest
     must be of the very types ``from_row`` builds, with a level it knows and a status and
     winner that agree with the board."""
+    if type(game.size) is not int or KINDS.get(game.size) is not game.kind:
+        return f"its board size {game.size!r} is not one of {game.kind}'s"
     if type(game.level) is not str or game.level not in _levels(game.size):
         return _not_a_level(game.level, game.size)
-    if type(game.size) is not int:  # a Game's int size is one of STORED_SIZES: it found its rules
-        return f"its board size {game.size!r} is not an int"
     if type(game.first) is not str or type(game.version) is not int:
         return f"its first {game.first!r} or version {game.version!r} would read back changed"
     if type(game.moves) is not tuple or any(type(move) is not Move for move in game.moves):
@@ -307,6 +315,7 @@ def from_row(row: Row) -> Game:
             updated_at=_aware("updated_at", row["updated_at"]),
             message_id=_int_or_none(row["message_id"]),
             version=int(row["version"]),
+            kind=stored_kind(size),
         )
         _check_result(game)
         return game
@@ -354,6 +363,7 @@ def challenge_from_row(row: Row) -> Challenge:
             expires_at=_aware("expires_at", row["expires_at"]),
             message_id=_int_or_none(row["message_id"]),
             game_id=_int_or_none(row["game_id"]),
+            kind=stored_kind(size),
         )
     except (ValueError, TypeError) as error:
         raise UnreadableGame(row["id"], f"challenge: {error}") from error
@@ -364,9 +374,12 @@ def record_from_row(row: Row) -> Record:
     return Record(int(row["wins"]), int(row["losses"]), int(row["draws"]))
 
 
-def records_by_level(rows: Iterable[Row]) -> dict[tuple[str, int], Record]:
-    """The rows of ``GameSql.records``: the totals of each level and size."""
-    return {(str(row["level"]), int(row["size"])): record_from_row(row) for row in rows}
+def records_by_level(rows: Iterable[Row]) -> dict[tuple[GameKind, str, int], Record]:
+    """The rows of ``GameSql.records``: the totals of each kind, level and size."""
+    return {
+        (stored_kind(int(row["size"])), str(row["level"]), int(row["size"])): record_from_row(row)
+        for row in rows
+    }
 
 
 def duel_ranking(rows: Iterable[Row]) -> list[tuple[int, str, Rating]]:

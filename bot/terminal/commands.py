@@ -15,11 +15,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bot.engine.ratings import RANDOM_RATING
-from bot.engine.ultimate import ULTIMATE_LEVELS
-from bot.games import FIRST_CHOICES, SIZES
+from bot.games import CLASSIC, FIRST_CHOICES, SIZES, ULTIMATE, GameKind, find_variant
 from bot.games.arguments import MAX_ID
-from bot.games.options import CLASSIC_LEVELS
 from bot.games.render import ADAPTIVE_NOTE, level_ratings_table
+from bot.games.variants import all_variants
 from bot.games.wording import join_or, join_sentences, quote_input
 from bot.i18n import N_, _, ngettext
 
@@ -41,7 +40,7 @@ def usage_start() -> str:
     return _(
         "Usage: start [level] [who goes first] [size], in any order, for example: start hard "
         "bot. Levels: {levels}; first: {first}; size: {sizes}."
-    ).format(levels=_listed(CLASSIC_LEVELS), first=join_or(FIRST_CHOICES), sizes=join_or(SIZES))
+    ).format(levels=_listed(CLASSIC.levels), first=join_or(FIRST_CHOICES), sizes=join_or(SIZES))
 
 
 def _help_entries() -> tuple[tuple[str, ...], ...]:
@@ -60,7 +59,7 @@ def _help_entries() -> tuple[tuple[str, ...], ...]:
             # TRANSLATORS: in the terminal's help; {levels}: easy, medium, ...; {first}: me,
             # bot, random; {sizes}: "3, 4 or 5" (all typed as they are)
             _("levels: {levels}; first: {first}; size: {sizes}").format(
-                levels=_listed(CLASSIC_LEVELS),
+                levels=_listed(CLASSIC.levels),
                 first=_listed(FIRST_CHOICES),
                 sizes=join_or(SIZES),
             ),
@@ -97,7 +96,7 @@ def _help_entries() -> tuple[tuple[str, ...], ...]:
                 "small board, three won small boards in a row win the game, and with no move "
                 "left it is a draw (the count of small boards won breaks no tie); start duel "
                 "ultimate: two players at this keyboard"
-            ).format(levels=_listed(ULTIMATE_LEVELS)),
+            ).format(levels=_listed(ULTIMATE.levels)),
         ),
         (
             "hint",
@@ -207,8 +206,10 @@ _WORDS: dict[str, WordName] = {
 _MOVE_WORDS = frozenset({"move", "m", "play"})
 DUEL_WORDS = frozenset({"duel", "2p"})
 """``start duel`` (or ``start 2p``): two people at one keyboard."""
-ULTIMATE_WORD = "ultimate"
-"""``start ultimate``: ultimate tic-tac-toe against the bot."""
+KIND_WORDS: frozenset[str] = frozenset(kind.value for kind in GameKind)
+"""``start ultimate`` (or ``start classic``): the kind of game, by its name."""
+LEVEL_WORDS: frozenset[str] = frozenset(level for v in all_variants() for level in v.levels)
+"""Every kind's levels, as typed after ``start``."""
 _START_WORDS = frozenset({"start", "new"})
 _LOOK_BACK_WORDS = frozenset({"history", "review"})
 _COMMAND_WORDS = _MOVE_WORDS | _START_WORDS | _LOOK_BACK_WORDS | {"name"} | set(_WORDS)
@@ -242,7 +243,7 @@ class StartGame:
     first: str | None = None
     size: int | None = None
     duel: bool = False
-    ultimate: bool = False
+    kind: GameKind | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,13 +265,15 @@ class DuelLeaderboard:
     """The duelists by rating only (``leaderboard duels``); ``game``: whose duels are ranked,
     classic or ultimate (``leaderboard ultimate duels``), each with its own ratings."""
 
-    game: str = "classic"
+    game: GameKind = GameKind.CLASSIC
 
 
 @dataclass(frozen=True, slots=True)
-class UltimateLeaderboard:
-    """The players against me, then the duelists, in ultimate games (``leaderboard
-    ultimate``): ranked apart from classic games."""
+class KindLeaderboard:
+    """The players against me, then the duelists, in games of ``game`` (``leaderboard
+    ultimate``): each kind ranked apart."""
+
+    game: GameKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,7 +307,7 @@ Command = (
     | WordCommand
     | SetName
     | DuelLeaderboard
-    | UltimateLeaderboard
+    | KindLeaderboard
     | SoloLeaderboard
     | ShowHistory
     | ReviewGame
@@ -406,10 +409,13 @@ def parse_command(line: str) -> Command:
                 return DuelLeaderboard()
             if rest.lower() == "solo":
                 return SoloLeaderboard()
-            if rest.lower() == "ultimate":
-                return UltimateLeaderboard()
-            if sorted(rest.lower().split()) in (["duel", "ultimate"], ["duels", "ultimate"]):
-                return DuelLeaderboard(game="ultimate")
+            words = rest.lower().split()
+            kinds = [word for word in words if word in KIND_WORDS]
+            duels = [word for word in words if word in ("duel", "duels")]
+            if len(kinds) == 1 and len(words) == 1:
+                return KindLeaderboard(find_variant(kinds[0]).kind)
+            if len(kinds) == 1 and len(duels) == 1 and len(words) == 2:
+                return DuelLeaderboard(game=find_variant(kinds[0]).kind)
             raise CommandError(_(USAGE_LEADERBOARD))
         if rest:
             # TRANSLATORS: {command}: a command word as typed (hint, quit, ...)
@@ -450,13 +456,14 @@ def parse_start(options: str) -> StartGame:
     level: str | None = None
     first: str | None = None
     size: int | None = None
-    duel = ultimate = False
+    duel = False
+    kind: GameKind | None = None
     for token in options.lower().replace(",", " ").split():
         if token in DUEL_WORDS:
             duel = True
-        elif token == ULTIMATE_WORD:
-            ultimate = True
-        elif token in CLASSIC_LEVELS or token in ULTIMATE_LEVELS:
+        elif token in KIND_WORDS:
+            kind = find_variant(token).kind
+        elif token in LEVEL_WORDS:
             if level is not None and level != token:
                 # TRANSLATORS: {first} and {second}: level names as typed (easy, hard, ...)
                 message = _("You gave two levels ({first} and {second}); pick one.")
@@ -491,14 +498,14 @@ def parse_start(options: str) -> StartGame:
                 "name you give moves first."
             )
         )
-    if ultimate and size is not None:
-        raise CommandError(
+    if kind is not None and size is not None and len(find_variant(kind).sizes) == 1:
+        raise CommandError(  # ultimate, the one kind on one grid
             _(
                 "Ultimate has its own 9x9 grid: start ultimate [level] [first], for example: "
                 "start ultimate hard me (or start duel ultimate)."
             )
         )
-    return StartGame(level, first, size, duel, ultimate)
+    return StartGame(level, first, size, duel, kind)
 
 
 def parse_history(option: str) -> ShowHistory:

@@ -16,10 +16,12 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from bot.games import (
+    CLASSIC,
     Command,
     DatabaseGoneError,
     Game,
     GameError,
+    GameKind,
     GameService,
     HistoryPage,
     NoGameError,
@@ -27,9 +29,9 @@ from bot.games import (
     Spelling,
     StorageError,
     TooEarlyToSolveError,
+    find_variant,
     parse_cell,
 )
-from bot.games.models import ULTIMATE
 from bot.games.render import (
     SET_ASIDE,
     MarkPainter,
@@ -54,13 +56,13 @@ from bot.terminal.commands import (
     CommandError,
     DuelLeaderboard,
     EmptyLine,
+    KindLeaderboard,
     PlayCell,
     ReviewGame,
     SetName,
     ShowHistory,
     SoloLeaderboard,
     StartGame,
-    UltimateLeaderboard,
     WordCommand,
     help_text,
     name_problem,
@@ -77,7 +79,7 @@ terminal has one place only, so "There is no game running." says it all."""
 
 LOGIN_ID = 0  # where the login's games were always stored: its record carries on
 NAME_ID_BITS = 48  # Discord ids (snowflakes) are above 2**55 for anything made since 2015
-DEFAULT_LEVEL = "medium"  # beatable but not careless: a newcomer can win, and learns how
+DEFAULT_LEVEL = CLASSIC.newcomer_level  # beatable but not careless: a newcomer can win
 DEFAULT_FIRST = "me"
 DEFAULT_SIZE = 3
 
@@ -131,6 +133,7 @@ class DuelSetUp:
     """A ``start duel`` waiting for its players' names: the size, checked, and the names given
     so far. Nothing of it is kept unless the duel begins."""
 
+    kind: GameKind
     size: int
     names: list[Seat] = field(default_factory=list)
 
@@ -185,6 +188,7 @@ class TerminalSession:
         self.level = DEFAULT_LEVEL
         self.first = DEFAULT_FIRST
         self.size = DEFAULT_SIZE
+        self.kind = GameKind.CLASSIC
         self.duelists: list[Seat] = []  # the hot-seat players, in the order named, asked once
         self.duel_id: int | None = None  # their last duel here: who moves first next
         self.setting_up: DuelSetUp | None = None  # a duel waiting for its players' names
@@ -220,6 +224,7 @@ class TerminalSession:
         plays on with another name's settings."""
         me = self.player_id
         self.level, self.first, self.size = DEFAULT_LEVEL, DEFAULT_FIRST, DEFAULT_SIZE
+        self.kind = GameKind.CLASSIC
         if await self.resume_duel():
             return
         try:
@@ -231,10 +236,11 @@ class TerminalSession:
         if last is None:
             await self.start(StartGame(), opening=FIRST_OPENING)
             return
-        if last.is_duel:  # a finished duel: the next game against me keeps only its size
-            self.size = last.size
+        if last.is_duel:  # a finished duel: the next game against me keeps only its board
+            self.kind, self.size = last.kind, last.size
         else:
             self.level, self.first, self.size = last.level, last.first, last.size
+            self.kind = last.kind
         if last.is_active:
             # TRANSLATORS: {name}: the player's name; the board follows
             welcome = _("Welcome back, {name}! Your game is where you left it:")
@@ -254,7 +260,8 @@ class TerminalSession:
             return False
         if not game.is_duel:
             return False
-        self.duelists, self.duel_id, self.size = [game.x, game.o], game.id, game.size
+        self.duelists, self.duel_id = [game.x, game.o], game.id
+        self.kind, self.size = game.kind, game.size
         # TRANSLATORS: {first} and {second}: the two duelists' names; the board follows
         welcome = _("Welcome back, {first} and {second}! Your duel is waiting:")
         self.say(welcome.format(first=game.x.name, second=game.o.name))
@@ -317,12 +324,13 @@ class TerminalSession:
         elif isinstance(command, SetName):
             await self.rename(command.name)
         elif isinstance(command, DuelLeaderboard):
-            duelists = await self.service.duel_leaderboard(guild_id=None, game=command.game)
+            standings = self.service.standings
+            duelists = await standings.duel_leaderboard(guild_id=None, game=command.game)
             self.say(render_duel_leaderboard(duelists, SPELLING, command.game))
-        elif isinstance(command, UltimateLeaderboard):
-            await self.leaderboard("ultimate")
+        elif isinstance(command, KindLeaderboard):
+            await self.leaderboard(command.game)
         elif isinstance(command, SoloLeaderboard):
-            solo = await self.service.solo_leaderboard(guild_id=None)
+            solo = await self.service.standings.solo_leaderboard(guild_id=None)
             self.say(render_solo_leaderboard(solo, SPELLING))
         elif isinstance(command, ShowHistory):
             await self.history(command.way)
@@ -352,11 +360,11 @@ class TerminalSession:
             await self.leaderboard()
         return True
 
-    async def leaderboard(self, game: str = "classic") -> None:
+    async def leaderboard(self, game: GameKind = GameKind.CLASSIC) -> None:
         """The players against me, then the duelists by rating once anyone has dueled (only
         them while nobody has played me), in games of the kind ``game``."""
-        players = await self.service.leaderboard(guild_id=None, game=game)
-        duelists = await self.service.duel_leaderboard(guild_id=None, game=game)
+        players = await self.service.standings.leaderboard(guild_id=None, game=game)
+        duelists = await self.service.standings.duel_leaderboard(guild_id=None, game=game)
         if players or not duelists:
             self.say(render_leaderboard(players, game))
         if duelists:
@@ -373,7 +381,7 @@ class TerminalSession:
                 before = shown.entries[-1].game_id
             elif way == "newer":
                 after = shown.entries[0].game_id
-        page = await self.service.history(
+        page = await self.service.history.page(
             member_id=me, guild_id=None, before_id=before, after_id=after
         )
         if page.entries:  # an empty page ("no more this way") is nothing to turn from
@@ -393,7 +401,7 @@ class TerminalSession:
     async def review(self, command: ReviewGame) -> None:
         """The review of one of the player's finished games (the last without a number);
         with ``--save``, its replay written to the file too."""
-        review = await self.service.review(
+        review = await self.service.history.review(
             member_id=self.player_id, game_id=command.game_id, channel_id=self.player_id
         )
         self.say(render_review(review))
@@ -442,12 +450,13 @@ class TerminalSession:
     async def stats(self) -> None:
         """The player's record; after a duel, both duelists' and their head to head."""
         if not self.duelists:
-            stats = await self.service.stats(member_id=self.player_id, guild_id=None)
+            stats = await self.service.standings.stats(member_id=self.player_id, guild_id=None)
             self.say(render_stats(stats))
             return
         first, second = (seat.member_id or 0 for seat in self.duelists)
         for member, other in ((first, second), (second, first)):
-            stats = await self.service.stats(member_id=member, guild_id=None, other_id=other)
+            standings = self.service.standings
+            stats = await standings.stats(member_id=member, guild_id=None, other_id=other)
             self.say(render_stats(stats))
 
     def duelist(self, name: str) -> Seat:
@@ -460,14 +469,23 @@ class TerminalSession:
         begin): ask both names the first time, then play; a rematch of a duel someone moved in
         swaps who moves first."""
         me = self.player_id
-        size = ULTIMATE if command.ultimate else self.size if command.size is None else command.size
-        kind = "ultimate" if size == ULTIMATE else "classic"
-        size = await self.service.check_duel(channel_id=me, host_id=me, size=size, game=kind)
+        kind, size = self.board_asked(command)
+        size = await self.service.duels.check_duel(channel_id=me, host_id=me, size=size, game=kind)
         if len(self.duelists) < 2:
-            self.setting_up = DuelSetUp(size)
+            self.setting_up = DuelSetUp(kind, size)
             self.say(_(DUEL_NAMES[0]))
             return
-        await self.begin_duel(await self.next_order(), size)
+        await self.begin_duel(await self.next_order(), kind, size)
+
+    def board_asked(self, command: StartGame) -> tuple[GameKind, int | None]:
+        """The kind and size a start asks for: those named, else the last game's (a size
+        alone names a classic board; another kind starts at its own default size)."""
+        kind = command.kind
+        if kind is None:
+            kind = self.kind if command.size is None else GameKind.CLASSIC
+        if command.size is not None:
+            return kind, command.size
+        return kind, self.size if kind is self.kind else None
 
     async def next_order(self) -> list[Seat]:
         """The duelists, X first: the last duel's O moves first if anyone moved in it."""
@@ -506,12 +524,13 @@ class TerminalSession:
             self.say(_(DUEL_NAMES[1]))
             return
         self.setting_up = None
-        await self.begin_duel(setting.names, setting.size)
+        await self.begin_duel(setting.names, setting.kind, setting.size)
         self.duelists = setting.names
 
-    async def begin_duel(self, order: list[Seat], size: int) -> None:
-        """The duel between ``order`` (X first) on a ``size`` board, in this keyboard's place:
-        the player's own game nobody moved in is set aside, as a start would."""
+    async def begin_duel(self, order: list[Seat], kind: GameKind, size: int) -> None:
+        """The duel between ``order`` (X first) on a ``size`` board of ``kind``, in this
+        keyboard's place: the player's own game nobody moved in is set aside, as a start
+        would."""
         me = self.player_id
         first, second = order
         assert first.member_id is not None and second.member_id is not None
@@ -520,7 +539,7 @@ class TerminalSession:
         except NoGameError:
             running = None
         aside = running is not None and running.can_be_set_aside_by(me)
-        challenge = await self.service.challenge(
+        challenge = await self.service.duels.challenge(
             channel_id=me,
             guild_id=None,
             challenger=first,
@@ -528,24 +547,13 @@ class TerminalSession:
             size=size,
             first="challenger",
             host_id=me,
-            game="ultimate" if size == ULTIMATE else "classic",
+            game=kind,
         )
-        game = await self.service.accept(challenge_id=challenge.id, member_id=second.member_id)
-        self.duel_id, self.size = game.id, size
-        if game.is_ultimate:
-            # TRANSLATORS: {first} and {second}: the duelists' names; resign is a command
-            begun = _(
-                "Duel of ultimate tic-tac-toe: {first} is X and moves first, {second} is O. "
-                "Type cells in turn; resign gives up for whoever is to move."
-            )
-        else:
-            # TRANSLATORS: {first} and {second}: the duelists' names; {size}: the board's rows
-            # ("3" for a 3x3 board); resign is a command
-            begun = _(
-                "Duel on a {size}x{size} board: {first} is X and moves first, {second} is O. "
-                "Type cells in turn; resign gives up for whoever is to move."
-            )
-        begun = begun.format(first=first.name, second=second.name, size=size)
+        game = await self.service.duels.accept(
+            challenge_id=challenge.id, member_id=second.member_id
+        )
+        self.duel_id, self.kind, self.size = game.id, game.kind, game.size
+        begun = game.variant.renderer.duel_begun(first.name, second.name, game.size)
         self.say(join_sentences([_(SET_ASIDE) if aside else "", begun]))
         self.show(game)
 
@@ -554,28 +562,26 @@ class TerminalSession:
         ``opening``: the template announcing a game started at launch (``FIRST_OPENING``)."""
         # `is None`, not `or`: a typed 0 is a (bad) size the game layer must refuse, not "same".
         first = self.first if command.first is None else command.first
-        size = self.size if command.size is None else command.size
-        if command.ultimate:
-            size = ULTIMATE
+        kind, size = self.board_asked(command)
         # A level carries over within a kind only: perfect is no ultimate level, strongest
-        # no classic one. Changing kind without naming a level takes the kind's default.
-        same_kind = (size == ULTIMATE) == (self.size == ULTIMATE)
+        # no classic one. Changing kind without naming a level takes the kind's own.
         level = command.level
-        if level is None and same_kind:
+        if level is None and kind is self.kind:
             level = self.level
+        variant = find_variant(kind)
         reply = await self.service.start(
             channel_id=self.player_id,
             guild_id=None,
             member_id=self.player_id,
             member_name=self.name,
-            level=level if level is not None or size == ULTIMATE else DEFAULT_LEVEL,
+            level=variant.newcomer_level if level is None else level,
             first=first,
             size=size,
-            game="ultimate" if size == ULTIMATE else "classic",
+            game=kind,
         )
         game = reply.game
-        self.level, self.first, self.size = game.level, first, size
-        level, board = game.level, "ultimate" if game.is_ultimate else f"{size}x{size}"
+        self.level, self.first, self.kind, self.size = game.level, first, game.kind, game.size
+        level, board = game.level, variant.renderer.board_name(game.size)
         if game.x == game.member:
             # TRANSLATORS: part of the sentence announcing a new game (X is the mark)
             you = _("you are X and you go first")
@@ -587,16 +593,7 @@ class TerminalSession:
             name = game.member.name
             self.say(_(opening).format(level=level, board=board, you=you, name=name, idle=idle))
         else:
-            if game.is_ultimate:
-                # TRANSLATORS: {level}: a level's name as typed (easy, hard, ...); {you}: "you
-                # are X and you go first" (or "you are O and I go first"), translated apart
-                new = _("New {level} game of ultimate tic-tac-toe: {you}.")
-            else:
-                # TRANSLATORS: {level}: a level's name as typed (easy, hard, ...); {size}: the
-                # board's rows ("3" for 3x3); {you}: "you are X and you go first" (or "you
-                # are O and I go first"), translated apart
-                new = _("New {level} game on a {size}x{size} board: {you}.")
-            new = new.format(level=level, size=size, you=you)
+            new = variant.renderer.new_game(level, game.size, you)
             self.say(join_sentences([describe_set_aside(reply), new]))
         self.say(describe_reply(reply))
         self.show(game)

@@ -78,7 +78,7 @@ async def play_round(env: simcord.Env, server_locale: str) -> Seen:
     await slash(alice, "tictactoe hint")
     await slash(alice, "tictactoe explain")
     game = await service.active_game(channel.id)
-    free = game.board.legal_moves[0]
+    free = game.position.legal_moves[0]
     await alice.send(channel, f"!move {free.row + 1} {free.col + 1}")
     await alice.send(channel, "!move 9 9")  # off the board
     await alice.send(channel, "!move banana")  # not a cell

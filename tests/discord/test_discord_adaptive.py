@@ -22,7 +22,7 @@ async def play_out(world: World, *, worst: bool = False, by_click: bool = True) 
     member = world.alice if game.member.member_id == world.alice.id else world.bob
     clicked = not by_click
     while game.is_active:
-        moves = analyze(game.board).moves
+        moves = analyze(game.position).moves
         move = (moves[-1] if worst else moves[0]).move
         if not clicked:
             board = world.last()

@@ -69,7 +69,7 @@ async def test_a_whole_game_by_clicks_ends_with_every_button_disabled(world: Wor
     board = await start_board(world, first="me", level="perfect")
     game = await world.game()
     while game.is_active:
-        move = analyze(game.board).best_moves[0]
+        move = analyze(game.position).best_moves[0]
         await world.alice.click(fresh(world, board), custom_id=cell_id(game, move))
         latest = await world.bot.service.get(game.id)
         assert latest is not None
@@ -88,7 +88,7 @@ async def test_click_on_a_finished_board_says_the_game_is_over(world: World) -> 
     await world.alice.slash(world.channel, "tictactoe resign")
     still_live = fresh(world, board)
     assert not all(cell.disabled for cell in cells(still_live))
-    free = game.board.legal_moves[0]
+    free = game.position.legal_moves[0]
     result = await world.alice.click(still_live, custom_id=cell_id(game, free))
     assert [m.ephemeral for m in result.followups] == [True]
     assert result.followups[0].content == "That game is over."
@@ -111,7 +111,7 @@ async def test_restart_mid_game_keeps_buttons_and_text_moves_working(
 
     # The board posted before the restart still plays.
     game = await world.game()
-    move = analyze(game.board).best_moves[0]
+    move = analyze(game.position).best_moves[0]
     result = await world.alice.click(fresh(world, board), custom_id=cell_id(game, move))
     assert result.acknowledged and not result.followups
     after = await world.game()
@@ -119,7 +119,7 @@ async def test_restart_mid_game_keeps_buttons_and_text_moves_working(
     assert f"You played row {move.row + 1}, column {move.col + 1}." in fresh(world, board).content
 
     # And typing continues the same game.
-    move = analyze(after.board).best_moves[0]
+    move = analyze(after.position).best_moves[0]
     await world.alice.send(world.channel, move_text(move))
     assert f"You played row {move.row + 1}, column {move.col + 1}." in world.last().content
     assert (await world.bot.service.get(game.id)).moves[4] == move  # type: ignore[union-attr]
@@ -167,7 +167,7 @@ async def test_clicking_a_previous_games_board_leaves_the_new_game_alone(world: 
     # bob, whose game runs now, clicks the old board: it must not play into his game.
     old = await world.bot.service.get(old_id)
     assert old is not None
-    free = old.board.legal_moves[0]  # free on the old board, and on bob's new one
+    free = old.position.legal_moves[0]  # free on the old board, and on bob's new one
     result = await world.bob.click(fresh(world, board), custom_id=cell_id(old, free))
     assert [(m.ephemeral, m.content) for m in result.followups] == [(True, "That game is over.")]
     assert all(cell.disabled for cell in cells(fresh(world, board)))

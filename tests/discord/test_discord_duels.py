@@ -188,7 +188,7 @@ async def test_a_restart_between_challenge_and_accept_and_between_two_moves(
     await world.bob.click(fresh(world, board), custom_id=cell_id(game, Move(0, 0)))
     assert (await world.game()).moves == (Move(1, 1), Move(0, 0))
     assert "Your turn, alice (❌)." in fresh(world, board).content
-    stored = await world.bot.service.get_challenge(1)
+    stored = await world.bot.service.duels.get_challenge(1)
     assert stored is not None and stored.status is ChallengeStatus.ACCEPTED
 
 
@@ -211,7 +211,7 @@ async def test_rematch_against_the_bot_swaps_sides_and_refuses_a_busy_channel(
     assert result.response is not None and "Rematch, sides swapped." in result.response.content
     game = await world.game()
     assert (game.level, game.size, game.x.is_bot, len(game.moves)) == ("easy", 4, True, 1)
-    free = game.board.legal_moves[0]
+    free = game.position.legal_moves[0]
     await world.alice.send(world.channel, move_text(free))  # the new game has begun
     busy = await world.alice.click(board, custom_id=rematch_id)
     assert busy.ephemeral and busy.response is not None

@@ -21,7 +21,7 @@ async def test_explain_is_private_and_shows_every_empty_cell(world: World) -> No
     text = result.response.content
     assert text.startswith("What I see (❌ to move):")
     game = await world.game()
-    empties = len(game.board.legal_moves)
+    empties = len(game.position.legal_moves)
     squares = sum(text.count(square) for square in EMOJI_VALUE.values())
     assert squares + text.count(EMOJI_EXPLAINED) >= empties + 1  # board cells plus legend
     assert "In your place I would play" in text
@@ -33,7 +33,7 @@ async def test_after_the_game_explain_shows_the_bots_last_move(world: World) -> 
     await world.alice.slash(world.channel, "tictactoe start", first="me")
     game = await world.game()
     while game.is_active:  # alice plays her worst move each turn and loses
-        await world.alice.send(world.channel, move_text(analyze(game.board).moves[-1].move))
+        await world.alice.send(world.channel, move_text(analyze(game.position).moves[-1].move))
         latest = await world.bot.service.get(game.id)
         assert latest is not None
         game = latest

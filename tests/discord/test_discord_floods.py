@@ -32,7 +32,7 @@ async def test_hundreds_of_commands_get_a_handful_of_replies_and_the_other_playe
         for _ in range(100):
             flood.append(await world.alice.send(world.channel, "!move 9 9"))
         game = await world.game()
-        move = game.board.legal_moves[0]
+        move = game.position.legal_moves[0]
         mine = await world.bob.send(world.channel, move_text(move))
         answer = world.last()
         assert answer.reference is not None and answer.reference.message_id == mine.id
@@ -64,7 +64,7 @@ async def test_slash_commands_and_clicks_count_too_and_the_note_is_private(world
             result = await world.alice.slash(world.channel, "tictactoe help")
         else:
             result = await world.alice.click(
-                board, custom_id=cell_id(game, game.board.legal_moves[0])
+                board, custom_id=cell_id(game, game.position.legal_moves[0])
             )
         if result.deferred:  # an ignored click: acknowledged, the board left as it was
             assert result.response is not None and result.response.id == board.id
@@ -83,7 +83,7 @@ async def test_slash_commands_and_clicks_count_too_and_the_note_is_private(world
     assert all(text.startswith(("**Tic-Tac-Toe", owner)) for text in answered[:-1])
     assert answered[-1].startswith("Slow down:")
     # bob is not held up by alice's flood: his click plays.
-    played = await world.bob.click(board, custom_id=cell_id(game, game.board.legal_moves[0]))
+    played = await world.bob.click(board, custom_id=cell_id(game, game.position.legal_moves[0]))
     assert played.acknowledged
     assert len((await world.game()).moves) == 2
     world.errors()
@@ -95,7 +95,7 @@ async def test_a_click_past_the_rate_is_acknowledged_and_nothing_is_posted(world
     board = start.response
     assert board is not None
     game = await world.game()
-    click = cell_id(game, game.board.legal_moves[0])
+    click = cell_id(game, game.position.legal_moves[0])
     for _ in range(rate.commands + 1):  # the burst's answers, then the note
         assert (await world.alice.click(board, custom_id=click)).response is not None
     before = [(m.id, m.content) for m in world.channel.history()]

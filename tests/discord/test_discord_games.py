@@ -28,7 +28,7 @@ async def play_out(world: World, choose: Callable[[Analysis], Move]) -> Game:
     game = await world.game()
     while True:
         previous_board = game.message_id
-        move = choose(analyze(game.board))
+        move = choose(analyze(game.position))
         await world.alice.send(world.channel, move_text(move))
         reply = world.last()
         assert reply.author.id == world.bot.user.id  # type: ignore[union-attr]
@@ -75,7 +75,7 @@ async def test_bot_opening_then_moves_by_mention_prefix(world: World) -> None:
     assert result.response is not None
     assert "I opened with row" in result.response.content
     game = await world.game()
-    move = best(analyze(game.board))
+    move = best(analyze(game.position))
     mention = world.bot.user.mention  # type: ignore[union-attr]
     await world.alice.send(world.channel, f"{mention} move {move.row + 1} {move.col + 1}")
     assert f"You played row {move.row + 1}, column {move.col + 1}." in world.last().content

@@ -164,7 +164,7 @@ async def test_history_pages_turn_newest_first_and_only_for_who_asked(world: Wor
 async def test_another_members_click_is_refused_and_changes_nothing(world: World) -> None:
     """Should alice's buttons ever stand where bob can click them, he is refused privately."""
     await lose_quickly(world, world.alice, HISTORY_PAGE + 1)
-    page = await world.bot.service.history(member_id=world.alice.id, guild_id=world.guild.id)
+    page = await world.bot.service.history.page(member_id=world.alice.id, guild_id=world.guild.id)
     view = history_view(page, world.alice.id)
     assert view is not None
     channel = world.bot.get_partial_messageable(world.channel.id, guild_id=world.guild.id)

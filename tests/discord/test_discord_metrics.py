@@ -84,11 +84,11 @@ async def test_a_game_played_moves_the_counters_a_scrape_shows(
     await world.env.advance_time(OPEN_GAMES_INTERVAL)  # the next count of the open games
     assert value(scrape(port), "tictactoe_open_games") == 1
     game = await world.game()
-    worst = analyze(game.board).moves[-1].move  # the worst move each turn: the bot wins
+    worst = analyze(game.position).moves[-1].move  # the worst move each turn: the bot wins
     await world.alice.click(start.response.message, custom_id=cell_id(game, worst))
     game = await world.game()
     while game.is_active:
-        move = analyze(game.board).moves[-1].move
+        move = analyze(game.position).moves[-1].move
         await world.alice.send(world.channel, move_text(move))
         stored = await world.bot.service.get(game.id)
         assert stored is not None
@@ -143,7 +143,7 @@ async def test_duels_and_rematches_are_counted_by_mode(world: World) -> None:
     await world.alice.slash(world.channel, "tictactoe start", level="easy", first="bot")
     assert count("tictactoe_games_finished_total", **easy, result="expired") == 1  # set aside
     game = await world.game()
-    move = analyze(game.board).moves[0].move
+    move = analyze(game.position).moves[0].move
     await world.alice.send(world.channel, move_text(move))
     await world.alice.slash(world.channel, "tictactoe resign")
     assert count("tictactoe_games_finished_total", **easy, result="resigned") == 1

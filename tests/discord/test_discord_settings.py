@@ -22,7 +22,7 @@ def manager(world: World) -> simcord.MemberActor:
 
 
 async def settings_of(world: World) -> ServerSettings:
-    return await world.bot.service.server_settings(world.guild.id)
+    return await world.bot.service.servers.settings(world.guild.id)
 
 
 def private_text(result: simcord.InteractionResult) -> str:
@@ -123,11 +123,11 @@ async def test_limits_set_idle_and_challenge_minutes_and_turn_duels_off(world: W
     assert "expired after 2 minutes" in world.last().content
     challenge = await world.alice.slash(world.channel, "tictactoe challenge", opponent=world.bob)
     assert challenge.response is not None
-    stored = await world.bot.service.get_challenge(1)
+    stored = await world.bot.service.duels.get_challenge(1)
     assert stored is not None  # the server's minute, not the bot's five
     assert (stored.expires_at - stored.created_at).total_seconds() == 60
     await world.env.advance_time(60 + EXPIRY_INTERVAL)
-    assert "expired" in (await world.bot.service.get_challenge(1) or stored).status
+    assert "expired" in (await world.bot.service.duels.get_challenge(1) or stored).status
     off = await carol.slash(world.channel, "tictactoe-settings limits", duels="off")
     assert "Duels are off." in private_text(off)
     refused = await world.alice.slash(world.channel, "tictactoe challenge", opponent=world.bob)
@@ -158,7 +158,7 @@ async def test_leaving_the_server_deletes_its_settings(world: World) -> None:
     assert guild is not None
     await guild.leave()
     await world.env.settle()
-    store_view = await world.bot.service.server_settings(world.guild.id)
+    store_view = await world.bot.service.servers.settings(world.guild.id)
     assert store_view == ServerSettings(world.guild.id)
 
 

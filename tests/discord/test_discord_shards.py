@@ -80,7 +80,7 @@ async def test_each_process_expires_and_announces_only_its_own_shards_games(
             far_game = await service.start(
                 channel_id=far_games.id, guild_id=far.id, member_id=5, member_name="bob"
             )
-            challenge = await service.challenge(
+            challenge = await service.duels.challenge(
                 channel_id=far_duels.id,
                 guild_id=far.id,
                 challenger=Seat(5, "bob"),
@@ -90,7 +90,7 @@ async def test_each_process_expires_and_announces_only_its_own_shards_games(
         await env.advance_time(IDLE_TIMEOUT + EXPIRY_INTERVAL)
         assert expiry_notices(near_games) == 1
         assert (await service.get(far_game.game.id)).status is Status.ACTIVE
-        assert (await service.get_challenge(challenge.id)).status is ChallengeStatus.OPEN
+        assert (await service.duels.get_challenge(challenge.id)).status is ChallengeStatus.OPEN
         assert expiry_notices(far_games) == 0
 
         old = env.bot
@@ -99,7 +99,7 @@ async def test_each_process_expires_and_announces_only_its_own_shards_games(
         service = env.bot.service  # type: ignore[attr-defined]
         await env.advance_time(EXPIRY_INTERVAL)
         assert (await service.get(far_game.game.id)).status is Status.EXPIRED
-        assert (await service.get_challenge(challenge.id)).status is ChallengeStatus.EXPIRED
+        assert (await service.duels.get_challenge(challenge.id)).status is ChallengeStatus.EXPIRED
         assert expiry_notices(far_games) == 1
         assert expiry_notices(near_games) == 1  # not announced again by the other process
     finally:

@@ -256,7 +256,7 @@ async def test_stats_and_leaderboard_after_games(world: World) -> None:
     await world.alice.slash(world.channel, "tictactoe start", level="perfect", first="me")
     game = await world.game()
     while game.is_active:
-        await world.alice.send(world.channel, move_text(analyze(game.board).moves[-1].move))
+        await world.alice.send(world.channel, move_text(analyze(game.position).moves[-1].move))
         latest = await world.bot.service.get(game.id)
         assert latest is not None
         game = latest

@@ -9,7 +9,7 @@ from discord_helpers import MakeBot, World, buttons, cells, deferred_first, move
 
 from bot.discord_bot import TicTacToeBot
 from bot.engine import Move
-from bot.games import Game
+from bot.games import Game, GameKind
 
 
 async def start_ultimate(world: World, **options: object) -> discord.Message:
@@ -39,12 +39,12 @@ def cell_moves(message: discord.Message) -> list[Move]:
 
 def check_cells_of_forced_board(message: discord.Message, game: Game) -> None:
     """The board's buttons are the nine cells the mover is sent to, taken ones disabled."""
-    forced = game.ultimate.forced_board
+    forced = game.position.forced_board
     assert forced is not None
     moves = cell_moves(message)
     assert len(moves) == 9 and all(in_board(move, forced) for move in moves)
     for button, move in zip(cells(message), moves, strict=True):
-        assert button.disabled is (game.ultimate.at(move) is not None)
+        assert button.disabled is (game.position.at(move) is not None)
     assert not any((b.custom_id or "").endswith(":back") for b in buttons(message))
 
 
@@ -93,7 +93,7 @@ async def test_moves_by_typing_and_the_sending_rule(world: World) -> None:
     assert "You played row 5, column 5." in reply.content and len(reply.content) <= 2000
     assert in_board(game.moves[1], 4)
     check_cells_of_forced_board(reply, game)
-    forced = game.ultimate.forced_board
+    forced = game.position.forced_board
     elsewhere = next(m for m in (Move(0, 0), Move(8, 8)) if not in_board(m, forced or 0))
     await world.alice.send(world.channel, move_text(elsewhere))
     assert "The last move sends you to the small board in rows" in world.last().content
@@ -123,7 +123,7 @@ async def test_a_restart_keeps_the_ultimate_board_playable(world: World, make_bo
     await world.env.restart_bot(new_bot)
     await old_bot.service.close()
     game = await world.game()
-    move = next(m for m in cell_moves(live) if game.ultimate.at(m) is None)
+    move = next(m for m in cell_moves(live) if game.position.at(m) is None)
     result = await world.alice.click(live, custom_id=f"ttt:{game.id}:{move.row}:{move.col}")
     assert result.acknowledged and not result.followups
     after = await world.game()
@@ -145,7 +145,7 @@ async def test_a_duel_of_ultimate_by_typing_and_clicking_then_a_rematch(world: W
     accept = next(b for b in buttons(offer) if b.label == "Accept")
     await world.bob.click(offer, custom_id=accept.custom_id or "")
     game = await world.game()
-    assert game.is_duel and game.is_ultimate
+    assert game.is_duel and game.kind is GameKind.ULTIMATE
     await world.alice.send(world.channel, "!move 5 5")  # sends bob to the centre board
     board = world.last()
     assert "alice played row 5, column 5." in board.content

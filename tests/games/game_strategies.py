@@ -12,9 +12,9 @@ from datetime import datetime, timedelta, timezone
 from hypothesis import strategies as st
 
 from bot.engine import LEVELS, Board, Player
-from bot.games import Game, Seat, Status
+from bot.games import SIZES, Game, Seat, Status
 from bot.games.arguments import MAX_ID
-from bot.games.models import FIRST_CHOICES, SIZES
+from bot.games.models import FIRST_CHOICES
 
 IDS = st.integers(0, MAX_ID)
 ANY_NAME = st.text(max_size=120).filter(lambda name: "\x00" not in name)

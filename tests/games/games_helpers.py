@@ -19,7 +19,8 @@ from typing import Any
 
 import psycopg
 
-from bot.engine import Board, Move, Player, choose_move
+from bot.engine import Board, Move, Player
+from bot.engine.position import Position
 from bot.games import Game, GameService, GameStore, MoveReply, Seat, Status
 from bot.games.service import MoveChooser
 from bot.storage import SqliteGameStore
@@ -74,15 +75,28 @@ def make_service(
     seed: int = 1,
     store: GameStore | None = None,
     idle_timeout: float = 600.0,
-    bot: MoveChooser = choose_move,
+    bot: Callable[[Any, str, random.Random], Move] | None = None,
 ) -> GameService:
+    """A service on ``store`` (a new SQLite store at ``path`` unless given) with a fake clock;
+    ``bot``: how the bot picks its moves, ``(position, level, rng) -> move`` (the variants'
+    own engines unless given)."""
     return GameService(
         store if store is not None else SqliteGameStore(path),
         idle_timeout=idle_timeout,
         clock=clock if clock is not None else FakeClock(),
         rng=random.Random(seed),
-        choose_move=bot,
+        choose_move=None if bot is None else plays(bot),
     )
+
+
+def plays(bot: Callable[[Any, str, random.Random], Move]) -> MoveChooser:
+    """``bot`` as the service's move chooser, for every kind and level (the member's rating,
+    which the adaptive level plays at, unused)."""
+
+    def choose(position: Position, level: str, rng: random.Random, rating: float | None) -> Move:
+        return bot(position, level, rng)
+
+    return choose
 
 
 def first_free(board: Board, level: str, rng: random.Random) -> Move:
@@ -165,7 +179,7 @@ def assert_consistent(game: Game) -> None:
     have a board that is not over and only a resignation has a winner, the side that did not
     resign; won/lost/drawn carry the board's result from the member's (X's, member vs
     member) side. Timestamps are aware and in order."""
-    board, status, winner = game.board, game.status, game.winner
+    board, status, winner = game.position, game.status, game.winner
     if status in (Status.ACTIVE, Status.RESIGNED, Status.EXPIRED):
         assert not board.is_over, (status, board.notation)
         assert (winner is not None) is (status is Status.RESIGNED), (status, winner)

@@ -273,7 +273,7 @@ class Player:
             if rng.random() < 0.06:
                 await self.resign(channel, member)
             else:
-                await self.move(channel, member, self.some_cell(game.board))
+                await self.move(channel, member, self.some_cell(game.position))
 
     async def duel_turn(self, channel: int, a: int, b: int, bystander: int) -> None:
         rng = self.rng
@@ -310,7 +310,7 @@ class Player:
             to_move = game.to_move_seat
             assert to_move is not None and to_move.member_id is not None
             member = to_move.member_id if rng.random() < 0.8 else rng.choice((a, b))
-            await self.move(channel, member, self.some_cell(game.board))
+            await self.move(channel, member, self.some_cell(game.position))
 
     async def last_game(self, channel: int, member: int) -> Game | None:
         try:
@@ -362,7 +362,7 @@ class Player:
             self.log.write("resign", channel, member, err=None, game=game_facts(game))
 
     async def challenge(self, channel: int, member: int, other: int) -> None:
-        call = self.service.challenge(
+        call = self.service.duels.challenge(
             channel_id=channel,
             guild_id=self.config.guild,
             challenger=Seat(member, f"m{member}"),
@@ -374,11 +374,11 @@ class Player:
             self.log.write("challenge", channel, member, err=None, challenge=facts)
 
     async def accept(self, channel: int, member: int, challenge_id: int) -> None:
-        call = self.service.accept(challenge_id=challenge_id, member_id=member)
+        call = self.service.duels.accept(challenge_id=challenge_id, member_id=member)
         await self.answer("accept", channel, member, challenge_id, call, game=game_facts)
 
     async def decline(self, channel: int, member: int, challenge_id: int) -> None:
-        call = self.service.decline(challenge_id=challenge_id, member_id=member)
+        call = self.service.duels.decline(challenge_id=challenge_id, member_id=member)
         await self.answer("decline", channel, member, challenge_id, call, challenge=challenge_facts)
 
     async def answer(
@@ -451,7 +451,7 @@ async def finish(config: Config, service: GameService, log: Log) -> None:
         last = number == config.games
         resigns = not last and number % 3 == 1
         while game.is_active:
-            move = rng.choice(game.board.legal_moves)
+            move = rng.choice(game.position.legal_moves)
             game = (await service.move(channel_id=channel, member_id=member, move=move)).game
             if last:
                 log.write("running", channel, member, err=None, game=game_facts(game))

@@ -27,14 +27,14 @@ async def main(database: str, mode: str) -> None:
         service = GameService(SqliteGameStore(database))
     try:
         if mode == "change":
-            await service.set_server_limits(GUILD, duels="off")
+            await service.servers.set_limits(GUILD, duels="off")
             print("done", flush=True)
             return
-        assert (await service.server_settings(GUILD)).duels
+        assert (await service.servers.settings(GUILD)).duels
         print("ready", flush=True)
         await asyncio.to_thread(sys.stdin.readline)
         began = time.monotonic()
-        while (await service.server_settings(GUILD)).duels:
+        while (await service.servers.settings(GUILD)).duels:
             await asyncio.sleep(0.05)
         print(f"{time.monotonic() - began:.3f}", flush=True)
     finally:

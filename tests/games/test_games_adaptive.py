@@ -12,8 +12,14 @@ from pathlib import Path
 import pytest
 from games_helpers import ALICE, BOB, CHANNEL, GUILD, FakeClock, first_free, make_service
 
-from bot.engine import Board, Move
-from bot.engine.adaptive import START_RATING, AdaptiveRecord, adaptive_move, playing_rating
+from bot.engine import Board, Move, choose_move
+from bot.engine.adaptive import (
+    ADAPTIVE,
+    START_RATING,
+    AdaptiveRecord,
+    adaptive_move,
+    playing_rating,
+)
 from bot.engine.ratings import LEVEL_RATINGS
 from bot.games import GameError, GameService, InvalidOptionError, Rating, Status
 from bot.games.models import Game, SoloEntry
@@ -54,7 +60,13 @@ class Watched:
 
 
 def service_on(store: GameStore, watched: Watched, seed: int = 3) -> GameService:
-    return GameService(store, clock=FakeClock(), rng=random.Random(seed), choose_adaptive=watched)
+    def choose(board: Board, level: str, rng: random.Random, rating: float | None) -> Move:
+        if level == ADAPTIVE:  # the adaptive level, watched; the others as they play
+            assert rating is not None
+            return watched(board, rating, rng)
+        return choose_move(board, level, rng)
+
+    return GameService(store, clock=FakeClock(), rng=random.Random(seed), choose_move=choose)
 
 
 @pytest.fixture
@@ -80,7 +92,7 @@ async def play_out(
     )
     game = reply.game
     while game.is_active:
-        move = first_free(game.board, level, random.Random())
+        move = first_free(game.position, level, random.Random())
         game = (await service.move(channel_id=channel, member_id=member, move=move)).game
     return game
 
@@ -95,7 +107,7 @@ async def test_an_adaptive_game_plays_at_the_stored_rating_and_moves_it_across_a
     assert game.level == "adaptive" and game.status in (Status.WON, Status.LOST, Status.DRAWN)
     assert set(watched.ratings) == {START_RATING}  # a member's first game: the middle rating
     record = AdaptiveRecord().after(member_score(game), 3)
-    solo = await first.stats(member_id=ALICE, guild_id=GUILD)
+    solo = await first.standings.stats(member_id=ALICE, guild_id=GUILD)
     assert solo.solo == {3: rated(Rating(), member_score(game), playing_rating(START_RATING, 3))}
     await first.close()
 
@@ -104,7 +116,7 @@ async def test_an_adaptive_game_plays_at_the_stored_rating_and_moves_it_across_a
     services.append(second)
     await play_out(second, level="adaptive", channel=CHANNEL + 1)
     assert set(again.ratings) == {record.rating}
-    assert (await second.stats(member_id=ALICE, guild_id=GUILD)).solo[3].games == 2
+    assert (await second.standings.stats(member_id=ALICE, guild_id=GUILD)).solo[3].games == 2
 
 
 async def test_a_finish_sent_by_two_processes_at_once_counts_once(tmp_path: Path) -> None:
@@ -123,7 +135,7 @@ async def test_a_finish_sent_by_two_processes_at_once_counts_once(tmp_path: Path
         )
         assert sum(isinstance(result, Game) for result in results) == 1
         assert all(isinstance(result, Game | GameError) for result in results)
-        stats = await b.stats(member_id=ALICE, guild_id=GUILD)
+        stats = await b.standings.stats(member_id=ALICE, guild_id=GUILD)
         assert stats.solo[3].games == 1 and stats.by_level["adaptive"].losses == 1
         watched = Watched()
         c = service_on(SqliteGameStore(tmp_path / "g.db"), watched)
@@ -144,7 +156,7 @@ async def test_resigning_an_adaptive_game_is_a_loss_for_the_record() -> None:
     await service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(0, 0))
     game = await service.resign(channel_id=CHANNEL, member_id=ALICE)
     assert game.status is Status.RESIGNED
-    stats = await service.stats(member_id=ALICE, guild_id=GUILD)
+    stats = await service.standings.stats(member_id=ALICE, guild_id=GUILD)
     assert stats.solo == {4: rated(Rating(), 0.0, playing_rating(START_RATING, 4))}
     assert stats.by_level["adaptive"].losses == 1
 
@@ -170,10 +182,12 @@ async def test_adaptive_is_refused_in_ultimate_with_one_sentence() -> None:
 async def test_a_game_against_a_fixed_level_moves_the_solo_rating_by_elo() -> None:
     service = make_service(bot=first_free)
     game = await play_out(service, level="hard")
-    stats = await service.stats(member_id=ALICE, guild_id=GUILD)
+    stats = await service.standings.stats(member_id=ALICE, guild_id=GUILD)
     expected = rated(Rating(), member_score(game), LEVEL_RATINGS["hard", 3])
     assert stats.solo == {3: expected} and expected.rating != START_RATING
-    assert (await service.stats(member_id=ALICE, guild_id=None)).solo == {}  # its own scope
+    assert (
+        await service.standings.stats(member_id=ALICE, guild_id=None)
+    ).solo == {}  # its own scope
 
 
 async def test_the_solo_leaderboard_ranks_each_size_by_rating() -> None:
@@ -181,7 +195,7 @@ async def test_the_solo_leaderboard_ranks_each_size_by_rating() -> None:
     alice = await play_out(service, level="perfect")  # first free cells: X takes the top row
     bob = await play_out(service, level="easy", member=BOB, channel=CHANNEL + 1)
     carol = await play_out(service, level="easy", member=3, channel=CHANNEL + 2, size=4)
-    board = await service.solo_leaderboard(guild_id=GUILD)
+    board = await service.standings.solo_leaderboard(guild_id=GUILD)
     ratings = {
         game.member.member_id: rated(Rating(), member_score(game), LEVEL_RATINGS[lvl, game.size])
         for game, lvl in ((alice, "perfect"), (bob, "easy"), (carol, "easy"))
@@ -193,6 +207,6 @@ async def test_the_solo_leaderboard_ranks_each_size_by_rating() -> None:
         4: [SoloEntry(3, "m3", ratings[3].rating, 1)],
     }
     assert ratings[ALICE].rating > ratings[BOB].rating  # a win over perfect is worth more
-    assert await service.solo_leaderboard(guild_id=None) == {}
+    assert await service.standings.solo_leaderboard(guild_id=None) == {}
     with pytest.raises(InvalidOptionError):
-        await service.solo_leaderboard(guild_id=GUILD, limit=0)
+        await service.standings.solo_leaderboard(guild_id=GUILD, limit=0)

@@ -59,12 +59,20 @@ OPERATIONS: dict[str, tuple[Operation, dict[str, Any], set[str]]] = {
     "get": (lambda s, a: s.get(**a), {"game_id": 1}, set()),
     "hint": (lambda s, a: s.hint(**a), {"channel_id": CHANNEL, "member_id": ALICE}, set()),
     "explain": (lambda s, a: s.explain(**a), {"channel_id": CHANNEL, "member_id": ALICE}, set()),
-    "stats": (lambda s, a: s.stats(**a), {"member_id": ALICE, "guild_id": GUILD}, {"guild_id"}),
-    "leaderboard": (lambda s, a: s.leaderboard(**a), {"guild_id": GUILD}, {"guild_id"}),
+    "stats": (
+        lambda s, a: s.standings.stats(**a),
+        {"member_id": ALICE, "guild_id": GUILD},
+        {"guild_id"},
+    ),
+    "leaderboard": (lambda s, a: s.standings.leaderboard(**a), {"guild_id": GUILD}, {"guild_id"}),
     "expire_idle": (lambda s, a: s.expire_idle(**a), {"channel_id": CHANNEL}, {"channel_id"}),
-    "duel_leaderboard": (lambda s, a: s.duel_leaderboard(**a), {"guild_id": GUILD}, {"guild_id"}),
+    "duel_leaderboard": (
+        lambda s, a: s.standings.duel_leaderboard(**a),
+        {"guild_id": GUILD},
+        {"guild_id"},
+    ),
     "challenge": (
-        lambda s, a: s.challenge(
+        lambda s, a: s.duels.challenge(
             channel_id=a["channel_id"],
             guild_id=a["guild_id"],
             challenger=Seat(a["challenger id"], a["challenger name"]),
@@ -80,11 +88,11 @@ OPERATIONS: dict[str, tuple[Operation, dict[str, Any], set[str]]] = {
         },
         {"guild_id"},
     ),
-    "accept": (lambda s, a: s.accept(**a), {"challenge_id": 1, "member_id": BOB}, set()),
-    "decline": (lambda s, a: s.decline(**a), {"challenge_id": 1, "member_id": BOB}, set()),
-    "get_challenge": (lambda s, a: s.get_challenge(**a), {"challenge_id": 1}, set()),
+    "accept": (lambda s, a: s.duels.accept(**a), {"challenge_id": 1, "member_id": BOB}, set()),
+    "decline": (lambda s, a: s.duels.decline(**a), {"challenge_id": 1, "member_id": BOB}, set()),
+    "get_challenge": (lambda s, a: s.duels.get_challenge(**a), {"challenge_id": 1}, set()),
     "attach_challenge_message": (
-        lambda s, a: s.attach_challenge_message(**a),
+        lambda s, a: s.duels.attach_challenge_message(**a),
         {"challenge_id": 1, "message_id": 99},
         set(),
     ),
@@ -137,7 +145,7 @@ async def test_a_bad_id_or_name_is_refused_naming_it_before_anything_is_written(
     # A finished game (#2) to play again and an open challenge (#1) to answer.
     await start_game(service, channel=CHANNEL + 2, first="bot")
     await service.resign(channel_id=CHANNEL + 2, member_id=ALICE)
-    await service.challenge(
+    await service.duels.challenge(
         channel_id=CHANNEL + 3,
         guild_id=GUILD,
         challenger=Seat(ALICE, "alice"),

@@ -15,6 +15,7 @@ from bot.games import (
     ChallengeStatus,
     Game,
     GameError,
+    GameKind,
     GameOverError,
     GameRunningError,
     GameService,
@@ -37,7 +38,7 @@ ROW_1_FOR_X = [Move(0, 0), Move(1, 0), Move(0, 1), Move(1, 1), Move(0, 2)]
 async def challenge(
     service: GameService, first: str = "challenger", *, by: Seat = A, to: Seat = B, **extra: bool
 ) -> Challenge:
-    return await service.challenge(
+    return await service.duels.challenge(
         channel_id=CHANNEL, guild_id=GUILD, challenger=by, opponent=to, first=first, **extra
     )
 
@@ -56,24 +57,26 @@ async def test_a_whole_duel_from_challenge_to_win_rates_both() -> None:
     service = make_service()
     open_one = await challenge(service)
     assert open_one.is_open and open_one.size == 3
-    game = await service.accept(challenge_id=open_one.id, member_id=BOB)
+    game = await service.duels.accept(challenge_id=open_one.id, member_id=BOB)
     assert (game.x, game.o, game.level, game.is_duel) == (A, B, DUEL, True)
     assert status_line(game, plain=True) == "Your turn, alice (X)."
     game = await play(service, game, ROW_1_FOR_X)
     assert (game.status, game.winner) == (Status.WON, Player.X)
     assert status_line(game, plain=True) == "alice wins - row 1 was theirs."
-    answered = await service.get_challenge(open_one.id)
+    answered = await service.duels.get_challenge(open_one.id)
     assert answered is not None and answered.status is ChallengeStatus.ACCEPTED
     assert answered.game_id == game.id
-    alice = await service.stats(member_id=ALICE, guild_id=GUILD, other_id=BOB)
+    alice = await service.standings.stats(member_id=ALICE, guild_id=GUILD, other_id=BOB)
     assert (alice.duels, alice.rating, alice.total) == (Record(1, 0, 0), Rating(1216, 1), Record())
-    assert alice.duels_by_size == {3: Record(1, 0, 0)}
+    assert alice.duels_by_size == {(GameKind.CLASSIC, 3): Record(1, 0, 0)}
     assert alice.head_to_head is not None and alice.head_to_head.record == Record(1, 0, 0)
     assert "Head to head: alice 1\u20130\u20130 against bob" in render_stats(alice)
-    board = await service.duel_leaderboard(guild_id=GUILD)
+    board = await service.standings.duel_leaderboard(guild_id=GUILD)
     assert [(e.name, e.rating, e.games) for e in board] == [("alice", 1216, 1), ("bob", 1184, 1)]
     assert render_duel_leaderboard(board).splitlines()[1] == "1. alice \u2014 1216 (1 duel)"
-    assert await service.leaderboard(guild_id=GUILD) == []  # the points table is vs the bot
+    assert (
+        await service.standings.leaderboard(guild_id=GUILD) == []
+    )  # the points table is vs the bot
 
 
 @pytest.mark.parametrize(
@@ -118,16 +121,16 @@ async def test_a_duel_set_up_at_a_hosts_place_sets_only_the_hosts_unstarted_game
     own = await start_game(service, member=CAROL, name="carol")
     with pytest.raises(GameRunningError, match="carol is already playing here"):
         await challenge(service)  # without a host, another member's game stands
-    assert await service.check_duel(channel_id=CHANNEL, host_id=CAROL, size="4") == 4
+    assert await service.duels.check_duel(channel_id=CHANNEL, host_id=CAROL, size="4") == 4
     with pytest.raises(InvalidOptionError, match="must be 3, 4 or 5, not '7'"):
-        await service.check_duel(channel_id=CHANNEL, host_id=CAROL, size=7)
+        await service.duels.check_duel(channel_id=CHANNEL, host_id=CAROL, size=7)
     assert (await service.active_game(CHANNEL)).id == own.game.id  # checking saved nothing
-    await service.challenge(
+    await service.duels.challenge(
         channel_id=CHANNEL, guild_id=GUILD, challenger=A, opponent=B, host_id=CAROL
     )
     aside = await service.get(own.game.id)
     assert aside is not None and aside.status is Status.EXPIRED
-    carol = await service.stats(member_id=CAROL, guild_id=GUILD)
+    carol = await service.standings.stats(member_id=CAROL, guild_id=GUILD)
     assert carol.total == Record()  # set aside, not counted
 
     other = 200
@@ -135,9 +138,9 @@ async def test_a_duel_set_up_at_a_hosts_place_sets_only_the_hosts_unstarted_game
     await service.move(channel_id=other, member_id=CAROL, move=Move(1, 1))
     mine = "^You already have a game running here"
     with pytest.raises(GameRunningError, match=mine):
-        await service.check_duel(channel_id=other, host_id=CAROL, size=3)
+        await service.duels.check_duel(channel_id=other, host_id=CAROL, size=3)
     with pytest.raises(GameRunningError, match=mine):
-        await service.challenge(
+        await service.duels.challenge(
             channel_id=other, guild_id=GUILD, challenger=A, opponent=B, host_id=CAROL
         )
 
@@ -146,22 +149,24 @@ async def test_only_the_challenged_answers_and_the_challenger_withdraws() -> Non
     service = make_service()
     open_one = await challenge(service)
     with pytest.raises(NotYourTurnError, match="can't accept your own challenge: bob has to"):
-        await service.accept(challenge_id=open_one.id, member_id=ALICE)
+        await service.duels.accept(challenge_id=open_one.id, member_id=ALICE)
     with pytest.raises(NotYourGameError, match="between alice and bob; only bob can answer"):
-        await service.accept(challenge_id=open_one.id, member_id=CAROL)
+        await service.duels.accept(challenge_id=open_one.id, member_id=CAROL)
     with pytest.raises(NotYourGameError, match="only bob can answer"):
-        await service.decline(challenge_id=open_one.id, member_id=CAROL)
-    withdrawn = await service.decline(challenge_id=open_one.id, member_id=ALICE)
+        await service.duels.decline(challenge_id=open_one.id, member_id=CAROL)
+    withdrawn = await service.duels.decline(challenge_id=open_one.id, member_id=ALICE)
     assert withdrawn.status is ChallengeStatus.WITHDRAWN
     assert render_challenge(withdrawn).endswith("alice withdrew the challenge.")
     with pytest.raises(GameOverError, match=r"^That challenge was withdrawn"):
-        await service.accept(challenge_id=open_one.id, member_id=BOB)
-    declined = await service.decline(challenge_id=(await challenge(service)).id, member_id=BOB)
+        await service.duels.accept(challenge_id=open_one.id, member_id=BOB)
+    declined = await service.duels.decline(
+        challenge_id=(await challenge(service)).id, member_id=BOB
+    )
     assert declined.status is ChallengeStatus.DECLINED
     with pytest.raises(GameOverError, match=r"^That challenge was declined"):
-        await service.decline(challenge_id=declined.id, member_id=BOB)
+        await service.duels.decline(challenge_id=declined.id, member_id=BOB)
     with pytest.raises(GameOverError, match="no longer open"):
-        await service.accept(challenge_id=999, member_id=BOB)
+        await service.duels.accept(challenge_id=999, member_id=BOB)
 
 
 async def test_an_unanswered_challenge_expires_on_the_clock_and_frees_the_channel() -> None:
@@ -169,13 +174,13 @@ async def test_an_unanswered_challenge_expires_on_the_clock_and_frees_the_channe
     service = make_service(clock=clock)
     open_one = await challenge(service)
     clock.advance(299)
-    assert await service.expire_challenges() == []
+    assert await service.duels.expire_challenges() == []
     clock.advance(1)
-    [expired] = await service.expire_challenges()
+    [expired] = await service.duels.expire_challenges()
     assert (expired.id, expired.status) == (open_one.id, ChallengeStatus.EXPIRED)
-    assert await service.expire_challenges() == []  # announced once
+    assert await service.duels.expire_challenges() == []  # announced once
     with pytest.raises(GameOverError, match="expired without an answer"):
-        await service.accept(challenge_id=open_one.id, member_id=BOB)
+        await service.duels.accept(challenge_id=open_one.id, member_id=BOB)
     assert render_challenge(expired).endswith("the challenge expired.")
 
 
@@ -185,9 +190,9 @@ async def test_an_answer_after_the_time_is_refused_and_reported_once() -> None:
     open_one = await challenge(service)
     clock.advance(301)
     with pytest.raises(GameOverError, match="expired without an answer"):
-        await service.accept(challenge_id=open_one.id, member_id=BOB)
+        await service.duels.accept(challenge_id=open_one.id, member_id=BOB)
     await start_game(service, member=CAROL)  # the channel is free again
-    assert [c.id for c in await service.expire_challenges()] == [open_one.id]
+    assert [c.id for c in await service.duels.expire_challenges()] == [open_one.id]
 
 
 async def test_challenges_and_duels_survive_a_restart(tmp_path: Path) -> None:
@@ -197,7 +202,7 @@ async def test_challenges_and_duels_survive_a_restart(tmp_path: Path) -> None:
     open_one = await challenge(first, "opponent")
     await first.close()
     second = make_service(path, clock=clock)
-    game = await second.accept(challenge_id=open_one.id, member_id=BOB)
+    game = await second.duels.accept(challenge_id=open_one.id, member_id=BOB)
     assert (game.x, game.o) == (B, A)
     await second.move(channel_id=CHANNEL, member_id=BOB, move=Move(1, 1))
     await second.close()
@@ -210,7 +215,7 @@ async def test_challenges_and_duels_survive_a_restart(tmp_path: Path) -> None:
 
 async def test_turns_bystanders_hints_and_resigning_in_a_duel() -> None:
     service = make_service()
-    game = await service.accept(challenge_id=(await challenge(service)).id, member_id=BOB)
+    game = await service.duels.accept(challenge_id=(await challenge(service)).id, member_id=BOB)
     with pytest.raises(NotYourTurnError, match="wait for alice to move"):
         await service.move(channel_id=CHANNEL, member_id=BOB, move=Move(0, 0))
     with pytest.raises(NotYourGameError, match=r"^This game is between alice and bob;"):
@@ -221,35 +226,35 @@ async def test_turns_bystanders_hints_and_resigning_in_a_duel() -> None:
     resigned = await service.resign(channel_id=CHANNEL, member_id=ALICE)  # not her turn: fine
     assert (resigned.status, resigned.winner, resigned.id) == (Status.RESIGNED, Player.O, game.id)
     assert status_line(resigned, plain=True) == "alice resigned."
-    bob = await service.stats(member_id=BOB, guild_id=GUILD)
+    bob = await service.standings.stats(member_id=BOB, guild_id=GUILD)
     assert (bob.duels, bob.rating) == (Record(1, 0, 0), Rating(1216, 1))
 
 
 async def test_a_duel_nobody_moved_in_is_not_set_aside_by_another_start_and_resigns_free() -> None:
     service = make_service()
-    game = await service.accept(challenge_id=(await challenge(service)).id, member_id=BOB)
+    game = await service.duels.accept(challenge_id=(await challenge(service)).id, member_id=BOB)
     with pytest.raises(GameRunningError, match="already have a game running"):
         await start_game(service, member=ALICE)
     resigned = await service.resign(channel_id=CHANNEL, member_id=BOB)
     assert (resigned.id, resigned.status) == (game.id, Status.EXPIRED)  # abandoned, not counted
-    bob = await service.stats(member_id=BOB, guild_id=GUILD)
+    bob = await service.standings.stats(member_id=BOB, guild_id=GUILD)
     assert (bob.duels, bob.rating) == (Record(), Rating())
 
 
 async def test_a_duel_left_idle_expires_unrated() -> None:
     clock = FakeClock()
     service = make_service(clock=clock)
-    await service.accept(challenge_id=(await challenge(service)).id, member_id=BOB)
+    await service.duels.accept(challenge_id=(await challenge(service)).id, member_id=BOB)
     clock.advance(600)
     [expired] = await service.expire_idle()
     assert expired.status is Status.EXPIRED and expired.is_duel
-    stats = await service.stats(member_id=ALICE, guild_id=GUILD)
+    stats = await service.standings.stats(member_id=ALICE, guild_id=GUILD)
     assert (stats.duels, stats.rating) == (Record(), Rating())
 
 
 async def test_a_duel_rematch_is_a_challenge_with_sides_swapped_accepted_in_one_go() -> None:
     service = make_service()
-    game = await service.accept(challenge_id=(await challenge(service)).id, member_id=BOB)
+    game = await service.duels.accept(challenge_id=(await challenge(service)).id, member_id=BOB)
     with pytest.raises(GameError, match="still running"):
         await service.rematch(game_id=game.id, member_id=ALICE, member_name="alice")
     game = await play(service, game, ROW_1_FOR_X)
@@ -262,7 +267,7 @@ async def test_a_duel_rematch_is_a_challenge_with_sides_swapped_accepted_in_one_
         A,
         "challenger",  # bob played O, so he moves first now
     )
-    second = await service.accept(challenge_id=again.id, member_id=ALICE)
+    second = await service.duels.accept(challenge_id=again.id, member_id=ALICE)
     assert (second.x.member_id, second.o.member_id) == (BOB, ALICE)
     with pytest.raises(GameRunningError, match="already have a game running"):
         await service.rematch(game_id=game.id, member_id=ALICE, member_name="alice")
@@ -286,9 +291,12 @@ async def test_stats_show_each_level_per_board_size() -> None:
         await start_game(service, level="easy", size=size)
         await service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(0, 0))
         await service.resign(channel_id=CHANNEL, member_id=ALICE)
-    stats = await service.stats(member_id=ALICE)
+    stats = await service.standings.stats(member_id=ALICE)
     assert stats.by_level["easy"] == Record(0, 3, 0)
-    assert stats.by_size == {("easy", 3): Record(0, 1, 0), ("easy", 4): Record(0, 2, 0)}
+    assert stats.by_size == {
+        (GameKind.CLASSIC, "easy", 3): Record(0, 1, 0),
+        (GameKind.CLASSIC, "easy", 4): Record(0, 2, 0),
+    }
     assert "  easy: 0 wins, 3 losses, 0 draws (3x3: 0 wins, 1 loss, 0 draws; 4x4: 0 wins, " in (
         render_stats(stats)
     )

@@ -79,9 +79,9 @@ async def test_expired_games_do_not_count_in_stats() -> None:
     await start_game(service)
     clock.advance(60)
     assert len(await service.expire_idle()) == 1
-    stats = await service.stats(member_id=ALICE)
+    stats = await service.standings.stats(member_id=ALICE)
     assert stats.total.games == 0
-    assert await service.leaderboard(guild_id=GUILD) == []
+    assert await service.standings.leaderboard(guild_id=GUILD) == []
 
 
 async def test_games_idle_across_a_restart_expire_on_the_first_sweep(tmp_path: Path) -> None:

@@ -111,8 +111,8 @@ async def test_in_a_running_game_the_player_sees_the_current_position() -> None:
     await service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(0, 0))
     game = await service.active_game(CHANNEL)
     reply = await service.explain(channel_id=CHANNEL, member_id=ALICE)
-    assert reply.position == game.board and reply.mover is Player.X and not reply.played
-    assert reply.move in analyze(game.board).best_moves
+    assert reply.position == game.position and reply.mover is Player.X and not reply.played
+    assert reply.move in analyze(game.position).best_moves
     assert reply.explanation.plain == 7_332  # plain minimax below X../.O./... (or any reply)
     text = render_explain_text(reply)
     assert "In your place I would play" in text

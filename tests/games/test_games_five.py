@@ -15,13 +15,13 @@ async def test_perfect_never_loses_a_whole_5x5_game_to_a_random_member(first: st
     service = make_service()
     reply = await start_game(service, size=5, first=first)
     game = reply.game
-    assert (game.size, game.k, game.board.k) == (5, 4, 4)
+    assert (game.size, game.k, game.position.k) == (5, 4, 4)
     rng = random.Random(first)
     while game.is_active:
-        move = rng.choice(game.board.legal_moves)
+        move = rng.choice(game.position.legal_moves)
         game = (await service.move(channel_id=CHANNEL, member_id=ALICE, move=move)).game
     assert game.status in (Status.LOST, Status.DRAWN)
-    assert game.board.winner is None or len(game.board.winning_cells or ()) >= 4
+    assert game.position.winner is None or len(game.position.winning_cells or ()) >= 4
 
 
 async def test_an_early_5x5_hint_says_it_is_an_estimate_and_names_a_legal_pick() -> None:
@@ -32,7 +32,7 @@ async def test_an_early_5x5_hint_says_it_is_an_estimate_and_names_a_legal_pick()
     text = str(refused.value)
     assert "too early for me to solve exactly" in text
     assert "My pick, an estimate and not a proof: row " in text
-    assert game.board.legal_moves  # the pick is one of them (the sentence names row, column)
+    assert game.position.legal_moves  # the pick is one of them (the sentence names row, column)
 
 
 async def test_an_early_5x5_explain_is_labelled_an_estimate_too() -> None:

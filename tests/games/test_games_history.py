@@ -61,7 +61,7 @@ async def play_to_the_end(
         game = await service.last_game(channel_id=channel, member_id=ALICE)
         if not game.is_active:
             return game.id
-        await service.move(channel_id=channel, member_id=ALICE, move=game.board.legal_moves[0])
+        await service.move(channel_id=channel, member_id=ALICE, move=game.position.legal_moves[0])
 
 
 async def stored(path: Path, count: int, **options: object) -> list[int]:
@@ -90,20 +90,28 @@ async def test_history_pages_newest_first_ten_at_a_time_both_ways(tmp_path: Path
     path = tmp_path / "games.db"
     ids = await stored(path, 23)
     service = make_service(path)
-    first = await service.history(member_id=ALICE, guild_id=GUILD)
+    first = await service.history.page(member_id=ALICE, guild_id=GUILD)
     assert [e.game_id for e in first.entries] == ids[::-1][:HISTORY_PAGE] == ids[:12:-1]
     assert (first.older, first.newer, first.newer_after_id) == (True, False, None)
-    second = await service.history(member_id=ALICE, guild_id=GUILD, before_id=first.older_before_id)
+    second = await service.history.page(
+        member_id=ALICE, guild_id=GUILD, before_id=first.older_before_id
+    )
     assert [e.game_id for e in second.entries] == ids[12:2:-1]
     assert (second.older, second.newer) == (True, True)
-    third = await service.history(member_id=ALICE, guild_id=GUILD, before_id=second.older_before_id)
+    third = await service.history.page(
+        member_id=ALICE, guild_id=GUILD, before_id=second.older_before_id
+    )
     assert [e.game_id for e in third.entries] == ids[2::-1]
     assert (third.older, third.newer, third.older_before_id) == (False, True, None)
-    back = await service.history(member_id=ALICE, guild_id=GUILD, after_id=third.newer_after_id)
+    back = await service.history.page(
+        member_id=ALICE, guild_id=GUILD, after_id=third.newer_after_id
+    )
     assert back == second
-    again = await service.history(member_id=ALICE, guild_id=GUILD, after_id=back.newer_after_id)
+    again = await service.history.page(
+        member_id=ALICE, guild_id=GUILD, after_id=back.newer_after_id
+    )
     assert again == first
-    past = await service.history(member_id=ALICE, guild_id=GUILD, before_id=ids[0])
+    past = await service.history.page(member_id=ALICE, guild_id=GUILD, before_id=ids[0])
     assert (past.entries, past.older, past.newer) == ((), False, True)
     assert render_history(past) == "No more of alice's games this way."
     await service.close()
@@ -123,7 +131,7 @@ async def test_history_holds_only_games_with_a_result_from_the_members_side(
     await start_game(service, channel=CHANNEL + 4)  # still running
     await service.move(channel_id=CHANNEL + 4, member_id=ALICE, move=Move(1, 1))
     elsewhere = await play_to_the_end(service, channel=CHANNEL + 5, guild=OTHER_GUILD, size=4)
-    page = await service.history(member_id=ALICE, guild_id=GUILD)
+    page = await service.history.page(member_id=ALICE, guild_id=GUILD)
     assert [e.game_id for e in page.entries] == [resigned, lost, won]
     assert (page.name, page.older, page.newer) == ("alice", False, False)
     by_id = {entry.game_id: entry for entry in page.entries}
@@ -133,10 +141,10 @@ async def test_history_holds_only_games_with_a_result_from_the_members_side(
     assert (by_id[lost].result, by_id[lost].mark) == (Result.LOST, Player.O)
     assert (by_id[resigned].result, by_id[resigned].resigned) == (Result.LOST, True)
     assert by_id[won].started_at <= by_id[won].ended_at == START
-    everywhere = await service.history(member_id=ALICE)
+    everywhere = await service.history.page(member_id=ALICE)
     assert [e.game_id for e in everywhere.entries] == [elsewhere, resigned, lost, won]
     assert everywhere.entries[0].size == 4
-    assert (await service.history(member_id=BOB)).entries == ()
+    assert (await service.history.page(member_id=BOB)).entries == ()
     await service.close()
 
 
@@ -147,8 +155,8 @@ async def test_a_duel_is_in_both_members_histories_each_from_their_side(tmp_path
     duel = await store.insert(replace(duel, o=Seat(BOB, "bob"), level="duel"))
     await store.close()
     service = make_service(path)
-    alice = (await service.history(member_id=ALICE)).entries[0]
-    bob = (await service.history(member_id=BOB)).entries[0]
+    alice = (await service.history.page(member_id=ALICE)).entries[0]
+    bob = (await service.history.page(member_id=BOB)).entries[0]
     assert (alice.game_id, alice.result, alice.opponent, alice.level) == (
         duel.id,
         Result.WON,
@@ -167,13 +175,13 @@ async def test_a_duel_is_in_both_members_histories_each_from_their_side(tmp_path
 async def test_history_checks_its_arguments_first() -> None:
     service = make_service()
     with pytest.raises(ValueError, match="before_id or after_id"):
-        await service.history(member_id=ALICE, before_id=3, after_id=1)
+        await service.history.page(member_id=ALICE, before_id=3, after_id=1)
     with pytest.raises(TypeError, match="before_id"):
-        await service.history(member_id=ALICE, before_id="3")  # type: ignore[arg-type]
+        await service.history.page(member_id=ALICE, before_id="3")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="after_id"):
-        await service.history(member_id=ALICE, after_id=-1)
+        await service.history.page(member_id=ALICE, after_id=-1)
     with pytest.raises(TypeError, match="member_id"):
-        await service.history(member_id=None)  # type: ignore[arg-type]
+        await service.history.page(member_id=None)  # type: ignore[arg-type]
     await service.close()
 
 
@@ -183,12 +191,12 @@ async def test_history_checks_its_arguments_first() -> None:
 async def test_a_review_defaults_to_the_members_newest_game_with_a_result(tmp_path: Path) -> None:
     service = make_service(tmp_path / "games.db", bot=first_free)
     with pytest.raises(NoGameError) as none:
-        await service.review(member_id=ALICE, guild_id=GUILD)
+        await service.history.review(member_id=ALICE, guild_id=GUILD)
     assert none.value.text({}) == "You have not finished a game here yet. Start one with start."
     won = await play_to_the_end(service)
     await start_game(service, channel=CHANNEL + 1)  # running: not the default
     await service.move(channel_id=CHANNEL + 1, member_id=ALICE, move=Move(2, 2))
-    review = await service.review(member_id=ALICE, guild_id=GUILD)
+    review = await service.history.review(member_id=ALICE, guild_id=GUILD)
     assert review.game.id == won and review.game.status is Status.WON
     assert [move.cell for move in review.moves] == ["1,1", "1,2", "1,3", "2,1", "2,2", "2,3", "3,1"]
     assert review.moves[0].verdict is Verdict.BEST
@@ -196,8 +204,8 @@ async def test_a_review_defaults_to_the_members_newest_game_with_a_result(tmp_pa
     text = render_review(review)
     assert text.startswith(f"Review of game #{won} (3x3, perfect): alice (X) against the bot")
     with pytest.raises(NoGameError):
-        await service.review(member_id=ALICE, guild_id=OTHER_GUILD)
-    assert (await service.review(member_id=ALICE)).game.id == won  # everywhere
+        await service.history.review(member_id=ALICE, guild_id=OTHER_GUILD)
+    assert (await service.history.review(member_id=ALICE)).game.id == won  # everywhere
     await service.close()
 
 
@@ -206,28 +214,32 @@ async def test_a_review_by_number_and_who_may_ask_for_it(tmp_path: Path) -> None
     here = await play_to_the_end(service)
     elsewhere = await play_to_the_end(service, channel=CHANNEL + 1, guild=OTHER_GUILD)
     outside = await play_to_the_end(service, channel=CHANNEL + 2, guild=None)
-    assert (await service.review(member_id=BOB, game_id=here, guild_id=GUILD)).game.id == here
-    assert (await service.review(member_id=ALICE, game_id=outside)).game.id == outside
-    assert (await service.review(member_id=ALICE, game_id=elsewhere, guild_id=GUILD)).moves
+    assert (
+        await service.history.review(member_id=BOB, game_id=here, guild_id=GUILD)
+    ).game.id == here
+    assert (await service.history.review(member_id=ALICE, game_id=outside)).game.id == outside
+    assert (await service.history.review(member_id=ALICE, game_id=elsewhere, guild_id=GUILD)).moves
     for game_id, guild in ((elsewhere, GUILD), (outside, GUILD), (here, None)):
         with pytest.raises(NotYourGameError) as refused:
-            await service.review(member_id=BOB, game_id=game_id, guild_id=guild)
+            await service.history.review(member_id=BOB, game_id=game_id, guild_id=guild)
         assert str(refused.value) == (
             f"Game #{game_id} is not yours and was played elsewhere. You can review your own "
             "games, and any game played where you ask."
         )
     # Anybody may review a game played in the channel they ask in, in a server or not (the
     # terminal's hot-seat duel, reviewed by the player at whose keyboard it was played).
-    asked_there = await service.review(member_id=BOB, game_id=outside, channel_id=CHANNEL + 2)
+    asked_there = await service.history.review(
+        member_id=BOB, game_id=outside, channel_id=CHANNEL + 2
+    )
     assert asked_there.game.id == outside
     with pytest.raises(NotYourGameError):
-        await service.review(member_id=BOB, game_id=outside, channel_id=CHANNEL)
+        await service.history.review(member_id=BOB, game_id=outside, channel_id=CHANNEL)
     with pytest.raises(NoGameError, match=r"^There is no game #999\.$"):
-        await service.review(member_id=ALICE, game_id=999)
+        await service.history.review(member_id=ALICE, game_id=999)
     await start_game(service, channel=CHANNEL + 3)
     running = (await service.move(channel_id=CHANNEL + 3, member_id=ALICE, move=Move(0, 0))).game
     with pytest.raises(GameRunningError) as still:
-        await service.review(member_id=ALICE, game_id=running.id, guild_id=GUILD)
+        await service.history.review(member_id=ALICE, game_id=running.id, guild_id=GUILD)
     assert str(still.value) == (
         f"Game #{running.id} is still being played; it can be reviewed once it is over."
     )
@@ -242,24 +254,24 @@ async def test_an_expired_game_is_reviewed_if_anybody_moved(tmp_path: Path) -> N
     await start_game(service, channel=CHANNEL + 1)
     clock.advance(service.idle_timeout)
     idle, untouched = sorted(await service.expire_idle(), key=lambda game: game.id)
-    review = await service.review(member_id=ALICE, game_id=idle.id)
+    review = await service.history.review(member_id=ALICE, game_id=idle.id)
     assert [move.cell for move in review.moves] == ["2,2", "1,1"]
     assert review.loser is None
     with pytest.raises(NoGameError) as empty:
-        await service.review(member_id=ALICE, game_id=untouched.id)
+        await service.history.review(member_id=ALICE, game_id=untouched.id)
     assert str(empty.value) == (
         f"Game #{untouched.id} ended before anybody moved: there is nothing to review."
     )
-    assert (await service.history(member_id=ALICE)).entries == ()  # no result, no history
+    assert (await service.history.page(member_id=ALICE)).entries == ()  # no result, no history
     await service.close()
 
 
 async def test_review_checks_its_arguments_first() -> None:
     service = make_service()
     with pytest.raises(TypeError, match="game_id"):
-        await service.review(member_id=ALICE, game_id="7")  # type: ignore[arg-type]
+        await service.history.review(member_id=ALICE, game_id="7")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="guild_id"):
-        await service.review(member_id=ALICE, guild_id=-7)
+        await service.history.review(member_id=ALICE, guild_id=-7)
     await service.close()
 
 
@@ -271,13 +283,16 @@ async def test_history_review_and_explain_survive_a_restart(tmp_path: Path) -> N
     before = make_service(path, bot=first_free)
     won = await play_to_the_end(before)
     await play_to_the_end(before, channel=CHANNEL + 1, size=4)
-    page, review = await before.history(member_id=ALICE), await before.review(member_id=ALICE)
+    page, review = (
+        await before.history.page(member_id=ALICE),
+        await before.history.review(member_id=ALICE),
+    )
     explained = await before.explain(channel_id=CHANNEL, member_id=BOB)
     await before.close()
     after = make_service(path, bot=first_free)  # a new process's service on the same file
-    assert await after.history(member_id=ALICE) == page
-    assert await after.review(member_id=ALICE) == review
-    assert (await after.review(member_id=ALICE, game_id=won)).game.id == won
+    assert await after.history.page(member_id=ALICE) == page
+    assert await after.history.review(member_id=ALICE) == review
+    assert (await after.history.review(member_id=ALICE, game_id=won)).game.id == won
     again = await after.explain(channel_id=CHANNEL, member_id=BOB)  # read from the file
     assert (again.game.id, again.position, again.move) == (won, explained.position, explained.move)
     await after.close()

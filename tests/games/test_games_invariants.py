@@ -91,7 +91,7 @@ async def test_random_operations_keep_memory_and_database_consistent(
                     who, cell = member, Move(a, b)
                     if isinstance(game, Game) and a < 3:
                         who = game.member.member_id or member
-                        free = game.board.legal_moves
+                        free = game.position.legal_moves
                         cell = free[(a * 4 + b) % len(free)]
                     if kind == "move":
                         await service.move(channel_id=channel, member_id=who, move=cell)

@@ -71,7 +71,7 @@ async def read_while(task: asyncio.Task[Any], service: GameService) -> int:
     rounds = 0
     while not task.done():
         assert (await service.active_game(OTHER)).x.member_id == BOB
-        await service.stats(member_id=BOB)
+        await service.standings.stats(member_id=BOB)
         rounds += 1
         await asyncio.sleep(0.01)
     return rounds

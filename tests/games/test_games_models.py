@@ -35,7 +35,7 @@ ALICE_SEAT, BOB_SEAT, BOT = Seat(ALICE, "alice"), Seat(BOB, "bob"), Seat(None, "
 
 def test_game_properties_follow_the_moves() -> None:
     game = _game(BOT, ALICE_SEAT, moves=(Move(1, 1),))
-    assert game.board == Board.empty(3).play(Move(1, 1))
+    assert game.position == Board.empty(3).play(Move(1, 1))
     assert game.last_move == Move(1, 1) and game.k == 3
     assert game.member == ALICE_SEAT and game.bot_player is Player.X
     assert game.to_move_seat == ALICE_SEAT
@@ -60,7 +60,7 @@ def test_games_compare_by_data_not_by_cached_board() -> None:
     one = _game(ALICE_SEAT, BOT, moves=(Move(0, 0),))
     assert one == _game(ALICE_SEAT, BOT, moves=(Move(0, 0),))
     assert one != _game(ALICE_SEAT, BOT, moves=(Move(0, 1),))
-    assert _game(ALICE_SEAT, BOT, size=4).board.size == 4
+    assert _game(ALICE_SEAT, BOT, size=4).position.size == 4
 
 
 def test_record_arithmetic() -> None:

@@ -70,7 +70,7 @@ async def test_while_the_server_is_down_play_is_unavailable_then_resumes_by_itse
             assert str(raised.value) == UNAVAILABLE
             assert time.monotonic() - started < WAIT_FOR_CONNECTION_SECONDS + 1
         with pytest.raises(StorageError, match=f"^{UNAVAILABLE}$"):
-            await service.stats(member_id=ALICE, guild_id=GUILD)
+            await service.standings.stats(member_id=ALICE, guild_id=GUILD)
     finally:
         outage_server.resume()
     reply = await played_once_back(service)

@@ -218,19 +218,21 @@ async def test_history_and_review_after_a_process_killed_mid_game(
     unfinished = next(entry["game"]["id"] for entry in entries if entry["op"] == "running")
     assert len(ended) == 12 and "resigned" in {game["status"] for game in ended}
     service = GameService(await open_store(database, 10.0))
-    first = await service.history(member_id=member, guild_id=GUILD)
-    older = await service.history(member_id=member, guild_id=GUILD, before_id=first.older_before_id)
+    first = await service.history.page(member_id=member, guild_id=GUILD)
+    older = await service.history.page(
+        member_id=member, guild_id=GUILD, before_id=first.older_before_id
+    )
     listed = [entry.game_id for entry in (*first.entries, *older.entries)]
     assert listed == sorted((game["id"] for game in ended), reverse=True)
     assert not older.older
     for game in ended:
-        review = await service.review(member_id=member, game_id=game["id"], guild_id=GUILD)
+        review = await service.history.review(member_id=member, game_id=game["id"], guild_id=GUILD)
         assert review.exact and len(review.moves) == len(game["moves"])
         assert str(review.game.status) == game["status"]
-    latest = await service.review(member_id=member, guild_id=GUILD)
+    latest = await service.history.review(member_id=member, guild_id=GUILD)
     assert latest.game.id == max(game["id"] for game in ended)
     with pytest.raises(GameRunningError, match=f"Game #{unfinished} is still being played"):
-        await service.review(member_id=member, game_id=unfinished)
+        await service.history.review(member_id=member, game_id=unfinished)
     await service.close()
 
 

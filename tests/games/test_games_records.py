@@ -38,7 +38,7 @@ from bot.games import (
     Status,
     StorageError,
 )
-from bot.games.models import Challenge, Rating
+from bot.games.models import Challenge, GameKind, Rating
 from bot.storage import SqliteGameStore
 from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION
 from bot.storage.rows import (
@@ -93,7 +93,9 @@ class RecountStore:
         row = self._conn.execute("SELECT name FROM members WHERE member_id = ?", (member_id,))
         return next((str(name) for (name,) in row), None)
 
-    async def records(self, member_id: int, guild_id: int | None) -> dict[tuple[str, int], Record]:
+    async def records(
+        self, member_id: int, guild_id: int | None
+    ) -> dict[tuple[GameKind, str, int], Record]:
         where = "member_id = ?" + ("" if guild_id is None else " AND guild_id = ?")
         params: tuple[int, ...] = (member_id,) if guild_id is None else (member_id, guild_id)
         rows = self._conn.execute(
@@ -101,7 +103,7 @@ class RecountStore:
             params,
         )
         return {
-            (str(level), int(size)): Record(int(w), int(lo), int(d))
+            (GameKind.CLASSIC, str(level), int(size)): Record(int(w), int(lo), int(d))
             for level, size, w, lo, d in rows
         }
 
@@ -194,12 +196,16 @@ async def everything(
 ) -> tuple[list[Stats], list[list[LeaderboardEntry]]]:
     """Every member's stats in every scope, and every scope's leaderboard at every length
     (each cut must be the same prefix, so the store's SQL order is checked too)."""
-    stats = [await service.stats(member_id=m, guild_id=g) for m in members for g in (None, *SCOPES)]
+    stats = [
+        await service.standings.stats(member_id=m, guild_id=g)
+        for m in members
+        for g in (None, *SCOPES)
+    ]
     boards = []
     for guild in (*SCOPES, 0, 999):
-        full = await service.leaderboard(guild_id=guild, limit=100)
+        full = await service.standings.leaderboard(guild_id=guild, limit=100)
         for limit in range(1, len(full)):
-            assert await service.leaderboard(guild_id=guild, limit=limit) == full[:limit]
+            assert await service.standings.leaderboard(guild_id=guild, limit=limit) == full[:limit]
         boards.append(full)
     return stats, boards
 
@@ -269,17 +275,17 @@ async def test_a_v1_file_upgrades_in_place_with_identical_stats(tmp_path: Path) 
     assert user_version(path) == SCHEMA_VERSION
     assert await everything(service, (ALICE, BOB, CAROL, DAVE, EVE, FRANK)) == before
     assert stored_totals(path) == recount(path)
-    alice = await service.stats(member_id=ALICE)
+    alice = await service.standings.stats(member_id=ALICE)
     assert alice.name == "alice"  # renamed "Alice" and back: the latest name wins
     assert alice.total == Record(2, 1, 1)  # resigned = loss, expired skipped, mvm win counted
-    board = await service.leaderboard(guild_id=GUILD)
+    board = await service.standings.leaderboard(guild_id=GUILD)
     assert [(e.member_id, e.record) for e in board] == [
         (ALICE, Record(2, 1, 0)),
         (DAVE, Record(1, 0, 0)),
         (CAROL, Record(1, 0, 0)),
         (BOB, Record(0, 2, 2)),
     ]
-    there = await service.leaderboard(guild_id=GUILD + 1)
+    there = await service.standings.leaderboard(guild_id=GUILD + 1)
     assert [e.name for e in there] == ["bob", "élan", "Émile"]
     await service.close()
 
@@ -330,8 +336,10 @@ async def test_saving_a_finished_game_again_does_not_count_it_twice(tmp_path: Pa
         resigned = await store.update(resigned)
         resigned = await store.update(replace(resigned, updated_at=FakeClock().now, message_id=5))
     await service.attach_message(resigned.id, 77)  # a finished game: straight to the store
-    assert (await service.stats(member_id=ALICE)).total == Record(0, 1, 0)
-    assert [e.record for e in await service.leaderboard(guild_id=GUILD)] == [Record(0, 1, 0)]
+    assert (await service.standings.stats(member_id=ALICE)).total == Record(0, 1, 0)
+    assert [e.record for e in await service.standings.leaderboard(guild_id=GUILD)] == [
+        Record(0, 1, 0)
+    ]
     assert stored_totals(path) == recount(path)
     await service.close()
 
@@ -358,8 +366,8 @@ async def test_totals_follow_any_change_to_the_games_table(tmp_path: Path) -> No
             conn.execute(edit)
         assert stored_totals(path) == recount(path), edit
     service = make_service(path)
-    assert (await service.stats(member_id=BOB)).total == Record(0, 1, 0)  # lost to alice
-    assert await service.leaderboard(guild_id=None) == [
+    assert (await service.standings.stats(member_id=BOB)).total == Record(0, 1, 0)  # lost to alice
+    assert await service.standings.leaderboard(guild_id=None) == [
         LeaderboardEntry(ALICE, "alice", Record(0, 0, 1), 1)
     ]
     await service.close()
@@ -370,10 +378,12 @@ async def test_a_renamed_member_moves_among_the_tied_ones() -> None:
     await store.insert(finished_game(10, "bob", status=Status.WON))
     await store.insert(finished_game(11, "carl", status=Status.WON))
     service = make_service(store=store)
-    assert [e.name for e in await service.leaderboard(guild_id=GUILD, limit=1)] == ["bob"]
+    assert [e.name for e in await service.standings.leaderboard(guild_id=GUILD, limit=1)] == ["bob"]
     await service.start(channel_id=CHANNEL, guild_id=GUILD, member_id=10, member_name="Zed")
-    assert [e.name for e in await service.leaderboard(guild_id=GUILD, limit=1)] == ["carl"]
-    assert [e.name for e in await service.leaderboard(guild_id=GUILD)] == ["carl", "Zed"]
+    assert [e.name for e in await service.standings.leaderboard(guild_id=GUILD, limit=1)] == [
+        "carl"
+    ]
+    assert [e.name for e in await service.standings.leaderboard(guild_id=GUILD)] == ["carl", "Zed"]
 
 
 async def test_no_server_and_server_zero_are_different_scopes() -> None:
@@ -381,10 +391,10 @@ async def test_no_server_and_server_zero_are_different_scopes() -> None:
     await store.insert(finished_game(ALICE, "alice", status=Status.WON, guild_id=None))
     await store.insert(finished_game(BOB, "bob", status=Status.WON, guild_id=0))
     service = make_service(store=store)
-    assert [e.name for e in await service.leaderboard(guild_id=None)] == ["alice"]
-    assert [e.name for e in await service.leaderboard(guild_id=0)] == ["bob"]
-    assert (await service.stats(member_id=BOB, guild_id=0)).total == Record(1, 0, 0)
-    assert (await service.stats(member_id=ALICE, guild_id=0)).total == Record()
+    assert [e.name for e in await service.standings.leaderboard(guild_id=None)] == ["alice"]
+    assert [e.name for e in await service.standings.leaderboard(guild_id=0)] == ["bob"]
+    assert (await service.standings.stats(member_id=BOB, guild_id=0)).total == Record(1, 0, 0)
+    assert (await service.standings.stats(member_id=ALICE, guild_id=0)).total == Record()
 
 
 async def test_the_leaderboard_limit_keeps_the_tie_break_in_sql() -> None:
@@ -396,11 +406,11 @@ async def test_the_leaderboard_limit_keeps_the_tie_break_in_sql() -> None:
         await store.insert(finished_game(member, name, status=Status.DRAWN))
     await store.insert(finished_game(99, "winner", status=Status.WON))
     service = make_service(store=store)
-    full = await service.leaderboard(guild_id=GUILD, limit=100)
+    full = await service.standings.leaderboard(guild_id=GUILD, limit=100)
     expected = sorted(names, key=lambda n: (n.casefold(), names.index(n)))
     assert [e.name for e in full] == ["winner", *expected]
     for limit in range(1, len(full) + 1):
-        assert await service.leaderboard(guild_id=GUILD, limit=limit) == full[:limit]
+        assert await service.standings.leaderboard(guild_id=GUILD, limit=limit) == full[:limit]
 
 
 MEMBERS = (ALICE, BOB, CAROL, DAVE, EVE, FRANK)
@@ -439,7 +449,7 @@ async def play(service: GameService, channel: int, member: int, n: int, *, whole
         game = await service.active_game(channel)
         seat = game.to_move_seat
         who = seat.member_id if seat and seat.member_id else member
-        free = game.board.legal_moves
+        free = game.position.legal_moves
         reply = await service.move(channel_id=channel, member_id=who, move=free[n % len(free)])
         if not whole or not reply.game.is_active:
             return

@@ -9,6 +9,7 @@ also refuses a few the reference let through because a value of another type com
 
 from __future__ import annotations
 
+from dataclasses import fields as dataclass_fields
 from dataclasses import replace
 from datetime import datetime, timedelta, tzinfo
 from typing import Any
@@ -154,7 +155,9 @@ def odd_games() -> dict[str, tuple[Game, bool]]:
     refuse those the reference refused, and ``to_row`` refuses the others too, as a value of
     another type than ``from_row`` builds."""
     game = running_game()  # its moves are replayed now, so a size of 3.0 finds them below
-    fields = {name: getattr(game, name) for name in Game.__dataclass_fields__ if name != "_board"}
+    fields = {
+        field.name: getattr(game, field.name) for field in dataclass_fields(Game) if field.init
+    }
     noon = datetime(2026, 11, 1, 12, 0, tzinfo=Folding())
     return {
         "a size of 3.0 (a float that finds the 3x3 replay)": (replace(game, size=3.0), False),

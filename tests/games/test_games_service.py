@@ -61,7 +61,7 @@ async def test_bot_first_plays_x_and_opens_within_start() -> None:
     game = reply.game
     assert game.x.is_bot and game.o == Seat(ALICE, "alice")
     assert reply.bot_move is not None and game.moves == (reply.bot_move,)
-    assert game.board.at(reply.bot_move) is Player.X
+    assert game.position.at(reply.bot_move) is Player.X
     assert game.to_move_seat == game.member
 
 
@@ -81,7 +81,7 @@ async def test_options_are_normalised_and_size_four_works() -> None:
     service = make_service()
     game = (await start_game(service, level=" Easy ", first="ME", size=4)).game
     assert (game.level, game.first, game.size, game.k) == ("easy", "me", 4, 4)
-    assert game.board.size == 4 and game.board.k == 4
+    assert game.position.size == 4 and game.position.k == 4
 
 
 @pytest.mark.parametrize(
@@ -130,8 +130,8 @@ async def test_move_gets_the_bots_answer_at_once() -> None:
     assert reply.bot_move is not None and reply.bot_move != Move(1, 1)
     game = reply.game
     assert game.moves == (Move(1, 1), reply.bot_move)
-    assert game.board.at(Move(1, 1)) is Player.X
-    assert game.board.at(reply.bot_move) is Player.O
+    assert game.position.at(Move(1, 1)) is Player.X
+    assert game.position.at(reply.bot_move) is Player.O
     assert game.to_move_seat == game.member
     assert game == await service.active_game(CHANNEL)
 
@@ -168,7 +168,7 @@ async def test_perfect_play_from_both_sides_is_a_draw() -> None:
     game = await service.active_game(CHANNEL)
     while game.is_active:
         hint = await service.hint(channel_id=CHANNEL, member_id=ALICE)
-        assert hint.game == game and hint.analysis.board == game.board
+        assert hint.game == game and hint.analysis.board == game.position
         assert hint.analysis.value is Value.DRAW
         reply = await service.move(
             channel_id=CHANNEL, member_id=ALICE, move=hint.analysis.best_moves[0]

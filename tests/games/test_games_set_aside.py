@@ -36,7 +36,7 @@ async def test_start_over_a_game_nobody_moved_in_replaces_it(first: str) -> None
     assert (await service.active_game(CHANNEL)) == reply.game
     assert (reply.game.level, reply.game.size) == ("perfect", 4)
     assert describe_set_aside(reply) == SET_ASIDE
-    assert (await service.stats(member_id=ALICE)).total == Record()
+    assert (await service.standings.stats(member_id=ALICE)).total == Record()
     assert await service.expire_idle() == []  # told by the reply, never announced as expired
     # The old game's board (a Discord button names its game) is over.
     with pytest.raises(GameOverError, match=r"^That game is over\.$"):
@@ -71,8 +71,8 @@ async def test_resigning_before_moving_is_not_a_loss(first: str) -> None:
     assert ended.id == game.id
     assert ended.status is Status.EXPIRED and ended.winner is None
     assert status_line(ended) == "This game ended before alice moved, so it does not count."
-    assert (await service.stats(member_id=ALICE)).total == Record()
-    assert await service.leaderboard(guild_id=GUILD) == []
+    assert (await service.standings.stats(member_id=ALICE)).total == Record()
+    assert await service.standings.leaderboard(guild_id=GUILD) == []
     assert await service.expire_idle() == []
 
 
@@ -81,7 +81,7 @@ async def test_resigning_after_a_move_is_still_a_loss() -> None:
     await started_game(service)
     ended = await service.resign(channel_id=CHANNEL, member_id=ALICE)
     assert ended.status is Status.RESIGNED
-    assert (await service.stats(member_id=ALICE)).total == Record(0, 1, 0)
+    assert (await service.standings.stats(member_id=ALICE)).total == Record(0, 1, 0)
 
 
 async def test_a_game_between_members_has_started_once_either_moved() -> None:
@@ -94,7 +94,7 @@ async def test_a_game_between_members_has_started_once_either_moved() -> None:
     await service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(0, 0))
     resigned = await service.resign(channel_id=CHANNEL, member_id=BOB)  # alice moved: a loss
     assert resigned.status is Status.RESIGNED
-    assert (await service.stats(member_id=BOB)).total == Record(0, 1, 0)
+    assert (await service.standings.stats(member_id=BOB)).total == Record(0, 1, 0)
 
 
 async def test_a_start_refused_because_another_process_started_first_sets_nothing_aside(

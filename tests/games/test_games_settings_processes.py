@@ -62,16 +62,16 @@ async def test_a_change_in_another_process_is_followed_here_within_the_cache_tim
 ) -> None:
     here = await open_service(database)
     try:
-        assert (await here.server_settings(GUILD)).duels  # now in this process's cache
+        assert (await here.servers.settings(GUILD)).duels  # now in this process's cache
         other = await worker(database, "change")
         assert await line(other) == "done"
         changed = time.monotonic()
         assert await other.wait() == 0
-        while (await here.server_settings(GUILD)).duels:
+        while (await here.servers.settings(GUILD)).duels:
             assert time.monotonic() - changed < CACHE_SECONDS + MARGIN
             await asyncio.sleep(0.05)
         with pytest.raises(DuelsOffError):
-            await here.challenge(
+            await here.duels.challenge(
                 channel_id=1, guild_id=GUILD, challenger=Seat(1, "alice"), opponent=Seat(2, "bob")
             )
     finally:
@@ -85,8 +85,8 @@ async def test_a_change_here_is_seen_here_at_once_and_there_within_the_cache_tim
     other = await worker(database, "watch")
     try:
         assert await line(other) == "ready"  # the settings are in its cache
-        await here.set_server_limits(GUILD, duels="off")
-        assert not (await here.server_settings(GUILD)).duels  # at once, here
+        await here.servers.set_limits(GUILD, duels="off")
+        assert not (await here.servers.settings(GUILD)).duels  # at once, here
         assert other.stdin is not None
         other.stdin.write(b"changed\n")
         await other.stdin.drain()

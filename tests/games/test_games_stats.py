@@ -16,7 +16,7 @@ from games_helpers import (
 )
 
 from bot.engine import LEVELS, Move
-from bot.games import InvalidOptionError, LeaderboardEntry, Record, Stats, Status
+from bot.games import GameKind, InvalidOptionError, LeaderboardEntry, Record, Stats, Status
 from bot.storage import SqliteGameStore
 
 CAROL, DAVE, ERIN = 3, 4, 5
@@ -52,7 +52,7 @@ async def test_stats_per_level_count_resignations_as_losses_and_skip_expired() -
     await _seed(store, ALICE, "alice", "W", level="hard", guild_id=GUILD + 1)
     await _seed(store, BOB, "bob", "WWW", level="easy")
     service = make_service(store=store)
-    stats = await service.stats(member_id=ALICE)
+    stats = await service.standings.stats(member_id=ALICE)
     assert stats == Stats(
         member_id=ALICE,
         name="alice",
@@ -65,20 +65,20 @@ async def test_stats_per_level_count_resignations_as_losses_and_skip_expired() -
         },
         total=Record(3, 3, 3),
         by_size={
-            ("easy", 3): Record(2, 2, 1),
-            ("hard", 3): Record(1, 0, 0),
-            ("perfect", 3): Record(0, 1, 2),
+            (GameKind.CLASSIC, "easy", 3): Record(2, 2, 1),
+            (GameKind.CLASSIC, "hard", 3): Record(1, 0, 0),
+            (GameKind.CLASSIC, "perfect", 3): Record(0, 1, 2),
         },
     )
     assert list(stats.by_level) == list(LEVELS)
-    here = await service.stats(member_id=ALICE, guild_id=GUILD)
+    here = await service.standings.stats(member_id=ALICE, guild_id=GUILD)
     assert here.by_level["hard"] == Record() and here.total == Record(2, 3, 3)
     assert here.guild_id == GUILD
 
 
 async def test_a_member_who_never_played_has_zero_stats() -> None:
     service = make_service()
-    stats = await service.stats(member_id=ERIN)
+    stats = await service.standings.stats(member_id=ERIN)
     assert stats.total == Record() and stats.name == f"member {ERIN}"
     assert all(record == Record() for record in stats.by_level.values())
 
@@ -86,9 +86,9 @@ async def test_a_member_who_never_played_has_zero_stats() -> None:
 async def test_active_games_are_not_counted_until_they_end() -> None:
     service = make_service()
     await started_game(service)
-    assert (await service.stats(member_id=ALICE)).total == Record()
+    assert (await service.standings.stats(member_id=ALICE)).total == Record()
     await service.resign(channel_id=CHANNEL, member_id=ALICE)
-    assert (await service.stats(member_id=ALICE)).total == Record(0, 1, 0)
+    assert (await service.standings.stats(member_id=ALICE)).total == Record(0, 1, 0)
 
 
 async def test_leaderboard_points_and_tie_breaks() -> None:
@@ -101,19 +101,22 @@ async def test_leaderboard_points_and_tie_breaks() -> None:
     await _seed(store, 6, "frank", "WWWWW", guild_id=GUILD + 1)  # another server
     await _seed(store, 7, "gina", "D", guild_id=None)  # the terminal
     service = make_service(store=store)
-    board = await service.leaderboard(guild_id=GUILD)
+    board = await service.standings.leaderboard(guild_id=GUILD)
     assert board == [
         LeaderboardEntry(DAVE, "dave", Record(2, 1, 0), 6),
         LeaderboardEntry(ALICE, "alice", Record(1, 0, 0), 3),
         LeaderboardEntry(BOB, "bob", Record(0, 0, 3), 3),
         LeaderboardEntry(CAROL, "carol", Record(1, 2, 0), 3),
     ]
-    assert [e.name for e in await service.leaderboard(guild_id=GUILD, limit=2)] == ["dave", "alice"]
-    assert [e.name for e in await service.leaderboard(guild_id=None)] == ["gina"]
-    assert [e.name for e in await service.leaderboard(guild_id=GUILD + 1)] == ["frank"]
-    assert await service.leaderboard(guild_id=12345) == []
+    assert [e.name for e in await service.standings.leaderboard(guild_id=GUILD, limit=2)] == [
+        "dave",
+        "alice",
+    ]
+    assert [e.name for e in await service.standings.leaderboard(guild_id=None)] == ["gina"]
+    assert [e.name for e in await service.standings.leaderboard(guild_id=GUILD + 1)] == ["frank"]
+    assert await service.standings.leaderboard(guild_id=12345) == []
     with pytest.raises(InvalidOptionError, match="at least 1"):
-        await service.leaderboard(guild_id=GUILD, limit=0)
+        await service.standings.leaderboard(guild_id=GUILD, limit=0)
 
 
 async def test_equal_records_are_ordered_by_name() -> None:
@@ -121,7 +124,7 @@ async def test_equal_records_are_ordered_by_name() -> None:
     await _seed(store, 11, "zed", "WD")
     await _seed(store, 12, "Amy", "WD")
     service = make_service(store=store)
-    assert [e.name for e in await service.leaderboard(guild_id=GUILD)] == ["Amy", "zed"]
+    assert [e.name for e in await service.standings.leaderboard(guild_id=GUILD)] == ["Amy", "zed"]
 
 
 async def test_stats_and_leaderboard_after_games_played_through_the_service() -> None:
@@ -145,10 +148,10 @@ async def test_stats_and_leaderboard_after_games_played_through_the_service() ->
         for cell in plan:
             reply = await service.move(channel_id=CHANNEL, member_id=member, move=cell)
         assert not reply.game.is_active
-    alice = await service.stats(member_id=ALICE, guild_id=GUILD)
+    alice = await service.standings.stats(member_id=ALICE, guild_id=GUILD)
     assert alice.by_level["easy"] == Record(1, 1, 0)
     assert alice.by_level["hard"] == Record(1, 0, 0)
-    bob = await service.stats(member_id=BOB)
+    bob = await service.standings.stats(member_id=BOB)
     assert (bob.by_level["hard"], bob.by_level["easy"]) == (Record(1, 0, 0), Record(0, 1, 0))
-    board = await service.leaderboard(guild_id=GUILD)
+    board = await service.standings.leaderboard(guild_id=GUILD)
     assert [(e.name, e.points) for e in board] == [("alice", 6), ("bob", 3)]

@@ -55,7 +55,7 @@ async def test_a_restarted_service_continues_the_game_exactly(tmp_path: Path) ->
         level="easy",
     )
     game = await first.active_game(CHANNEL)
-    free = next(m for m in game.board.legal_moves)
+    free = next(m for m in game.position.legal_moves)
     game = (await first.move(channel_id=CHANNEL, member_id=ALICE, move=free)).game
     await first.attach_message(game.id, 4242)
     game = await first.active_game(CHANNEL)
@@ -67,7 +67,7 @@ async def test_a_restarted_service_continues_the_game_exactly(tmp_path: Path) ->
     assert await second.active_game(CHANNEL + 1) == other
     assert await second.active_game(CHANNEL) == game  # every field, timestamps included
     assert game.message_id == 4242
-    nxt = game.board.legal_moves[0]
+    nxt = game.position.legal_moves[0]
     reply = await second.move(channel_id=CHANNEL, member_id=ALICE, move=nxt)
     assert reply.game.moves[: len(game.moves) + 1] == (*game.moves, nxt)
     assert_consistent(reply.game)
@@ -244,7 +244,7 @@ async def test_member_names_follow_the_latest_game(tmp_path: Path) -> None:
     await service.start(
         channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="Alice the Great"
     )
-    stats = await service.stats(member_id=ALICE)
+    stats = await service.standings.stats(member_id=ALICE)
     assert stats.name == "Alice the Great"
     game = await service.active_game(CHANNEL)
     assert game.status is Status.ACTIVE

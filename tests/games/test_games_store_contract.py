@@ -28,12 +28,13 @@ from bot.engine.ratings import LEVEL_RATINGS
 from bot.games import Game, GameChangedError, GameStore, Record, Seat, Status, StorageError
 from bot.games.arguments import MAX_ID
 from bot.games.elo import rate
-from bot.games.models import DUEL, ULTIMATE, Challenge, ChallengeStatus, Rating
+from bot.games.models import DUEL, Challenge, ChallengeStatus, GameKind, Rating
 from bot.games.server_settings import ServerSettings
 from bot.games.shards import ShardSet
 from bot.games.solo import rated
 from bot.games.store import START as PAGE_START
 from bot.games.store import PageKey
+from bot.games.variants.ultimate import GRID
 from bot.storage import SqliteGameStore
 from bot.storage.postgres.store import PostgresGameStore
 
@@ -393,7 +394,7 @@ async def test_another_store_sees_what_one_committed(database: Database) -> None
     assert await second.get(game.id) == game
     assert await second.active_games() == [replace(active, message_id=5, version=1)]
     assert await second.member_name(2) == "bob"
-    assert await second.records(1, GUILD) == {("perfect", 3): Record(0, 0, 1)}
+    assert await second.records(1, GUILD) == {(GameKind.CLASSIC, "perfect", 3): Record(0, 0, 1)}
     assert await second.standings(GUILD) == await first.standings(GUILD)
     await first.close()
     await second.close()
@@ -434,16 +435,18 @@ def ultimate(game: Game) -> Game:
     """``game`` as a game of ultimate tic-tac-toe (two moves in the centre board; levels
     ``perfect`` becomes ``hard``, since ultimate has no perfect level)."""
     level = "hard" if game.level == "perfect" else game.level
-    return replace(game, size=ULTIMATE, level=level, moves=(Move(4, 4), Move(3, 3)))
+    return replace(
+        game, kind=GameKind.ULTIMATE, size=GRID, level=level, moves=(Move(4, 4), Move(3, 3))
+    )
 
 
 def recount(
     games: list[Game], member_id: int, guild_id: int | None
-) -> dict[tuple[str, int], Record]:
-    """The member's results per level and size; ``guild_id=None`` everywhere, an id that
-    server."""
+) -> dict[tuple[GameKind, str, int], Record]:
+    """The member's results per kind, level and size; ``guild_id=None`` everywhere, an id
+    that server."""
     counted = (Status.WON, Status.LOST, Status.DRAWN, Status.RESIGNED)
-    found: dict[tuple[str, int], Record] = {}
+    found: dict[tuple[GameKind, str, int], Record] = {}
     for game in games:
         if game.status not in counted or guild_id not in (None, game.guild_id):
             continue
@@ -451,7 +454,7 @@ def recount(
             if game.seat(mark).member_id == member_id:
                 won, lost = game.winner is mark, game.winner is mark.other
                 result = Record(int(won), int(lost), int(game.winner is None))
-                key = (game.level, game.size)
+                key = (game.kind, game.level, game.size)
                 found[key] = found.get(key, Record()) + result
     return found
 
@@ -612,12 +615,14 @@ async def test_finishing_a_duel_rates_both_players_once_in_its_server(store: Gam
     bob, alice = rate(1184, 1216, 0.5)
     assert await store.rating(1, GUILD) == Rating(alice, 2)
     assert await store.rating(2, GUILD) == Rating(bob, 2)
-    assert await store.records(1, GUILD) == {(DUEL, 3): Record(1, 0, 1)}
+    assert await store.records(1, GUILD) == {(GameKind.CLASSIC, DUEL, 3): Record(1, 0, 1)}
     assert await store.standings(GUILD) == []  # duels are ranked by rating, not points
 
 
 async def test_an_ultimate_duel_moves_only_the_ultimate_ratings(store: GameStore) -> None:
-    duel = await store.insert(replace(make_game(ALICE, BOB, level=DUEL), size=ULTIMATE, moves=()))
+    duel = await store.insert(
+        replace(make_game(ALICE, BOB, level=DUEL), kind=GameKind.ULTIMATE, size=GRID, moves=())
+    )
     resigned = make_game(ALICE, BOB, Status.RESIGNED, resigner=Player.O, level=DUEL)
     await store.update(replace(ultimate(resigned), id=duel.id))
     assert await store.rating(1, GUILD, kind="ultimate") == Rating(1216, 1)
@@ -635,8 +640,8 @@ async def test_an_ultimate_duel_moves_only_the_ultimate_ratings(store: GameStore
     assert await store.rating(2, GUILD, kind="ultimate") == Rating(1184, 1)
     assert await store.duel_standings(GUILD, 1) == [(2, "bob", Rating(1216, 1))]
     assert await store.records(1, GUILD) == {
-        (DUEL, ULTIMATE): Record(1, 0, 0),
-        (DUEL, 3): Record(0, 1, 0),
+        (GameKind.ULTIMATE, DUEL, GRID): Record(1, 0, 0),
+        (GameKind.CLASSIC, DUEL, 3): Record(0, 1, 0),
     }
 
 
@@ -648,7 +653,10 @@ async def test_games_against_the_bot_score_on_the_leaderboard_of_their_kind(
     await store.insert(ultimate(replace(lost, level="easy")))
     running = await store.insert(
         replace(
-            make_game(ALICE, BOT, channel_id=CHANNEL + 2, level="hard"), size=ULTIMATE, moves=()
+            make_game(ALICE, BOT, channel_id=CHANNEL + 2, level="hard"),
+            kind=GameKind.ULTIMATE,
+            size=GRID,
+            moves=(),
         )
     )
     won = make_game(ALICE, BOT, Status.RESIGNED, resigner=Player.O, channel_id=CHANNEL + 2)

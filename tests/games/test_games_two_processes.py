@@ -92,7 +92,7 @@ async def test_a_move_in_a_game_another_process_ended_says_there_is_none(
 
 
 async def bob_challenges_carol(there: GameService) -> None:
-    await there.challenge(
+    await there.duels.challenge(
         channel_id=CHANNEL, guild_id=GUILD, challenger=Seat(BOB, "bob"), opponent=Seat(CAROL, "c")
     )
 

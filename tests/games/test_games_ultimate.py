@@ -12,14 +12,23 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from games_helpers import ALICE, CHANNEL, GUILD, FakeClock, finished_game, sqlite_at_version
+from games_helpers import (
+    ALICE,
+    CHANNEL,
+    GUILD,
+    FakeClock,
+    finished_game,
+    plays,
+    sqlite_at_version,
+)
 
 from bot.engine import Move, Player
 from bot.engine.ultimate import UltimateBoard
 from bot.games import Game, GameError, GameService, InvalidOptionError, Record, Seat, Status
-from bot.games.models import DUEL, ULTIMATE, Rating, UltimateHint
+from bot.games.models import DUEL, GameKind, Rating
 from bot.games.render import render_emoji, render_hint, render_stats, render_text
 from bot.games.render.history import render_history
+from bot.games.variants.ultimate import GRID, UltimateHint
 from bot.storage import SqliteGameStore
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres.store import PostgresGameStore
@@ -37,7 +46,7 @@ def service_at(path: Path | str = ":memory:", *, bot: object = first_legal) -> G
         SqliteGameStore(path),
         clock=FakeClock(),
         rng=random.Random(1),
-        choose_ultimate=bot,  # type: ignore[arg-type]
+        choose_move=plays(bot),  # type: ignore[arg-type]
     )
 
 
@@ -63,8 +72,8 @@ async def test_an_ultimate_game_starts_on_the_nine_by_nine_grid() -> None:
     service = service_at()
     reply = await start(service)
     game = reply.game  # type: ignore[attr-defined]
-    assert (game.size, game.level, game.kind, game.moves) == (ULTIMATE, "easy", "ultimate", ())
-    assert game.ultimate == UltimateBoard()
+    assert (game.size, game.level, game.kind, game.moves) == (GRID, "easy", "ultimate", ())
+    assert game.position == UltimateBoard()
     text = render_text(game)
     assert text.splitlines()[0] == "Ultimate tic-tac-toe: alice (X) vs me (O), easy"
     assert text.splitlines()[-1] == "Your turn, alice (X): play in any open small board."
@@ -74,7 +83,7 @@ async def test_the_bot_first_opens_with_the_engine() -> None:
     service = service_at(bot=lambda board, level, rng: Move(4, 4))
     reply = await start(service, first="bot")
     assert reply.bot_move == Move(4, 4)  # type: ignore[attr-defined]
-    assert reply.game.ultimate.forced_board == 4  # type: ignore[attr-defined]
+    assert reply.game.position.forced_board == 4  # type: ignore[attr-defined]
 
 
 async def test_the_bot_answers_in_the_board_the_move_sends_it_to() -> None:
@@ -83,7 +92,7 @@ async def test_the_bot_answers_in_the_board_the_move_sends_it_to() -> None:
     reply = await play(service, 0, 8)  # board 2's cell 2: the bot must play in board 2
     bot = reply.bot_move  # type: ignore[attr-defined]
     assert bot is not None and bot.row < 3 and bot.col >= 6
-    assert reply.game.ultimate.at(bot) is not None  # type: ignore[attr-defined]
+    assert reply.game.position.at(bot) is not None  # type: ignore[attr-defined]
 
 
 async def test_a_move_outside_the_board_it_is_sent_to_is_refused_with_a_sentence() -> None:
@@ -104,23 +113,23 @@ async def test_a_finished_game_counts_as_its_own_kind() -> None:
     service = service_at()
     await start(service)
     rng = random.Random(5)
-    game = (await service.active_game(CHANNEL)).ultimate
+    game = (await service.active_game(CHANNEL)).position
     while True:
         reply = await play_move(service, rng.choice(game.legal_moves))
         ended = reply.game  # type: ignore[attr-defined]
         if not ended.is_active:
             break
-        game = ended.ultimate
+        game = ended.position
     assert ended.status in (Status.WON, Status.LOST, Status.DRAWN)
-    assert ended.ultimate.is_over and ended.winner == ended.ultimate.winner
-    stats = await service.stats(member_id=ALICE)
-    assert stats.by_size == {("easy", ULTIMATE): stats.by_level["ultimate easy"]}
+    assert ended.position.is_over and ended.winner == ended.position.winner
+    stats = await service.standings.stats(member_id=ALICE)
+    assert stats.by_size == {(GameKind.ULTIMATE, "easy", GRID): stats.by_level["ultimate easy"]}
     assert stats.by_level["easy"].games == 0 and stats.total.games == 1
     assert "  ultimate easy: " in render_stats(stats)
-    page = await service.history(member_id=ALICE)
+    page = await service.history.page(member_id=ALICE)
     assert " ultimate easy, against the bot: " in render_history(page)
     with pytest.raises(GameError, match="ultimate tic-tac-toe, which is not solved"):
-        await service.review(member_id=ALICE)
+        await service.history.review(member_id=ALICE)
     with pytest.raises(GameError, match="ultimate tic-tac-toe is not solved"):
         await service.explain(channel_id=CHANNEL, member_id=ALICE)
 
@@ -147,7 +156,7 @@ async def test_a_hint_gives_the_top_moves_with_win_rates() -> None:
     await play(service, 4, 4)
     hint = await service.hint(channel_id=CHANNEL, member_id=ALICE)
     assert isinstance(hint, UltimateHint)
-    assert {stat.move for stat in hint.result.moves} <= set(hint.game.ultimate.legal_moves)
+    assert {stat.move for stat in hint.result.moves} <= set(hint.game.position.legal_moves)
     text = render_hint(hint)
     assert text.startswith("Hint for alice: the engine's top moves (win rate for you")
     best = hint.result.move
@@ -162,8 +171,8 @@ async def test_a_restart_keeps_the_ultimate_game_playable(tmp_path: Path) -> Non
     await first.close()
     again = service_at(path)
     game = await again.active_game(CHANNEL)
-    assert game == before and game.ultimate == before.ultimate
-    reply = await play_move(again, game.ultimate.legal_moves[0])
+    assert game == before and game.position == before.position
+    reply = await play_move(again, game.position.legal_moves[0])
     assert len(reply.game.moves) == 4  # type: ignore[attr-defined]
 
 
@@ -195,15 +204,15 @@ async def test_postgresql_stores_and_counts_an_ultimate_game(postgres_url: str) 
         await PostgresGameStore.open(postgres_url),
         clock=FakeClock(),
         rng=random.Random(1),
-        choose_ultimate=first_legal,
+        choose_move=plays(first_legal),
     )
     await start(service)
     rng = random.Random(4)
     while (game := await service.active_game(CHANNEL)).is_active:
-        reply = await play_move(service, rng.choice(game.ultimate.legal_moves))
+        reply = await play_move(service, rng.choice(game.position.legal_moves))
         if not reply.game.is_active:  # type: ignore[attr-defined]
             break
-    stats = await service.stats(member_id=ALICE)
+    stats = await service.standings.stats(member_id=ALICE)
     assert stats.by_level["ultimate easy"].games == 1
     await service.close()
 
@@ -220,7 +229,10 @@ def games_at_version_10() -> list[Game]:
     lost = replace(finished_game(ALICE, "alice", status=Status.RESIGNED), channel_id=CHANNEL + 1)
     won = replace(lost, channel_id=CHANNEL + 2, x=Seat(bob, "bob"), winner=Player.X)
     duel = replace(classic, channel_id=CHANNEL + 3, o=Seat(bob, "bob"), level=DUEL)
-    ultimate = [replace(g, size=ULTIMATE, level="hard", moves=centre) for g in (lost, won)]
+    ultimate = [
+        replace(g, kind=GameKind.ULTIMATE, size=GRID, level="hard", moves=centre)
+        for g in (lost, won)
+    ]
     return [classic, *ultimate, duel]
 
 
@@ -256,9 +268,9 @@ async def test_a_version_10_file_upgraded_ranks_classic_and_ultimate_apart(
     assert await store.rating(ALICE, GUILD) == Rating(1216, 1)  # kept, as a classic rating
     assert await store.rating(ALICE, GUILD, kind="ultimate") == Rating()
     assert await store.records(ALICE, GUILD) == {
-        ("perfect", 3): Record(1, 0, 0),
-        ("hard", ULTIMATE): Record(0, 1, 0),
-        (DUEL, 3): Record(1, 0, 0),
+        (GameKind.CLASSIC, "perfect", 3): Record(1, 0, 0),
+        (GameKind.ULTIMATE, "hard", GRID): Record(0, 1, 0),
+        (GameKind.CLASSIC, DUEL, 3): Record(1, 0, 0),
     }
     await store.close()
 

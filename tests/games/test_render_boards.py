@@ -85,7 +85,7 @@ def games_3x3() -> Iterator[Game]:
 
 def expected_status(game: Game) -> str:
     """The status line, worked out independently of the renderer."""
-    board = game.board
+    board = game.position
     if game.status is Status.ACTIVE:
         mark = "❌" if board.to_move is Player.X else "⭕"
         return (
@@ -148,7 +148,7 @@ def decode_text(text: str, size: int) -> tuple[dict[Move, tuple[Player | None, b
 
 
 def check_cells(game: Game, cells: dict[Move, tuple[Player | None, bool]]) -> None:
-    board = game.board
+    board = game.position
     winning = set(board.winning_cells or ())
     for move, (mark, highlighted) in cells.items():
         assert mark == board.at(move), (board.notation, move)
@@ -231,7 +231,7 @@ def four_by_four_games() -> Iterator[Game]:
     yield make_game(moves_draw, size=4, name=long_name)
 
 
-@pytest.mark.parametrize("game", list(four_by_four_games()), ids=lambda g: g.board.notation)
+@pytest.mark.parametrize("game", list(four_by_four_games()), ids=lambda g: g.position.notation)
 def test_4x4_boards_fit_one_discord_message_and_decode(game: Game) -> None:
     text = render_emoji(game)
     assert len(text) <= 2000
@@ -282,7 +282,7 @@ def test_a_move_that_completes_two_lines_names_both() -> None:
         for r, c in [(0, 1), (1, 1), (0, 2), (1, 2), (1, 0), (2, 2), (2, 0), (2, 1), (0, 0)]
     )
     game = make_game(both)
-    assert game.board.notation == "XXX/XOO/XOO"
+    assert game.position.notation == "XXX/XOO/XOO"
     assert status_line(game) == "You win, alice! Row 1 and column 1 were yours."
     cells, _ = decode_emoji(render_emoji(game), 3)
     assert {move for move, (_, winning) in cells.items() if winning} == {

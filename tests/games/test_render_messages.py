@@ -35,7 +35,7 @@ from bot.games.render import (
     status_line,
     your_moves,
 )
-from bot.games.sentences import too_early_to_solve
+from bot.games.variants.classic import too_early_to_solve
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 BOT = Seat(None, "Tic-Tac-Toe")
@@ -127,7 +127,7 @@ def test_every_hint_lists_every_legal_move_with_its_result() -> None:
     positions = hint_positions()
     assert len(positions) == 4520  # every non-final reachable position
     for moves in positions:
-        board = make_game(moves).board
+        board = make_game(moves).position
         game = make_game(moves, member=board.to_move)  # the member is the one to move
         analysis = analyze(board)
         text = render_hint(Hint(game, analysis))
@@ -154,7 +154,7 @@ def test_a_hint_reads_like_this() -> None:
     # X: (1,1) and (1,2) in row 1; O has (2,1) and (2,2). X to move wins at (1,3) right away.
     moves = (Move(0, 0), Move(1, 0), Move(0, 1), Move(1, 1))
     game = make_game(moves)
-    text = render_hint(Hint(game, analyze(game.board)))
+    text = render_hint(Hint(game, analyze(game.position)))
     lines = text.split("\n")
     assert lines[0] == "Hint for alice: You can force a win from here."
     assert lines[1] == "Best: row 1, column 3 — wins right away."
@@ -180,7 +180,7 @@ def test_outcomes_are_counted_in_the_players_moves(value: Value, plies: int, tex
 
 def test_a_4x4_hint_with_every_cell_fits_one_message() -> None:
     game = make_game((), size=4)
-    board = game.board
+    board = game.position
     moves = tuple(MoveAnalysis(m, Value.LOSS, 16) for m in board.legal_moves)
     analysis = Analysis(board, moves, Value.LOSS, (moves[0].move,), 1)
     text = render_hint(Hint(game, analysis))
@@ -194,7 +194,7 @@ EARLY = (Move(2, 2), Move(1, 1))  # a 5x5 position too early to solve: X to move
 
 
 def test_an_estimated_pick_is_marked_on_the_text_board() -> None:
-    early = too_early_to_solve(make_game(EARLY, size=5).board, Move(3, 2))
+    early = too_early_to_solve(make_game(EARLY, size=5).position, Move(3, 2))
     lines = render_estimate_text(early).split("\n")
     assert lines[0] == str(early)  # the game layer's sentence, as it is
     assert lines[0].endswith("My pick, an estimate and not a proof: row 4, column 3.")
@@ -215,7 +215,7 @@ def test_an_estimated_pick_is_marked_on_the_text_board() -> None:
 
 
 def test_an_estimated_pick_is_marked_on_the_emoji_board() -> None:
-    early = too_early_to_solve(make_game(EARLY, size=5).board, Move(3, 2))
+    early = too_early_to_solve(make_game(EARLY, size=5).position, Move(3, 2))
     lines = render_estimate_emoji(early).split("\n")
     assert lines[0] == str(early)
     keys = [f"{n}\ufe0f\u20e3" for n in range(1, 6)]
@@ -323,6 +323,6 @@ def test_the_member_who_resigned_is_named(winner: Player, resigner: str) -> None
 def test_a_hint_is_addressed_to_the_member_to_move() -> None:
     moves = (Move(1, 1),)
     game = members_game(moves, status=Status.ACTIVE, winner=None)  # bob (O) to move
-    assert render_hint(Hint(game, analyze(game.board))).startswith("Hint for bob: ")
+    assert render_hint(Hint(game, analyze(game.position))).startswith("Hint for bob: ")
     game = members_game((*moves, Move(0, 0)), status=Status.ACTIVE, winner=None)
-    assert render_hint(Hint(game, analyze(game.board))).startswith("Hint for alice: ")
+    assert render_hint(Hint(game, analyze(game.position))).startswith("Hint for alice: ")

@@ -18,12 +18,12 @@ from bot.games.cells import parse_cell
 from bot.games.errors import PLAIN, GameError
 from bot.games.history import HistoryEntry, HistoryPage, Result
 from bot.games.models import (
-    ULTIMATE,
     Challenge,
     ChallengeStatus,
     DuelEntry,
     ExplainReply,
     Game,
+    GameKind,
     Hint,
     LeaderboardEntry,
     Rating,
@@ -52,7 +52,9 @@ from bot.games.render import (
 )
 from bot.games.render.solo import solo_stats_line
 from bot.games.review import review_game
-from bot.games.sentences import move_refused, too_early_to_solve
+from bot.games.variants import CLASSIC, find_variant
+from bot.games.variants.classic import too_early_to_solve
+from bot.games.variants.ultimate import GRID
 from bot.i18n import PSEUDO, use_locale
 
 WHEN = datetime(2026, 1, 1, tzinfo=UTC)
@@ -68,11 +70,17 @@ def _english(text: str) -> set[str]:
     return found - ALLOWED
 
 
-def _game(size: int, moves: tuple[Move, ...], status: Status, winner: Player | None) -> Game:
+def _game(
+    size: int,
+    moves: tuple[Move, ...],
+    status: Status,
+    winner: Player | None,
+    kind: GameKind = GameKind.CLASSIC,
+) -> Game:
     return Game(
         id=7, channel_id=1, guild_id=2, x=Seat(10, "alice"), o=Seat(None, "the bot"),
         level="perfect", size=size, first="me", moves=moves, status=status, winner=winner,
-        created_at=WHEN, updated_at=WHEN,
+        created_at=WHEN, updated_at=WHEN, kind=kind,
     )  # fmt: skip
 
 
@@ -86,7 +94,11 @@ def _texts() -> list[str]:
         render_emoji(_game(3, row1, Status.WON, Player.X)),
         render_text(replace(_game(3, row1[:2], Status.RESIGNED, Player.O))),
         render_expired(_game(3, row1[:2], Status.EXPIRED, None), 600.0),
-        render_text(replace(_game(ULTIMATE, (Move(4, 4),), Status.ACTIVE, None), level="easy")),
+        render_text(
+            replace(
+                _game(GRID, (Move(4, 4),), Status.ACTIVE, None, GameKind.ULTIMATE), level="easy"
+            )
+        ),
         describe_record(Record(wins=3, losses=1, draws=2)),
         render_leaderboard([LeaderboardEntry(10, "alice", Record(wins=2, draws=1), 7)]),
         render_leaderboard([], game="ultimate"),
@@ -125,21 +137,22 @@ def _texts() -> list[str]:
                         Player.O,
                         Seat(11, "alice"),
                         "duel",
-                        ULTIMATE,
+                        GRID,
                         Result.LOST,
                         True,
                         1,
+                        GameKind.ULTIMATE,
                     ),
                 ),
             )
         ),
     ]
     for status in ChallengeStatus:
-        for size in (3, ULTIMATE):
+        for kind, size in ((GameKind.CLASSIC, 3), (GameKind.ULTIMATE, GRID)):
             challenge = Challenge(
                 id=1, channel_id=1, guild_id=2, challenger=Seat(10, "alice"),
                 opponent=Seat(11, "alice"), size=size, first="random", status=status,
-                created_at=WHEN, expires_at=WHEN,
+                created_at=WHEN, expires_at=WHEN, kind=kind,
             )  # fmt: skip
             texts.append(render_challenge(challenge))
     errors: list[GameError] = []
@@ -147,17 +160,17 @@ def _texts() -> list[str]:
         with pytest.raises(GameError) as caught:
             parse_cell(typed)
         errors.append(caught.value)
-    board = _game(3, row1[:2], Status.ACTIVE, None).board
+    board = _game(3, row1[:2], Status.ACTIVE, None).position
     for move in (Move(0, 0), Move(5, 5)):
         try:
             board.play(move)
         except engine.IllegalMoveError as error:
-            errors.append(move_refused(error, board, move))
+            errors.append(CLASSIC.move_refused(error, board, move))
     ultimate = UltimateBoard().play(Move(4, 4))
     try:
         ultimate.play(Move(0, 0))
     except engine.IllegalMoveError as error:
-        errors.append(move_refused(error, ultimate, Move(0, 0)))
+        errors.append(find_variant("ultimate").move_refused(error, ultimate, Move(0, 0)))
     return texts + [error.text(PLAIN) for error in errors]
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from bot.engine import LEVELS, Move
 from bot.games import FIRST_CHOICES, SIZES, InvalidCellError, parse_cell
-from bot.games.options import CLASSIC_LEVELS
+from bot.games.variants.classic import CLASSIC_LEVELS
 from bot.i18n.width import display_width
 from bot.terminal.commands import (
     Command,

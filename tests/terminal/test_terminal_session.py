@@ -357,10 +357,10 @@ async def test_an_early_5x5_hint_marks_its_pick_on_the_board_as_an_estimate(
         named = re.search(r"My pick, an estimate and not a proof: row (\d), column (\d)\.", text)
         assert named is not None, text
         pick = Move(int(named[1]) - 1, int(named[2]) - 1)
-        assert pick in game.board.legal_moves
+        assert pick in game.position.legal_moves
         shown = drawn_cells(text)
         assert [cell for cell, drawn in shown.items() if drawn == "?"] == [pick]
-        marks = {cell: getattr(game.board.at(cell), "value", ".") for cell in shown}
+        marks = {cell: getattr(game.position.at(cell), "value", ".") for cell in shown}
         assert len(marks) == 25 and shown == {**marks, pick: "?"}  # the position, pick marked
         assert "My estimate (X to move):" in text
         assert "? = my pick, only an estimate: no move here is proven to win, draw or lose" in text
@@ -375,7 +375,7 @@ async def test_explain_shows_every_empty_cells_value_and_the_move_i_would_play(
     text = await terminal.type("explain")
     assert text.startswith("What I see (X to move):\n")
     rows = [line[3:].split("|") for line in text.splitlines()[2:7:2]]
-    values = {entry.move: entry for entry in analyze(game.board).moves}
+    values = {entry.move: entry for entry in analyze(game.position).moves}
     for move, entry in values.items():
         shown = rows[move.row][move.col].strip().strip("[]")
         assert shown[0] == {"win": "W", "draw": "D", "loss": "L"}[entry.value.value], text

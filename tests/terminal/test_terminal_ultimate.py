@@ -16,7 +16,9 @@ from bot.storage import SqliteGameStore
 from bot.terminal import TerminalSession
 
 
-def first_legal(board: UltimateBoard, level: str, rng: random.Random) -> Move:
+def first_legal(
+    board: UltimateBoard, level: str, rng: random.Random, rating: float | None
+) -> Move:
     """A predictable bot: the first legal square, row by row."""
     return board.legal_moves[0]
 
@@ -26,7 +28,7 @@ class Keyboard:
 
     def __init__(self, path: Path | str = ":memory:") -> None:
         self.service = GameService(
-            SqliteGameStore(path), rng=random.Random(7), choose_ultimate=first_legal
+            SqliteGameStore(path), rng=random.Random(7), choose_move=first_legal
         )
         self.out = io.StringIO()
         self.session = TerminalSession(self.service, self.out, "alice")
@@ -111,7 +113,7 @@ async def test_a_whole_game_counts_as_ultimate_and_survives_a_restart(tmp_path: 
     assert "Ultimate tic-tac-toe: alice (X) vs me (O), easy" in text
     rng = random.Random(3)
     while True:
-        board = (await again.service.active_game(again.session.player_id)).ultimate
+        board = (await again.service.active_game(again.session.player_id)).position
         move = rng.choice(board.legal_moves)
         text = await again.type(f"{move.row + 1} {move.col + 1}")
         assert text.startswith(f"You played row {move.row + 1}, column {move.col + 1}."), text

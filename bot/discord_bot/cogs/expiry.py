@@ -67,7 +67,7 @@ class ExpiryAnnouncer(commands.Cog):
                 except Exception:
                     log.exception("Could not announce the expiry of game %s.", game.id)
         try:
-            challenges = await self.bot.service.expire_challenges(shards=self.bot.own_shards)
+            challenges = await self.bot.service.duels.expire_challenges(shards=self.bot.own_shards)
         except Exception:
             log.exception("Could not expire open challenges; trying again next round.")
             return
@@ -83,7 +83,7 @@ class ExpiryAnnouncer(commands.Cog):
         """Post the expiry notice in the game's channel and disable its board's buttons."""
         # A partial channel needs no cache or fetch; a vanished channel answers NotFound.
         channel = self.bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
-        idle = await self.bot.service.idle_timeout_in(game.guild_id)  # the server's own
+        idle = await self.bot.service.servers.idle_timeout_in(game.guild_id)  # the server's own
         # A public post, and its board's buttons: in the server's language.
         current_locale.set(await guild_locale(self.bot, game.guild_id))
         notice = render_expired(game, idle)

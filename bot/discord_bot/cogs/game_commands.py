@@ -30,13 +30,12 @@ from bot.games import (
     FIRST_CHOICES,
     SIZES,
     GameError,
+    GameKind,
     MoveReply,
     Seat,
     TooEarlyToSolveError,
     parse_cell,
 )
-from bot.games.models import ULTIMATE
-from bot.games.options import check_level, check_ultimate_level
 from bot.games.render import (
     describe_reply,
     describe_set_aside,
@@ -48,7 +47,6 @@ from bot.games.render import (
     render_review,
     render_solo_leaderboard,
     render_stats,
-    ultimate,
 )
 from bot.games.wording import join_sentences
 from bot.i18n import _, current_locale
@@ -183,6 +181,15 @@ LEADERBOARD_KINDS = [
         value="ultimate-duels",
     ),
 ]
+LEADERBOARDS: dict[str, tuple[GameKind, str]] = {
+    "bot": (GameKind.CLASSIC, "bot"),
+    "duels": (GameKind.CLASSIC, "duels"),
+    "solo": (GameKind.CLASSIC, "solo"),
+    "ultimate": (GameKind.ULTIMATE, "bot"),
+    "ultimate-duels": (GameKind.ULTIMATE, "duels"),
+}
+"""Each of ``LEADERBOARD_KINDS``: the kind of game it ranks, and by what (points against the
+bot, duel rating, solo rating)."""
 SLOW_SIZE = 4
 """From this board size on, the bot's move may take seconds: defer before asking for it."""
 
@@ -219,7 +226,7 @@ class GameCommands(commands.Cog):
     async def move(self, ctx: commands.Context[TicTacToeBot], *, cell: str = "") -> None:
         """``!move 2 3``: play row 2, column 3 (1-based) in this channel's game."""
         guild = None if ctx.guild is None else ctx.guild.id
-        await self.bot.service.check_channel(guild_id=guild, channel_id=ctx.channel.id)
+        await self.bot.service.servers.check_channel(guild_id=guild, channel_id=ctx.channel.id)
         game = await self.bot.service.active_game(ctx.channel.id)
         move = parse_cell(cell, game.size)
         if game.size >= SLOW_SIZE:
@@ -278,31 +285,22 @@ class GameCommands(commands.Cog):
         size: Choice[int] | None = None,
         game: Choice[str] | None = None,
     ) -> None:
-        kind = "classic" if game is None else game.value
-        is_ultimate = kind == "ultimate"
         channel = channel_id(interaction)
-        # Refused privately where the server plays elsewhere; what the member left out comes
-        # from the server's settings, else the bot's own defaults.
-        await self.bot.service.check_channel(guild_id=interaction.guild_id, channel_id=channel)
-        server = await self.bot.service.server_settings(interaction.guild_id)
-        level, who, cells = server.start_options(
-            kind,
-            None if difficulty is None else difficulty.value,
-            None if first is None else first.value,
-            None if size is None else size.value,
+        # What the member left out comes from the server's settings, else the kind's own;
+        # a channel the server's list leaves out, or a level the kind lacks (perfect in
+        # ultimate), is refused privately here, before any defer.
+        options = await self.bot.service.start_options(
+            channel_id=channel,
+            guild_id=interaction.guild_id,
+            level=None if difficulty is None else difficulty.value,
+            first=None if first is None else first.value,
+            size=None if size is None else size.value,
+            game=GameKind.CLASSIC if game is None else game.value,
         )
-        # ultimate's own default level (the service's) where none is chosen
-        level = (None if is_ultimate else DEFAULT_LEVEL) if level is None else level
-        cells = ULTIMATE if is_ultimate else cells
         # A 4x4 bot opening may take seconds, so acknowledge first; but only when the channel
         # is free: a refusal must stay private, and a deferred answer is public for good (only
         # if someone started a game in the instant since this check does it carry the refusal).
-        # A level the kind lacks (perfect in ultimate) is refused privately, before any defer.
-        if is_ultimate and level is not None:
-            check_ultimate_level(level)
-        elif not is_ultimate:
-            check_level(str(level))
-        slow = cells >= SLOW_SIZE and not await self._busy(channel, interaction.user.id)
+        slow = options.size >= SLOW_SIZE and not await self._busy(channel, interaction.user.id)
         if slow:
             await interaction.response.defer(thinking=True)
         reply = await self.bot.service.start(
@@ -310,10 +308,10 @@ class GameCommands(commands.Cog):
             guild_id=interaction.guild_id,
             member_id=interaction.user.id,
             member_name=interaction.user.display_name,
-            level=level,
-            first=who,
-            size=cells,
-            game=kind,
+            level=options.level,
+            first=options.first,
+            size=options.size,
+            game=options.kind,
         )
         self.bot.metrics.started(reply)
         started = reply.game
@@ -368,7 +366,7 @@ class GameCommands(commands.Cog):
             or channel.permissions_for(opponent).view_channel
         )
         user = interaction.user
-        challenge = await self.bot.service.challenge(
+        challenge = await self.bot.service.duels.challenge(
             channel_id=channel_id(interaction),
             guild_id=interaction.guild_id,
             challenger=Seat(user.id, user.display_name),
@@ -472,7 +470,7 @@ class GameCommands(commands.Cog):
         self, interaction: discord.Interaction[TicTacToeBot], member: discord.User | None = None
     ) -> None:
         target = member or interaction.user
-        stats = await self.bot.service.stats(
+        stats = await self.bot.service.standings.stats(
             member_id=target.id,
             guild_id=interaction.guild_id,
             other_id=None if member is None else interaction.user.id,
@@ -496,16 +494,16 @@ class GameCommands(commands.Cog):
         self, interaction: discord.Interaction[TicTacToeBot], kind: Choice[str] | None = None
     ) -> None:
         guild = interaction.guild_id
-        game = "ultimate" if kind is not None and kind.value.startswith("ultimate") else "classic"
-        if kind is not None and kind.value in ("duels", "ultimate-duels"):
-            duels = await self.bot.service.duel_leaderboard(guild_id=guild, game=game)
+        game, ranked = LEADERBOARDS["bot" if kind is None else kind.value]
+        if ranked == "duels":
+            duels = await self.bot.service.standings.duel_leaderboard(guild_id=guild, game=game)
             await interaction.response.send_message(render_duel_leaderboard(duels, game=game))
             return
-        if kind is not None and kind.value == "solo":
-            solo = await self.bot.service.solo_leaderboard(guild_id=guild)
+        if ranked == "solo":
+            solo = await self.bot.service.standings.solo_leaderboard(guild_id=guild)
             await interaction.response.send_message(render_solo_leaderboard(solo))
             return
-        entries = await self.bot.service.leaderboard(guild_id=guild, game=game)
+        entries = await self.bot.service.standings.leaderboard(guild_id=guild, game=game)
         await interaction.response.send_message(render_leaderboard(entries, game))
 
     @tictactoe.command(
@@ -547,7 +545,7 @@ class GameCommands(commands.Cog):
         # A 5x5 review searches for up to 2 s, then draws the replay: acknowledge first.
         current_locale.set(private_locale(interaction))
         await interaction.response.defer(ephemeral=True, thinking=True)
-        review = await self.bot.service.review(
+        review = await self.bot.service.history.review(
             member_id=interaction.user.id,
             game_id=game,
             guild_id=interaction.guild_id,
@@ -577,14 +575,7 @@ class GameCommands(commands.Cog):
 
 
 def _start_headline(reply: MoveReply, prefix: str) -> str:
-    # TRANSLATORS: the end of a new game's headline. {prefix}: the text-command prefix ("!");
-    # keep `{prefix}move`, <row> <column> may be translated
-    how = _("Click a cell or type `{prefix}move <row> <column>`.").format(prefix=prefix)
-    if reply.game.is_ultimate:  # the rules at the start: help has room for a line only
-        # TRANSLATORS: the end of a new ultimate game's headline, after its rules; rows and
-        # columns are numbered 1-9
-        click = _(
-            "Click a small board and then a cell, or type `{prefix}move <row> <column>` (1-9)."
-        ).format(prefix=prefix)
-        how = f"{_(ultimate.RULES)}\n{click}"
+    """What a new board's message says first: a game set aside, the bot's opening, how to
+    play (the kind's own words: ultimate's rules at the start)."""
+    how = reply.game.variant.renderer.how_to_play(prefix)
     return join_sentences([describe_set_aside(reply), describe_reply(reply), how])

@@ -20,8 +20,7 @@ from discord.ext import commands
 
 from bot.discord_bot.interactions import private_locale, reply_privately
 from bot.discord_bot.texts import NOT_A_MANAGER, SERVER_ONLY
-from bot.games import FIRST_CHOICES, GameError
-from bot.games.options import CLASSIC_LEVELS
+from bot.games import CLASSIC, FIRST_CHOICES, GameError
 from bot.games.render.settings import render_server_settings, render_settings_saved
 from bot.games.server_settings import UNSET, ServerSettings
 from bot.i18n import current_locale, language_name, shipped
@@ -40,7 +39,7 @@ OWN = locale_str("unset: the bot's own")
 SERVER_DEFAULT = "server-default"
 """The ``language`` choice that clears the setting: the server's preferred locale again."""
 LEVEL_SETTING_CHOICES = [
-    *(Choice(name=level, value=level) for level in CLASSIC_LEVELS),
+    *(Choice(name=level, value=level) for level in CLASSIC.levels),
     Choice(name=OWN, value=UNSET),
 ]
 FIRST_SETTING_CHOICES = [
@@ -118,7 +117,7 @@ class SettingsCommands(commands.Cog):
     )
     async def show(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
         guild = _manager(interaction)
-        settings = await self.bot.service.server_settings(guild)
+        settings = await self.bot.service.servers.settings(guild)
         await reply_privately(interaction, await self._render(settings, render_server_settings))
 
     @settings.command(
@@ -146,7 +145,7 @@ class SettingsCommands(commands.Cog):
         first: Choice[str] | None = None,
     ) -> None:
         guild = _manager(interaction)
-        settings = await self.bot.service.set_server_defaults(
+        settings = await self.bot.service.servers.set_defaults(
             guild,
             level=None if level is None else level.value,
             size=size,
@@ -175,7 +174,7 @@ class SettingsCommands(commands.Cog):
         channel: discord.abc.GuildChannel | None = None,
     ) -> None:
         guild = _manager(interaction)
-        settings = await self.bot.service.set_server_channels(
+        settings = await self.bot.service.servers.set_channels(
             guild,
             action=action.value,
             channel_id=None if channel is None else channel.id,
@@ -212,7 +211,7 @@ class SettingsCommands(commands.Cog):
         duels: Choice[str] | None = None,
     ) -> None:
         guild = _manager(interaction)
-        settings = await self.bot.service.set_server_limits(
+        settings = await self.bot.service.servers.set_limits(
             guild,
             idle_minutes=idle_minutes,
             challenge_minutes=challenge_minutes,
@@ -233,14 +232,14 @@ class SettingsCommands(commands.Cog):
     ) -> None:
         guild = _manager(interaction)
         chosen = None if locale.value == SERVER_DEFAULT else locale.value
-        settings = await self.bot.service.set_server_language(guild, chosen)
+        settings = await self.bot.service.servers.set_language(guild, chosen)
         await self._saved(interaction, settings, "language")
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """The bot left the server (or was removed): its settings go."""
         try:
-            await self.bot.service.forget_server(guild.id)
+            await self.bot.service.servers.forget(guild.id)
         except GameError as error:
             log.warning("Could not delete the settings of server %s: %s", guild.id, error)
             return

@@ -8,41 +8,37 @@ are shown 1-based.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
-from bot.engine import Board, Move, Player
+from bot.engine import Move, Player
 from bot.games.models import (
-    ULTIMATE,
     Challenge,
     ChallengeStatus,
     Game,
     MoveReply,
     Status,
 )
-from bot.games.render import ultimate
 from bot.games.render.glyphs import EMOJI_MARK, keycap
 from bot.games.wording import (
     cell_name,
     describe_duration,
     join_sentences,
-    level_label,
-    seat_name,
 )
 from bot.i18n import N_, _
 
 # --- glyphs -------------------------------------------------------------------------------------
 
-EMOJI_WINNING_MARK = {Player.X: "❎", Player.O: "🟢"}  # green: the winning line stands out
 EMOJI_EMPTY = "⬜"  # bordered in the light theme, bright in the dark theme
 EMOJI_CORNER = "⬛"  # the top-left cell between the row and column numbers
 TEXT_EMPTY = "."
 
 
+MarkPainter = Callable[[str, Player, bool], str]
+"""Colours a drawn mark (``"X"`` or ``"[X]"``, whose it is, whether it is on the winning line);
+an adapter's, such as the terminal's ANSI colours. Without one, marks are plain text."""
+
+
 # --- boards -------------------------------------------------------------------------------------
-
-
-def _winning_cells(board: Board) -> frozenset[Move]:
-    return frozenset(board.winning_cells or ())
 
 
 def emoji_rows(size: int, glyph: Callable[[Move], str]) -> list[str]:
@@ -67,63 +63,19 @@ def text_rows(size: int, glyph: Callable[[Move], str], width: int = 3) -> list[s
     return lines
 
 
-def emoji_grid(board: Board) -> list[str]:
-    """The board as emoji lines: a header of column numbers, then one line per row."""
-    winning = _winning_cells(board)
-
-    def glyph(move: Move) -> str:
-        mark = board.at(move)
-        if mark is None:
-            return EMOJI_EMPTY
-        return EMOJI_WINNING_MARK[mark] if move in winning else EMOJI_MARK[mark]
-
-    return emoji_rows(board.size, glyph)
-
-
-MarkPainter = Callable[[str, Player, bool], str]
-"""Colours a drawn mark (``"X"`` or ``"[X]"``, whose it is, whether it is on the winning line);
-an adapter's, such as the terminal's ANSI colours. Without one, marks are plain text."""
-
-
-def text_grid(board: Board, paint: MarkPainter | None = None) -> list[str]:
-    """The board as ASCII lines: column numbers, rows with ``|`` and ``---+---`` separators.
-
-    A winning cell is drawn ``[X]`` instead of `` X `` so the line survives a terminal
-    without colour (and a copy-paste into an e-mail).
-    """
-    winning = _winning_cells(board)
-
-    def glyph(move: Move) -> str:
-        mark = board.at(move)
-        on_line = move in winning
-        drawn = TEXT_EMPTY if mark is None else mark.value
-        if on_line:
-            drawn = f"[{drawn}]"
-        if mark is not None and paint is not None:
-            drawn = paint(drawn, mark, on_line)
-        return drawn if on_line else f" {drawn} "
-
-    return text_rows(board.size, glyph)
-
-
 def render_emoji(game: Game) -> str:
     """Title, emoji board and status line: one Discord message (well under 2,000 characters)."""
-    if game.is_ultimate:
-        title = ultimate.title(game, plain=False)
-        lines = [title, *ultimate.emoji_grid(game.ultimate), status_line(game)]
-        return "\n".join(lines)
-    return "\n".join([_title(game, plain=False), *emoji_grid(game.board), status_line(game)])
+    renderer = game.variant.renderer
+    grid = renderer.emoji_grid(game)
+    return "\n".join([renderer.title(game, plain=False), *grid, status_line(game)])
 
 
 def render_text(game: Game, paint: MarkPainter | None = None) -> str:
     """Title, plain-text board and status line for the terminal (ASCII apart from names and
     the colour codes ``paint`` adds)."""
-    if game.is_ultimate:
-        grid = ultimate.text_grid(game.ultimate, paint)
-        return "\n".join([ultimate.title(game), *grid, status_line(game, plain=True)])
-    return "\n".join(
-        [_title(game, plain=True), *text_grid(game.board, paint), status_line(game, plain=True)]
-    )
+    renderer = game.variant.renderer
+    grid = renderer.text_grid(game, paint)
+    return "\n".join([renderer.title(game, plain=True), *grid, status_line(game, plain=True)])
 
 
 # --- titles and status lines --------------------------------------------------------------------
@@ -134,118 +86,15 @@ def mark_glyph(player: Player, *, plain: bool) -> str:
     return player.value if plain else EMOJI_MARK[player]
 
 
-def _title(game: Game, *, plain: bool) -> str:
-    size = f"{game.size}x{game.size}" if plain else f"{game.size}\u00d7{game.size}"
-    # TRANSLATORS: a board's title. {x} and {o} are the players' names ("me" for the bot),
-    # {x_mark}/{o_mark} their marks (X/O or emoji), {level} the level as typed ("perfect",
-    # "duel"), {size} the board size ("3x3").
-    return _("Tic-Tac-Toe: {x} ({x_mark}) vs {o} ({o_mark}), {level}, {size}").format(
-        x=seat_name(game.x),
-        x_mark=mark_glyph(Player.X, plain=plain),
-        o=seat_name(game.o),
-        o_mark=mark_glyph(Player.O, plain=plain),
-        level=level_label(game.level),
-        size=size,
-    )
-
-
-def describe_line(line: Sequence[Move]) -> str:
-    """Name a winning line the way a player would: "row 1", "column 3", "the diagonal ..."."""
-    if not line:
-        # TRANSLATORS: a winning line not named more precisely: "I win - the line was mine."
-        return _("the line")
-    rows = {move.row for move in line}
-    cols = {move.col for move in line}
-    if len(rows) == 1:
-        # TRANSLATORS: a winning line, in "I win - row 2 was mine."
-        return _("row {row}").format(row=line[0].row + 1)
-    if len(cols) == 1:
-        # TRANSLATORS: a winning line, in "I win - column 3 was mine."
-        return _("column {column}").format(column=line[0].col + 1)
-    if all(move.row == move.col for move in line):
-        # TRANSLATORS: a winning line, in "I win - the diagonal from the top left was mine."
-        return _("the diagonal from the top left")
-    # TRANSLATORS: a winning line, in "I win - the diagonal from the top right was mine."
-    return _("the diagonal from the top right")
-
-
-def describe_lines(board: Board) -> tuple[str, bool]:
-    """Name the winning line(s) ("row 1", "row 1 and column 1"); True when there are two: one
-    move can complete two lines at once (``XXX/XOO/XOO``)."""
-    names = [describe_line(line) for line in board.winning_lines]
-    if not names:
-        return _("the line"), False
-    joined = names[0]
-    for name in names[1:]:
-        # TRANSLATORS: the last item of a list: "{head}" is "a" or "a, b", "{last}" is "c"
-        joined = _("{head} and {last}").format(head=joined, last=name)
-    return joined, len(names) > 1
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def status_line(game: Game, *, plain: bool = False) -> str:
     """One sentence: whose turn it is with their mark, or how the game ended.
 
     ``plain=True`` writes marks as ``X``/``O`` and dashes as ``-`` for the terminal.
     """
-    if game.is_ultimate and game.status in (Status.ACTIVE, Status.WON, Status.LOST, Status.DRAWN):
-        return ultimate.status_line(game, plain=plain)
-    dash = "-" if plain else "\u2014"
-    # ultimate reaches here resigned or expired only: no winning line to name
-    line, several = (_("the line"), False) if game.is_ultimate else describe_lines(game.board)
+    playing = game.variant.renderer.play_status(game, plain=plain)
+    if playing is not None:
+        return playing
     status = game.status
-    if status is Status.ACTIVE:
-        seat = game.seat(game.board.to_move)
-        mark = mark_glyph(game.board.to_move, plain=plain)
-        if seat.is_bot:
-            # TRANSLATORS: the bot's turn; {mark} is its mark (X, O or an emoji)
-            return _("My turn ({mark}).").format(mark=mark)
-        # TRANSLATORS: a member's turn; {name} is their name, {mark} their mark
-        return _("Your turn, {name} ({mark}).").format(name=seat.name, mark=mark)
-    if game.is_duel and status in (Status.WON, Status.LOST):
-        winner = game.seat(game.winner or game.board.to_move).name
-        if game.board.winning_cells:
-            if several:
-                # TRANSLATORS: a duel's end. {name} won; {dash} is a dash (- or \u2014);
-                # {lines} names two lines ("row 1 and column 1")
-                return _("{name} wins {dash} {lines} were theirs.").format(
-                    name=winner, dash=dash, lines=line
-                )
-            # TRANSLATORS: a duel's end. {name} won; {dash} is a dash (- or \u2014); {line}
-            # names the winning line ("row 1", "the diagonal from the top left")
-            return _("{name} wins {dash} {line} was theirs.").format(
-                name=winner, dash=dash, line=line
-            )
-        # TRANSLATORS: a duel's end; {name} won
-        return _("{name} wins.").format(name=winner)
-    if status is Status.WON:
-        name = game.member.name
-        if game.board.winning_cells:
-            if several:
-                # TRANSLATORS: the member beat the bot. {name} is theirs; {lines} names two
-                # lines, capitalised by the code ("Row 1 and column 1")
-                return _("You win, {name}! {lines} were yours.").format(
-                    name=name, lines=_capital(line)
-                )
-            # TRANSLATORS: the member beat the bot. {name} is theirs; {line} names the line,
-            # capitalised by the code ("Row 1", "The diagonal from the top left")
-            return _("You win, {name}! {line} was yours.").format(name=name, line=_capital(line))
-        # TRANSLATORS: the member beat the bot; {name} is theirs
-        return _("You win, {name}!").format(name=name)
-    if status is Status.LOST:
-        if game.board.winning_cells:
-            if several:
-                # TRANSLATORS: the bot won. {dash} is a dash (- or \u2014); {lines} names two
-                # lines ("row 1 and column 1")
-                return _("I win {dash} {lines} were mine.").format(dash=dash, lines=line)
-            # TRANSLATORS: the bot won. {dash} is a dash (- or \u2014); {line} names the line
-            return _("I win {dash} {line} was mine.").format(dash=dash, line=line)
-        return _("I win.")
-    if status is Status.DRAWN:
-        return _("Draw.")
     if status is Status.RESIGNED:
         # winner is the side that did not resign (None only in a hand-made Game)
         resigner = game.seat(game.winner.other) if game.winner is not None else game.member
@@ -305,28 +154,13 @@ def render_challenge(challenge: Challenge, mention: str | None = None) -> str:
     Discord mention; their name otherwise), and what became of it once answered."""
     challenger, opponent = challenge.challenger.name, challenge.opponent.name
     whom = mention or opponent
-    size = f"{challenge.size}x{challenge.size}"
-    is_ultimate = challenge.size == ULTIMATE
+    renderer = challenge.variant.renderer
     first = _first(challenge.first, challenger, opponent)
     status = challenge.status
     if status is ChallengeStatus.OPEN:
-        if is_ultimate:
-            # TRANSLATORS: {challenger} is a member, {whom} the challenged member (a mention);
-            # {first} says who moves first ("alice moves first")
-            offer = _(
-                "{challenger} challenges {whom} to a duel of ultimate tic-tac-toe ({first}; "
-                "the first mover plays X)."
-            ).format(challenger=challenger, whom=whom, first=first)
-        else:
-            # TRANSLATORS: {challenger} is a member, {whom} the challenged member (a mention),
-            # {size} the board ("3x3"); {first} says who moves first ("alice moves first")
-            offer = _(
-                "{challenger} challenges {whom} to a duel on a {size} board ({first}; "
-                "the first mover plays X)."
-            ).format(challenger=challenger, whom=whom, size=size, first=first)
         # TRANSLATORS: {whom} is the challenged member (a mention)
         answer = _("{whom}, accept or decline.").format(whom=whom)
-        return join_sentences([offer, answer])
+        return join_sentences([renderer.challenge_offer(challenge, whom, first), answer])
     outcome = {
         # TRANSLATORS: {opponent} accepted a duel
         ChallengeStatus.ACCEPTED: _("{opponent} accepted. Good luck to both!"),
@@ -336,13 +170,7 @@ def render_challenge(challenge: Challenge, mention: str | None = None) -> str:
         ChallengeStatus.WITHDRAWN: _("{challenger} withdrew the challenge."),
         ChallengeStatus.EXPIRED: _("Nobody answered in time: the challenge expired."),
     }[status].format(challenger=challenger, opponent=opponent)
-    if is_ultimate:
-        # TRANSLATORS: what a challenge became; {challenger} and {opponent} are members
-        past = _("{challenger} challenged {opponent} to a duel of ultimate tic-tac-toe.")
-    else:
-        # TRANSLATORS: what a challenge became; {size} is the board ("3x3")
-        past = _("{challenger} challenged {opponent} to a duel on a {size} board.")
-    return f"{past.format(challenger=challenger, opponent=opponent, size=size)} {outcome}"
+    return f"{renderer.challenge_past(challenge)} {outcome}"
 
 
 # --- replies ------------------------------------------------------------------------------------

@@ -17,8 +17,7 @@ from babel.numbers import format_decimal
 from bot.engine import Move, MoveAnalysis, Value
 from bot.engine.plain import PLAIN_COUNT_LIMIT
 from bot.games.errors import PLAIN, Spelling, TooEarlyToSolveError
-from bot.games.models import ExplainReply, Hint, UltimateHint
-from bot.games.render import ultimate
+from bot.games.models import ExplainReply, Hint, HintReply
 from bot.games.render.boards import (
     EMOJI_EMPTY,
     TEXT_EMPTY,
@@ -133,17 +132,20 @@ def _hint_title(name: str, value: Value) -> str:
     )
 
 
-def render_hint(hint: Hint | UltimateHint) -> str:
-    """Every legal move with what it leads to under best play, best first, 1-based (in
-    ultimate: the engine's top moves with their win rates).
+def render_hint(hint: HintReply) -> str:
+    """A hint in words, as the hinted game's variant words it (``render_exact_hint`` for a
+    classic game's exact values)."""
+    return hint.game.variant.renderer.hint(hint)
+
+
+def render_exact_hint(hint: Hint) -> str:
+    """Every legal move with what it leads to under best play, best first, 1-based.
 
     Counts are the player's own moves including the one suggested, so "wins in 2 of your
     moves" means: play this, then one more of yours wins, whatever I do.
     """
-    if isinstance(hint, UltimateHint):
-        return ultimate.render_hint(hint)
     moves = hint.analysis.moves
-    name = hint.game.seat(hint.game.board.to_move).name  # hints go to the member to move
+    name = hint.game.seat(hint.game.position.to_move).name  # hints go to the member to move
     if not moves:
         # TRANSLATORS: a hint asked for on a full board
         return _("The game is over: there is nothing left to play.")

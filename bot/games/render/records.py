@@ -10,7 +10,15 @@ from collections.abc import Iterable
 
 from bot.engine import LEVELS
 from bot.games.errors import PLAIN, Command, Spelling
-from bot.games.models import ULTIMATE, DuelEntry, LeaderboardEntry, Record, Stats
+from bot.games.models import (
+    DuelEntry,
+    GameKind,
+    LeaderboardEntry,
+    Rating,
+    Record,
+    Stats,
+    variant_of,
+)
 from bot.games.render.solo import solo_stats_line
 from bot.i18n import _, ngettext
 
@@ -58,21 +66,19 @@ def render_stats(stats: Stats) -> str:
         if not record.games:
             continue
         sizes = {
-            size: rec
-            for (lvl, size), rec in stats.by_size.items()
-            if lvl == level and size != ULTIMATE
+            (kind, size): rec
+            for (kind, lvl, size), rec in stats.by_size.items()
+            if variant_of(kind).stats_level(lvl) == level and len(variant_of(kind).sizes) > 1
         }
         per_size = f" ({_per_size(sizes)})" if sizes else ""
         lines.append(f"  {level}: {describe_record(record)}{per_size}")
     if stats.duels.games:
-        ratings = []  # each kind its own rating: classic duels never move the ultimate one
-        if any(size != ULTIMATE for size in stats.duels_by_size):
-            # TRANSLATORS: a duel rating in stats; {rating} is a number (Elo)
-            ratings.append(_("rating {rating}").format(rating=stats.rating.rating))
-        if ULTIMATE in stats.duels_by_size:
-            # TRANSLATORS: the ultimate duel rating in stats; {rating} is a number (Elo)
-            rating = stats.ultimate_rating.rating
-            ratings.append(_("ultimate rating {rating}").format(rating=rating))
+        dueled = {kind for kind, _size in stats.duels_by_size}
+        ratings = [  # each kind its own rating: classic duels never move the ultimate one
+            variant_of(kind).renderer.duel_rating(stats.ratings.get(kind, Rating()).rating)
+            for kind in GameKind
+            if kind in dueled
+        ]
         # TRANSLATORS: {name} is a member, {record} "3 wins, 1 loss, 2 draws", {sizes} the
         # record per size ("3x3: 2 wins, 0 losses, 1 draw; 4x4: ..."), {ratings} "rating 1210"
         # or "rating 1210, ultimate rating 1190"
@@ -105,38 +111,24 @@ def render_stats(stats: Stats) -> str:
     return "\n".join(lines)
 
 
-def _per_size(records: dict[int, Record]) -> str:
-    """ "3x3: 2 wins, 0 losses, 1 draw; 4x4: ..." """
-    # TRANSLATORS: the ultimate game's name where a size ("3x3") would be
-    ultimate = _("ultimate")
+def _per_size(records: dict[tuple[GameKind, int], Record]) -> str:
+    """ "3x3: 2 wins, 0 losses, 1 draw; 4x4: ...; ultimate: ..." """
     return "; ".join(
-        f"{ultimate if size == ULTIMATE else f'{size}x{size}'}: {describe_record(record)}"
-        for size, record in sorted(records.items())
+        f"{variant_of(kind).renderer.board_name(size)}: {describe_record(record)}"
+        for (kind, size), record in sorted(records.items())
     )
 
 
 def render_duel_leaderboard(
-    entries: list[DuelEntry], spelling: Spelling = PLAIN, game: str = "classic"
+    entries: list[DuelEntry], spelling: Spelling = PLAIN, game: GameKind = GameKind.CLASSIC
 ) -> str:
     """Duelists by rating (Elo, everyone starts at 1200), with the duels each played;
-    ``spelling`` names the place in the sentence said when nobody has dueled yet; ``game``
-    ``"ultimate"`` names the ultimate duels' board (its own ratings)."""
-    ultimate = game == "ultimate"
+    ``spelling`` names the place in the sentence said when nobody has dueled yet; ``game``:
+    the kind whose duels they are (each its own ratings)."""
+    renderer = variant_of(game).renderer
     if not entries:
-        here = _(spelling.get(Command.HERE, PLAIN[Command.HERE]))
-        if ultimate:
-            # TRANSLATORS: {here} is " here" (with its space) or nothing
-            return _(
-                "Nobody has finished an ultimate duel{here} yet: challenge someone to be the first!"
-            ).format(here=here)
-        # TRANSLATORS: {here} is " here" (with its space) or nothing
-        return _("Nobody has finished a duel{here} yet: challenge someone to be the first!").format(
-            here=here
-        )
-    if ultimate:
-        title = _("Ultimate duel leaderboard (Elo rating, everyone starts at 1200):")
-    else:
-        title = _("Duel leaderboard (Elo rating, everyone starts at 1200):")
+        return renderer.no_duels_yet(_(spelling.get(Command.HERE, PLAIN[Command.HERE])))
+    title = renderer.duel_leaderboard_title()
     lines = [title]
     for position, entry in enumerate(entries, start=1):
         # TRANSLATORS: a leaderboard line's count, in "1. alice - 1210 (3 duels)"
@@ -145,20 +137,13 @@ def render_duel_leaderboard(
     return "\n".join(lines)
 
 
-def render_leaderboard(entries: list[LeaderboardEntry], game: str = "classic") -> str:
+def render_leaderboard(entries: list[LeaderboardEntry], game: GameKind = GameKind.CLASSIC) -> str:
     """Ranked lines, ties sharing a rank; a friendly sentence when nobody has played yet;
-    ``game`` ``"ultimate"`` names the ultimate games' board (its own points)."""
-    if game == "ultimate":
-        if not entries:
-            return _(
-                "Nobody is on the ultimate leaderboard yet: finish a game of ultimate "
-                "tic-tac-toe to be the first!"
-            )
-        lines = [_("Ultimate leaderboard (a win is 3 points, a draw 1):")]
-    elif not entries:
-        return _("Nobody is on the leaderboard yet: finish a game to be the first!")
-    else:
-        lines = [_("Leaderboard (a win is 3 points, a draw 1):")]
+    ``game``: the kind whose games they are (each its own points)."""
+    renderer = variant_of(game).renderer
+    if not entries:
+        return renderer.empty_leaderboard()
+    lines = [renderer.leaderboard_title()]
     rank = 0
     previous: int | None = None
     for position, entry in enumerate(entries, start=1):

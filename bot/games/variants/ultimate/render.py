@@ -7,12 +7,14 @@ blank; on Discord ⬜ and ⬛. Rows and columns are 1-9, as moves are typed (``R
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import dataclass
 
 from bot.engine import Move, Player
-from bot.engine.ultimate import UltimateBoard
-from bot.games.models import Game, Status, UltimateHint
+from bot.engine.ultimate import SearchResult, UltimateBoard
+from bot.games.models import Challenge, Game, HintReply, Status
+from bot.games.render.boards import MarkPainter
 from bot.games.render.glyphs import EMOJI_MARK, keycap
+from bot.games.variants.base import Renderer
 from bot.games.wording import level_label, seat_name, small_board_name
 from bot.i18n import N_, _
 
@@ -58,9 +60,7 @@ def emoji_grid(board: UltimateBoard) -> list[str]:
     return lines
 
 
-def text_grid(
-    board: UltimateBoard, paint: Callable[[str, Player, bool], str] | None = None
-) -> list[str]:
+def text_grid(board: UltimateBoard, paint: MarkPainter | None = None) -> list[str]:
     """The grid as ASCII lines: column numbers, rows with ``|`` between small boards and
     ``+-------+`` lines between their bands."""
     rule = "   +" + "+".join("-" * 7 for _ in range(3)) + "+"
@@ -103,9 +103,27 @@ def boards_won(board: UltimateBoard) -> str:
     return _("Small boards won: X {x}, O {o}.").format(x=counts[Player.X], o=counts[Player.O])
 
 
-def status_line(game: Game, *, plain: bool = False) -> str:
-    """Whose turn it is and where they may play, or how the game ended."""
-    board = game.ultimate
+@dataclass(frozen=True, slots=True)
+class UltimateHint:
+    """The ultimate engine's search of the position, for the member whose turn it is: its top
+    moves with their win rates."""
+
+    game: Game
+    result: SearchResult
+
+
+def board_of(game: Game) -> UltimateBoard:
+    """The ultimate game's position (an ``UltimateBoard``)."""
+    position = game.position
+    if not isinstance(position, UltimateBoard):
+        raise TypeError(f"game {game.id} is not a game of ultimate tic-tac-toe")
+    return position
+
+
+def status_line(game: Game, *, plain: bool = False) -> str | None:
+    """Whose turn it is and where they may play, or how the game ended (None once it was
+    resigned or expired: the shared sentences say those)."""
+    board = board_of(game)
     mark = board.to_move.value if plain else EMOJI_MARK[board.to_move]
     won = boards_won(board)
     tail = f" {won}" if won else ""
@@ -134,7 +152,7 @@ def status_line(game: Game, *, plain: bool = False) -> str:
         return _("You win: three small boards in a row.") + tail
     if game.status is Status.DRAWN:
         return _("Draw: no move is left and nobody has three small boards in a row.") + tail
-    return ""
+    return None
 
 
 def title(game: Game, *, plain: bool = True) -> str:
@@ -164,7 +182,7 @@ _PROOF_WORDS = {
 def render_hint(hint: UltimateHint) -> str:
     """The engine's top moves with their win rates for the member to move, best first."""
     game, result = hint.game, hint.result
-    name = game.seat(game.ultimate.to_move).name
+    name = game.seat(board_of(game).to_move).name
     # TRANSLATORS: {name} is the member to move
     lines = [
         _("Hint for {name}: the engine's top moves (win rate for you, draws half):").format(
@@ -189,3 +207,84 @@ def render_hint(hint: UltimateHint) -> str:
     # TRANSLATORS: the best move of a hint; {cell} is "4 5"
     lines.append(_("Best: {cell}.").format(cell=f"{result.move.row + 1} {result.move.col + 1}"))
     return "\n".join(lines)
+
+
+class UltimateRenderer(Renderer):
+    """Ultimate's grid and sentences."""
+
+    def title(self, game: Game, *, plain: bool) -> str:
+        return title(game, plain=plain)
+
+    def emoji_grid(self, game: Game) -> list[str]:
+        return emoji_grid(board_of(game))
+
+    def text_grid(self, game: Game, paint: MarkPainter | None) -> list[str]:
+        return text_grid(board_of(game), paint)
+
+    def play_status(self, game: Game, *, plain: bool) -> str | None:
+        return status_line(game, plain=plain)
+
+    def board_name(self, size: int) -> str:
+        # TRANSLATORS: the ultimate game's name where a size ("3x3") would be
+        return _("ultimate")
+
+    def hint(self, hint: HintReply) -> str:
+        if not isinstance(hint, UltimateHint):
+            raise TypeError(f"an ultimate hint is an UltimateHint, not {type(hint).__name__}")
+        return render_hint(hint)
+
+    def challenge_offer(self, challenge: Challenge, whom: str, first: str) -> str:
+        # TRANSLATORS: {challenger} is a member, {whom} the challenged member (a mention);
+        # {first} says who moves first ("alice moves first")
+        return _(
+            "{challenger} challenges {whom} to a duel of ultimate tic-tac-toe ({first}; "
+            "the first mover plays X)."
+        ).format(challenger=challenge.challenger.name, whom=whom, first=first)
+
+    def challenge_past(self, challenge: Challenge) -> str:
+        # TRANSLATORS: what a challenge became; {challenger} and {opponent} are members
+        return _("{challenger} challenged {opponent} to a duel of ultimate tic-tac-toe.").format(
+            challenger=challenge.challenger.name, opponent=challenge.opponent.name
+        )
+
+    def new_game(self, level: str, size: int, you: str) -> str:
+        # TRANSLATORS: {level}: a level's name as typed (easy, hard, ...); {you}: "you
+        # are X and you go first" (or "you are O and I go first"), translated apart
+        return _("New {level} game of ultimate tic-tac-toe: {you}.").format(level=level, you=you)
+
+    def duel_begun(self, first: str, second: str, size: int) -> str:
+        # TRANSLATORS: {first} and {second}: the duelists' names; resign is a command
+        return _(
+            "Duel of ultimate tic-tac-toe: {first} is X and moves first, {second} is O. "
+            "Type cells in turn; resign gives up for whoever is to move."
+        ).format(first=first, second=second)
+
+    def how_to_play(self, prefix: str) -> str:
+        # TRANSLATORS: the end of a new ultimate game's headline, after its rules; rows and
+        # columns are numbered 1-9
+        click = _(
+            "Click a small board and then a cell, or type `{prefix}move <row> <column>` (1-9)."
+        ).format(prefix=prefix)
+        return f"{_(RULES)}\n{click}"
+
+    def duel_rating(self, rating: int) -> str:
+        # TRANSLATORS: the ultimate duel rating in stats; {rating} is a number (Elo)
+        return _("ultimate rating {rating}").format(rating=rating)
+
+    def leaderboard_title(self) -> str:
+        return _("Ultimate leaderboard (a win is 3 points, a draw 1):")
+
+    def empty_leaderboard(self) -> str:
+        return _(
+            "Nobody is on the ultimate leaderboard yet: finish a game of ultimate "
+            "tic-tac-toe to be the first!"
+        )
+
+    def duel_leaderboard_title(self) -> str:
+        return _("Ultimate duel leaderboard (Elo rating, everyone starts at 1200):")
+
+    def no_duels_yet(self, here: str) -> str:
+        # TRANSLATORS: {here} is " here" (with its space) or nothing
+        return _(
+            "Nobody has finished an ultimate duel{here} yet: challenge someone to be the first!"
+        ).format(here=here)

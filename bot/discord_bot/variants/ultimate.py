@@ -1,0 +1,114 @@
+"""An ultimate board's buttons. Its 81 cells cannot all be buttons, so it is clicked in two
+steps: the small boards the mover may play in ("ttu:<game>:<board>", ``SmallBoardButton``),
+then that board's nine cells (the same ``CellButton`` s, 0-based on the 9x9 grid) with a Back
+button ("ttu:<game>:back"); when the last move sends the mover to one board, its cells come
+at once."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.discord_bot.board_view import CellButton, check_seat
+from bot.discord_bot.duel_views import RematchButton
+from bot.discord_bot.interactions import GameButton
+from bot.engine import Move
+from bot.engine.ultimate import UltimateBoard
+from bot.games import Game, Status
+from bot.games.sentences import game_is_over
+from bot.i18n import _
+
+if TYPE_CHECKING:
+    from bot.discord_bot.app import TicTacToeBot
+
+ULTIMATE_ID = "ttu:{game}:{board}"
+ULTIMATE_TEMPLATE = r"ttu:(?P<game>[0-9]+):(?P<board>[0-8]|back)"
+BACK = "back"
+
+
+def small_board_label(board: int) -> str:
+    """A small board's button label: "rows 4-6, cols 1-3"."""
+    row, col = board // 3 * 3 + 1, board % 3 * 3 + 1
+    # TRANSLATORS: a button of ultimate's board (80 characters at most): the small board in
+    # rows {top}-{bottom} and columns {left}-{right} of the 9x9 grid ("rows 4-6, cols 1-3")
+    return _("rows {top}-{bottom}, cols {left}-{right}").format(
+        top=row, bottom=row + 2, left=col, right=col + 2
+    )
+
+
+def _board(game: Game) -> UltimateBoard:
+    """An ultimate game's position."""
+    board = game.position
+    assert isinstance(board, UltimateBoard)
+    return board
+
+
+class SmallBoardButton(
+    GameButton,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=ULTIMATE_TEMPLATE,
+):
+    """Ultimate's first step: a small board to play in (its nine cells come next), or Back
+    from a board's cells to the choice of boards (``board`` None)."""
+
+    def __init__(self, game_id: int, board: int | None, *, game: Game | None = None) -> None:
+        button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
+            custom_id=ULTIMATE_ID.format(game=game_id, board=BACK if board is None else board),
+            style=discord.ButtonStyle.primary
+            if board is not None
+            else discord.ButtonStyle.secondary,
+            # TRANSLATORS: a button of ultimate's board (80 characters at most): back from one
+            # small board's cells to the choice of small boards
+            label=_("Back to the boards") if board is None else small_board_label(board),
+            row=3 if board is None else board // 3,
+        )
+        if game is not None and board is not None:
+            button.disabled = not (game.is_active and _board(game).playable_boards >> board & 1)
+        super().__init__(button)
+        self.game_id = game_id
+        self.board = board
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> SmallBoardButton:
+        board = match["board"]
+        return cls(int(match["game"]), None if board == BACK else int(board))
+
+    async def check(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
+        """Only the game's players choose boards; anyone else is refused privately."""
+        await check_seat(interaction, self.game_id)
+
+    async def clicked(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
+        """Show the chosen board's cells (or the boards again) on the same message."""
+        game = await interaction.client.service.get(self.game_id)
+        if game is None or not game.is_active:
+            raise game_is_over()
+        await interaction.response.edit_message(view=ultimate_view(game, self.board))
+
+
+def ultimate_view(game: Game, picked: int | None = None) -> discord.ui.View:
+    """Ultimate's buttons: the rematch once decided; else the cells of the board the mover is
+    sent to, or of ``picked`` (with Back), or the nine small boards (open ones clickable)."""
+    view = discord.ui.View(timeout=None)
+    if game.status in (Status.WON, Status.LOST, Status.DRAWN, Status.RESIGNED):
+        view.add_item(RematchButton(game.id, row=0))
+        return view
+    if not game.is_active:
+        return view
+    board = _board(game)
+    forced = board.forced_board
+    chosen = forced if forced is not None else picked
+    if chosen is None or not board.playable_boards >> chosen & 1:
+        for small in range(9):
+            view.add_item(SmallBoardButton(game.id, small, game=game))
+        return view
+    top, left = chosen // 3 * 3, chosen % 3 * 3
+    for row in range(top, top + 3):
+        for col in range(left, left + 3):
+            move = Move(row, col)  # one small board's cells, in three rows
+            cell = CellButton(game.id, move, row=row % 3)
+            view.add_item(cell.show(board.at(move), playable=game.is_active))
+    if forced is None:
+        view.add_item(SmallBoardButton(game.id, None))
+    return view

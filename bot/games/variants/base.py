@@ -1,0 +1,258 @@
+"""What a kind of game is to the game layer: ``GameKind``, the ``Variant`` every kind
+implements, and ``find_variant``, the one way code outside a variant gets hold of one.
+
+Modelled on python-chess's ``variant.py``: a caller holds a game and asks its variant
+(``game.variant``), never which kind it is. A variant owns all that differs between kinds:
+its sizes and levels, replaying moves into a position, the bot's move, hints, explanations,
+reviews, the sentences about its moves and, through its ``renderer``, how it is drawn.
+Adding a variant: docs/architecture.md.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TypeVar
+
+from bot.engine import IllegalMoveError, Move
+from bot.engine.position import Position
+from bot.games import sentences
+from bot.games.errors import GameError, InvalidOptionError
+from bot.games.models import (
+    Challenge,
+    ExplainReply,
+    Game,
+    GameKind,
+    HintReply,
+    register_variant,
+    variant_of,
+)
+from bot.games.wording import join_or
+from bot.i18n import Phrase
+
+if TYPE_CHECKING:
+    from bot.games.render.boards import MarkPainter
+    from bot.games.review import Review
+
+
+class Variant(ABC):
+    """One kind of game. Subclasses set the class attributes and implement the methods
+    marked abstract; one instance per kind is registered with ``register``."""
+
+    kind: GameKind
+    aliases: tuple[str, ...] = ()
+    """Other names ``find_variant`` knows it by (its kind's value always works)."""
+    sizes: tuple[int, ...]
+    """The board sizes a member may choose (rows of the grid moves are typed on)."""
+    default_size: int
+    levels: tuple[str, ...]
+    """Every level a member may choose, weakest first."""
+    default_level: str
+    """The level when neither the member nor the server names one."""
+    newcomer_level: str
+    """The level of a player's very first game in the terminal: one a newcomer can beat."""
+    renderer: Renderer
+
+    # -- options ---------------------------------------------------------------------------
+
+    def check_size(self, size: int | str | None) -> int:
+        """The board size as an int (``None``: ``default_size``), else ``InvalidOptionError``."""
+        if size is None:
+            return self.default_size
+        try:
+            wanted = int(str(size).strip())
+        except ValueError:
+            wanted = 0
+        if wanted not in self.sizes:
+            raise InvalidOptionError(
+                "The board size must be {sizes}, not {given}.",
+                sizes=Phrase(lambda: join_or(self.sizes)),
+                given=repr(str(size)),
+            )
+        return wanted
+
+    @abstractmethod
+    def check_level(self, level: str | None) -> str:
+        """The level's normal name (``None``: ``default_level``), else ``InvalidOptionError``
+        with this kind's sentence."""
+
+    def has_level(self, level: str | None) -> bool:
+        """Whether ``level`` is one of this kind's levels (a server's default may not be)."""
+        return level is not None and level in self.levels
+
+    @abstractmethod
+    def win_length(self, size: int) -> int:
+        """Marks in a row that win (in each small board, for ultimate)."""
+
+    def stats_level(self, level: str) -> str:
+        """How a member's stats list this kind's ``level`` beside the others' ("hard")."""
+        return level
+
+    @abstractmethod
+    def counts_solo(self, size: int) -> bool:
+        """Whether games against the bot on ``size`` move a solo rating (the levels' ratings
+        are measured there)."""
+
+    # -- positions -------------------------------------------------------------------------
+
+    @abstractmethod
+    def start_position(self, size: int) -> Position:
+        """The empty position of a game on ``size``."""
+
+    def replay(self, size: int, moves: Sequence[Move]) -> Position:
+        """The position after ``moves`` from the start; the engine's error for an impossible
+        one."""
+        position = self.start_position(size)
+        for move in moves:
+            position = position.play(move)
+        return position
+
+    # -- the bot ---------------------------------------------------------------------------
+
+    def rated(self, level: str) -> bool:
+        """Whether the bot plays ``level`` at the member's own rating (it needs their record)."""
+        return False
+
+    def thinks_inline(self, size: int, level: str) -> bool:
+        """Whether the bot's move is quick enough to choose on the event loop; else it is
+        chosen in a worker thread."""
+        return False
+
+    @abstractmethod
+    def choose_move(
+        self, position: Position, level: str, rng: random.Random, rating: float | None
+    ) -> Move:
+        """The bot's move at ``level`` (``rating``: the member's, where ``rated(level)``)."""
+
+    # -- help and look-backs (CPU-bound: the service calls these in a worker thread) -------
+
+    @abstractmethod
+    def hint(self, game: Game, rng: random.Random) -> HintReply:
+        """What the engine tells the member to move in ``game``."""
+
+    def check_explain(self, game: Game) -> None:
+        """Refuse, with this kind's sentence, to explain any game of it; nothing by default."""
+        return None
+
+    @abstractmethod
+    def explain(self, game: Game, *, running: bool, rng: random.Random) -> ExplainReply:
+        """What the engine sees: in the running ``game`` its position, else the position
+        before the bot's last move (the last move of a game between members)."""
+
+    @abstractmethod
+    def review(self, game: Game) -> Review:
+        """Every move of the finished ``game`` judged (a ``GameError`` where this kind has
+        no exact values to judge by)."""
+
+    def move_refused(self, error: IllegalMoveError, position: Position, move: Move) -> GameError:
+        """The game layer's sentence for a move the engine refused (``sentences``)."""
+        return sentences.move_refused(error, self.grid_size(position), move)
+
+    def grid_size(self, position: Position) -> int:
+        """The rows and columns moves are typed on in ``position``."""
+        return self.default_size
+
+
+class Renderer(ABC):
+    """How a kind of game reads: its board drawn for Discord (emoji) and the terminal (text),
+    its title and status line, and the few sentences that name the kind. The shared parts
+    (resigned, expired, replies) are ``bot.games.render``'s."""
+
+    @abstractmethod
+    def title(self, game: Game, *, plain: bool) -> str:
+        """The board's title line (``plain``: X and O, else the emoji marks)."""
+
+    @abstractmethod
+    def emoji_grid(self, game: Game) -> list[str]:
+        """The position as emoji lines, for Discord."""
+
+    @abstractmethod
+    def text_grid(self, game: Game, paint: MarkPainter | None) -> list[str]:
+        """The position as ASCII lines, for the terminal (``paint`` colours marks)."""
+
+    @abstractmethod
+    def play_status(self, game: Game, *, plain: bool) -> str | None:
+        """The status line while the game runs or once it was won, lost or drawn; None to
+        leave it to the shared sentences (resigned, expired)."""
+
+    @abstractmethod
+    def board_name(self, size: int) -> str:
+        """The board as a list names it: "3x3", "ultimate"."""
+
+    @abstractmethod
+    def hint(self, hint: HintReply) -> str:
+        """A hint (what ``Variant.hint`` returned) in words."""
+
+    @abstractmethod
+    def challenge_offer(self, challenge: Challenge, whom: str, first: str) -> str:
+        """The open challenge's offer, ``whom`` the challenged, ``first`` who moves first."""
+
+    @abstractmethod
+    def challenge_past(self, challenge: Challenge) -> str:
+        """What the challenge was, once answered or expired."""
+
+    @abstractmethod
+    def new_game(self, level: str, size: int, you: str) -> str:
+        """The terminal's sentence for a new game against the bot (``you``: "you are X ...")."""
+
+    @abstractmethod
+    def duel_begun(self, first: str, second: str, size: int) -> str:
+        """The terminal's sentence for a duel that begins, ``first`` moving first."""
+
+    @abstractmethod
+    def how_to_play(self, prefix: str) -> str:
+        """The end of a new board's headline on Discord: how to move (``prefix``: "!")."""
+
+    @abstractmethod
+    def duel_rating(self, rating: int) -> str:
+        """A duel rating in stats: "rating 1210", "ultimate rating 1190"."""
+
+    @abstractmethod
+    def leaderboard_title(self) -> str:
+        """The title of this kind's leaderboard against the bot."""
+
+    @abstractmethod
+    def empty_leaderboard(self) -> str:
+        """The sentence when nobody is on this kind's leaderboard yet."""
+
+    @abstractmethod
+    def duel_leaderboard_title(self) -> str:
+        """The title of this kind's duel leaderboard."""
+
+    @abstractmethod
+    def no_duels_yet(self, here: str) -> str:
+        """The sentence when nobody finished a duel of this kind (``here``: " here" or "")."""
+
+
+V = TypeVar("V", bound="Variant")
+
+_NAMES: dict[str, GameKind] = {}
+"""Every name ``find_variant`` knows, and the kind it names."""
+
+
+def register(variant: V) -> V:
+    """Make ``variant`` the one of its kind (``Game.variant``) and known to ``find_variant``
+    by its kind's value and its aliases."""
+    register_variant(variant.kind, variant)
+    for name in (variant.kind.value, *variant.aliases):
+        _NAMES[name] = variant.kind
+    return variant
+
+
+def find_variant(name: str | GameKind) -> Variant:
+    """The variant called ``name`` (a ``GameKind`` or any of its aliases, in any case);
+    ``InvalidOptionError`` naming the kinds for anything else."""
+    kind = _NAMES.get(str(name).strip().lower())
+    if kind is None:
+        raise InvalidOptionError(
+            "The game must be {games}, not {given}.",
+            games=Phrase(lambda: join_or(list(GameKind))),
+            given=repr(str(name)),
+        )
+    return variant_of(kind)
+
+
+def all_variants() -> list[Variant]:
+    """Every registered variant, in ``GameKind`` order."""
+    return [variant_of(kind) for kind in GameKind if kind.value in _NAMES]

@@ -1,0 +1,254 @@
+"""Classic boards as players read them: the grid in emoji (Discord) or ASCII (terminal), its
+title, its status line with the winning line named, and the sentences that name the board.
+
+An emoji board has keycap row and column numbers and the winning line in green; a text board
+draws the winning cells in brackets (``[X]``), so the line survives a terminal without colour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.engine import Board, Move, Player
+from bot.games.models import Challenge, Game, Hint, HintReply, Status
+from bot.games.render.boards import (
+    EMOJI_EMPTY,
+    TEXT_EMPTY,
+    MarkPainter,
+    emoji_rows,
+    mark_glyph,
+    text_rows,
+)
+from bot.games.render.explain import render_exact_hint
+from bot.games.render.glyphs import EMOJI_MARK
+from bot.games.variants.base import Renderer
+from bot.games.wording import level_label, seat_name
+from bot.i18n import _
+
+EMOJI_WINNING_MARK = {Player.X: "❎", Player.O: "🟢"}  # green: the winning line stands out
+
+
+def _board(game: Game) -> Board:
+    """The classic game's position (a ``Board``)."""
+    position = game.position
+    if not isinstance(position, Board):
+        raise TypeError(f"game {game.id} is not a classic game")
+    return position
+
+
+def emoji_grid(board: Board) -> list[str]:
+    """The board as emoji lines: a header of column numbers, then one line per row."""
+    winning = frozenset(board.winning_cells or ())
+
+    def glyph(move: Move) -> str:
+        mark = board.at(move)
+        if mark is None:
+            return EMOJI_EMPTY
+        return EMOJI_WINNING_MARK[mark] if move in winning else EMOJI_MARK[mark]
+
+    return emoji_rows(board.size, glyph)
+
+
+def text_grid(board: Board, paint: MarkPainter | None = None) -> list[str]:
+    """The board as ASCII lines: column numbers, rows with ``|`` and ``---+---`` separators.
+
+    A winning cell is drawn ``[X]`` instead of `` X `` so the line survives a terminal
+    without colour (and a copy-paste into an e-mail).
+    """
+    winning = frozenset(board.winning_cells or ())
+
+    def glyph(move: Move) -> str:
+        mark = board.at(move)
+        on_line = move in winning
+        drawn = TEXT_EMPTY if mark is None else mark.value
+        if on_line:
+            drawn = f"[{drawn}]"
+        if mark is not None and paint is not None:
+            drawn = paint(drawn, mark, on_line)
+        return drawn if on_line else f" {drawn} "
+
+    return text_rows(board.size, glyph)
+
+
+def describe_line(line: Sequence[Move]) -> str:
+    """Name a winning line the way a player would: "row 1", "column 3", "the diagonal ..."."""
+    if not line:
+        # TRANSLATORS: a winning line not named more precisely: "I win - the line was mine."
+        return _("the line")
+    rows = {move.row for move in line}
+    cols = {move.col for move in line}
+    if len(rows) == 1:
+        # TRANSLATORS: a winning line, in "I win - row 2 was mine."
+        return _("row {row}").format(row=line[0].row + 1)
+    if len(cols) == 1:
+        # TRANSLATORS: a winning line, in "I win - column 3 was mine."
+        return _("column {column}").format(column=line[0].col + 1)
+    if all(move.row == move.col for move in line):
+        # TRANSLATORS: a winning line, in "I win - the diagonal from the top left was mine."
+        return _("the diagonal from the top left")
+    # TRANSLATORS: a winning line, in "I win - the diagonal from the top right was mine."
+    return _("the diagonal from the top right")
+
+
+def describe_lines(board: Board) -> tuple[str, bool]:
+    """Name the winning line(s) ("row 1", "row 1 and column 1"); True when there are two: one
+    move can complete two lines at once (``XXX/XOO/XOO``)."""
+    names = [describe_line(line) for line in board.winning_lines]
+    if not names:
+        return _("the line"), False
+    joined = names[0]
+    for name in names[1:]:
+        # TRANSLATORS: the last item of a list: "{head}" is "a" or "a, b", "{last}" is "c"
+        joined = _("{head} and {last}").format(head=joined, last=name)
+    return joined, len(names) > 1
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+class ClassicRenderer(Renderer):
+    """Classic boards and their sentences."""
+
+    def title(self, game: Game, *, plain: bool) -> str:
+        size = f"{game.size}x{game.size}" if plain else f"{game.size}\u00d7{game.size}"
+        # TRANSLATORS: a board's title. {x} and {o} are the players' names ("me" for the bot),
+        # {x_mark}/{o_mark} their marks (X/O or emoji), {level} the level as typed ("perfect",
+        # "duel"), {size} the board size ("3x3").
+        return _("Tic-Tac-Toe: {x} ({x_mark}) vs {o} ({o_mark}), {level}, {size}").format(
+            x=seat_name(game.x),
+            x_mark=mark_glyph(Player.X, plain=plain),
+            o=seat_name(game.o),
+            o_mark=mark_glyph(Player.O, plain=plain),
+            level=level_label(game.level),
+            size=size,
+        )
+
+    def emoji_grid(self, game: Game) -> list[str]:
+        return emoji_grid(_board(game))
+
+    def text_grid(self, game: Game, paint: MarkPainter | None) -> list[str]:
+        return text_grid(_board(game), paint)
+
+    def play_status(self, game: Game, *, plain: bool) -> str | None:
+        board = _board(game)
+        dash = "-" if plain else "\u2014"
+        line, several = describe_lines(board)
+        status = game.status
+        if status is Status.ACTIVE:
+            seat = game.seat(board.to_move)
+            mark = mark_glyph(board.to_move, plain=plain)
+            if seat.is_bot:
+                # TRANSLATORS: the bot's turn; {mark} is its mark (X, O or an emoji)
+                return _("My turn ({mark}).").format(mark=mark)
+            # TRANSLATORS: a member's turn; {name} is their name, {mark} their mark
+            return _("Your turn, {name} ({mark}).").format(name=seat.name, mark=mark)
+        if game.is_duel and status in (Status.WON, Status.LOST):
+            winner = game.seat(game.winner or board.to_move).name
+            if board.winning_cells:
+                if several:
+                    # TRANSLATORS: a duel's end. {name} won; {dash} is a dash (- or \u2014);
+                    # {lines} names two lines ("row 1 and column 1")
+                    return _("{name} wins {dash} {lines} were theirs.").format(
+                        name=winner, dash=dash, lines=line
+                    )
+                # TRANSLATORS: a duel's end. {name} won; {dash} is a dash (- or \u2014); {line}
+                # names the winning line ("row 1", "the diagonal from the top left")
+                return _("{name} wins {dash} {line} was theirs.").format(
+                    name=winner, dash=dash, line=line
+                )
+            # TRANSLATORS: a duel's end; {name} won
+            return _("{name} wins.").format(name=winner)
+        if status is Status.WON:
+            name = game.member.name
+            if board.winning_cells:
+                if several:
+                    # TRANSLATORS: the member beat the bot. {name} is theirs; {lines} names two
+                    # lines, capitalised by the code ("Row 1 and column 1")
+                    return _("You win, {name}! {lines} were yours.").format(
+                        name=name, lines=_capital(line)
+                    )
+                # TRANSLATORS: the member beat the bot. {name} is theirs; {line} names the
+                # line, capitalised by the code ("Row 1", "The diagonal from the top left")
+                return _("You win, {name}! {line} was yours.").format(
+                    name=name, line=_capital(line)
+                )
+            # TRANSLATORS: the member beat the bot; {name} is theirs
+            return _("You win, {name}!").format(name=name)
+        if status is Status.LOST:
+            if board.winning_cells:
+                if several:
+                    # TRANSLATORS: the bot won. {dash} is a dash (- or \u2014); {lines} names
+                    # two lines ("row 1 and column 1")
+                    return _("I win {dash} {lines} were mine.").format(dash=dash, lines=line)
+                # TRANSLATORS: the bot won. {dash} is a dash (- or \u2014); {line} names the line
+                return _("I win {dash} {line} was mine.").format(dash=dash, line=line)
+            return _("I win.")
+        if status is Status.DRAWN:
+            return _("Draw.")
+        return None
+
+    def board_name(self, size: int) -> str:
+        return f"{size}x{size}"
+
+    def hint(self, hint: HintReply) -> str:
+        if not isinstance(hint, Hint):
+            raise TypeError(f"a classic hint is a Hint, not {type(hint).__name__}")
+        return render_exact_hint(hint)
+
+    def challenge_offer(self, challenge: Challenge, whom: str, first: str) -> str:
+        size = self.board_name(challenge.size)
+        # TRANSLATORS: {challenger} is a member, {whom} the challenged member (a mention),
+        # {size} the board ("3x3"); {first} says who moves first ("alice moves first")
+        return _(
+            "{challenger} challenges {whom} to a duel on a {size} board ({first}; "
+            "the first mover plays X)."
+        ).format(challenger=challenge.challenger.name, whom=whom, size=size, first=first)
+
+    def challenge_past(self, challenge: Challenge) -> str:
+        # TRANSLATORS: what a challenge became; {size} is the board ("3x3")
+        return _("{challenger} challenged {opponent} to a duel on a {size} board.").format(
+            challenger=challenge.challenger.name,
+            opponent=challenge.opponent.name,
+            size=self.board_name(challenge.size),
+        )
+
+    def new_game(self, level: str, size: int, you: str) -> str:
+        # TRANSLATORS: {level}: a level's name as typed (easy, hard, ...); {size}: the
+        # board's rows ("3" for 3x3); {you}: "you are X and you go first" (or "you
+        # are O and I go first"), translated apart
+        return _("New {level} game on a {size}x{size} board: {you}.").format(
+            level=level, size=size, you=you
+        )
+
+    def duel_begun(self, first: str, second: str, size: int) -> str:
+        # TRANSLATORS: {first} and {second}: the duelists' names; {size}: the board's rows
+        # ("3" for a 3x3 board); resign is a command
+        return _(
+            "Duel on a {size}x{size} board: {first} is X and moves first, {second} is O. "
+            "Type cells in turn; resign gives up for whoever is to move."
+        ).format(first=first, second=second, size=size)
+
+    def how_to_play(self, prefix: str) -> str:
+        # TRANSLATORS: the end of a new game's headline. {prefix}: the text-command prefix
+        # ("!"); keep `{prefix}move`, <row> <column> may be translated
+        return _("Click a cell or type `{prefix}move <row> <column>`.").format(prefix=prefix)
+
+    def duel_rating(self, rating: int) -> str:
+        # TRANSLATORS: a duel rating in stats; {rating} is a number (Elo)
+        return _("rating {rating}").format(rating=rating)
+
+    def leaderboard_title(self) -> str:
+        return _("Leaderboard (a win is 3 points, a draw 1):")
+
+    def empty_leaderboard(self) -> str:
+        return _("Nobody is on the leaderboard yet: finish a game to be the first!")
+
+    def duel_leaderboard_title(self) -> str:
+        return _("Duel leaderboard (Elo rating, everyone starts at 1200):")
+
+    def no_duels_yet(self, here: str) -> str:
+        # TRANSLATORS: {here} is " here" (with its space) or nothing
+        return _("Nobody has finished a duel{here} yet: challenge someone to be the first!").format(
+            here=here
+        )

@@ -1,0 +1,170 @@
+"""Classic tic-tac-toe: one board of 3x3, 4x4 or 5x5 (four in a row), solved exactly.
+
+The bot plays the engine's levels (``bot.engine.choose_move``) or ``adaptive`` at the member's
+rating; hints and explanations are exact values, where the position is small enough to solve
+within a reply's time (else the move ``ESTIMATE_LEVEL`` would play, said to be an estimate).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TypeVar
+
+from bot import engine
+from bot.engine import LEVELS, Board, Level, Move, Player, SearchTooLargeError, UnknownLevelError
+from bot.engine import analyze as analyze_position
+from bot.engine.adaptive import ADAPTIVE, adaptive_move
+from bot.engine.explain import explain as explain_position
+from bot.engine.position import Position
+from bot.games import sentences
+from bot.games.errors import InvalidOptionError, TooEarlyToSolveError
+from bot.games.models import ExplainReply, Game, GameKind, Hint
+from bot.games.review import Review, review_game
+from bot.games.variants.base import Variant
+from bot.games.variants.classic.render import ClassicRenderer
+from bot.games.wording import cell_name
+from bot.i18n import Phrase
+
+T = TypeVar("T")
+
+SIZES: tuple[int, ...] = (3, 4, 5)
+"""The board sizes a member may choose."""
+
+WIN_LENGTH: dict[int, int] = {3: 3, 4: 4, 5: 4}
+"""Marks in a row needed to win on each of ``SIZES``: a full row up to 4x4; four on 5x5, where
+five in a row would be an easy draw and four is the smallest game still worth playing."""
+
+CLASSIC_LEVELS: tuple[str, ...] = (*LEVELS, ADAPTIVE)
+"""The levels against the bot: the engine's fixed ``LEVELS``, then ``adaptive``, which plays
+at the member's own rating (``bot.engine.adaptive``)."""
+
+INLINE_MAX_SIZE = 3
+"""Boards up to this size get the bot's move inline on the event loop; larger boards think in
+a worker thread."""
+
+ESTIMATE_LEVEL = "hard"
+"""The level whose move a hint or an explanation names where no exact analysis fits the time."""
+
+
+class ClassicVariant(Variant):
+    """Classic tic-tac-toe on ``SIZES`` (``WIN_LENGTH`` in a row)."""
+
+    kind = GameKind.CLASSIC
+    sizes = SIZES
+    default_size = 3
+    levels = CLASSIC_LEVELS
+    default_level = Level.PERFECT.value
+    newcomer_level = Level.MEDIUM.value  # beatable but not careless: a newcomer can win
+    renderer = ClassicRenderer()
+
+    def check_level(self, level: str | None) -> str:
+        """``adaptive``, or a level the engine's validator (``Level.of``) knows."""
+        if level is None:
+            return self.default_level
+        wanted = str(level).strip().lower()
+        if wanted == ADAPTIVE:
+            return ADAPTIVE
+        try:
+            return Level.of(wanted).value
+        except UnknownLevelError:
+            raise InvalidOptionError(
+                "There is no level {given}. Choose one of: {levels}.",
+                given=repr(str(level)),
+                levels=", ".join(CLASSIC_LEVELS),
+            ) from None
+
+    def win_length(self, size: int) -> int:
+        return WIN_LENGTH.get(size, 3)
+
+    def counts_solo(self, size: int) -> bool:
+        return size in SIZES
+
+    def start_position(self, size: int) -> Board:
+        return Board.empty(size, self.win_length(size))
+
+    def grid_size(self, position: Position) -> int:
+        return _board(position).size
+
+    def rated(self, level: str) -> bool:
+        return level == ADAPTIVE
+
+    def thinks_inline(self, size: int, level: str) -> bool:
+        return size <= INLINE_MAX_SIZE and not self.rated(level)
+
+    def choose_move(
+        self, position: Position, level: str, rng: random.Random, rating: float | None
+    ) -> Move:
+        board = _board(position)
+        if self.rated(level):
+            if rating is None:
+                raise ValueError(f"the {level} level needs the member's rating")
+            return adaptive_move(board, rating, rng)
+        return engine.choose_move(board, level, rng)
+
+    def hint(self, game: Game, rng: random.Random) -> Hint:
+        return Hint(game, _exactly(analyze_position, _board(game.position), rng))
+
+    def explain(self, game: Game, *, running: bool, rng: random.Random) -> ExplainReply:
+        if running:
+            position, move = _board(game.position), None
+        else:
+            position, move = _last_move_explained(game)
+        explanation = _exactly(explain_position, position, rng)
+        played = move is not None
+        if move is None:
+            move = explanation.analysis.best_moves[0]
+        return ExplainReply(game, position, position.to_move, move, played, explanation)
+
+    def review(self, game: Game) -> Review:
+        return review_game(game)
+
+
+def _board(position: Position) -> Board:
+    """A classic game's position, as the classic engine's ``Board``."""
+    if not isinstance(position, Board):
+        raise TypeError(f"a classic game's position is a Board, not {type(position).__name__}")
+    return position
+
+
+def _exactly(solve: Callable[[Board], T], board: Board, rng: random.Random) -> T:
+    """``solve(board)``. A position too big to solve in time refuses, naming the move
+    ``ESTIMATE_LEVEL`` would play as an estimate, never as a proof."""
+    try:
+        return solve(board)
+    except SearchTooLargeError:
+        pick = engine.choose_move(board, ESTIMATE_LEVEL, rng)
+        raise too_early_to_solve(board, pick) from None
+
+
+def too_early_to_solve(board: Board, pick: Move) -> TooEarlyToSolveError:
+    """Hint or explain on an early 5x5 position: the exact analysis does not fit in a reply's
+    time, so the move offered is the heuristic's, and said to be one (on the board too: the
+    error carries the position and the pick)."""
+    # TRANSLATORS: {size} is the board's side (5 for 5x5), {cell} a cell ("row 3, column 3")
+    return TooEarlyToSolveError(
+        "This {size}x{size} position is too early for me to solve exactly in time, so I can't "
+        "tell which moves win, draw or lose yet (I can after a few more moves). My pick, an "
+        "estimate and not a proof: {cell}.",
+        position=board,
+        pick=pick,
+        size=board.size,
+        cell=Phrase(lambda: cell_name(pick)),
+    )
+
+
+def _last_move_explained(game: Game) -> tuple[Board, Move]:
+    """A finished game's move to explain and the board it was played on: the bot's last move,
+    or the last move of a game between members."""
+    bot = game.bot_player
+    index = len(game.moves) - 1
+    if bot is not None:
+        first_mover_is_bot = bot is Player.X
+        while index >= 0 and (index % 2 == 0) != first_mover_is_bot:
+            index -= 1
+    if index < 0:
+        raise sentences.no_move_to_explain(game)
+    board = Board.empty(game.size, game.k)
+    for move in game.moves[:index]:
+        board = board.play(move)
+    return board, game.moves[index]

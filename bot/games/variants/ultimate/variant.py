@@ -1,0 +1,165 @@
+"""Ultimate tic-tac-toe: nine small boards in one, searched by Monte Carlo tree search.
+
+Its levels are the search's (``bot.engine.ultimate``); a hint is the search's top moves with
+their win rates. The game is not solved, so there is no ``perfect`` level, no ``adaptive``
+one (its strength is measured on the classic boards), no explanation and no review.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.engine import IllegalMoveError, Level, Move, UnknownLevelError
+from bot.engine.adaptive import ADAPTIVE
+from bot.engine.position import Position
+from bot.engine.ultimate import (
+    ULTIMATE_LEVELS,
+    ClosedBoardError,
+    UltimateBoard,
+    UltimateLevel,
+    WrongBoardError,
+    analyse_ultimate,
+    choose_ultimate_move,
+)
+from bot.games.errors import GameError, InvalidOptionError
+from bot.games.models import ExplainReply, Game, GameKind
+from bot.games.review import Review
+from bot.games.variants.base import Variant
+from bot.games.variants.ultimate.render import UltimateHint, UltimateRenderer, board_of
+from bot.games.wording import small_board_name
+from bot.i18n import N_, Phrase
+
+GRID = 9
+"""The rows and columns of ultimate's grid: moves are typed 1-9."""
+
+HINT_SECONDS = 0.5
+"""How long the search runs for a hint."""
+
+
+class UltimateVariant(Variant):
+    """Ultimate tic-tac-toe: one 9x9 grid of nine small boards."""
+
+    kind = GameKind.ULTIMATE
+    sizes = (GRID,)
+    default_size = GRID
+    levels = ULTIMATE_LEVELS
+    default_level = UltimateLevel.HARD.value
+    newcomer_level = UltimateLevel.HARD.value
+    renderer = UltimateRenderer()
+
+    def check_size(self, size: int | str | None) -> int:
+        """Always the one grid: a size a member gives applies to the classic boards only."""
+        return GRID
+
+    def check_level(self, level: str | None) -> str:
+        """An ultimate level; ``perfect`` and ``adaptive`` have their own sentences."""
+        if level is None:
+            return self.default_level
+        wanted = str(level).strip().lower()
+        if wanted == Level.PERFECT.value:
+            raise InvalidOptionError(
+                "Ultimate tic-tac-toe is not solved, so there is no perfect level: choose one "
+                "of {levels} ({strongest} searches longest).",
+                levels=", ".join(ULTIMATE_LEVELS),
+                strongest=UltimateLevel.STRONGEST.value,
+            )
+        if wanted == ADAPTIVE:
+            raise InvalidOptionError(
+                "The adaptive level plays on the 3x3, 4x4 and 5x5 boards only, where its "
+                "strength is measured: in ultimate tic-tac-toe choose one of {levels}.",
+                levels=", ".join(ULTIMATE_LEVELS),
+            )
+        try:
+            return UltimateLevel.of(wanted).value
+        except UnknownLevelError:
+            raise InvalidOptionError(
+                "There is no level {given} in ultimate tic-tac-toe. Choose one of: {levels}.",
+                given=repr(str(level)),
+                levels=", ".join(ULTIMATE_LEVELS),
+            ) from None
+
+    def stats_level(self, level: str) -> str:
+        return f"{self.kind} {level}"  # its own kind: "ultimate hard" beside the classic levels
+
+    def win_length(self, size: int) -> int:
+        return 3
+
+    def counts_solo(self, size: int) -> bool:
+        return False  # no measured level ratings
+
+    def start_position(self, size: int) -> UltimateBoard:
+        return UltimateBoard()
+
+    def grid_size(self, position: Position) -> int:
+        return GRID
+
+    def choose_move(
+        self, position: Position, level: str, rng: random.Random, rating: float | None
+    ) -> Move:
+        return choose_ultimate_move(_board(position), level, rng)
+
+    def hint(self, game: Game, rng: random.Random) -> UltimateHint:
+        result = analyse_ultimate(board_of(game), UltimateLevel.STRONGEST, seconds=HINT_SECONDS)
+        return UltimateHint(game, result)
+
+    def check_explain(self, game: Game) -> None:
+        """Explain in an ultimate game: no exact values to show (the game is not solved)."""
+        raise GameError(
+            "Explain shows exact values, and ultimate tic-tac-toe is not solved: ask for a "
+            "hint while it is your turn to see the engine's top moves with their win rates."
+        )
+
+    def explain(self, game: Game, *, running: bool, rng: random.Random) -> ExplainReply:
+        self.check_explain(game)
+        raise AssertionError("check_explain refuses every ultimate game")
+
+    def review(self, game: Game) -> Review:
+        """Review of an ultimate game: no exact values to judge its moves by."""
+        raise GameError(
+            "Game #{id} is ultimate tic-tac-toe, which is not solved, so I cannot judge its "
+            "moves exactly: there is no review of it.",
+            id=game.id,
+        )
+
+    def move_refused(self, error: IllegalMoveError, position: Position, move: Move) -> GameError:
+        """A closed small board or the wrong one in ultimate's words; the rest as any game's."""
+        board = _board(position)
+        row, column = move.row + 1, move.col + 1
+        index = move.row // 3 * 3 + move.col // 3
+        if isinstance(error, ClosedBoardError):
+            owner = board.board_winner(index)
+            if owner is None:
+                # TRANSLATORS: ultimate; {board} is "the small board in rows 4-6, columns 1-3"
+                template = N_(
+                    "Row {row}, column {column} is in {board}, which is full: play in an open "
+                    "small board."
+                )
+                return GameError(template, row=row, column=column, board=_small_board(index))
+            # TRANSLATORS: ultimate; {board} is "the small board in rows 4-6, columns 1-3",
+            # {mark} is X or O
+            template = N_(
+                "Row {row}, column {column} is in {board}, which is won by {mark}: play in an "
+                "open small board."
+            )
+            return GameError(
+                template, row=row, column=column, board=_small_board(index), mark=owner.value
+            )
+        forced = board.forced_board
+        if isinstance(error, WrongBoardError) and forced is not None:
+            # TRANSLATORS: ultimate; {forced} and {board} are "the small board in rows 4-6,
+            # columns 1-3"
+            template = N_("The last move sends you to {forced}: play there, not in {board}.")
+            return GameError(template, forced=_small_board(forced), board=_small_board(index))
+        return super().move_refused(error, position, move)
+
+
+def _board(position: Position) -> UltimateBoard:
+    """An ultimate game's position, as the ultimate engine's ``UltimateBoard``."""
+    if not isinstance(position, UltimateBoard):
+        raise TypeError(f"an ultimate position is an UltimateBoard, not {type(position).__name__}")
+    return position
+
+
+def _small_board(index: int) -> Phrase:
+    """ "the small board in rows 4-6, columns 1-3", worded when the sentence is rendered."""
+    return Phrase(lambda: small_board_name(index))
