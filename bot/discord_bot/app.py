@@ -43,9 +43,19 @@ def bot_intents() -> discord.Intents:
     return intents
 
 
-# The bot never joins voice: don't warn at every start that voice libraries are missing.
-discord.VoiceClient.warn_nacl = False
-discord.VoiceClient.warn_dave = False
+VOICE_LIBRARIES = ("PyNaCl is not installed", "davey is not installed")
+"""How discord.py's warnings that a voice library is missing begin."""
+
+
+class NoVoiceWarnings(logging.Filter):
+    """Drops discord.py's warnings that voice libraries are missing: the bot never joins
+    voice, so they would only alarm an operator at every start."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith(VOICE_LIBRARIES)
+
+
+logging.getLogger("discord.client").addFilter(NoVoiceWarnings())
 
 
 class TicTacToeBot(commands.AutoShardedBot):

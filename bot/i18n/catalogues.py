@@ -2,27 +2,28 @@
 
 Contract: ``_(msgid)`` returns the current locale's translation of ``msgid``, or ``msgid``
 itself when the locale is English, not shipped, or has no (or an empty) entry for it.
-``ngettext(singular, plural, n)`` picks the form by the locale's CLDR plural rule, falling back
-to English's rule and forms as a whole when any form is missing. Nothing here formats: callers
-fill ``{placeholders}`` with ``str.format`` after translating.
+``ngettext(singular, plural, n)`` picks the form by the locale's plural rule (CLDR's, as Babel
+writes it for gettext), falling back to English's rule and forms as a whole when any form is
+missing. Nothing here formats: callers fill ``{placeholders}`` with ``str.format`` after
+translating. Each catalogue is compiled in memory into Babel's ``Translations`` when first used.
 """
 
 from __future__ import annotations
 
-import gettext
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
 from functools import cache
+from io import BytesIO
 from pathlib import Path
 
 from babel import Locale
-from babel.messages.catalog import Catalog
-from babel.messages.plurals import get_plural
+from babel.messages.catalog import Catalog, Message
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
+from babel.support import Translations
 
 SOURCE = "en-US"
 """The source language: the msgids themselves."""
@@ -71,43 +72,30 @@ def babel_locale(code: str) -> Locale:
     return Locale.parse("en-US" if code == PSEUDO else code, sep="-")
 
 
-@dataclass(frozen=True)
-class Messages:
-    """One locale's translations: msgid to text, plural msgid to its forms, and its rule."""
-
-    singles: dict[str, str]
-    plurals: dict[str, tuple[str, ...]]
-    rule: Callable[[int], int]
-    forms: int
-
-
-def plural_rule(code: str) -> tuple[int, Callable[[int], int]]:
-    """How many plural forms ``code`` has and which form a count takes (CLDR, via Babel)."""
-    forms, expression = get_plural(babel_locale(code))
-    return forms, gettext.c2py(expression)
-
-
 def read_catalogue(path: Path, code: str) -> Catalog:
     """A ``.po`` (or the ``.pot``) file parsed by Babel."""
     with path.open("rb") as handle:
         return read_po(handle, locale=None if code == "" else babel_locale(code))
 
 
-def messages_of(catalogue: Catalog, code: str) -> Messages:
-    """The non-empty translations of a parsed catalogue (fuzzy ones too: a translator's call)."""
-    forms, rule = plural_rule(code)
-    singles: dict[str, str] = {}
-    plurals: dict[str, tuple[str, ...]] = {}
-    for message in catalogue:
-        if not message.id:
-            continue
-        if isinstance(message.id, tuple | list):
-            strings = tuple(str(text) for text in message.string or ())
-            if len(strings) == forms and all(strings):
-                plurals[str(message.id[0])] = strings
-        elif isinstance(message.string, str) and message.string:
-            singles[str(message.id)] = message.string
-    return Messages(singles, plurals, rule, forms)
+def translations_of(catalogue: Catalog) -> Translations:
+    """The catalogue's complete translations (fuzzy ones too: a translator's call), compiled
+    in memory. A message with an empty text, or a plural missing any of its locale's forms,
+    is left out, so it reads in English as a whole."""
+    for message in list(catalogue):
+        if message.id and not _complete(message, catalogue.num_plurals):
+            catalogue.delete(message.id, context=message.context)
+    compiled = BytesIO()
+    write_mo(compiled, catalogue, use_fuzzy=True)
+    compiled.seek(0)
+    return Translations(compiled)
+
+
+def _complete(message: Message, forms: int) -> bool:
+    """Whether ``message`` has its text, or every one of a plural's ``forms``."""
+    if isinstance(message.string, tuple | list):
+        return len(message.string) == forms and all(message.string)
+    return bool(message.string)
 
 
 _PLACEHOLDER = re.compile(r"(\{[^{}]*\}|\{\{|\}\}|`[^`]*`|<[^<>]*>|\*\*|https?://\S+)")
@@ -131,7 +119,7 @@ def pseudo(text: str) -> str:
 
 
 @cache
-def _messages(code: str) -> Messages | None:
+def _translations(code: str) -> Translations | None:
     """The translations of a shipped locale (or the pseudo), read once; None for English."""
     if code == PSEUDO:
         template = read_catalogue(TEMPLATE, "")
@@ -140,18 +128,16 @@ def _messages(code: str) -> Messages | None:
                 message.string = tuple(pseudo(str(text)) for text in message.id)
             elif message.id:
                 message.string = pseudo(str(message.id))
-        return messages_of(template, SOURCE)
+        return translations_of(template)
     if code == SOURCE or code not in shipped():
         return None
-    return messages_of(read_catalogue(LOCALES / code / "messages.po", code), code)
+    return translations_of(read_catalogue(LOCALES / code / "messages.po", code))
 
 
 def translate(msgid: str, locale: str) -> str:
     """``msgid`` in ``locale``, or ``msgid`` itself where there is no translation."""
-    messages = _messages(locale)
-    if messages is None:
-        return msgid
-    return messages.singles.get(msgid, msgid)
+    translations = _translations(locale)
+    return msgid if translations is None else translations.gettext(msgid)
 
 
 def _(msgid: str) -> str:
@@ -167,12 +153,10 @@ def N_(msgid: str) -> str:
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of ``singular``/``plural`` that ``count`` takes in the current locale."""
-    messages = _messages(current_locale.get())
-    if messages is not None:
-        forms = messages.plurals.get(singular)
-        if forms is not None:
-            return forms[min(messages.rule(count), len(forms) - 1)]
-    return singular if count == 1 else plural
+    translations = _translations(current_locale.get())
+    if translations is None:
+        return singular if count == 1 else plural
+    return translations.ngettext(singular, plural, count)
 
 
 def number(value: float) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import logging
 import sqlite3
 from pathlib import Path
 
@@ -239,3 +240,17 @@ async def test_processes_on_one_database_agree_on_the_sync_wherever_they_run(
         assert len(command_syncs(env)) == 1
     finally:
         await env.shutdown()
+
+
+def test_missing_voice_libraries_are_not_warned_but_other_warnings_are(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The bot never joins voice: discord.py's start-up warnings that PyNaCl or davey is
+    missing are dropped by a logging filter; its other warnings still reach the log."""
+    client_log = logging.getLogger("discord.client")
+    with caplog.at_level(logging.WARNING, logger="discord.client"):
+        client_log.warning("PyNaCl is not installed, voice will NOT be supported")
+        client_log.warning("davey is not installed, voice will NOT be supported")
+        client_log.warning("Shard ID %s has stopped responding to the gateway.", 0)
+    logged = [record.getMessage() for record in caplog.records]
+    assert logged == ["Shard ID 0 has stopped responding to the gateway."]

@@ -376,7 +376,7 @@ class GameCommands(commands.Cog):
             opponent_is_bot=opponent.bot,
             opponent_is_me=self.bot.user is not None and opponent.id == self.bot.user.id,
             opponent_present=present,
-            game="classic" if game is None else game.value,
+            game=GameKind.CLASSIC if game is None else game.value,
         )
         await send_challenge(interaction, challenge)
 
