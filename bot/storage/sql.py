@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.games.models import DUEL
-from bot.games.sentences import CHALLENGE_TAKEN, CHANNEL_TAKEN
 from bot.games.shards import ShardSet
+from bot.games.store_errors import Holder
 from bot.storage.rows import (
     CHALLENGE_COLUMNS,
     COLUMNS,
@@ -328,9 +328,9 @@ def standings_scope(
     return {**scope(guild_id), "limit": limit, "kind": kind}
 
 
-CHANNEL_RULES: dict[str, str] = {
-    "channel_has_active_game": CHANNEL_TAKEN,
-    "channel_has_open_challenge": CHALLENGE_TAKEN,
+CHANNEL_RULES: dict[str, Holder] = {
+    "channel_has_active_game": "game",
+    "channel_has_open_challenge": "challenge",
 }
-"""What the player reads when migration 5's rule refuses a game or a challenge, by the name
+"""What holds the channel when migration 5's rule refuses a game or a challenge, by the name
 the database gives the rule: PostgreSQL's constraint name, SQLite's error message."""
