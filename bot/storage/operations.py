@@ -1,8 +1,8 @@
 """Every ``GameStore`` write, written once for every SQL store against one async transaction
 interface, ``Transaction``.
 
-A store supplies ``_writing`` (one transaction, its driver's errors turned into the typed errors
-of ``bot.games.store_errors``), ``_read`` (as ``StoreReads`` asks) and its dialect's few
+A store supplies ``_transact`` (one transaction, its driver's errors turned into the typed
+errors of ``bot.games.store_errors``), ``_read`` (as ``StoreReads`` asks) and its dialect's few
 differences (``_sql`` and the rest in its parameter style, ``_locking``, ``_skipping``), and
 inherits the operations. The rating rules are the game layer's (``bot.games.elo`` through
 ``rows.rating_rows``, ``bot.games.solo.after_game``), applied here once, in the transaction of
@@ -11,11 +11,10 @@ the save that first counts a result. Design: docs/storage.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from contextlib import AbstractAsyncContextManager
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from bot.games.errors import GameChangedError
 from bot.games.models import Challenge, ChallengeStatus, Game, Status
@@ -66,10 +65,12 @@ from bot.storage.sql import page_end, scoped
 Params = Mapping[str, Any]
 """Named parameters of one statement."""
 
+T = TypeVar("T")
+
 
 class Transaction(Protocol):
     """Statements of one transaction on one connection, in the store's parameter style. A
-    driver's error goes up as it is; the ``_writing`` that opened the transaction rolls it
+    driver's error goes up as it is; the ``_transact`` that opened the transaction rolls it
     back and raises the typed error instead."""
 
     async def execute(self, sql: str, params: Params | None = None) -> int:
@@ -105,14 +106,19 @@ class SqlGameStore(StoreReads, SoloReads):
     _skipping = ""
     """Appended to a sweep's page: PostgreSQL's " FOR UPDATE SKIP LOCKED"."""
 
-    def _writing(
-        self, doing: str, *, channel: int | None = None
-    ) -> AbstractAsyncContextManager[Transaction]:
-        """One transaction, committed when the block ends and rolled back on any error, which
-        leaves it as a typed error (``StoreBusyError``, ``ChannelTakenError``...) with the
-        driver's words in the log; ``doing`` names it there. ``channel``: the transaction
-        starts a game or opens a challenge there after other writes, so it takes the
-        channel's lock first (PostgreSQL; see migration 5)."""
+    async def _transact(
+        self,
+        doing: str,
+        work: Callable[[Transaction], Coroutine[Any, Any, T]],
+        *,
+        channel: int | None = None,
+    ) -> T:
+        """``work(tx)`` in one transaction, committed when it returns and rolled back on any
+        error, which leaves as a typed error (``StoreBusyError``, ``ChannelTakenError``...)
+        with the driver's words in the log; ``doing`` names it there. ``work`` awaits only
+        ``tx``'s statements (the SQLite store runs it on its writer's thread). ``channel``: the
+        transaction starts a game or opens a challenge there after other writes, so it takes
+        the channel's lock first (PostgreSQL; see migration 5)."""
         raise NotImplementedError
 
     # -- games ---------------------------------------------------------------------------
@@ -120,11 +126,14 @@ class SqlGameStore(StoreReads, SoloReads):
     async def insert(self, game: Game, *, replacing: Game | None = None) -> Game:
         row = to_row(game)
         before = None if replacing is None else (replacing, to_row(replacing))
-        channel = None if replacing is None else game.channel_id
-        async with self._writing("save a new game", channel=channel) as tx:
+
+        async def insert(tx: Transaction) -> int:
             if before is not None:
                 await self._save(tx, *before)
-            return replace(game, id=await self._insert_game(tx, game, row))
+            return await self._insert_game(tx, game, row)
+
+        channel = None if replacing is None else game.channel_id
+        return replace(game, id=await self._transact("save a new game", insert, channel=channel))
 
     async def _insert_game(self, tx: Transaction, game: Game, row: Params) -> int:
         """Insert ``game`` (an ACTIVE one only into a free channel: migration 5's rule), then
@@ -136,8 +145,7 @@ class SqlGameStore(StoreReads, SoloReads):
 
     async def update(self, game: Game) -> Game:
         row = to_row(game)
-        async with self._writing("save a game") as tx:
-            await self._save(tx, game, row)
+        await self._transact("save a game", lambda tx: self._save(tx, game, row))
         return replace(game, version=game.version + 1)
 
     async def _save(self, tx: Transaction, game: Game, row: Params) -> None:
@@ -207,14 +215,17 @@ class SqlGameStore(StoreReads, SoloReads):
             "limit": limit,
             "channel_id": channel_id,
         }
-        expired = []
-        async with self._writing("expire idle games") as tx:
+
+        async def expire(tx: Transaction) -> Page[Game]:
             rows = await tx.fetchall(page + self._skipping, params)
+            expired = []
             for game in readable(rows, self.where):
                 done = replace(game, status=Status.EXPIRED, winner=None, updated_at=at)
                 if await tx.execute(self._sql.update, to_row(done)) == 1:
                     expired.append(replace(done, version=game.version + 1))
-        return Page(expired, page_end(rows, "saved_minute", limit))
+            return Page(expired, page_end(rows, "saved_minute", limit))
+
+        return await self._transact("expire idle games", expire)
 
     async def check_file(self) -> None:
         """Nothing to check here: a server owns its files (the SQLite store checks its own)."""
@@ -226,22 +237,23 @@ class SqlGameStore(StoreReads, SoloReads):
     ) -> Challenge:
         row = challenge_to_row(challenge)
         before = None if replacing is None else (replacing, to_row(replacing))
-        channel = None if replacing is None else challenge.channel_id
-        async with self._writing("save a challenge", channel=channel) as tx:
+
+        async def insert(tx: Transaction) -> int:
             if before is not None:
                 await self._save(tx, *before)
-            challenge_id = await tx.insert(self._sql.insert_challenge, row)  # migration 5's rule
+            return await tx.insert(self._sql.insert_challenge, row)  # migration 5's rule
+
+        channel = None if replacing is None else challenge.channel_id
+        challenge_id = await self._transact("save a challenge", insert, channel=channel)
         return replace(challenge, id=challenge_id)
 
     async def update_challenge(self, challenge: Challenge) -> None:
-        async with self._writing("save a challenge") as tx:
-            await self._answer(tx, challenge)
+        await self._transact("save a challenge", lambda tx: self._answer(tx, challenge))
 
     async def close_challenge(self, challenge: Challenge) -> None:
-        async with self._writing("answer a challenge") as tx:
-            await self._answer(tx, challenge, close=True)
+        await self._transact("answer a challenge", lambda tx: self._answer(tx, challenge, True))
 
-    async def _answer(self, tx: Transaction, challenge: Challenge, *, close: bool = False) -> None:
+    async def _answer(self, tx: Transaction, challenge: Challenge, close: bool = False) -> None:
         """``update_challenge`` (``close_challenge`` if ``close``) in ``tx``."""
         sql = self._sql.close_challenge if close else self._sql.update_challenge
         if await tx.execute(sql, challenge_to_row(challenge)) == 1:
@@ -253,11 +265,14 @@ class SqlGameStore(StoreReads, SoloReads):
     async def accept_challenge(self, challenge: Challenge, game: Game) -> Game:
         row = to_row(game)
         accepted = replace(challenge, status=ChallengeStatus.ACCEPTED)
-        async with self._writing("start a duel", channel=game.channel_id) as tx:
+
+        async def accept(tx: Transaction) -> Game:
             await self._answer(tx, accepted, close=True)
             started = replace(game, id=await self._insert_game(tx, game, row))
             await self._answer(tx, replace(accepted, game_id=started.id))
-        return started
+            return started
+
+        return await self._transact("start a duel", accept, channel=game.channel_id)
 
     async def expire_challenges(
         self,
@@ -268,22 +283,25 @@ class SqlGameStore(StoreReads, SoloReads):
         limit: int = 200,
     ) -> Page[Challenge]:
         page = scoped(self._sql, self._sql.due_challenges_page, shards, None) + self._skipping
-        expired = []
-        async with self._writing("expire challenges") as tx:
-            rows = await tx.fetchall(page, {"now": iso(at), "after_id": after[1], "limit": limit})
+        params = {"now": iso(at), "after_id": after[1], "limit": limit}
+
+        async def expire(tx: Transaction) -> Page[Challenge]:
+            rows = await tx.fetchall(page, params)
+            expired = []
             for row in rows:
                 closed = replace(self._challenge(row), status=ChallengeStatus.EXPIRED)
                 if await tx.execute(self._sql.close_challenge, challenge_to_row(closed)) == 1:
                     expired.append(closed)
-        return Page(expired, page_end(rows, None, limit))
+            return Page(expired, page_end(rows, None, limit))
+
+        return await self._transact("expire challenges", expire)
 
     # -- the bot's state and servers' settings -------------------------------------------
 
     async def set_bot_state(self, name: str, value: str, at: datetime) -> None:
-        async with self._writing("save the bot's state") as tx:
-            await tx.execute(
-                self._sql.set_bot_state, {"name": name, "value": value, "updated_at": iso(at)}
-            )
+        params = {"name": name, "value": value, "updated_at": iso(at)}
+        upsert = self._sql.set_bot_state
+        await self._transact("save the bot's state", lambda tx: tx.execute(upsert, params))
 
     async def server_settings(self, guild_id: int) -> ServerSettings | None:
         rows = await self._read(self._settings_sql.select, {"guild_id": guild_id})
@@ -291,14 +309,19 @@ class SqlGameStore(StoreReads, SoloReads):
 
     async def save_server_settings(self, settings: ServerSettings, at: datetime) -> ServerSettings:
         sql = self._settings_sql.insert if settings.version == 0 else self._settings_sql.update
-        async with self._writing("save a server's settings") as tx:
-            if await tx.execute(sql, settings_row(settings, at)) != 1:
+        row = settings_row(settings, at)
+
+        async def save(tx: Transaction) -> None:
+            if await tx.execute(sql, row) != 1:
                 raise SettingsChangedError()
+
+        await self._transact("save a server's settings", save)
         return saved(settings)
 
     async def delete_server_settings(self, guild_id: int) -> None:
-        async with self._writing("delete a server's settings") as tx:
-            await tx.execute(self._settings_sql.delete, {"guild_id": guild_id})
+        params = {"guild_id": guild_id}
+        delete = self._settings_sql.delete
+        await self._transact("delete a server's settings", lambda tx: tx.execute(delete, params))
 
     async def idle_minutes_in_use(self) -> list[int]:
         rows = await self._read(self._settings_sql.idle_in_use)

@@ -10,9 +10,9 @@ pool reconnects by itself. Design notes: docs/storage.md.
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from contextlib import asynccontextmanager
-from typing import TypeAlias
+from typing import Any, TypeAlias, TypeVar
 
 import psycopg
 from psycopg.conninfo import conninfo_to_dict
@@ -36,6 +36,8 @@ from bot.storage.solo import SoloSql
 from bot.storage.sql import CHANNEL_RULES, GameSql
 
 logger = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 Connection: TypeAlias = psycopg.AsyncConnection[DictRow]
 """A pooled connection: autocommit, rows as dicts (read by column name)."""
@@ -158,21 +160,24 @@ class PostgresGameStore(SqlGameStore):
     async def _migrate(self) -> None:
         """Run the migrations this database lacks, each in its own transaction under the
         migration lock; re-read the version each time, another process may have run some."""
-        while True:
-            async with self._writing("migrate its schema") as tx:
-                await tx.execute("SET LOCAL lock_timeout = 0")  # wait for whoever migrates
-                await tx.execute("SELECT pg_advisory_xact_lock(%(lock)s)", {"lock": MIGRATION_LOCK})
-                version = await self._version(tx)
-                if version == SCHEMA_VERSION:
-                    return
-                migration = MIGRATIONS[version]
-                for statement in migration.statements("postgresql"):
-                    await tx.execute(statement)
-                await tx.execute(
-                    f"UPDATE {VERSION_TABLE} SET version = %(version)s",
-                    {"version": migration.version},
-                )
-                logger.info("game database migrated to schema version %d", migration.version)
+        while await self._transact("migrate its schema", self._migrate_one):
+            pass
+
+    async def _migrate_one(self, tx: Transaction) -> bool:
+        """Run the next migration this database lacks, if any (whether there was one)."""
+        await tx.execute("SET LOCAL lock_timeout = 0")  # wait for whoever migrates
+        await tx.execute("SELECT pg_advisory_xact_lock(%(lock)s)", {"lock": MIGRATION_LOCK})
+        version = await self._version(tx)
+        if version == SCHEMA_VERSION:
+            return False
+        migration = MIGRATIONS[version]
+        for statement in migration.statements("postgresql"):
+            await tx.execute(statement)
+        await tx.execute(
+            f"UPDATE {VERSION_TABLE} SET version = %(version)s", {"version": migration.version}
+        )
+        logger.info("game database migrated to schema version %d", migration.version)
+        return True
 
     async def _version(self, tx: Transaction) -> int:
         """The schema version (creating the version table on a new database), if this
@@ -243,11 +248,14 @@ class PostgresGameStore(SqlGameStore):
             logger.error("game database %s failed to %s: %s", self.where, doing, error)
             raise StoreFailedError() from error
 
-    @asynccontextmanager
-    async def _writing(
-        self, doing: str, *, channel: int | None = None
-    ) -> AsyncIterator[Transaction]:
-        """One transaction on a pooled connection, committed when the block exits normally,
+    async def _transact(
+        self,
+        doing: str,
+        work: Callable[[Transaction], Coroutine[Any, Any, T]],
+        *,
+        channel: int | None = None,
+    ) -> T:
+        """``work(tx)`` in one transaction on a pooled connection, committed when it returns,
         rolled back on any error; errors as in ``_connection``. With ``channel``, its first
         statement takes that channel's lock until the end: the lock migration 5's trigger
         takes before it checks the channel, taken before any row lock, so two transactions
@@ -259,7 +267,7 @@ class PostgresGameStore(SqlGameStore):
                     "SELECT pg_advisory_xact_lock(%(lock)s, (%(channel)s %% 2147483647)::integer)",
                     {"lock": CHANNEL_LOCK, "channel": channel},
                 )
-            yield _Statements(conn)
+            return await work(_Statements(conn))
 
     async def _read(self, sql: str, params: Params | None = None) -> list[DictRow]:
         async with self._connection("read") as conn:

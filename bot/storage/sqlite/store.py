@@ -1,24 +1,23 @@
 """``GameStore`` on one SQLite file in WAL mode, migrated by the program.
 
-Each write is one ``BEGIN IMMEDIATE`` transaction whose statements run on the writer's thread,
-one transaction at a time; reads run on a reader thread, so the event loop never waits on the
-disk. A write that cannot get the file's lock within ``write_timeout`` changes nothing and
-raises ``StoreBusyError``. Errors a player may read
-never name the file; only opening does. Design notes: docs/storage.md.
+Each write is one ``BEGIN IMMEDIATE`` transaction run whole on the writer's thread, one at a
+time; reads run on a reader thread, so the event loop never waits on the disk. A write that
+cannot get the file's lock within ``write_timeout`` changes nothing and raises
+``StoreBusyError``. Errors a player may read never name the file; only opening does. Design
+notes: docs/storage.md.
 """
 
 from __future__ import annotations
 
-import asyncio
 import errno
 import logging
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager, suppress
+from collections.abc import Callable, Coroutine, Sequence
+from contextlib import suppress
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 from bot.games.errors import DatabaseGoneError, StorageError, StoreBusyError
 from bot.games.store_errors import ChannelTakenError, StoreClosedError, StoreUnavailableError
@@ -49,6 +48,8 @@ same new file) before it gives up."""
 
 _SYNCHRONOUS_LEVELS: dict[int, Synchronous] = {1: "NORMAL", 2: "FULL"}
 
+T = TypeVar("T")
+
 log = logging.getLogger(__name__)
 
 
@@ -78,7 +79,6 @@ class SqliteGameStore(SqlGameStore):
         self._conn: sqlite3.Connection | None = None
         self._workers: tuple[Worker, Worker] | None = None  # (writer, reader)
         self._identity: FileIdentity | None = None
-        self._lock = asyncio.Lock()  # the writer's connection, one transaction at a time
         facts = FileFacts(version=0, stamped=False)
         exists = False
         if isinstance(self.path, Path):
@@ -92,7 +92,7 @@ class SqliteGameStore(SqlGameStore):
             # Opening may wait longer than a move for another process's lock: one that opens
             # the same new file at the same moment holds it while it migrates (start-up, not
             # a player's click; the PostgreSQL store waits for its migration lock too). Each
-            # write transaction sets its own wait (_writing).
+            # write transaction sets its own wait (_transact).
             self._conn.execute(f"PRAGMA busy_timeout = {OPENING_WAIT_SECONDS * 1000}")
             _use_wal(self._conn)
             self._conn.execute(f"PRAGMA synchronous = {synchronous}")
@@ -196,10 +196,9 @@ class SqliteGameStore(SqlGameStore):
         path's name, and whoever opens the file now at the path (a restored backup, a new
         database) would replay our pages into it."""
         try:
-            async with self._holding(None) as writer:  # between two transactions
-                await writer.run(
-                    lambda conn: conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
-                )
+            await self._both()[0].run(
+                lambda conn: conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+            )
         except sqlite3.Error as error:
             log.error(
                 "Could not empty the write-ahead log of the game database %s that was moved "
@@ -210,14 +209,12 @@ class SqliteGameStore(SqlGameStore):
             )
 
     async def close(self) -> None:
-        """Close both connections on their own threads, after the write under way, then stop
-        the threads."""
+        """Close both connections on their own threads, then stop the threads."""
         workers, self._workers = self._workers, None
         if workers is None:
             return
-        async with self._lock:
-            for worker in dict.fromkeys(workers):  # the in-memory database has one worker
-                await worker.close()
+        for worker in dict.fromkeys(workers):  # the in-memory database has one worker
+            await worker.close()
 
     # -- plumbing ------------------------------------------------------------------------
 
@@ -233,41 +230,40 @@ class SqliteGameStore(SqlGameStore):
             raise StoreClosedError()
         return self._workers
 
-    @asynccontextmanager
-    async def _holding(self, deadline: float | None) -> AsyncIterator[Worker]:
-        """The writer, for this coroutine alone until the block ends, so no other statement
-        runs inside its transaction; waited for until ``deadline`` (then SQLite's busy
-        error), or as long as it takes for None."""
-        wait = None if deadline is None else max(0.0, deadline - time.monotonic())
-        try:
-            await asyncio.wait_for(self._lock.acquire(), wait)
-        except TimeoutError:
-            raise sqlite3.OperationalError("waited in the queue past write_timeout") from None
-        try:
-            yield self._both()[0]
-        finally:
-            self._lock.release()
-
-    @asynccontextmanager
-    async def _writing(
-        self, doing: str = "save", *, channel: int | None = None
-    ) -> AsyncIterator[Transaction]:
-        """One ``BEGIN IMMEDIATE`` transaction on the writer's connection (``channel``: the
-        file's write lock holds every channel). The lock is waited for at most until
+    async def _transact(
+        self,
+        doing: str,
+        work: Callable[[Transaction], Coroutine[Any, Any, T]],
+        *,
+        channel: int | None = None,
+    ) -> T:
+        """``work`` in one ``BEGIN IMMEDIATE`` transaction, run whole in one call on the writer
+        thread (``_run_to_end``; the file's write lock holds every ``channel``), committed
+        before this returns, rolled back on any error. The lock is waited for at most until
         ``write_timeout`` after this call, queueing included (``StoreBusyError``). A game or
         challenge the schema refuses (a channel holds one running game or one open challenge,
         migration 5) is ``ChannelTakenError``; any other SQLite error
-        ``StoreUnavailableError``, its words in the log."""
+        ``StoreUnavailableError``, SQLite's words in the log."""
         deadline = time.monotonic() + self.write_timeout
+        writer = self._both()[0]
+
+        def transaction(conn: sqlite3.Connection) -> T:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise sqlite3.OperationalError("waited in the queue past write_timeout")
+            conn.execute(f"PRAGMA busy_timeout = {max(1, int(left * 1000))}")
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                result = _run_to_end(work(_Statements(conn)))
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+            return result
+
         try:
-            async with self._holding(deadline) as writer:
-                await writer.run(lambda conn: _begin(conn, deadline))
-                try:
-                    yield _Statements(writer)
-                    await writer.run(lambda conn: conn.execute("COMMIT"))
-                except BaseException:
-                    await asyncio.shield(writer.run(_roll_back))  # even when cancelled
-                    raise
+            return await writer.run(transaction)
         except sqlite3.IntegrityError as error:
             holder = CHANNEL_RULES.get(str(error))
             if holder is None:
@@ -278,18 +274,10 @@ class SqliteGameStore(SqlGameStore):
             raise self._failure("save", error) from error
 
     async def _read(self, sql: str, params: Params | None = None) -> list[Row]:
-        """Every row of ``sql``, read on the reader's connection, which never waits for a
-        writer; an in-memory database has one connection, so a read waits for the write
-        under way there (it would see that write's uncommitted rows)."""
-
-        def read(conn: sqlite3.Connection) -> list[Row]:
-            return conn.execute(sql, params or {}).fetchall()
-
+        """Every row of ``sql``, read on the reader thread; failures as ``_transact``'s."""
+        reader = self._both()[1]
         try:
-            if isinstance(self.path, Path):
-                return await self._both()[1].run(read)
-            async with self._holding(None) as conn:
-                return await conn.run(read)
+            return await reader.run(lambda conn: conn.execute(sql, params or {}).fetchall())
         except sqlite3.Error as error:
             raise self._failure("read", error) from error
 
@@ -303,40 +291,37 @@ class SqliteGameStore(SqlGameStore):
 
 
 class _Statements(Transaction):
-    """A ``Transaction`` on the writer's connection, each statement run on its thread."""
+    """A ``Transaction`` on the writer thread's connection: each statement runs at once, so a
+    body that awaits only these never suspends (``_run_to_end``)."""
 
-    def __init__(self, writer: Worker) -> None:
-        self._writer = writer
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._conn = conn
 
     async def execute(self, sql: str, params: Params | None = None) -> int:
-        return await self._writer.run(lambda conn: conn.execute(sql, params or {}).rowcount)
+        return self._conn.execute(sql, params or {}).rowcount
 
     async def executemany(self, sql: str, rows: Sequence[Params]) -> None:
-        await self._writer.run(lambda conn: conn.executemany(sql, rows))
+        self._conn.executemany(sql, rows)
 
     async def fetchall(self, sql: str, params: Params | None = None) -> list[Row]:
-        return await self._writer.run(lambda conn: conn.execute(sql, params or {}).fetchall())
+        return self._conn.execute(sql, params or {}).fetchall()
 
     async def insert(self, sql: str, params: Params) -> int:
-        row_id = await self._writer.run(lambda conn: conn.execute(sql, params).lastrowid)
+        row_id = self._conn.execute(sql, params).lastrowid
         assert row_id is not None
         return row_id
 
 
-def _begin(conn: sqlite3.Connection, deadline: float) -> None:
-    """``BEGIN IMMEDIATE``, waiting for the file's write lock until ``deadline``."""
-    left = deadline - time.monotonic()
-    if left <= 0:
-        raise sqlite3.OperationalError("waited in the queue past write_timeout")
-    _roll_back(conn)  # what a write cancelled before its rollback ran may have left
-    conn.execute(f"PRAGMA busy_timeout = {max(1, int(left * 1000))}")
-    conn.execute("BEGIN IMMEDIATE")
-
-
-def _roll_back(conn: sqlite3.Connection) -> None:
-    """Roll back the transaction under way, if any."""
-    if conn.in_transaction:
-        conn.execute("ROLLBACK")
+def _run_to_end(work: Coroutine[Any, Any, T]) -> T:
+    """Run ``work`` to its end in this thread, in one step: it awaits only ``_Statements``,
+    which never suspend, so a write stays one call on the writer thread (why: docs/storage.md)."""
+    try:
+        work.send(None)
+    except StopIteration as end:
+        result: T = end.value
+        return result
+    work.close()
+    raise RuntimeError("an SQLite write awaited something other than its own statements")
 
 
 def _use_wal(conn: sqlite3.Connection) -> None:
