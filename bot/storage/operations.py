@@ -112,13 +112,16 @@ class SqlGameStore(StoreReads, SoloReads):
         work: Callable[[Transaction], Coroutine[Any, Any, T]],
         *,
         channel: int | None = None,
+        alone: bool = False,
     ) -> T:
         """``work(tx)`` in one transaction, committed when it returns and rolled back on any
         error, which leaves as a typed error (``StoreBusyError``, ``ChannelTakenError``...)
         with the driver's words in the log; ``doing`` names it there. ``work`` awaits only
         ``tx``'s statements (the SQLite store runs it on its writer's thread). ``channel``: the
         transaction starts a game or opens a challenge there after other writes, so it takes
-        the channel's lock first (PostgreSQL; see migration 5)."""
+        the channel's lock first (PostgreSQL; see migration 5). ``alone``: ``work`` writes
+        with one statement (reads after it aside), its own transaction where the database
+        has autocommit (PostgreSQL: no BEGIN and COMMIT to send)."""
         raise NotImplementedError
 
     # -- games ---------------------------------------------------------------------------
@@ -145,13 +148,14 @@ class SqlGameStore(StoreReads, SoloReads):
 
     async def update(self, game: Game) -> Game:
         row = to_row(game)
-        await self._transact("save a game", lambda tx: self._save(tx, game, row))
+        alone = not _counts(game)
+        await self._transact("save a game", lambda tx: self._save(tx, game, row), alone=alone)
         return replace(game, version=game.version + 1)
 
     async def _save(self, tx: Transaction, game: Game, row: Params) -> None:
         """``update``'s compare-and-set in ``tx``. A save that may count a result first reads
         the stored status (locked where rows lock), so a result moves the ratings once."""
-        counts = may_end_a_duel(game) or rates_solo(game)
+        counts = _counts(game)
         by_id = {"id": game.id}
         found = await tx.fetchone(self._sql.game_by_id + self._locking, by_id) if counts else None
         if counts and found is None:
@@ -244,7 +248,9 @@ class SqlGameStore(StoreReads, SoloReads):
             return await tx.insert(self._sql.insert_challenge, row)  # migration 5's rule
 
         channel = None if replacing is None else challenge.channel_id
-        challenge_id = await self._transact("save a challenge", insert, channel=channel)
+        challenge_id = await self._transact(
+            "save a challenge", insert, channel=channel, alone=replacing is None
+        )
         return replace(challenge, id=challenge_id)
 
     async def update_challenge(self, challenge: Challenge) -> None:
@@ -301,7 +307,9 @@ class SqlGameStore(StoreReads, SoloReads):
     async def set_bot_state(self, name: str, value: str, at: datetime) -> None:
         params = {"name": name, "value": value, "updated_at": iso(at)}
         upsert = self._sql.set_bot_state
-        await self._transact("save the bot's state", lambda tx: tx.execute(upsert, params))
+        await self._transact(
+            "save the bot's state", lambda tx: tx.execute(upsert, params), alone=True
+        )
 
     async def server_settings(self, guild_id: int) -> ServerSettings | None:
         rows = await self._read(self._settings_sql.select, {"guild_id": guild_id})
@@ -315,14 +323,22 @@ class SqlGameStore(StoreReads, SoloReads):
             if await tx.execute(sql, row) != 1:
                 raise SettingsChangedError()
 
-        await self._transact("save a server's settings", save)
+        await self._transact("save a server's settings", save, alone=True)
         return saved(settings)
 
     async def delete_server_settings(self, guild_id: int) -> None:
         params = {"guild_id": guild_id}
         delete = self._settings_sql.delete
-        await self._transact("delete a server's settings", lambda tx: tx.execute(delete, params))
+        await self._transact(
+            "delete a server's settings", lambda tx: tx.execute(delete, params), alone=True
+        )
 
     async def idle_minutes_in_use(self) -> list[int]:
         rows = await self._read(self._settings_sql.idle_in_use)
         return [int(row["idle_minutes"]) for row in rows]
+
+
+def _counts(game: Game) -> bool:
+    """Whether saving ``game`` may count a result that moves a rating: only such a save reads
+    the stored status first (every other is one compare-and-set UPDATE)."""
+    return may_end_a_duel(game) or rates_solo(game)

@@ -254,20 +254,26 @@ class PostgresGameStore(SqlGameStore):
         work: Callable[[Transaction], Coroutine[Any, Any, T]],
         *,
         channel: int | None = None,
+        alone: bool = False,
     ) -> T:
         """``work(tx)`` in one transaction on a pooled connection, committed when it returns,
-        rolled back on any error; errors as in ``_connection``. With ``channel``, its first
-        statement takes that channel's lock until the end: the lock migration 5's trigger
-        takes before it checks the channel, taken before any row lock, so two transactions
-        that start a game or open a challenge after other writes never wait for each other
-        (see the migration). The trigger's own take is then free."""
-        async with self._connection(doing) as conn, conn.transaction():
-            if channel is not None:
-                await conn.execute(
-                    "SELECT pg_advisory_xact_lock(%(lock)s, (%(channel)s %% 2147483647)::integer)",
-                    {"lock": CHANNEL_LOCK, "channel": channel},
-                )
-            return await work(_Statements(conn))
+        rolled back on any error (``alone``: in autocommit, its one write its own
+        transaction); errors as in ``_connection``. With ``channel``, its first statement
+        takes that channel's lock until the end: the lock migration 5's trigger takes before
+        it checks the channel, taken before any row lock, so two transactions that start a
+        game or open a challenge after other writes never wait for each other (see the
+        migration). The trigger's own take is then free."""
+        async with self._connection(doing) as conn:
+            if alone:
+                return await work(_Statements(conn))
+            async with conn.transaction():
+                if channel is not None:
+                    await conn.execute(
+                        "SELECT pg_advisory_xact_lock(%(lock)s, (%(channel)s %% 2147483647)"
+                        "::integer)",
+                        {"lock": CHANNEL_LOCK, "channel": channel},
+                    )
+                return await work(_Statements(conn))
 
     async def _read(self, sql: str, params: Params | None = None) -> list[DictRow]:
         async with self._connection("read") as conn:

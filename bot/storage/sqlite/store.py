@@ -236,14 +236,15 @@ class SqliteGameStore(SqlGameStore):
         work: Callable[[Transaction], Coroutine[Any, Any, T]],
         *,
         channel: int | None = None,
+        alone: bool = False,
     ) -> T:
         """``work`` in one ``BEGIN IMMEDIATE`` transaction, run whole in one call on the writer
-        thread (``_run_to_end``; the file's write lock holds every ``channel``), committed
-        before this returns, rolled back on any error. The lock is waited for at most until
-        ``write_timeout`` after this call, queueing included (``StoreBusyError``). A game or
-        challenge the schema refuses (a channel holds one running game or one open challenge,
-        migration 5) is ``ChannelTakenError``; any other SQLite error
-        ``StoreUnavailableError``, SQLite's words in the log."""
+        thread (``_run_to_end``), committed before this returns, rolled back on any error; the
+        file's write lock holds every ``channel``, and ``alone`` changes nothing. The lock is
+        waited for at most until ``write_timeout`` after this call, queueing included
+        (``StoreBusyError``). A game or challenge the schema refuses (a channel holds one
+        running game or one open challenge, migration 5) is ``ChannelTakenError``; any other
+        SQLite error ``StoreUnavailableError``, SQLite's words in the log."""
         deadline = time.monotonic() + self.write_timeout
         writer = self._both()[0]
 
