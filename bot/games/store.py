@@ -8,8 +8,12 @@ open. So of two processes changing one game at once, the second changes nothing 
 
 Methods are ``async`` and never block the event loop: the SQLite store runs its work on worker
 threads (reads on their own connection, so they never wait for a writer), PostgreSQL through
-an async driver. ``tests/games/test_games_store_contract.py`` checks these promises against
+an async driver. ``tests/storage/test_games_store_contract.py`` checks these promises against
 every store: a new store adds its factory there.
+
+A store's errors carry no sentence of its own: it raises the typed errors of
+``bot.games.store_errors`` (and ``StoreBusyError``, ``GameChangedError``,
+``DatabaseGoneError``), built from facts alone, and each class words what the player reads.
 
 Every store keeps the schema of ``bot.storage.migrations`` (same versions, same counting rules)
 and maps games to rows with ``bot.storage.rows``.
@@ -53,11 +57,15 @@ class GameStore(Protocol):
     """Durable home of games, members' latest names and the totals of their results.
 
     Failures: every method raises ``StorageError`` when the database cannot do what it
-    promises (unreachable, busy past the write timeout: ``StoreBusyError``, refused, closed,
-    or a stored game that does not read back as a valid one), never a driver's own
+    promises (unreachable or failed: ``StoreUnavailableError``; busy past the write timeout:
+    ``StoreBusyError``; refused: ``StoreFailedError``; closed: ``StoreClosedError``; a game
+    or challenge gone: ``GameMissingError``, ``ChallengeMissingError``; a stored one that
+    does not read back as a valid one: ``UnreadableRowError``), never a driver's own
     exception. A player may read its sentence, so it names neither the file nor the server
     and quotes no driver: the log has those. ``GameChangedError``: another process changed
-    the game or challenge first (compare and set); nothing of that call was written.
+    the game or challenge first (compare and set; ``ChannelTakenError`` by a game or a
+    challenge, ``ChallengeAnsweredError``, ``SettingsChangedError``, ``RowRefusedError``);
+    nothing of that call was written.
 
     Writes never store a row that would not read back: ``insert`` and ``update`` raise
     ``ValueError`` (``TypeError`` for an id that is no ``int``) for such a game before

@@ -10,8 +10,8 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games.errors import StorageError
 from bot.games.models import Challenge, Game, GameKind, Rating, Record
+from bot.games.store_errors import UnreadableRowError
 from bot.storage.rows import (
     Row,
     UnreadableGame,
@@ -147,22 +147,18 @@ class StoreReads:
         return self._game(rows[0]) if rows else None
 
     def _game(self, row: Row) -> Game:
-        """``rows.from_row``; a row that fails is a ``StorageError`` naming the game, instead
-        of a game loaded half-broken that fails later in front of a player."""
+        """``rows.from_row``; a row that fails is an ``UnreadableRowError`` naming the game,
+        instead of a game loaded half-broken that fails later in front of a player."""
         try:
             return from_row(row)
         except UnreadableGame as error:
             log.error(
                 "game database %s: game #%s cannot be read: %s", self.where, error.game_id, error
             )
-            raise StorageError(
-                "Game #{id} in the game store cannot be read ({error}).",
-                id=error.game_id,
-                error=error,
-            ) from error
+            raise UnreadableRowError(what="game", id=error.game_id, reason=str(error)) from error
 
     def _challenge(self, row: Row) -> Challenge:
-        """``rows.challenge_from_row``; a row that fails is a ``StorageError``, as ``_game``."""
+        """``rows.challenge_from_row``; a row that fails raises as in ``_game``."""
         try:
             return challenge_from_row(row)
         except UnreadableGame as error:
@@ -172,8 +168,5 @@ class StoreReads:
                 error.game_id,
                 error,
             )
-            raise StorageError(
-                "Challenge #{id} in the game store cannot be read ({error}).",
-                id=error.game_id,
-                error=error,
-            ) from error
+            reason = str(error)
+            raise UnreadableRowError(what="challenge", id=error.game_id, reason=reason) from error

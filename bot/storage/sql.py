@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.games.models import DUEL
-from bot.games.sentences import CHALLENGE_TAKEN, CHANNEL_TAKEN
+from bot.games.models import DUEL, GameKind
 from bot.games.shards import ShardSet
+from bot.games.store_errors import Holder
 from bot.storage.rows import (
     CHALLENGE_COLUMNS,
     COLUMNS,
@@ -321,16 +321,16 @@ def page_end(rows: Sequence[Row], sort_column: str | None, limit: int) -> tuple[
 
 
 def standings_scope(
-    guild_id: int | None, limit: int | None = None, kind: str = "classic"
+    guild_id: int | None, limit: int | None = None, kind: GameKind = GameKind.CLASSIC
 ) -> dict[str, object]:
     """The parameters of ``GameSql.standings`` and ``duel_standings``: the scope (see
     ``scope``), the ``limit`` of ``standings_top`` and the kind of game (``Game.kind``)."""
     return {**scope(guild_id), "limit": limit, "kind": kind}
 
 
-CHANNEL_RULES: dict[str, str] = {
-    "channel_has_active_game": CHANNEL_TAKEN,
-    "channel_has_open_challenge": CHALLENGE_TAKEN,
+CHANNEL_RULES: dict[str, Holder] = {
+    "channel_has_active_game": "game",
+    "channel_has_open_challenge": "challenge",
 }
-"""What the player reads when migration 5's rule refuses a game or a challenge, by the name
+"""What holds the channel when migration 5's rule refuses a game or a challenge, by the name
 the database gives the rule: PostgreSQL's constraint name, SQLite's error message."""

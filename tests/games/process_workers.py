@@ -126,6 +126,16 @@ def cell(move: Move | None, size: int = 3) -> int | None:
     return None if move is None else move.row * size + move.col
 
 
+def refusal(error: GameError) -> str:
+    """How the log names a refusal: its class in ``bot.games.errors``, so a store's typed error
+    (``bot.games.store_errors``) counts as the error it refines (``ChannelTakenError`` is a
+    ``GameChangedError``)."""
+    return next(kind.__name__ for kind in type(error).__mro__ if kind.__module__ == ERRORS)
+
+
+ERRORS = GameError.__module__
+
+
 async def open_store(database: str, write_timeout: float) -> GameStore:
     """The store a process of the bot would open: PostgreSQL for a URL, else SQLite."""
     if database.startswith("postgresql://"):
@@ -327,7 +337,7 @@ class Player:
         try:
             return await call
         except GameError as error:
-            self.log.write(op, channel, member, err=type(error).__name__, **facts)
+            self.log.write(op, channel, member, err=refusal(error), **facts)
             return None
 
     async def start(self, channel: int, member: int) -> None:

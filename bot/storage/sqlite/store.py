@@ -1,9 +1,10 @@
 """``GameStore`` on one SQLite file in WAL mode, migrated by the program.
 
-Writes run on a writer thread (``BEGIN IMMEDIATE``, compare and set), reads on a reader
-thread, so the event loop never waits on the disk; a write that cannot get the file's lock
-within ``write_timeout`` changes nothing and raises ``StoreBusyError``. Errors a player may read
-never name the file; only opening does. Design notes: docs/storage.md.
+Each write is one ``BEGIN IMMEDIATE`` transaction run whole on the writer's thread, one at a
+time; reads run on a reader thread, so the event loop never waits on the disk. A write that
+cannot get the file's lock within ``write_timeout`` changes nothing and raises
+``StoreBusyError``. Errors a player may read never name the file; only opening does. Design
+notes: docs/storage.md.
 """
 
 from __future__ import annotations
@@ -13,71 +14,20 @@ import logging
 import os
 import sqlite3
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Coroutine, Sequence
 from contextlib import suppress
-from dataclasses import replace
-from datetime import datetime
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
-from bot.games.errors import (
-    CHALLENGE_MISSING,
-    GAME_MISSING,
-    STORE_CLOSED,
-    UNAVAILABLE,
-    DatabaseGoneError,
-    GameChangedError,
-    StorageError,
-    StoreBusyError,
-)
-from bot.games.models import Challenge, ChallengeStatus, Game, Status
-from bot.games.sentences import (
-    CHALLENGE_ANSWERED,
-)
-from bot.games.server_settings import SETTINGS_CHANGED, ServerSettings
-from bot.games.shards import ShardSet
-from bot.games.solo import after_game
-from bot.games.store import START, Page, PageKey
+from bot.games.errors import DatabaseGoneError, StorageError, StoreBusyError
+from bot.games.store_errors import ChannelTakenError, StoreClosedError, StoreUnavailableError
 from bot.storage.defaults import DEFAULT_WRITE_TIMEOUT
 from bot.storage.migrations import MIGRATIONS
-from bot.storage.reads import StoreReads
-from bot.storage.rows import (
-    Row,
-    challenge_to_row,
-    ends_a_duel,
-    iso,
-    member_rows,
-    rating_from_row,
-    rating_rows,
-    readable,
-    saved_minute,
-    scope,
-    to_row,
-)
-from bot.storage.server_settings import (
-    SettingsSql,
-    idle_scope,
-    saved,
-    settings_from_row,
-    settings_row,
-)
-from bot.storage.solo import (
-    SoloReads,
-    SoloSql,
-    adaptive_key,
-    ends_a_solo_game,
-    is_adaptive,
-    new_values,
-    rating_of,
-    record_of,
-    solo_key,
-)
-from bot.storage.sql import (
-    CHANNEL_RULES,
-    GameSql,
-    page_end,
-    scoped,
-)
+from bot.storage.operations import Params, SqlGameStore, Transaction
+from bot.storage.rows import Row
+from bot.storage.server_settings import SettingsSql
+from bot.storage.solo import SoloSql
+from bot.storage.sql import CHANNEL_RULES, GameSql
 from bot.storage.sqlite.file import (
     APPLICATION_ID,
     FileFacts,
@@ -98,22 +48,19 @@ same new file) before it gives up."""
 
 _SYNCHRONOUS_LEVELS: dict[int, Synchronous] = {1: "NORMAL", 2: "FULL"}
 
-_SQL = GameSql.styled(":{}")
-_SOLO = SoloSql.styled(":{}")
-_SETTINGS = SettingsSql.styled(":{}")
-
 T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
 
-class SqliteGameStore(StoreReads, SoloReads):
+class SqliteGameStore(SqlGameStore):
     """``GameStore`` on one SQLite file (``":memory:"`` for tests). Opening creates the file
     and its folder, checks the file is healthy and migrates the schema; any problem raises
     ``StorageError`` naming the file. Nothing is ever reset or deleted to "fix" a file."""
 
-    _sql = _SQL
-    _solo_sql = _SOLO
+    _sql = GameSql.styled(":{}")
+    _solo_sql = SoloSql.styled(":{}")
+    _settings_sql = SettingsSql.styled(":{}")
 
     def __init__(
         self,
@@ -145,7 +92,7 @@ class SqliteGameStore(StoreReads, SoloReads):
             # Opening may wait longer than a move for another process's lock: one that opens
             # the same new file at the same moment holds it while it migrates (start-up, not
             # a player's click; the PostgreSQL store waits for its migration lock too). Each
-            # write transaction sets its own wait (_writing).
+            # write transaction sets its own wait (_transact).
             self._conn.execute(f"PRAGMA busy_timeout = {OPENING_WAIT_SECONDS * 1000}")
             _use_wal(self._conn)
             self._conn.execute(f"PRAGMA synchronous = {synchronous}")
@@ -223,90 +170,7 @@ class SqliteGameStore(StoreReads, SoloReads):
                     conn.execute("ROLLBACK")
                 raise
 
-    # -- GameStore -----------------------------------------------------------------------
-
-    async def expire_idle(
-        self,
-        before: datetime,
-        at: datetime,
-        *,
-        after: PageKey = START,
-        shards: ShardSet | None = None,
-        channel_id: int | None = None,
-        limit: int = 200,
-        idle_minutes: int | None = None,
-    ) -> Page[Game]:
-        sql = scoped(_SQL, _SQL.idle_page, shards, channel_id, idle_scope(idle_minutes))
-        params = {
-            "before": iso(before),
-            "before_minute": saved_minute(before),
-            "after_minute": after[0],
-            "after_id": after[1],
-            "limit": limit,
-            "channel_id": channel_id,
-        }
-
-        def expire(tx: sqlite3.Connection) -> Page[Game]:
-            rows = tx.execute(sql, params).fetchall()
-            expired = []
-            for game in readable(rows, self.where):
-                done = replace(game, status=Status.EXPIRED, winner=None, updated_at=at)
-                if tx.execute(_SQL.update, to_row(done)).rowcount == 1:
-                    expired.append(replace(done, version=game.version + 1))
-            return Page(expired, page_end(rows, "saved_minute", limit))
-
-        return await self._writing(expire)
-
-    async def insert(self, game: Game, *, replacing: Game | None = None) -> Game:
-        row = to_row(game)
-        replaced = self._replacing(replacing)
-
-        def insert(tx: sqlite3.Connection) -> Game:
-            replaced(tx)
-            return self._insert(tx, game, row)
-
-        return await self._writing(insert)
-
-    def _replacing(self, game: Game | None) -> Callable[[sqlite3.Connection], object]:
-        """The update of ``insert``'s ``replacing`` game, checked now (``to_row``) and run
-        first in the caller's transaction; nothing to run for None."""
-        if game is None:
-            return lambda tx: None
-        row = to_row(game)
-        return lambda tx: self._update(tx, game, row)
-
-    def _insert(self, tx: sqlite3.Connection, game: Game, row: dict[str, object]) -> Game:
-        """Insert ``game`` (an ACTIVE one only into a free channel: the schema's rule) and
-        its members' names."""
-        game_id = tx.execute(_SQL.insert, row).lastrowid
-        tx.executemany(_SQL.upsert_member, member_rows(game))
-        assert game_id is not None
-        return replace(game, id=game_id)
-
-    async def update(self, game: Game) -> Game:
-        row = to_row(game)
-        return await self._writing(lambda tx: self._update(tx, game, row))
-
-    def _update(self, tx: sqlite3.Connection, game: Game, row: dict[str, object]) -> Game:
-        found = tx.execute("SELECT status, version FROM games WHERE id = :id", row).fetchone()
-        if found is None:
-            raise StorageError(GAME_MISSING, id=game.id)
-        if tx.execute(_SQL.update, row).rowcount != 1:
-            raise GameChangedError()
-        if ends_a_duel(Status(found["status"]), game):
-            x, o = (
-                rating_from_row(
-                    tx.execute(
-                        _SQL.rating,
-                        {**scope(game.guild_id), "kind": game.kind, "member_id": seat.member_id},
-                    ).fetchone()
-                )
-                for seat in (game.x, game.o)
-            )
-            tx.executemany(_SQL.upsert_rating, rating_rows(game, x, o))
-        if ends_a_solo_game(Status(found["status"]), game):
-            _rate_solo(tx, game)
-        return replace(game, version=game.version + 1)
+    # -- GameStore (the rest: bot.storage.operations) -----------------------------------
 
     async def check_file(self) -> None:
         """Raise ``DatabaseGoneError`` if the path no longer names the file this store opened
@@ -314,7 +178,7 @@ class SqliteGameStore(StoreReads, SoloReads):
         if not isinstance(self.path, Path) or self._identity is None:
             return
         path = self.path
-        now = await self._reading(lambda conn: FileIdentity.of(path))
+        now = await self._both()[1].run(lambda conn: FileIdentity.of(path))
         if now != self._identity:
             await self._empty_the_log()
             raise DatabaseGoneError(
@@ -344,104 +208,6 @@ class SqliteGameStore(StoreReads, SoloReads):
                 error,
             )
 
-    async def insert_challenge(
-        self, challenge: Challenge, *, replacing: Game | None = None
-    ) -> Challenge:
-        row = challenge_to_row(challenge)
-        replaced = self._replacing(replacing)
-
-        def insert(tx: sqlite3.Connection) -> int | None:
-            replaced(tx)
-            return tx.execute(_SQL.insert_challenge, row).lastrowid  # the schema's rule
-
-        challenge_id = await self._writing(insert)
-        assert challenge_id is not None
-        return replace(challenge, id=challenge_id)
-
-    async def set_bot_state(self, name: str, value: str, at: datetime) -> None:
-        params = {"name": name, "value": value, "updated_at": iso(at)}
-        await self._writing(lambda tx: tx.execute(_SQL.set_bot_state, params))
-
-    async def update_challenge(self, challenge: Challenge) -> None:
-        row = challenge_to_row(challenge)
-        await self._writing(lambda tx: self._update_challenge(tx, challenge.id, row))
-
-    async def close_challenge(self, challenge: Challenge) -> None:
-        row = challenge_to_row(challenge)
-        await self._writing(lambda tx: self._update_challenge(tx, challenge.id, row, close=True))
-
-    def _update_challenge(
-        self,
-        tx: sqlite3.Connection,
-        challenge_id: int,
-        row: dict[str, object],
-        *,
-        close: bool = False,
-    ) -> None:
-        sql = _SQL.close_challenge if close else _SQL.update_challenge
-        if tx.execute(sql, row).rowcount == 1:
-            return
-        if tx.execute("SELECT 1 FROM challenges WHERE id = :id", row).fetchone() is None:
-            raise StorageError(CHALLENGE_MISSING, id=challenge_id)
-        raise GameChangedError(CHALLENGE_ANSWERED)
-
-    async def accept_challenge(self, challenge: Challenge, game: Game) -> Game:
-        game_row = to_row(game)
-
-        def accept(tx: sqlite3.Connection) -> Game:
-            accepted = replace(challenge, status=ChallengeStatus.ACCEPTED)
-            self._update_challenge(tx, challenge.id, challenge_to_row(accepted), close=True)
-            started = self._insert(tx, game, game_row)
-            closed = challenge_to_row(replace(accepted, game_id=started.id))
-            self._update_challenge(tx, challenge.id, closed)
-            return started
-
-        return await self._writing(accept)
-
-    async def expire_challenges(
-        self,
-        at: datetime,
-        *,
-        after: PageKey = START,
-        shards: ShardSet | None = None,
-        limit: int = 200,
-    ) -> Page[Challenge]:
-        sql = scoped(_SQL, _SQL.due_challenges_page, shards, None)
-        params = {"now": iso(at), "after_id": after[1], "limit": limit}
-
-        def expire(tx: sqlite3.Connection) -> Page[Challenge]:
-            rows = tx.execute(sql, params).fetchall()
-            expired = []
-            for row in rows:
-                closed = replace(self._challenge(row), status=ChallengeStatus.EXPIRED)
-                if tx.execute(_SQL.close_challenge, challenge_to_row(closed)).rowcount == 1:
-                    expired.append(closed)
-            return Page(expired, page_end(rows, None, limit))
-
-        return await self._writing(expire)
-
-    async def server_settings(self, guild_id: int) -> ServerSettings | None:
-        rows = await self._read(_SETTINGS.select, {"guild_id": guild_id})
-        return settings_from_row(rows[0]) if rows else None
-
-    async def save_server_settings(self, settings: ServerSettings, at: datetime) -> ServerSettings:
-        row = settings_row(settings, at)
-        sql = _SETTINGS.insert if settings.version == 0 else _SETTINGS.update
-
-        def save(tx: sqlite3.Connection) -> None:
-            if tx.execute(sql, row).rowcount != 1:
-                raise GameChangedError(SETTINGS_CHANGED)
-
-        await self._writing(save)
-        return saved(settings)
-
-    async def delete_server_settings(self, guild_id: int) -> None:
-        params = {"guild_id": guild_id}
-        await self._writing(lambda tx: tx.execute(_SETTINGS.delete, params))
-
-    async def idle_minutes_in_use(self) -> list[int]:
-        return [int(row["idle_minutes"]) for row in await self._read(_SETTINGS.idle_in_use)]
-
     async def close(self) -> None:
         """Close both connections on their own threads, then stop the threads."""
         workers, self._workers = self._workers, None
@@ -461,15 +227,24 @@ class SqliteGameStore(StoreReads, SoloReads):
 
     def _both(self) -> tuple[Worker, Worker]:
         if self._workers is None:
-            raise StorageError(STORE_CLOSED)
+            raise StoreClosedError()
         return self._workers
 
-    async def _writing(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """``work(conn)`` in one ``BEGIN IMMEDIATE`` transaction on the writer thread,
-        committed before this returns, rolled back on any error. The lock is waited for at
-        most until ``write_timeout`` after this call (``StoreBusyError``). A game or challenge
-        the schema refuses (a channel holds one running game or one open challenge, migration
-        5) is ``GameChangedError`` saying which the channel has."""
+    async def _transact(
+        self,
+        doing: str,
+        work: Callable[[Transaction], Coroutine[Any, Any, T]],
+        *,
+        channel: int | None = None,
+        alone: bool = False,
+    ) -> T:
+        """``work`` in one ``BEGIN IMMEDIATE`` transaction, run whole in one call on the writer
+        thread (``_run_to_end``), committed before this returns, rolled back on any error; the
+        file's write lock holds every ``channel``, and ``alone`` changes nothing. The lock is
+        waited for at most until ``write_timeout`` after this call, queueing included
+        (``StoreBusyError``). A game or challenge the schema refuses (a channel holds one
+        running game or one open challenge, migration 5) is ``ChannelTakenError``; any other
+        SQLite error ``StoreUnavailableError``, SQLite's words in the log."""
         deadline = time.monotonic() + self.write_timeout
         writer = self._both()[0]
 
@@ -480,7 +255,7 @@ class SqliteGameStore(StoreReads, SoloReads):
             conn.execute(f"PRAGMA busy_timeout = {max(1, int(left * 1000))}")
             conn.execute("BEGIN IMMEDIATE")
             try:
-                result = work(conn)
+                result = _run_to_end(work(_Statements(conn)))
                 conn.execute("COMMIT")
             except BaseException:
                 if conn.in_transaction:
@@ -491,48 +266,63 @@ class SqliteGameStore(StoreReads, SoloReads):
         try:
             return await writer.run(transaction)
         except sqlite3.IntegrityError as error:
-            if str(error) not in CHANNEL_RULES:
+            holder = CHANNEL_RULES.get(str(error))
+            if holder is None:
                 raise self._failure("save", error) from error
             log.warning("The game database %s refused a row: %s", self.where, error)
-            raise GameChangedError(CHANNEL_RULES[str(error)]) from error
+            raise ChannelTakenError(by=holder) from error
         except sqlite3.Error as error:
             raise self._failure("save", error) from error
 
-    async def _reading(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """``work(conn)`` on the reader thread; sqlite errors become ``StorageError``."""
+    async def _read(self, sql: str, params: Params | None = None) -> list[Row]:
+        """Every row of ``sql``, read on the reader thread; failures as ``_transact``'s."""
         reader = self._both()[1]
         try:
-            return await reader.run(work)
+            return await reader.run(lambda conn: conn.execute(sql, params or {}).fetchall())
         except sqlite3.Error as error:
             raise self._failure("read", error) from error
 
-    async def _read(self, sql: str, params: Mapping[str, object] | None = None) -> list[Row]:
-        return await self._reading(lambda conn: conn.execute(sql, params or {}).fetchall())
-
     def _failure(self, doing: str, error: sqlite3.Error) -> StorageError:
-        """The player's sentence for a failed read or write; SQLite's words go to the log."""
+        """The typed error of a failed read or write; SQLite's words go to the log."""
         if _is_busy(error):
             log.warning("The game database %s was busy (%s): %s", self.where, doing, error)
             return StoreBusyError()
         log.error("The game database %s failed to %s: %s", self.where, doing, error)
-        return StorageError(UNAVAILABLE)
+        return StoreUnavailableError()
 
 
-def _rate_solo(tx: sqlite3.Connection, game: Game) -> None:
-    """Move the member's solo rating (and adaptive record) by ``game``, a result against the
-    bot first counted in this transaction (``bot.games.solo.after_game``)."""
-    key = solo_key(game)
-    tx.execute(_SOLO.new_solo, key)
-    solo = rating_of(tx.execute(_SOLO.solo, key).fetchone())
-    adaptive = record_of(None)
-    if is_adaptive(game):
-        tx.execute(_SOLO.new_adaptive, adaptive_key(game))
-        adaptive = record_of(tx.execute(_SOLO.adaptive, adaptive_key(game)).fetchone())
-    new_solo, new_record = after_game(game, solo, adaptive)
-    tx.execute(_SOLO.set_solo, new_values(key, new_solo.rating, new_solo.games))
-    if new_record is not None:
-        params = new_values(adaptive_key(game), new_record.rating, new_record.games)
-        tx.execute(_SOLO.set_adaptive, params)
+class _Statements(Transaction):
+    """A ``Transaction`` on the writer thread's connection: each statement runs at once, so a
+    body that awaits only these never suspends (``_run_to_end``)."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, params: Params | None = None) -> int:
+        return self._conn.execute(sql, params or {}).rowcount
+
+    async def executemany(self, sql: str, rows: Sequence[Params]) -> None:
+        self._conn.executemany(sql, rows)
+
+    async def fetchall(self, sql: str, params: Params | None = None) -> list[Row]:
+        return self._conn.execute(sql, params or {}).fetchall()
+
+    async def insert(self, sql: str, params: Params) -> int:
+        row_id = self._conn.execute(sql, params).lastrowid
+        assert row_id is not None
+        return row_id
+
+
+def _run_to_end(work: Coroutine[Any, Any, T]) -> T:
+    """Run ``work`` to its end in this thread, in one step: it awaits only ``_Statements``,
+    which never suspend, so a write stays one call on the writer thread (why: docs/storage.md)."""
+    try:
+        work.send(None)
+    except StopIteration as end:
+        result: T = end.value
+        return result
+    work.close()
+    raise RuntimeError("an SQLite write awaited something other than its own statements")
 
 
 def _use_wal(conn: sqlite3.Connection) -> None:

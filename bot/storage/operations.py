@@ -1,0 +1,344 @@
+"""Every ``GameStore`` write, written once for every SQL store against one async transaction
+interface, ``Transaction``.
+
+A store supplies ``_transact`` (one transaction, its driver's errors turned into the typed
+errors of ``bot.games.store_errors``), ``_read`` (as ``StoreReads`` asks) and its dialect's few
+differences (``_sql`` and the rest in its parameter style, ``_locking``, ``_skipping``), and
+inherits the operations. The rating rules are the game layer's (``bot.games.elo`` through
+``rows.rating_rows``, ``bot.games.solo.after_game``), applied here once, in the transaction of
+the save that first counts a result. Design: docs/storage.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Coroutine, Mapping, Sequence
+from dataclasses import replace
+from datetime import datetime
+from typing import Any, Protocol, TypeVar
+
+from bot.games.errors import GameChangedError
+from bot.games.models import Challenge, ChallengeStatus, Game, Status
+from bot.games.server_settings import ServerSettings
+from bot.games.shards import ShardSet
+from bot.games.solo import after_game, rates_solo
+from bot.games.store import START, Page, PageKey
+from bot.games.store_errors import (
+    ChallengeAnsweredError,
+    ChallengeMissingError,
+    GameMissingError,
+    SettingsChangedError,
+)
+from bot.storage.reads import StoreReads
+from bot.storage.rows import (
+    Row,
+    challenge_to_row,
+    ends_a_duel,
+    iso,
+    may_end_a_duel,
+    member_rows,
+    rating_from_row,
+    rating_rows,
+    readable,
+    saved_minute,
+    scope,
+    to_row,
+)
+from bot.storage.server_settings import (
+    SettingsSql,
+    idle_scope,
+    saved,
+    settings_from_row,
+    settings_row,
+)
+from bot.storage.solo import (
+    SoloReads,
+    adaptive_key,
+    ends_a_solo_game,
+    is_adaptive,
+    new_values,
+    rating_of,
+    record_of,
+    solo_key,
+)
+from bot.storage.sql import page_end, scoped
+
+Params = Mapping[str, Any]
+"""Named parameters of one statement."""
+
+T = TypeVar("T")
+
+
+class Transaction(Protocol):
+    """Statements of one transaction on one connection, in the store's parameter style. A
+    driver's error goes up as it is; the ``_transact`` that opened the transaction rolls it
+    back and raises the typed error instead."""
+
+    async def execute(self, sql: str, params: Params | None = None) -> int:
+        """Run ``sql``; how many rows it changed."""
+        ...
+
+    async def executemany(self, sql: str, rows: Sequence[Params]) -> None:
+        """Run ``sql`` once for each row of parameters."""
+        ...
+
+    async def fetchall(self, sql: str, params: Params | None = None) -> Sequence[Row]:
+        """Every row ``sql`` returns."""
+        ...
+
+    async def insert(self, sql: str, params: Params) -> int:
+        """Run ``sql``, an INSERT of one row into a table with an ``id``; the id it got."""
+        ...
+
+    async def fetchone(self, sql: str, params: Params | None = None) -> Row | None:
+        """The first row ``sql`` returns, or None."""
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
+
+
+class SqlGameStore(StoreReads, SoloReads):
+    """The ``GameStore`` operations of an SQL store (see ``bot.games.store`` for each)."""
+
+    _settings_sql: SettingsSql
+    _locking = ""
+    """Appended to a SELECT of rows the transaction then changes: PostgreSQL's " FOR UPDATE"
+    (two transactions rating one member apply one after the other); nothing on SQLite, whose
+    write transaction holds the whole file."""
+    _skipping = ""
+    """Appended to a sweep's page: PostgreSQL's " FOR UPDATE SKIP LOCKED"."""
+
+    async def _transact(
+        self,
+        doing: str,
+        work: Callable[[Transaction], Coroutine[Any, Any, T]],
+        *,
+        channel: int | None = None,
+        alone: bool = False,
+    ) -> T:
+        """``work(tx)`` in one transaction, committed when it returns and rolled back on any
+        error, which leaves as a typed error (``StoreBusyError``, ``ChannelTakenError``...)
+        with the driver's words in the log; ``doing`` names it there. ``work`` awaits only
+        ``tx``'s statements (the SQLite store runs it on its writer's thread). ``channel``: the
+        transaction starts a game or opens a challenge there after other writes, so it takes
+        the channel's lock first (PostgreSQL; see migration 5). ``alone``: ``work`` writes
+        with one statement (reads after it aside), its own transaction where the database
+        has autocommit (PostgreSQL: no BEGIN and COMMIT to send)."""
+        raise NotImplementedError
+
+    # -- games ---------------------------------------------------------------------------
+
+    async def insert(self, game: Game, *, replacing: Game | None = None) -> Game:
+        row = to_row(game)
+        before = None if replacing is None else (replacing, to_row(replacing))
+
+        async def insert(tx: Transaction) -> int:
+            if before is not None:
+                await self._save(tx, *before)
+            return await self._insert_game(tx, game, row)
+
+        channel = None if replacing is None else game.channel_id
+        return replace(game, id=await self._transact("save a new game", insert, channel=channel))
+
+    async def _insert_game(self, tx: Transaction, game: Game, row: Params) -> int:
+        """Insert ``game`` (an ACTIVE one only into a free channel: migration 5's rule), then
+        its members' names: after the game's row, whose trigger takes the channel's lock, so
+        that lock comes before any member row's (migration 5 on deadlocks)."""
+        game_id = await tx.insert(self._sql.insert, row)
+        await tx.executemany(self._sql.upsert_member, member_rows(game))
+        return game_id
+
+    async def update(self, game: Game) -> Game:
+        row = to_row(game)
+        alone = not _counts(game)
+        await self._transact("save a game", lambda tx: self._save(tx, game, row), alone=alone)
+        return replace(game, version=game.version + 1)
+
+    async def _save(self, tx: Transaction, game: Game, row: Params) -> None:
+        """``update``'s compare-and-set in ``tx``. A save that may count a result first reads
+        the stored status (locked where rows lock), so a result moves the ratings once."""
+        counts = _counts(game)
+        by_id = {"id": game.id}
+        found = await tx.fetchone(self._sql.game_by_id + self._locking, by_id) if counts else None
+        if counts and found is None:
+            raise GameMissingError(id=game.id)
+        if await tx.execute(self._sql.update, row) != 1:
+            if found is None and await tx.fetchone(self._sql.game_by_id, by_id) is None:
+                raise GameMissingError(id=game.id)
+            raise GameChangedError()
+        if found is not None:
+            if ends_a_duel(Status(found["status"]), game):
+                await self._rate_duel(tx, game)
+            if ends_a_solo_game(Status(found["status"]), game):
+                await self._rate_solo(tx, game)
+
+    async def _rate_duel(self, tx: Transaction, game: Game) -> None:
+        """Move both players' duel ratings by ``game``, a duel first counted in this
+        transaction (``rows.rating_rows``: Elo from their ratings before it)."""
+        before = []
+        for seat in (game.x, game.o):
+            params = {**scope(game.guild_id), "kind": game.kind, "member_id": seat.member_id}
+            found = await tx.fetchone(self._sql.rating + self._locking, params)
+            before.append(rating_from_row(found))
+        await tx.executemany(self._sql.upsert_rating, rating_rows(game, *before))
+
+    async def _rate_solo(self, tx: Transaction, game: Game) -> None:
+        """Move the member's solo rating (and adaptive record) by ``game``, a result against
+        the bot first counted in this transaction (``bot.games.solo.after_game``). Each row is
+        made first if missing, then read (and locked), so two games of one member finishing
+        at once in two channels apply one after the other and neither update is lost."""
+        solo_sql, key = self._solo_sql, solo_key(game)
+        await tx.execute(solo_sql.new_solo, key)
+        solo = rating_of(await tx.fetchone(solo_sql.solo + self._locking, key))
+        adaptive = record_of(None)
+        if is_adaptive(game):
+            await tx.execute(solo_sql.new_adaptive, adaptive_key(game))
+            found = await tx.fetchone(solo_sql.adaptive + self._locking, adaptive_key(game))
+            adaptive = record_of(found)
+        new_solo, new_record = after_game(game, solo, adaptive)
+        await tx.execute(solo_sql.set_solo, new_values(key, new_solo.rating, new_solo.games))
+        if new_record is not None:
+            params = new_values(adaptive_key(game), new_record.rating, new_record.games)
+            await tx.execute(solo_sql.set_adaptive, params)
+
+    async def expire_idle(
+        self,
+        before: datetime,
+        at: datetime,
+        *,
+        after: PageKey = START,
+        shards: ShardSet | None = None,
+        channel_id: int | None = None,
+        limit: int = 200,
+        idle_minutes: int | None = None,
+    ) -> Page[Game]:
+        page = scoped(self._sql, self._sql.idle_page, shards, channel_id, idle_scope(idle_minutes))
+        params = {
+            "before": iso(before),
+            "before_minute": saved_minute(before),
+            "after_minute": after[0],
+            "after_id": after[1],
+            "limit": limit,
+            "channel_id": channel_id,
+        }
+
+        async def expire(tx: Transaction) -> Page[Game]:
+            rows = await tx.fetchall(page + self._skipping, params)
+            expired = []
+            for game in readable(rows, self.where):
+                done = replace(game, status=Status.EXPIRED, winner=None, updated_at=at)
+                if await tx.execute(self._sql.update, to_row(done)) == 1:
+                    expired.append(replace(done, version=game.version + 1))
+            return Page(expired, page_end(rows, "saved_minute", limit))
+
+        return await self._transact("expire idle games", expire)
+
+    async def check_file(self) -> None:
+        """Nothing to check here: a server owns its files (the SQLite store checks its own)."""
+
+    # -- challenges ----------------------------------------------------------------------
+
+    async def insert_challenge(
+        self, challenge: Challenge, *, replacing: Game | None = None
+    ) -> Challenge:
+        row = challenge_to_row(challenge)
+        before = None if replacing is None else (replacing, to_row(replacing))
+
+        async def insert(tx: Transaction) -> int:
+            if before is not None:
+                await self._save(tx, *before)
+            return await tx.insert(self._sql.insert_challenge, row)  # migration 5's rule
+
+        channel = None if replacing is None else challenge.channel_id
+        challenge_id = await self._transact(
+            "save a challenge", insert, channel=channel, alone=replacing is None
+        )
+        return replace(challenge, id=challenge_id)
+
+    async def update_challenge(self, challenge: Challenge) -> None:
+        await self._transact("save a challenge", lambda tx: self._answer(tx, challenge))
+
+    async def close_challenge(self, challenge: Challenge) -> None:
+        await self._transact("answer a challenge", lambda tx: self._answer(tx, challenge, True))
+
+    async def _answer(self, tx: Transaction, challenge: Challenge, close: bool = False) -> None:
+        """``update_challenge`` (``close_challenge`` if ``close``) in ``tx``."""
+        sql = self._sql.close_challenge if close else self._sql.update_challenge
+        if await tx.execute(sql, challenge_to_row(challenge)) == 1:
+            return
+        if await tx.fetchone(self._sql.challenge_by_id, {"id": challenge.id}) is None:
+            raise ChallengeMissingError(id=challenge.id)
+        raise ChallengeAnsweredError()
+
+    async def accept_challenge(self, challenge: Challenge, game: Game) -> Game:
+        row = to_row(game)
+        accepted = replace(challenge, status=ChallengeStatus.ACCEPTED)
+
+        async def accept(tx: Transaction) -> Game:
+            await self._answer(tx, accepted, close=True)
+            started = replace(game, id=await self._insert_game(tx, game, row))
+            await self._answer(tx, replace(accepted, game_id=started.id))
+            return started
+
+        return await self._transact("start a duel", accept, channel=game.channel_id)
+
+    async def expire_challenges(
+        self,
+        at: datetime,
+        *,
+        after: PageKey = START,
+        shards: ShardSet | None = None,
+        limit: int = 200,
+    ) -> Page[Challenge]:
+        page = scoped(self._sql, self._sql.due_challenges_page, shards, None) + self._skipping
+        params = {"now": iso(at), "after_id": after[1], "limit": limit}
+
+        async def expire(tx: Transaction) -> Page[Challenge]:
+            rows = await tx.fetchall(page, params)
+            expired = []
+            for row in rows:
+                closed = replace(self._challenge(row), status=ChallengeStatus.EXPIRED)
+                if await tx.execute(self._sql.close_challenge, challenge_to_row(closed)) == 1:
+                    expired.append(closed)
+            return Page(expired, page_end(rows, None, limit))
+
+        return await self._transact("expire challenges", expire)
+
+    # -- the bot's state and servers' settings -------------------------------------------
+
+    async def set_bot_state(self, name: str, value: str, at: datetime) -> None:
+        params = {"name": name, "value": value, "updated_at": iso(at)}
+        upsert = self._sql.set_bot_state
+        await self._transact(
+            "save the bot's state", lambda tx: tx.execute(upsert, params), alone=True
+        )
+
+    async def server_settings(self, guild_id: int) -> ServerSettings | None:
+        rows = await self._read(self._settings_sql.select, {"guild_id": guild_id})
+        return settings_from_row(rows[0]) if rows else None
+
+    async def save_server_settings(self, settings: ServerSettings, at: datetime) -> ServerSettings:
+        sql = self._settings_sql.insert if settings.version == 0 else self._settings_sql.update
+        row = settings_row(settings, at)
+
+        async def save(tx: Transaction) -> None:
+            if await tx.execute(sql, row) != 1:
+                raise SettingsChangedError()
+
+        await self._transact("save a server's settings", save, alone=True)
+        return saved(settings)
+
+    async def delete_server_settings(self, guild_id: int) -> None:
+        params = {"guild_id": guild_id}
+        delete = self._settings_sql.delete
+        await self._transact(
+            "delete a server's settings", lambda tx: tx.execute(delete, params), alone=True
+        )
+
+    async def idle_minutes_in_use(self) -> list[int]:
+        rows = await self._read(self._settings_sql.idle_in_use)
+        return [int(row["idle_minutes"]) for row in rows]
+
+
+def _counts(game: Game) -> bool:
+    """Whether saving ``game`` may count a result that moves a rating: only such a save reads
+    the stored status first (every other is one compare-and-set UPDATE)."""
+    return may_end_a_duel(game) or rates_solo(game)
