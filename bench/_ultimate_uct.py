@@ -15,9 +15,9 @@ import random
 import time
 
 from bot.engine.moves import Move
-from bot.engine.ultimate_board import UltimateBoard
-from bot.engine.ultimate_playout import DRAW, GOING_ON, Position
-from bot.engine.ultimate_tables import BITS, FULL, HAS_LINE, MOVES
+from bot.engine.ultimate.board import UltimateBoard
+from bot.engine.ultimate.playout import DRAW, GOING_ON, Position
+from bot.engine.ultimate.tables import BITS, FULL, HAS_LINE, MOVES
 
 UCT_EXPLORATION = math.sqrt(2)
 

@@ -179,9 +179,9 @@ print(json.dumps({"peak": tracemalloc.get_traced_memory()[1]}))
 FIVE_GAMES = 30  # per opponent but perfect
 FIVE_GAMES_CHILD = PEAK_KB + """
 import json, random, sys, time
-import bot.engine.perfect_5x5 as perfect_5x5
+import bot.engine.classic.perfect_5x5 as perfect_5x5
 from bot.engine import Board, Player, choose_move
-from bot.engine.wdl_solver import Stopped
+from bot.engine.classic.wdl_solver import Stopped
 
 searches = {"ran": 0, "stopped": 0}
 fastest_win = perfect_5x5.fastest_win
@@ -235,7 +235,7 @@ BOOK_LOAD_CHILD = """
 import json, time
 t0 = time.perf_counter_ns()
 import bot.engine
-from bot.engine.book import BOOK_PATH, load_book
+from bot.engine.classic.book import BOOK_PATH, load_book
 t1 = time.perf_counter_ns()
 book = load_book()
 t2 = time.perf_counter_ns()

@@ -47,8 +47,8 @@ from figures import Row, Verdict, load_average, print_table, row  # noqa: E402
 
 from bot.engine.moves import Move  # noqa: E402
 from bot.engine.ultimate import Leaf, UltimateBoard, choose_ultimate_move, search  # noqa: E402
-from bot.engine.ultimate_eval import evaluate  # noqa: E402
-from bot.engine.ultimate_playout import (  # noqa: E402
+from bot.engine.ultimate.evaluation import evaluate  # noqa: E402
+from bot.engine.ultimate.playout import (  # noqa: E402
     GOING_ON,
     Position,
     game_win,

@@ -1,6 +1,6 @@
-"""``python -m bot.engine NOTATION``: analyse a position (see :mod:`bot.engine.cli`).
+"""``python -m bot.engine NOTATION``: analyse a position (see :mod:`bot.engine.classic.cli`).
 
-``python -m bot.engine ultimate POSITION``: ultimate tic-tac-toe (:mod:`.ultimate_cli`).
+``python -m bot.engine ultimate POSITION``: ultimate tic-tac-toe (:mod:`.ultimate.cli`).
 
 A reader that stops early (``| head``) ends either quietly. Python's documented recipe: the
 closed pipe surfaces at a write or at the final flush; stdout is then pointed at the null
@@ -11,11 +11,11 @@ import os
 import sys
 
 if sys.argv[1:2] == ["ultimate"]:
-    from .ultimate_cli import main
+    from .ultimate.cli import main
 
     argv: list[str] | None = sys.argv[2:]
 else:
-    from .cli import main
+    from .classic.cli import main
 
     argv = None
 

@@ -4,7 +4,7 @@ checked into their normal form or refused with ``InvalidOptionError`` and its se
 from __future__ import annotations
 
 from bot.engine import LEVELS, Level, UnknownLevelError
-from bot.engine.adaptive import ADAPTIVE
+from bot.engine.classic import ADAPTIVE
 from bot.engine.ultimate import ULTIMATE_LEVELS, UltimateLevel
 from bot.games.errors import InvalidOptionError
 from bot.games.models import FIRST_CHOICES, GAMES, SIZES
@@ -13,7 +13,7 @@ from bot.i18n import N_, Phrase
 
 CLASSIC_LEVELS: tuple[str, ...] = (*LEVELS, ADAPTIVE)
 """The levels of a classic game against the bot: the engine's fixed ``LEVELS``, then
-``adaptive``, which plays at the member's own rating (``bot.engine.adaptive``)."""
+``adaptive``, which plays at the member's own rating (``bot.engine.classic.adaptive``)."""
 
 
 def check_level(level: str) -> str:

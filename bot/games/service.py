@@ -21,8 +21,7 @@ from typing import TypeAlias, TypeVar
 
 from bot import engine
 from bot.engine import Board, Move, Player, SearchTooLargeError, analyze
-from bot.engine.adaptive import ADAPTIVE, adaptive_move
-from bot.engine.explain import explain
+from bot.engine.classic import ADAPTIVE, adaptive_move, explain
 from bot.engine.ultimate import UltimateBoard, analyse_ultimate, choose_ultimate_move
 from bot.games import history, sentences, solo, standings
 from bot.games.arguments import check_id, check_name, check_optional_id

@@ -14,7 +14,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from bot.engine import LEVELS, EngineError, Move, Player
-from bot.engine.adaptive import ADAPTIVE
+from bot.engine.classic import ADAPTIVE
 from bot.engine.ultimate import ULTIMATE_LEVELS
 from bot.games import elo
 from bot.games.arguments import check_id, check_optional_id

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.engine.ratings import RANDOM_RATING
+from bot.engine.classic import RANDOM_RATING
 from bot.engine.ultimate import ULTIMATE_LEVELS
 from bot.games import FIRST_CHOICES, SIZES
 from bot.games.arguments import MAX_ID

@@ -28,8 +28,8 @@ from bot.engine.ultimate import (
     choose_ultimate_move,
     search,
 )
-from bot.engine.ultimate_eval import TERNARY, chances_table, evaluate
-from bot.engine.ultimate_playout import (
+from bot.engine.ultimate.evaluation import TERNARY, chances_table, evaluate
+from bot.engine.ultimate.playout import (
     DRAW,
     GOING_ON,
     Position,
@@ -37,7 +37,7 @@ from bot.engine.ultimate_playout import (
     playout,
     safe_moves,
 )
-from bot.engine.ultimate_tables import MOVES, square_of
+from bot.engine.ultimate.tables import MOVES, square_of
 
 
 def grid(board: UltimateBoard) -> Grid:

@@ -13,8 +13,13 @@ import pytest
 from games_helpers import ALICE, BOB, CHANNEL, GUILD, FakeClock, first_free, make_service
 
 from bot.engine import Board, Move
-from bot.engine.adaptive import START_RATING, AdaptiveRecord, adaptive_move, playing_rating
-from bot.engine.ratings import LEVEL_RATINGS
+from bot.engine.classic import (
+    LEVEL_RATINGS,
+    START_RATING,
+    AdaptiveRecord,
+    adaptive_move,
+    playing_rating,
+)
 from bot.games import GameError, GameService, InvalidOptionError, Rating, Status
 from bot.games.models import Game, SoloEntry
 from bot.games.solo import member_score, rated

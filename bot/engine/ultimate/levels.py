@@ -13,12 +13,12 @@ import enum
 import random
 from dataclasses import dataclass
 
-from .errors import UnknownLevelError
-from .moves import Move
-from .ultimate_board import UltimateBoard
-from .ultimate_playout import Position, game_win, safe_moves
-from .ultimate_search import DEFAULT_SECONDS, SearchResult, search
-from .ultimate_tables import MOVES
+from ..errors import UnknownLevelError
+from ..moves import Move
+from .board import UltimateBoard
+from .playout import Position, game_win, safe_moves
+from .search import DEFAULT_SECONDS, SearchResult, search
+from .tables import MOVES
 
 
 class UltimateLevel(enum.StrEnum):

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from .ultimate_playout import Position
-from .ultimate_tables import BITS, FULL, HAS_LINE, LINES
+from .playout import Position
+from .tables import BITS, FULL, HAS_LINE, LINES
 
 TERNARY: tuple[int, ...] = tuple(sum(3**c for c in BITS[p]) for p in range(512))
 """``TERNARY[x] + 2 * TERNARY[o]`` numbers a small board's (X pattern, O pattern) in base 3."""

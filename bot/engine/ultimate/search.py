@@ -1,8 +1,8 @@
 """Monte Carlo tree search with solver backups for ultimate tic-tac-toe: :func:`search`.
 
 Each simulation walks down the tree by UCB1, adds one node, scores it and backs the score up.
-The score is the static evaluation (:func:`bot.engine.ultimate_eval.evaluate`) by default, or
-with ``leaf="playout"`` a tactical playout (:func:`bot.engine.ultimate_playout.playout`); the
+The score is the static evaluation (:func:`bot.engine.ultimate.evaluation.evaluate`) by default, or
+with ``leaf="playout"`` a tactical playout (:func:`bot.engine.ultimate.playout.playout`); the
 evaluation was measured stronger (docs/decisions.md). A node knows its tactics as soon as it is
 made: a side with a game win has won, a side without a safe move has lost, and only safe moves
 become children. Proven results propagate up (a move that wins
@@ -19,11 +19,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .errors import GameOverError
-from .moves import Move
-from .ultimate_board import UltimateBoard
-from .ultimate_eval import evaluate
-from .ultimate_playout import (
+from ..errors import GameOverError
+from ..moves import Move
+from .board import UltimateBoard
+from .evaluation import evaluate
+from .playout import (
     DRAW,
     GOING_ON,
     Position,
@@ -31,7 +31,7 @@ from .ultimate_playout import (
     playout,
     safe_moves,
 )
-from .ultimate_tables import MOVES, Square
+from .tables import MOVES, Square
 
 
 class Leaf(enum.StrEnum):

@@ -2,7 +2,7 @@
 
 The search never builds ``UltimateBoard`` values: it plays on a :class:`Position`, whose small
 boards are one list of 18 patterns (X's nine, then O's nine), read with the 512-entry tables of
-:mod:`bot.engine.ultimate_tables`. Moves are squares, ``9 * board + cell``.
+:mod:`bot.engine.ultimate.tables`. Moves are squares, ``9 * board + cell``.
 
 Tactics are about the whole game. A *game win* is a move that wins a small board which
 completes three won small boards in a row. A move is *safe* when the opponent has no game win
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .ultimate_board import UltimateBoard
-from .ultimate_tables import BITS, COMPLETING, FULL, HAS_LINE, Square
+from .board import UltimateBoard
+from .tables import BITS, COMPLETING, FULL, HAS_LINE, Square
 
 X_WINS = 0
 O_WINS = 1

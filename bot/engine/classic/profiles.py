@@ -1,6 +1,6 @@
 """How the searching levels play: a profile per level, the heuristic move, the mistakes.
 
-Loaded on first use by :func:`bot.engine.levels.choose_move`: a perfect decision on a
+Loaded on first use by :func:`bot.engine.classic.levels.choose_move`: a perfect decision on a
 position the solver can finish never needs it.
 """
 
@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..moves import Move
 from .board import Board, completes_line
 from .heuristic import LimitedSearch
 from .levels import Level
-from .moves import Move
 
 if TYPE_CHECKING:
     import random

@@ -1,9 +1,9 @@
 """Perfect play on 5x5 with four in a row: the opening book, then the win/draw/loss solver.
 
-:func:`perfect_move` plays the book's move while fewer than :data:`~bot.engine.book.BOOK_MARKS`
-marks are down, else the move :class:`~bot.engine.wdl_solver.WdlSolver` proves keeps the
+:func:`perfect_move` plays the book's move while fewer than :data:`~.book.BOOK_MARKS`
+marks are down, else the move :class:`~.wdl_solver.WdlSolver` proves keeps the
 position's value (one table kept between moves). In a won position it plays the first move of
-the fastest forced win (:func:`~bot.engine.wdl_solver.fastest_win`) when that search ends
+the fastest forced win (:func:`~.wdl_solver.fastest_win`) when that search ends
 within :data:`FASTEST_WIN_BUDGET` positions, else the book's or the solver's winning move: still
 a forced win, perhaps not the shortest. Positions outside the book are solved live, still
 exactly. The budget's figures: docs/decisions.md.
@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from . import caches
+from .. import caches
+from ..caches import LIMITS, int_table_bytes, wdl_entry_limit
+from ..moves import Move
 from .board import Board
 from .book import BOOK_MARKS, book_move, load_book
-from .caches import LIMITS, int_table_bytes, wdl_entry_limit
 from .geometry import Bitboard, Cell, Geometry
-from .moves import Move
 from .wdl_solver import WIN, Stopped, WdlSolver, fastest_win
 
 # Positions the fastest-win search may examine before the bot settles for the winning move it

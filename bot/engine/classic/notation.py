@@ -6,7 +6,7 @@ says what is wrong in a sentence that quotes the input.
 
 from __future__ import annotations
 
-from .errors import BoardSizeError, InvalidNotationError
+from ..errors import BoardSizeError, InvalidNotationError
 from .geometry import MAX_SIZE, MIN_SIZE, check_size, geometry_for
 
 _SYMBOLS = {"X": 1, "x": 1, "O": 2, "o": 2, ".": 0}

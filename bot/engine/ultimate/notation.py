@@ -7,10 +7,9 @@ decides the small board to play in. Every refusal is one sentence that says what
 
 from __future__ import annotations
 
-from .errors import InvalidNotationError
-from .moves import Move
-from .ultimate_errors import ImpossiblePositionError
-from .ultimate_tables import FULL, HAS_LINE, LINES, Bitboard, board_name, square_of
+from ..errors import ImpossiblePositionError, InvalidNotationError
+from ..moves import Move
+from .tables import FULL, HAS_LINE, LINES, Bitboard, board_name, square_of
 
 _MARKS = {"X": 1, "x": 1, "O": 2, "o": 2, ".": 0}
 SHAPE = "9 rows of 9 characters (X, O or .) separated by /"

@@ -1,6 +1,6 @@
 """Perfect play from a Board: the exact solver per board shape, and the cache of best moves.
 
-Kept apart from :mod:`bot.engine.analysis` so that choosing a perfect move
+Kept apart from :mod:`bot.engine.classic.analysis` so that choosing a perfect move
 does not need to load the analysis types (a cold start should stay cheap).
 """
 
@@ -9,12 +9,12 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
-from . import caches
+from .. import caches
+from ..caches import LIMITS, allocated
+from ..errors import GameOverError
+from ..moves import Move
 from .board import Board
-from .caches import LIMITS, allocated
-from .errors import GameOverError
 from .geometry import Geometry
-from .moves import Move
 from .solver import Search, Solver
 
 _SOLVERS: dict[Geometry, Solver] = {}

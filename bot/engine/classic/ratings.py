@@ -27,4 +27,4 @@ SCRIPTED_RATINGS: dict[tuple[str, int], int] = {
     ("random", 5): 800, ("one-ply", 5): 1496, ("perfect-10%", 5): 2036,
 }  # fmt: skip
 """The scripted players' ratings from the same fit: the adaptive level is calibrated against
-them, and plays differently from the one-ply player's rating up (bot.engine.adaptive)."""
+them, and plays differently from the one-ply player's rating up (bot.engine.classic.adaptive)."""

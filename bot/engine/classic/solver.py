@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..caches import int_table_bytes
+from ..errors import SearchTooLargeError
 from .board import completes_line
-from .caches import int_table_bytes
-from .errors import SearchTooLargeError
 from .geometry import Bitboard, Cell, Geometry
 
 EXACT = 0

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .errors import CellTakenError, GameOverError, OffBoardError
-from .moves import Move, Player
-from .ultimate_errors import ClosedBoardError, WrongBoardError
-from .ultimate_notation import check_position, format_grid, format_move, read_move, read_position
-from .ultimate_tables import (
+from ..errors import CellTakenError, ClosedBoardError, GameOverError, OffBoardError, WrongBoardError
+from ..moves import Move, Player
+from .notation import check_position, format_grid, format_move, read_move, read_position
+from .tables import (
     FULL,
     HAS_LINE,
     MOVES,
@@ -30,7 +29,7 @@ class UltimateBoard:
     """A position: X's and O's squares and the last move; equal and hashable by those three.
 
     ``x`` and ``o`` are 81-bit bitboards, bit ``9 * board + cell``
-    (:mod:`bot.engine.ultimate_tables`); ``last`` is the previous move (0-based), which decides
+    (:mod:`bot.engine.ultimate.tables`); ``last`` is the previous move (0-based), which decides
     where the side to move plays, or None: any open board. ``UltimateBoard()`` is the empty
     board. Building one checks that a game reaches it.
 
@@ -74,7 +73,7 @@ class UltimateBoard:
             InvalidNotationError: the text is not a grid or a move.
             ImpossiblePositionError: no game reaches the position.
         """
-        from .errors import InvalidNotationError
+        from ..errors import InvalidNotationError
 
         x, o, written = read_position(text)
         if written is not None and last is not None:

@@ -1,6 +1,6 @@
 """The opening book: exact moves for the first plies of 5x5 four-in-a-row, as shipped data.
 
-Built offline by ``tools/build_book.py`` with :class:`~bot.engine.wdl_solver.WdlSolver`, it
+Built offline by ``tools/build_book.py`` with :class:`~bot.engine.classic.wdl_solver.WdlSolver`, it
 holds every position the bot can meet on its own turn while it follows the book (as X from the
 empty board, as O after any first move) with fewer than :data:`BOOK_MARKS` marks, each once
 under the board's symmetries: the *canonical* form is the smallest image of

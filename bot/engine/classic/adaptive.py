@@ -8,7 +8,7 @@ against the rating the level played at (:func:`playing_rating`). A member who wi
 half their points makes the level play stronger, so the score settles at one half.
 
 How it plays at rating ``r`` (:func:`strength` turns ``r`` into a :class:`Strength`): every
-move is chosen by its exact value (:func:`bot.engine.analysis.analyze`). Without a mistake it
+move is chosen by its exact value (:func:`.analysis.analyze`). Without a mistake it
 plays the best value: the fastest win, the slowest loss, or of the drawing moves the one that
 leaves the opponent the most losing replies (a trap, so that draws are not safe). With the
 calibrated chance ``mistake_rate`` (:data:`CALIBRATION`), where a worse move exists, it makes
@@ -20,7 +20,7 @@ a result-changing mistake instead, never a random legal move:
 - below it the mistake is the worst move there is, the one that loses soonest, often a win in
   one left to the opponent: a weak player wins no other way.
 
-It never misses a win in one at ratings above :data:`bot.engine.ratings.RANDOM_RATING` (the
+It never misses a win in one at ratings above :data:`bot.engine.classic.ratings.RANDOM_RATING` (the
 random mover's), and never leaves a win in one it could prevent at ratings of
 :func:`no_gifts_from` and above. Positions too big to solve exactly (early 5x5 positions) get
 the move of the rated level nearest to ``r`` instead (:func:`fallback_level`), after those two
@@ -33,12 +33,12 @@ import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..errors import GameOverError, SearchTooLargeError
+from ..moves import Move
 from .analysis import MoveAnalysis, Value, analyze
 from .board import Board, completes_line
 from .chances import novice_chances
-from .errors import GameOverError, SearchTooLargeError
 from .levels import Level, choose_move
-from .moves import Move
 from .ratings import LEVEL_RATINGS, RANDOM_RATING, SCRIPTED_RATINGS
 
 if TYPE_CHECKING:
@@ -147,7 +147,7 @@ def rating_range(size: int) -> tuple[int, int]:
 
 def keeps_wins_from(size: int) -> int:
     """The rating from which the level never lets a won position go on ``size``: the one-ply
-    player's (bot.engine.ratings.SCRIPTED_RATINGS)."""
+    player's (bot.engine.classic.ratings.SCRIPTED_RATINGS)."""
     return SCRIPTED_RATINGS["one-ply", size]
 
 
@@ -289,7 +289,7 @@ def _gives_win(move: MoveAnalysis) -> bool:
 def _traps(board: Board, drawing: list[MoveAnalysis]) -> list[MoveAnalysis]:
     """The drawing moves that set the most traps: the share of the opponent's replies that
     lose, plus :data:`CHANCE_WEIGHT` times the chance that a novice walks into a fork within a
-    few moves (:func:`bot.engine.chances.novice_chances`). The share needs every reply valued
+    few moves (:func:`.chances.novice_chances`). The share needs every reply valued
     exactly, so boards above 4x4 count only the novice's chance."""
     if len(drawing) == 1:
         return drawing

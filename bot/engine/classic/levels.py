@@ -1,9 +1,9 @@
 """Choosing the engine's move at each difficulty level (:func:`choose_move`).
 
 ``easy``, ``medium`` and ``hard`` search 1, 3 and 5 plies with a heuristic evaluation and
-sometimes play a random move instead (:data:`bot.engine.profiles.PROFILES`); every level sees a
+sometimes play a random move instead (:data:`.profiles.PROFILES`); every level sees a
 win on the board and a threat to block. ``perfect`` never loses and wins as fast as the position
-allows: exactly on 3x3 and 4x4, and on 5x5 with four in a row (:mod:`bot.engine.perfect_5x5`);
+allows: exactly on 3x3 and 4x4, and on 5x5 with four in a row (:mod:`.perfect_5x5`);
 early positions on other 5x5 and 6x6 boards, too big to solve, get a 5-ply heuristic search
 without mistakes. Among equally good moves the choice is random (``rng``). The levels in a
 table, and why they play as they do: docs/decisions.md.
@@ -14,9 +14,9 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING
 
+from ..errors import GameOverError, SearchTooLargeError, UnknownLevelError
+from ..moves import Move
 from .board import Board
-from .errors import GameOverError, SearchTooLargeError, UnknownLevelError
-from .moves import Move
 from .perfect import best_moves, cached_best_moves
 
 if TYPE_CHECKING:

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .errors import CellTakenError, GameOverError, OffBoardError
+from ..errors import CellTakenError, GameOverError, OffBoardError
+from ..moves import Move, Player
 from .geometry import Bitboard, Cell, Geometry, check_size, geometry_for
-from .moves import Move, Player
 
 if TYPE_CHECKING:
-    from .outcome import Outcome
+    from ..outcome import Outcome
 
 _NO_WINNER = 0
 _X_WON = 1
@@ -233,7 +233,7 @@ class Board:
     @property
     def outcome(self) -> Outcome | None:
         """How the game ended, or None while it goes on."""
-        from .outcome import Outcome  # made on first use: keeps a cold first decision light
+        from ..outcome import Outcome  # made on first use: keeps a cold first decision light
 
         if self._winner:
             return Outcome(self.winner, self.winning_cells or (), self.winning_lines)

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import TypeAlias
 
-from .errors import BoardSizeError
-from .moves import Move
+from ..errors import BoardSizeError
+from ..moves import Move
 
 Bitboard: TypeAlias = int
 """A set of cells: bit ``cell`` is set for every cell in the set."""
@@ -98,7 +98,7 @@ class Geometry:
 
         Each entry maps ``cell -> perm[cell]``; the identity comes first. Positions related
         by one have the same value. 8 on 3x3, 32 on 4x4 with K=4 (how they are found:
-        :func:`bot.engine.symmetry.find_symmetries`, docs/decisions.md).
+        :func:`bot.engine.classic.symmetry.find_symmetries`, docs/decisions.md).
         """
         if self._symmetries is None:
             from .symmetry import find_symmetries  # only searches that use symmetry need it

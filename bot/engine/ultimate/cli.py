@@ -18,12 +18,12 @@ import random
 import sys
 from collections.abc import Sequence
 
-from .errors import EngineError
-from .moves import Move
-from .ultimate_board import UltimateBoard
-from .ultimate_levels import ULTIMATE_LEVELS, UltimateLevel, analyse_ultimate
-from .ultimate_search import DEFAULT_SECONDS, Proof, SearchResult
-from .ultimate_tables import board_name, square_of
+from ..errors import EngineError
+from ..moves import Move
+from .board import UltimateBoard
+from .levels import ULTIMATE_LEVELS, UltimateLevel, analyse_ultimate
+from .search import DEFAULT_SECONDS, Proof, SearchResult
+from .tables import board_name, square_of
 
 TOP = 5
 """How many moves the analysis lists."""

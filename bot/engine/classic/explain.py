@@ -1,21 +1,21 @@
 """What the engine sees in a position, for a player who asks "why?".
 
-Every move's exact result (:func:`~bot.engine.analysis.analyze`), the opponent's threats (to
+Every move's exact result (:func:`~bot.engine.classic.analysis.analyze`), the opponent's threats (to
 tell a block from any other drawing move), and two counts that show what the search saves:
 the positions a *fresh* search examines for that analysis (an empty transposition table, so
 the count is a property of the position, not of what was searched before) and the positions a
-plain minimax would examine (:mod:`bot.engine.plain`).
+plain minimax would examine (:mod:`bot.engine.teaching.plain`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..moves import Move
+from ..teaching.plain import plain_minimax_positions
 from .analysis import Analysis, analyze
 from .board import Board, completes_line
-from .moves import Move
 from .perfect import start_search
-from .plain import plain_minimax_positions
 from .solver import Solver
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from ..moves import Move
 from .board import Board
-from .moves import Move
 from .perfect import start_search
 
 

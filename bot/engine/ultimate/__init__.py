@@ -5,12 +5,12 @@
     board = board.play(move)                           # a new board
     result = analyse_ultimate(board, seconds=0.5)      # top moves, win rates, proof
 
-The rules: :mod:`bot.engine.ultimate_board`; the search: :mod:`bot.engine.ultimate_search`.
+The rules: :mod:`bot.engine.ultimate.board`; the search: :mod:`bot.engine.ultimate.search`.
 """
 
-from .ultimate_board import UltimateBoard
-from .ultimate_errors import ClosedBoardError, ImpossiblePositionError, WrongBoardError
-from .ultimate_levels import (
+from ..errors import ClosedBoardError, ImpossiblePositionError, WrongBoardError
+from .board import UltimateBoard
+from .levels import (
     PROFILES,
     ULTIMATE_LEVELS,
     Profile,
@@ -18,8 +18,8 @@ from .ultimate_levels import (
     analyse_ultimate,
     choose_ultimate_move,
 )
-from .ultimate_search import DEFAULT_SECONDS, Leaf, MoveStat, Proof, SearchResult, search
-from .ultimate_tables import BoardSet, board_name
+from .search import DEFAULT_SECONDS, Leaf, MoveStat, Proof, SearchResult, search
+from .tables import BoardSet, board_name
 
 __all__ = [
     "DEFAULT_SECONDS",

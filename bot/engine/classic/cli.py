@@ -6,7 +6,7 @@ time taken; with ``--level``, that level's move and whether the table rates it a
 A position too big to solve exactly (early 5x5/6x6 positions) gets the move of an
 ``ESTIMATE_DEPTH``-ply heuristic search instead, labelled an estimate, and so does a step of
 the principal variation too big to solve. ``--tree [--depth N] [--no-pruning]`` prints the
-minimax search tree instead (:mod:`bot.engine.outline`). ``--k`` defaults to
+minimax search tree instead (:mod:`bot.engine.teaching.outline`). ``--k`` defaults to
 ``default_k``: the game's k on 3x3, 4x4 and 5x5, and four on 6x6.
 
 Exit status: 2 for a notation or option the engine cannot use (the reason on stderr); 1 for a
@@ -22,18 +22,12 @@ import textwrap
 import time
 from collections.abc import Sequence
 
-from . import (
-    LEVELS,
-    Analysis,
-    Board,
-    EngineError,
-    Move,
-    SearchTooLargeError,
-    Value,
-    analyze,
-    best_moves,
-    choose_move,
-)
+from ..errors import EngineError, SearchTooLargeError
+from ..moves import Move
+from .analysis import Analysis, Value, analyze
+from .board import Board
+from .levels import LEVELS, choose_move
+from .perfect import best_moves
 
 WIDTH = 79
 """Lines are wrapped to fit an 80-column terminal."""
@@ -99,8 +93,10 @@ def _check_tree_options(parser: argparse.ArgumentParser, args: argparse.Namespac
 
 def print_tree(board: Board, depth: int, *, pruning: bool) -> int:
     """Print the search tree from ``board``; status 1 if it is too large to walk."""
-    from .outline import render_tree  # imported on first use: the analysis never needs them
-    from .tree import search_tree
+    from ..teaching.outline import (
+        render_tree,  # imported on first use: the analysis never needs them
+    )
+    from ..teaching.tree import search_tree
 
     try:
         tree = search_tree(board, depth, pruning=pruning)

@@ -3,7 +3,7 @@
 A :class:`Valuer` answers, for each position it is asked about, the value for the side to move
 under best play, how many plies the game then lasts (the fastest win, the slowest loss; a draw
 fills the board) and a move that keeps both. On 3x3 and 4x4 that is
-:func:`~bot.engine.analysis.analyze`, always exact. On 5x5 with four in a row it is the opening
+:func:`~.analysis.analyze`, always exact. On 5x5 with four in a row it is the opening
 book and the win/draw/loss solver with search horizons (the length of a win or a loss), whose
 searches together examine at most ``budget`` positions, at most ``per_position`` for any one
 position: what they do not prove within that is None, never a guess. Other shapes: whatever
@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..errors import GameOverError, SearchTooLargeError
+from ..moves import Move
 from .analysis import Value, analyze
 from .board import Board
 from .book import BOOK_MARKS, book_move, load_book
-from .errors import GameOverError, SearchTooLargeError
 from .geometry import Bitboard, Cell, Geometry
-from .moves import Move
 from .perfect_5x5 import is_5x5_four
 from .wdl_solver import DRAW, LOSS, WIN, Stopped, WdlSolver
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TypeAlias
 
-from .moves import Move
+from ..moves import Move
 
 Bitboard: TypeAlias = int
 """A set of the 81 squares as an int: bit ``9 * board + cell``."""
