@@ -33,7 +33,6 @@ from .classic import (
     best_moves,
     choose_move,
 )
-from .classic.analysis import Value
 from .errors import (
     BoardSizeError,
     CellTakenError,
@@ -49,7 +48,7 @@ from .errors import (
     WrongBoardError,
 )
 from .moves import Move, Player
-from .outcome import Outcome
+from .values import Outcome, Value
 
 __all__ = [
     "ADAPTIVE",

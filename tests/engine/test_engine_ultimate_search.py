@@ -18,11 +18,10 @@ from test_engine_ultimate_reference import winner as ref_winner
 from test_engine_ultimate_reference import winning_moves as ref_winning_moves
 from test_engine_ultimate_rules import random_game
 
-from bot.engine import GameOverError, Move, UnknownLevelError
+from bot.engine import GameOverError, Move, UnknownLevelError, Value
 from bot.engine.ultimate import (
     ULTIMATE_LEVELS,
     Leaf,
-    Proof,
     UltimateBoard,
     analyse_ultimate,
     choose_ultimate_move,
@@ -189,7 +188,7 @@ def test_the_searcher_plays_a_win_in_one_at_once() -> None:
     result = search(board, simulations=100, rng=random.Random(1))
     after = board.play(result.move)
     assert after.winner is board.to_move
-    assert result.proven is Proof.WIN and result.value == 1.0 and result.simulations == 0
+    assert result.proven is Value.WIN and result.value == 1.0 and result.simulations == 0
 
 
 @pytest.mark.parametrize("leaf", list(Leaf))
@@ -198,7 +197,7 @@ def test_the_searcher_blocks_an_immediate_loss(index: int, leaf: Leaf) -> None:
     board = tactical_positions()[index]
     result = search(board, seconds=60, simulations=64, rng=random.Random(index), leaf=leaf)
     assert (result.move.row, result.move.col) in ref_safe_moves(grid(board), last(board))
-    unsafe = [s for s in result.moves if s.proven is Proof.LOSS and s.visits == 0]
+    unsafe = [s for s in result.moves if s.proven is Value.LOSS and s.visits == 0]
     assert len(unsafe) == len(board.legal_moves) - len(ref_safe_moves(grid(board), last(board)))
 
 
@@ -207,9 +206,9 @@ def test_the_searcher_blocks_an_immediate_loss(index: int, leaf: Leaf) -> None:
 def test_solver_backups_prove_a_forced_win_in_two(index: int, leaf: Leaf) -> None:
     board = win_in_two_positions()[index]
     result = search(board, seconds=60, simulations=200, rng=random.Random(index), leaf=leaf)
-    assert result.proven is Proof.WIN
+    assert result.proven is Value.WIN
     assert result.value == 1.0
-    assert result.moves[0].proven is Proof.WIN and result.moves[0].move == result.move
+    assert result.moves[0].proven is Value.WIN and result.moves[0].move == result.move
     assert wins_in_two(board, result.move)
 
 
@@ -222,7 +221,7 @@ def test_a_position_where_every_move_loses_at_once_is_proven_lost() -> None:
     )
     assert not ref_safe_moves(grid(board), last(board))
     result = search(board, simulations=100, rng=random.Random(2))
-    assert result.proven is Proof.LOSS and result.value == 0.0
+    assert result.proven is Value.LOSS and result.value == 0.0
     assert result.move in board.legal_moves
 
 
@@ -257,9 +256,9 @@ def test_a_loss_in_four_plies_is_proven_through_the_tree(leaf: Leaf) -> None:
         and refuted_in_two(Position.of(b))
     )
     result = search(board, seconds=60, simulations=2_000, rng=random.Random(1), leaf=leaf)
-    assert result.proven is Proof.LOSS and result.value == 0.0
+    assert result.proven is Value.LOSS and result.value == 0.0
     assert result.simulations < 2_000, "the search should stop once the root is proven"
-    assert all(stat.proven is Proof.LOSS for stat in result.moves)
+    assert all(stat.proven is Value.LOSS for stat in result.moves)
     safe = ref_safe_moves(grid(board), last(board))
     assert len(safe) >= 2
     assert (result.move.row, result.move.col) in safe, "lost, it should still not lose at once"
@@ -314,7 +313,7 @@ def test_a_move_proven_lost_is_not_played_however_often_it_was_tried(seed: int, 
     board = random_game(seed)[ply]
     result = search(board, seconds=60, simulations=400, rng=random.Random(seed))
     open_moves = [stat for stat in result.moves if stat.proven is None]
-    lost = [stat for stat in result.moves if stat.proven is Proof.LOSS]
+    lost = [stat for stat in result.moves if stat.proven is Value.LOSS]
     assert result.proven is None and open_moves
     assert max(s.visits for s in lost) > max(s.visits for s in open_moves), "no such position"
     assert result.move == open_moves[0].move

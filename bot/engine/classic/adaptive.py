@@ -35,7 +35,8 @@ from typing import TYPE_CHECKING
 
 from ..errors import GameOverError, SearchTooLargeError
 from ..moves import Move
-from .analysis import MoveAnalysis, Value, analyze
+from ..values import Value
+from .analysis import MoveAnalysis, analyze
 from .board import Board, completes_line
 from .chances import novice_chances
 from .levels import Level, choose_move

@@ -7,20 +7,12 @@ perfectly from then on.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 
 from ..moves import Move
+from ..values import Value
 from .board import Board
 from .perfect import start_search
-
-
-class Value(enum.Enum):
-    """The game-theoretic result for the side to move."""
-
-    WIN = "win"
-    DRAW = "draw"
-    LOSS = "loss"
 
 
 @dataclass(frozen=True, slots=True)

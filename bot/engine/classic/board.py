@@ -8,14 +8,10 @@ searches work on those ints and never build Board objects.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..errors import CellTakenError, GameOverError, OffBoardError
 from ..moves import Move, Player
+from ..values import Outcome
 from .geometry import Bitboard, Cell, Geometry, check_size, geometry_for
-
-if TYPE_CHECKING:
-    from ..outcome import Outcome
 
 _NO_WINNER = 0
 _X_WON = 1
@@ -233,8 +229,6 @@ class Board:
     @property
     def outcome(self) -> Outcome | None:
         """How the game ended, or None while it goes on."""
-        from ..outcome import Outcome  # made on first use: keeps a cold first decision light
-
         if self._winner:
             return Outcome(self.winner, self.winning_cells or (), self.winning_lines)
         if (self.x | self.o) == self.geometry.full:

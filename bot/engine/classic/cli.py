@@ -24,7 +24,8 @@ from collections.abc import Sequence
 
 from ..errors import EngineError, SearchTooLargeError
 from ..moves import Move
-from .analysis import Analysis, Value, analyze
+from ..values import Value
+from .analysis import Analysis, analyze
 from .board import Board
 from .levels import LEVELS, choose_move
 from .perfect import best_moves

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from ..errors import GameOverError, SearchTooLargeError
 from ..moves import Move
-from .analysis import Value, analyze
+from ..values import Value
+from .analysis import analyze
 from .board import Board
 from .book import BOOK_MARKS, book_move, load_book
 from .geometry import Bitboard, Cell, Geometry

@@ -18,7 +18,7 @@ from .levels import (
     analyse_ultimate,
     choose_ultimate_move,
 )
-from .search import DEFAULT_SECONDS, Leaf, MoveStat, Proof, SearchResult, search
+from .search import DEFAULT_SECONDS, Leaf, MoveStat, SearchResult, search
 from .tables import BoardSet, board_name
 
 __all__ = [
@@ -31,7 +31,6 @@ __all__ = [
     "Leaf",
     "MoveStat",
     "Profile",
-    "Proof",
     "SearchResult",
     "UltimateBoard",
     "UltimateLevel",

@@ -20,9 +20,10 @@ from collections.abc import Sequence
 
 from ..errors import EngineError
 from ..moves import Move
+from ..values import Value
 from .board import UltimateBoard
 from .levels import ULTIMATE_LEVELS, UltimateLevel, analyse_ultimate
-from .search import DEFAULT_SECONDS, Proof, SearchResult
+from .search import DEFAULT_SECONDS, SearchResult
 from .tables import board_name, square_of
 
 TOP = 5
@@ -164,8 +165,8 @@ def print_analysis(board: UltimateBoard, result: SearchResult) -> None:
     print(_rc(result.move))
 
 
-def _proof_words(proof: Proof) -> str:
-    return {Proof.WIN: "wins", Proof.DRAW: "draws", Proof.LOSS: "loses"}[proof]
+def _proof_words(proof: Value) -> str:
+    return {Value.WIN: "wins", Value.DRAW: "draws", Value.LOSS: "loses"}[proof]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

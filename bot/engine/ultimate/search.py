@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from ..errors import GameOverError
 from ..moves import Move
+from ..values import Value
 from .board import UltimateBoard
 from .evaluation import evaluate
 from .playout import (
@@ -48,16 +49,7 @@ DEFAULT_SECONDS = 1.0
 
 _WIN, _DRAW, _LOSS = 1.0, 0.5, 0.0  # proven values, for the side that made the node's move
 
-
-class Proof(enum.Enum):
-    """A proven game result, for the side to move (of a position) or that plays (a move)."""
-
-    WIN = "win"
-    DRAW = "draw"
-    LOSS = "loss"
-
-
-_PROOF = {_WIN: Proof.WIN, _DRAW: Proof.DRAW, _LOSS: Proof.LOSS}
+_PROVEN = {_WIN: Value.WIN, _DRAW: Value.DRAW, _LOSS: Value.LOSS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +60,7 @@ class MoveStat:
     move: Move
     visits: int
     win_rate: float
-    proven: Proof | None
+    proven: Value | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +73,7 @@ class SearchResult:
 
     move: Move
     value: float
-    proven: Proof | None
+    proven: Value | None
     simulations: int
     seconds: float
     moves: tuple[MoveStat, ...]
@@ -158,12 +150,12 @@ def search(
     legal = root_pos.legal()
     win = game_win(root_pos)
     if win is not None:
-        stat = MoveStat(MOVES[win], 0, 1.0, Proof.WIN)
-        return SearchResult(stat.move, 1.0, Proof.WIN, 0, time.perf_counter() - began, (stat,))
+        stat = MoveStat(MOVES[win], 0, 1.0, Value.WIN)
+        return SearchResult(stat.move, 1.0, Value.WIN, 0, time.perf_counter() - began, (stat,))
     root = _Node(-1, None, root_pos)
     if not root.untried:  # every move lets the opponent win at once
-        stats = tuple(MoveStat(MOVES[s], 0, 0.0, Proof.LOSS) for s in legal)
-        return SearchResult(stats[0].move, 0.0, Proof.LOSS, 0, time.perf_counter() - began, stats)
+        stats = tuple(MoveStat(MOVES[s], 0, 0.0, Value.LOSS) for s in legal)
+        return SearchResult(stats[0].move, 0.0, Value.LOSS, 0, time.perf_counter() - began, stats)
     scorer = _scorer(leaf, rng)
     count = _expand_root(root, root_pos, scorer)
     if len(root.children) > 1:  # else the only move that does not lose at once: play it now
@@ -285,9 +277,9 @@ def _result(root: _Node, legal: list[Square], count: int, seconds: float) -> Sea
             child.proven
             if child.proven is not None
             else (child.score / child.visits if child.visits else 0.5),
-            None if child.proven is None else _PROOF[child.proven],
+            None if child.proven is None else _PROVEN[child.proven],
         )
         for child in ordered
-    ) + tuple(MoveStat(MOVES[s], 0, 0.0, Proof.LOSS) for s in legal if s not in searched)
-    proof = None if root.proven is None else _PROOF[_WIN - root.proven]
+    ) + tuple(MoveStat(MOVES[s], 0, 0.0, Value.LOSS) for s in legal if s not in searched)
+    proof = None if root.proven is None else _PROVEN[_WIN - root.proven]
     return SearchResult(stats[0].move, stats[0].win_rate, proof, count, seconds, stats)

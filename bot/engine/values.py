@@ -1,14 +1,25 @@
-"""How a finished game ended: the ``Outcome`` value.
+"""The values both games share: ``Value``, a result under best play, and ``Outcome``, how a
+finished game ended.
 
-A module of its own, loaded on first use (:attr:`Board.outcome`): a cold first decision never
-needs it (docs/decisions.md).
+Classic's analysis values every move with ``Value`` (:mod:`bot.engine.classic.analysis`), and
+ultimate's search states what it has proven with it (:mod:`bot.engine.ultimate.search`).
 """
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
 from .moves import Move, Player
+
+
+class Value(enum.Enum):
+    """A game-theoretic result under best play: for the side to move in a position, or for the
+    side that plays a move. Its ``value`` is the word the command lines print."""
+
+    WIN = "win"
+    DRAW = "draw"
+    LOSS = "loss"
 
 
 @dataclass(frozen=True, slots=True)
