@@ -24,9 +24,9 @@ from .analysis import Analysis, MoveAnalysis, analyze
 from .board import Board
 from .explain import Explanation, explain
 from .geometry import Bitboard, Cell
-from .levels import LEVELS, Level, choose_move
+from .levels import LEVELS, PROFILES, Level, choose_move
 from .perfect import best_moves
-from .profiles import PROFILES, Profile
+from .profiles import Profile
 from .ratings import LEVEL_RATINGS, RANDOM_RATING, SCRIPTED_RATINGS
 from .valuation import Valuation, Valuer
 

@@ -30,8 +30,8 @@ checks. Reasons and figures: docs/decisions.md.
 from __future__ import annotations
 
 import itertools
+import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ..errors import GameOverError, SearchTooLargeError
 from ..moves import Move
@@ -41,9 +41,6 @@ from .board import Board, completes_line
 from .chances import novice_chances
 from .levels import Level, choose_move
 from .ratings import LEVEL_RATINGS, RANDOM_RATING, SCRIPTED_RATINGS
-
-if TYPE_CHECKING:
-    import random
 
 ADAPTIVE = "adaptive"
 """The level's name, as players type it; not one of ``LEVELS``, which are the fixed levels."""
@@ -204,8 +201,6 @@ def move_at(board: Board, how: Strength, rng: random.Random | None = None) -> Mo
     if board.is_over:
         raise GameOverError()
     if rng is None:
-        import random
-
         rng = random.Random()
     me, opp = board.sides
     geo = board.geometry

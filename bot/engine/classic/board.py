@@ -12,6 +12,7 @@ from ..errors import CellTakenError, GameOverError, OffBoardError
 from ..moves import Move, Player
 from ..values import Outcome
 from .geometry import Bitboard, Cell, Geometry, check_size, geometry_for
+from .notation import parse_notation
 
 _NO_WINNER = 0
 _X_WON = 1
@@ -101,8 +102,6 @@ class Board:
             InvalidNotationError: the text is not a board that a real game reaches;
                 the message quotes it and says what is wrong.
         """
-        from .notation import parse_notation  # imported on first use: keeps start-up light
-
         size, k, x, o = parse_notation(text, k)
         return cls._from_bits(geometry_for(size, k), x, o)
 

@@ -24,9 +24,12 @@ from collections.abc import Sequence
 
 from ..errors import EngineError, SearchTooLargeError
 from ..moves import Move
+from ..teaching.outline import render_tree
+from ..teaching.tree import search_tree
 from ..values import Value
 from .analysis import Analysis, analyze
 from .board import Board
+from .heuristic import LimitedSearch
 from .levels import LEVELS, choose_move
 from .perfect import best_moves
 
@@ -94,10 +97,6 @@ def _check_tree_options(parser: argparse.ArgumentParser, args: argparse.Namespac
 
 def print_tree(board: Board, depth: int, *, pruning: bool) -> int:
     """Print the search tree from ``board``; status 1 if it is too large to walk."""
-    from ..teaching.outline import (
-        render_tree,  # imported on first use: the analysis never needs them
-    )
-    from ..teaching.tree import search_tree
 
     try:
         tree = search_tree(board, depth, pruning=pruning)
@@ -116,7 +115,6 @@ def default_k(notation: str) -> int | None:
 
 def estimated_move(board: Board) -> Move:
     """The first (row-major) best move of an ``ESTIMATE_DEPTH``-ply heuristic search."""
-    from .heuristic import LimitedSearch  # imported on first use: exact play never needs it
 
     me, opp = board.sides
     scores = LimitedSearch(board.geometry).score_moves(me, opp, ESTIMATE_DEPTH)

@@ -16,6 +16,7 @@ from typing import TypeAlias
 
 from ..errors import BoardSizeError
 from ..moves import Move
+from .symmetry import byte_tables, find_symmetries, inverse
 
 Bitboard: TypeAlias = int
 """A set of cells: bit ``cell`` is set for every cell in the set."""
@@ -101,8 +102,6 @@ class Geometry:
         :func:`bot.engine.classic.symmetry.find_symmetries`, docs/decisions.md).
         """
         if self._symmetries is None:
-            from .symmetry import find_symmetries  # only searches that use symmetry need it
-
             self._symmetries = find_symmetries(self.size, set(self.lines))
         return self._symmetries
 
@@ -110,8 +109,6 @@ class Geometry:
     def inverse_symmetries(self) -> tuple[tuple[int, ...], ...]:
         """``inverse_symmetries[s]`` undoes ``symmetries[s]``."""
         if self._inverses is None:
-            from .symmetry import inverse
-
             self._inverses = tuple(inverse(perm) for perm in self.symmetries)
         return self._inverses
 
@@ -123,8 +120,6 @@ class Geometry:
         ``8*j .. 8*j+7`` whose bits are ``byte``; OR the chunks together.
         """
         if self._tables is None:
-            from .symmetry import byte_tables
-
             self._tables = tuple(byte_tables(perm) for perm in self.symmetries)
         return self._tables
 

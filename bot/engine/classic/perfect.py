@@ -1,7 +1,7 @@
 """Perfect play from a Board: the exact solver per board shape, and the cache of best moves.
 
-Kept apart from :mod:`bot.engine.classic.analysis` so that choosing a perfect move
-does not need to load the analysis types (a cold start should stay cheap).
+:func:`best_moves` is what a perfect decision needs; :mod:`.analysis` builds every move's
+result on the same solvers.
 """
 
 from __future__ import annotations

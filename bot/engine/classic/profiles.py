@@ -1,21 +1,16 @@
-"""How the searching levels play: a profile per level, the heuristic move, the mistakes.
+"""How the searching levels play: the ``Profile`` of a level, the heuristic move, the mistakes.
 
-Loaded on first use by :func:`bot.engine.classic.levels.choose_move`: a perfect decision on a
-position the solver can finish never needs it.
+Each level's profile: :data:`bot.engine.classic.levels.PROFILES`.
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ..moves import Move
 from .board import Board, completes_line
 from .heuristic import LimitedSearch
-from .levels import Level
-
-if TYPE_CHECKING:
-    import random
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,14 +23,6 @@ class Profile:
     mistake_rate: float
     takes_wins: bool
     blocks_threats: bool
-
-
-PROFILES: dict[Level, Profile] = {
-    Level.EASY: Profile(depth=1, mistake_rate=0.40, takes_wins=False, blocks_threats=False),
-    Level.MEDIUM: Profile(depth=3, mistake_rate=0.15, takes_wins=True, blocks_threats=False),
-    Level.HARD: Profile(depth=5, mistake_rate=0.05, takes_wins=True, blocks_threats=True),
-}
-"""Every level but perfect, which searches exactly and makes no mistakes."""
 
 
 def profile_move(board: Board, profile: Profile, rng: random.Random) -> Move:

@@ -15,6 +15,7 @@ from ..caches import int_table_bytes
 from ..errors import SearchTooLargeError
 from .board import completes_line
 from .geometry import Bitboard, Cell, Geometry
+from .symmetry import permute_bits
 
 EXACT = 0
 LOWER = 1
@@ -114,8 +115,6 @@ class Search:
         # Symmetries that fix the position (4x4): a move's images share its score unsearched.
         stabilizer: list[tuple[int, ...]] = []
         if self.use_symmetry and (me | opp).bit_count() <= 4:
-            from .symmetry import permute_bits
-
             stabilizer = [
                 perm
                 for perm in geo.symmetries[1:]

@@ -1,6 +1,6 @@
 """Board symmetries (automorphisms): finding them and applying them to bitboards.
 
-Loaded only by searches that use symmetry (see :attr:`Geometry.symmetries`).
+:attr:`~.geometry.Geometry.symmetries` finds a board shape's once, when a search first asks.
 """
 
 from __future__ import annotations

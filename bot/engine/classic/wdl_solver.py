@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .geometry import Geometry
+from .symmetry import byte_tables
 
 Negamax = Callable[[int, int, int, int, int, tuple[int, ...]], int]
 
@@ -193,8 +194,6 @@ def _key_symmetries(geo: Geometry) -> tuple[tuple[tuple[int, ...], ...], ...]:
     geometry: :func:`fastest_win` builds several solvers per question)."""
     found = _KEY_SYMMETRIES.get(geo)
     if found is None:
-        from .symmetry import byte_tables
-
         n = geo.cells
         found = tuple(byte_tables((*perm, *(p + n for p in perm))) for perm in geo.symmetries[1:])
         _KEY_SYMMETRIES[geo] = found

@@ -10,7 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import CellTakenError, ClosedBoardError, GameOverError, OffBoardError, WrongBoardError
+from ..errors import (
+    CellTakenError,
+    ClosedBoardError,
+    GameOverError,
+    InvalidNotationError,
+    OffBoardError,
+    WrongBoardError,
+)
 from ..moves import Move, Player
 from .notation import check_position, format_grid, format_move, read_move, read_position
 from .tables import (
@@ -73,8 +80,6 @@ class UltimateBoard:
             InvalidNotationError: the text is not a grid or a move.
             ImpossiblePositionError: no game reaches the position.
         """
-        from ..errors import InvalidNotationError
-
         x, o, written = read_position(text)
         if written is not None and last is not None:
             raise InvalidNotationError("The last move is given twice: in the position and apart.")
