@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from bot.engine import LEVELS, Level, UnknownLevelError
 from bot.engine.classic import ADAPTIVE
-from bot.engine.ultimate import ULTIMATE_LEVELS, UltimateLevel
+from bot.engine.ultimate import LEVELS as ULTIMATE_LEVELS
+from bot.engine.ultimate import Level as UltimateLevel
 from bot.games.errors import InvalidOptionError
 from bot.games.models import FIRST_CHOICES, GAMES, SIZES
 from bot.games.wording import join_or

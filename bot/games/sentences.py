@@ -10,8 +10,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot import engine
-from bot.engine import Board, Move
-from bot.engine.ultimate import ClosedBoardError, UltimateBoard, WrongBoardError
+from bot.engine import Board, ClosedBoardError, Move, WrongBoardError
+from bot.engine.ultimate import UltimateBoard
 from bot.games.errors import (
     CellTakenError,
     GameError,

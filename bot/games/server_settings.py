@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, TypeVar, cast
 
-from bot.engine.ultimate import ULTIMATE_LEVELS
+from bot.engine.ultimate import LEVELS as ULTIMATE_LEVELS
 from bot.games.arguments import check_id
 from bot.games.channels import retried
 from bot.games.errors import (

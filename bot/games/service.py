@@ -20,9 +20,9 @@ from datetime import UTC, datetime, timedelta
 from typing import TypeAlias, TypeVar
 
 from bot import engine
-from bot.engine import Board, Move, Player, SearchTooLargeError, analyze
+from bot.engine import Board, Move, Player, SearchTooLargeError, analyze, ultimate
 from bot.engine.classic import ADAPTIVE, adaptive_move, explain
-from bot.engine.ultimate import UltimateBoard, analyse_ultimate, choose_ultimate_move
+from bot.engine.ultimate import UltimateBoard
 from bot.games import history, sentences, solo, standings
 from bot.games.arguments import check_id, check_name, check_optional_id
 from bot.games.channels import SWEEP_BATCH, Channels, retried, sweep
@@ -93,7 +93,7 @@ MoveChooser: TypeAlias = Callable[[Board, str, random.Random], Move]
 """How the bot picks its move: ``(board, level, rng) -> move`` (the engine's ``choose_move``)."""
 
 UltimateChooser: TypeAlias = Callable[[UltimateBoard, str, random.Random], Move]
-"""How the bot picks its move in ultimate: ``choose_ultimate_move`` by default."""
+"""How the bot picks its move in ultimate: ``ultimate.choose_move`` by default."""
 
 AdaptiveChooser: TypeAlias = Callable[[Board, float, random.Random], Move]
 """How the adaptive level picks its move against a member rated ``rating``:
@@ -117,7 +117,7 @@ class GameService:
         clock: Callable[[], datetime] = utc_now,
         rng: random.Random | None = None,
         choose_move: MoveChooser = engine.choose_move,
-        choose_ultimate: UltimateChooser = choose_ultimate_move,
+        choose_ultimate: UltimateChooser = ultimate.choose_move,
         choose_adaptive: AdaptiveChooser = adaptive_move,
         settings_ttl: float = CACHE_SECONDS,
     ) -> None:
@@ -374,7 +374,7 @@ class GameService:
         _check_turn(game, member_id)
         if game.is_ultimate:
             result = await asyncio.to_thread(
-                analyse_ultimate, game.ultimate, "strongest", seconds=ULTIMATE_HINT_SECONDS
+                ultimate.analyze, game.ultimate, "strongest", seconds=ULTIMATE_HINT_SECONDS
             )
             return UltimateHint(game, result)
         return Hint(game, await self._exactly(analyze, game.board))

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from bot.engine import LEVELS, EngineError, Move, Player
 from bot.engine.classic import ADAPTIVE
-from bot.engine.ultimate import ULTIMATE_LEVELS
+from bot.engine.ultimate import LEVELS as ULTIMATE_LEVELS
 from bot.games import elo
 from bot.games.arguments import check_id, check_optional_id
 from bot.games.models import (

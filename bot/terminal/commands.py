@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bot.engine.classic import RANDOM_RATING
-from bot.engine.ultimate import ULTIMATE_LEVELS
+from bot.engine.ultimate import LEVELS as ULTIMATE_LEVELS
 from bot.games import FIRST_CHOICES, SIZES
 from bot.games.arguments import MAX_ID
 from bot.games.options import CLASSIC_LEVELS

@@ -20,11 +20,11 @@ from test_engine_ultimate_rules import random_game
 
 from bot.engine import GameOverError, Move, UnknownLevelError, Value
 from bot.engine.ultimate import (
-    ULTIMATE_LEVELS,
+    LEVELS,
     Leaf,
     UltimateBoard,
-    analyse_ultimate,
-    choose_ultimate_move,
+    analyze,
+    choose_move,
     search,
 )
 from bot.engine.ultimate.evaluation import TERNARY, chances_table, evaluate
@@ -328,41 +328,41 @@ def test_searching_a_finished_game_is_an_error() -> None:
 # ------------------------------------------------------------------------------------ levels
 
 
-@pytest.mark.parametrize("level", ULTIMATE_LEVELS)
+@pytest.mark.parametrize("level", LEVELS)
 def test_every_level_takes_a_win_in_one_and_plays_legal_moves(level: str) -> None:
     board = next(
         b for seed in range(100) for b in random_game(seed)[:-1] if game_win(Position.of(b))
     )
     for seed in range(20):
-        move = choose_ultimate_move(board, level, random.Random(seed), simulations=30)
+        move = choose_move(board, level, random.Random(seed), simulations=30)
         assert board.play(move).winner is board.to_move
     quiet = random_game(8)[6]
-    assert choose_ultimate_move(quiet, level, random.Random(1), simulations=30) in quiet.legal_moves
+    assert choose_move(quiet, level, random.Random(1), simulations=30) in quiet.legal_moves
 
 
 def test_the_weak_levels_sometimes_play_a_random_safe_move() -> None:
     board = tactical_positions()[0]
     safe = ref_safe_moves(grid(board), last(board))
     moves = {
-        choose_ultimate_move(board, "easy", random.Random(s), simulations=30) for s in range(60)
+        choose_move(board, "easy", random.Random(s), simulations=30) for s in range(60)
     }
     assert {(m.row, m.col) for m in moves} <= set(safe)
     strongest = {
-        choose_ultimate_move(board, "strongest", random.Random(s), simulations=30) for s in range(5)
+        choose_move(board, "strongest", random.Random(s), simulations=30) for s in range(5)
     }
     assert len(moves) > len(strongest) or len(safe) == 1
 
 
 def test_levels_search_their_own_number_of_simulations() -> None:
     board = random_game(2)[8]
-    easy = analyse_ultimate(board, "easy", random.Random(1), seconds=60)
-    hard = analyse_ultimate(board, "hard", random.Random(1), seconds=60)
+    easy = analyze(board, "easy", random.Random(1), seconds=60)
+    hard = analyze(board, "hard", random.Random(1), seconds=60)
     assert easy.simulations == 50 and hard.simulations == 3_000
 
 
 def test_an_unknown_level_is_refused_with_the_choices() -> None:
     with pytest.raises(UnknownLevelError) as info:
-        choose_ultimate_move(UltimateBoard(), "perfect")
+        choose_move(UltimateBoard(), "perfect")
     assert str(info.value) == (
         "Unknown level 'perfect' for ultimate: choose one of easy, medium, hard, strongest."
     )

@@ -22,7 +22,7 @@ from ..errors import EngineError
 from ..moves import Move
 from ..values import Value
 from .board import UltimateBoard
-from .levels import ULTIMATE_LEVELS, UltimateLevel, analyse_ultimate
+from .levels import LEVELS, Level, analyze
 from .search import DEFAULT_SECONDS, SearchResult
 from .tables import board_name, square_of
 
@@ -89,8 +89,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--level",
-        choices=ULTIMATE_LEVELS,
-        default=UltimateLevel.STRONGEST.value,
+        choices=LEVELS,
+        default=Level.STRONGEST.value,
         help="search as this level does (its simulations; not its random moves); "
         "default strongest, for the whole --time",
     )
@@ -182,7 +182,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         outcome = "a draw" if winner is None else f"{winner.value} has won"
         print(f"The game is over ({outcome}): there is no move to choose.", file=sys.stderr)
         return 2
-    result = analyse_ultimate(
+    result = analyze(
         board,
         args.level,
         random.Random(args.seed),

@@ -1,4 +1,5 @@
-"""Ultimate tic-tac-toe's difficulty levels: :func:`choose_ultimate_move`.
+"""Ultimate tic-tac-toe's difficulty levels: :func:`choose_move`, and :func:`analyze`, a level's
+search with its figures.
 
 Every level plays a game win on the board and never lets the opponent win at once when it can
 avoid it (the search's tactics). Below ``strongest`` a level searches fewer simulations, and
@@ -21,7 +22,7 @@ from .search import DEFAULT_SECONDS, SearchResult, search
 from .tables import MOVES
 
 
-class UltimateLevel(enum.StrEnum):
+class Level(enum.StrEnum):
     """A level of the ultimate engine; a StrEnum, so ``"hard"`` works wherever one is asked."""
 
     EASY = "easy"
@@ -30,21 +31,21 @@ class UltimateLevel(enum.StrEnum):
     STRONGEST = "strongest"
 
     @classmethod
-    def of(cls, name: str) -> UltimateLevel:
+    def of(cls, name: str) -> Level:
         """The level called ``name``.
 
         Raises:
-            UnknownLevelError: ``name`` is not one of ``ULTIMATE_LEVELS``; the message lists them.
+            UnknownLevelError: ``name`` is not one of ``LEVELS``; the message lists them.
         """
         try:
             return cls(name)
         except ValueError:
             raise UnknownLevelError(
-                f"Unknown level {name!r} for ultimate: choose one of {', '.join(ULTIMATE_LEVELS)}."
+                f"Unknown level {name!r} for ultimate: choose one of {', '.join(LEVELS)}."
             ) from None
 
 
-ULTIMATE_LEVELS: tuple[str, ...] = tuple(level.value for level in UltimateLevel)
+LEVELS: tuple[str, ...] = tuple(level.value for level in Level)
 """The level names, weakest first."""
 
 
@@ -57,17 +58,17 @@ class Profile:
     random_move: float
 
 
-PROFILES: dict[UltimateLevel, Profile] = {
-    UltimateLevel.EASY: Profile(simulations=50, random_move=0.3),
-    UltimateLevel.MEDIUM: Profile(simulations=400, random_move=0.1),
-    UltimateLevel.HARD: Profile(simulations=3_000, random_move=0.0),
-    UltimateLevel.STRONGEST: Profile(simulations=None, random_move=0.0),
+PROFILES: dict[Level, Profile] = {
+    Level.EASY: Profile(simulations=50, random_move=0.3),
+    Level.MEDIUM: Profile(simulations=400, random_move=0.1),
+    Level.HARD: Profile(simulations=3_000, random_move=0.0),
+    Level.STRONGEST: Profile(simulations=None, random_move=0.0),
 }
 
 
-def analyse_ultimate(
+def analyze(
     board: UltimateBoard,
-    level: str = UltimateLevel.STRONGEST,
+    level: str = Level.STRONGEST,
     rng: random.Random | None = None,
     *,
     seconds: float = DEFAULT_SECONDS,
@@ -76,20 +77,20 @@ def analyse_ultimate(
     """The level's search of ``board``: its move, top moves with visits and win rates, and
     the proven result if any. ``seconds`` bounds every level; ``simulations`` (if given) replaces
     the level's own count. The level's random moves are not applied here (see
-    :func:`choose_ultimate_move`).
+    :func:`choose_move`).
 
     Raises:
-        UnknownLevelError: ``level`` is not one of ``ULTIMATE_LEVELS``.
+        UnknownLevelError: ``level`` is not one of ``LEVELS``.
         GameOverError: the game is already over.
     """
-    profile = PROFILES[UltimateLevel.of(level)]
+    profile = PROFILES[Level.of(level)]
     budget = simulations if simulations is not None else profile.simulations
     return search(board, seconds=seconds, simulations=budget, rng=rng)
 
 
-def choose_ultimate_move(
+def choose_move(
     board: UltimateBoard,
-    level: str = UltimateLevel.STRONGEST,
+    level: str = Level.STRONGEST,
     rng: random.Random | None = None,
     *,
     seconds: float = DEFAULT_SECONDS,
@@ -98,11 +99,11 @@ def choose_ultimate_move(
     """The move ``level`` plays on ``board`` (0-based row and column of the 9x9 grid).
 
     Raises:
-        UnknownLevelError: ``level`` is not one of ``ULTIMATE_LEVELS``.
+        UnknownLevelError: ``level`` is not one of ``LEVELS``.
         GameOverError: the game is already over.
     """
     rng = rng or random.Random()
-    profile = PROFILES[UltimateLevel.of(level)]
+    profile = PROFILES[Level.of(level)]
     if profile.random_move and not board.is_over and rng.random() < profile.random_move:
         pos = Position.of(board)
         win = game_win(pos)
@@ -110,4 +111,4 @@ def choose_ultimate_move(
             return MOVES[win]
         choices = safe_moves(pos) or pos.legal()
         return MOVES[choices[int(rng.random() * len(choices))]]
-    return analyse_ultimate(board, level, rng, seconds=seconds, simulations=simulations).move
+    return analyze(board, level, rng, seconds=seconds, simulations=simulations).move
