@@ -1,4 +1,6 @@
-"""Command line: ``python -m bot.engine NOTATION [--k K] [--level LEVEL]``.
+"""The classic analysis: ``python -m bot.engine NOTATION [--k K] [--level LEVEL]``.
+
+What :mod:`bot.engine.cli` runs for any first argument that names no subcommand.
 
 Prints the board, every legal move's result under perfect play and in how many plies (a ply is
 one move by one side), the best moves, the principal variation, the positions examined and the

@@ -1,4 +1,7 @@
-"""Command line: ``python -m bot.engine ultimate POSITION [--last R,C] [--time SECONDS] [--json]``.
+"""The ``ultimate`` command: ``python -m bot.engine ultimate POSITION [--last R,C] [--json] ...``.
+
+:mod:`bot.engine.cli` makes it a subcommand: :func:`configure` gives its parser the arguments,
+:func:`run` runs it (``DESCRIPTION`` and ``EPILOG`` are its help's text).
 
 Prints the position, the search's top moves (visits, win rates), its simulations and any proven
 result, and as the last line the chosen move as ``R C`` (1-9 each); with ``--json``, only one
@@ -16,7 +19,6 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Sequence
 
 from ..errors import EngineError
 from ..moves import Move
@@ -54,14 +56,18 @@ def _positive_int(text: str) -> int:
     return int(text)
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="python -m bot.engine ultimate",
-        description="Analyse an ultimate tic-tac-toe position with the engine's Monte Carlo "
-        "tree search, and choose a move. " + RULES,
-        epilog="Example, after X took row 1, column 1: python -m bot.engine ultimate "
-        f'"X......../{"/".join(["........."] * 8)}" --last 1,1',
-    )
+DESCRIPTION = (
+    "Analyse an ultimate tic-tac-toe position with the engine's Monte Carlo tree search, and "
+    "choose a move. " + RULES
+)
+EPILOG = (
+    "Example, after X took row 1, column 1: python -m bot.engine ultimate "
+    f'"X......../{"/".join(["........."] * 8)}" --last 1,1'
+)
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Give ``parser`` (the ``ultimate`` subcommand's) the command's arguments."""
     parser.add_argument(
         "position",
         help="the 9x9 grid: 9 rows of 9 characters (X, O or .) separated by /, row 1 first",
@@ -102,7 +108,6 @@ def _parser() -> argparse.ArgumentParser:
         '(wins plus half the draws, 0 to 1), "playouts": the simulations run, "proven": '
         '"win", "draw", "loss" or null}',
     )
-    return parser
 
 
 def _rc(move: Move) -> str:
@@ -169,9 +174,8 @@ def _proof_words(proof: Value) -> str:
     return {Value.WIN: "wins", Value.DRAW: "draws", Value.LOSS: "loses"}[proof]
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
-    args = _parser().parse_args(argv)
+def run(args: argparse.Namespace) -> int:
+    """Run the command with the arguments its parser read; returns the exit status."""
     try:
         board = UltimateBoard.from_notation(args.position, args.last)
     except EngineError as error:
