@@ -50,7 +50,7 @@ from bot.engine.ultimate import Leaf, UltimateBoard, choose_move, search  # noqa
 from bot.engine.ultimate.evaluation import evaluate  # noqa: E402
 from bot.engine.ultimate.playout import (  # noqa: E402
     GOING_ON,
-    Position,
+    SearchPosition,
     game_win,
     playout,
     safe_moves,
@@ -172,7 +172,7 @@ def per_second(work: Callable[[], int], seconds: float) -> float:
 
 def speed_rows(seconds: float, seed: int) -> list[Row]:
     boards = sample_positions(20, seed)
-    positions = [Position.of(board) for board in boards]
+    positions = [SearchPosition.of(board) for board in boards]
     rng = random.Random(seed)
     share = seconds / len(boards)
     results = [search(board, seconds=share, rng=rng) for board in boards]
@@ -229,7 +229,7 @@ def forced_win(board: UltimateBoard) -> int | None:
 
 def engine_sees(board: UltimateBoard) -> int | None:
     """1 or 2 as the engine's tactics see it (fast): only a sieve, before ``forced_win``."""
-    pos = Position.of(board)
+    pos = SearchPosition.of(board)
     if game_win(pos) is not None:
         return 1
     for square in safe_moves(pos):

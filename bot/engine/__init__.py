@@ -1,7 +1,8 @@
 """The Tic-Tac-Toe engine: board rules, notation and a perfect minimax player.
 
 Pure code: no I/O (except the ``python -m bot.engine`` CLI), no asyncio, no
-storage. Public API (classic tic-tac-toe, and what both games share)::
+storage. Public API (classic tic-tac-toe, and what both games share: ``Move``, ``Player``,
+``Value``, ``Outcome``, the errors and ``Position``, the protocol both boards satisfy)::
 
     board = Board.empty()                      # or Board.from_notation("X.O/.X./..O")
     move = choose_move(board, "perfect")       # a Move, 0-based
@@ -48,6 +49,7 @@ from .errors import (
     WrongBoardError,
 )
 from .moves import Move, Player
+from .position import Position
 from .values import Outcome, Value
 
 __all__ = [
@@ -73,6 +75,7 @@ __all__ = [
     "OffBoardError",
     "Outcome",
     "Player",
+    "Position",
     "SearchTooLargeError",
     "UnknownLevelError",
     "Value",

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from .playout import Position
+from .playout import SearchPosition
 from .tables import BITS, FULL, HAS_LINE, LINES
 
 TERNARY: tuple[int, ...] = tuple(sum(3**c for c in BITS[p]) for p in range(512))
@@ -59,7 +59,7 @@ def chances_table() -> list[tuple[float, float]]:
 _MACRO_LINES = tuple(tuple(BITS[line]) for line in LINES)
 
 
-def evaluate(pos: Position) -> float:
+def evaluate(pos: SearchPosition) -> float:
     """X's estimated chance of winning ``pos`` (0 to 1; draws count half; exact once the game
     is won), blind to whose turn it is and where the last move sends: the search looks after
     that."""

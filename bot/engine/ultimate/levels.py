@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..errors import UnknownLevelError
 from ..moves import Move
 from .board import UltimateBoard
-from .playout import Position, game_win, safe_moves
+from .playout import SearchPosition, game_win, safe_moves
 from .search import DEFAULT_SECONDS, SearchResult, search
 from .tables import MOVES
 
@@ -105,7 +105,7 @@ def choose_move(
     rng = rng or random.Random()
     profile = PROFILES[Level.of(level)]
     if profile.random_move and not board.is_over and rng.random() < profile.random_move:
-        pos = Position.of(board)
+        pos = SearchPosition.of(board)
         win = game_win(pos)
         if win is not None:
             return MOVES[win]

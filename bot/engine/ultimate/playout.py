@@ -1,8 +1,8 @@
 """The search's fast, mutable position, its tactics and its playouts.
 
-The search never builds ``UltimateBoard`` values: it plays on a :class:`Position`, whose small
-boards are one list of 18 patterns (X's nine, then O's nine), read with the 512-entry tables of
-:mod:`bot.engine.ultimate.tables`. Moves are squares, ``9 * board + cell``.
+The search never builds ``UltimateBoard`` values: it plays on a :class:`SearchPosition`, whose
+small boards are one list of 18 patterns (X's nine, then O's nine), read with the 512-entry
+tables of :mod:`bot.engine.ultimate.tables`. Moves are squares, ``9 * board + cell``.
 
 Tactics are about the whole game. A *game win* is a move that wins a small board which
 completes three won small boards in a row. A move is *safe* when the opponent has no game win
@@ -22,10 +22,10 @@ X_WINS = 0
 O_WINS = 1
 DRAW = 2
 GOING_ON = -1
-"""A :attr:`Position.result`: the side that won (0 X, 1 O), a draw, or not over yet."""
+"""A :attr:`SearchPosition.result`: the side that won (0 X, 1 O), a draw, or not over yet."""
 
 
-class Position:
+class SearchPosition:
     """A mutable position for the search; :meth:`play` trusts that the move is legal.
 
     ``marks[9 * side + board]`` is the side's pattern on that small board (side 0 is X),
@@ -47,7 +47,7 @@ class Position:
         self.result = result
 
     @classmethod
-    def of(cls, board: UltimateBoard) -> Position:
+    def of(cls, board: UltimateBoard) -> SearchPosition:
         """The search's copy of ``board``."""
         marks = [board.x >> 9 * b & FULL for b in range(9)] + [
             board.o >> 9 * b & FULL for b in range(9)
@@ -71,8 +71,10 @@ class Position:
             result,
         )
 
-    def copy(self) -> Position:
-        return Position(self.marks[:], self.won[:], self.open, self.forced, self.turn, self.result)
+    def copy(self) -> SearchPosition:
+        return SearchPosition(
+            self.marks[:], self.won[:], self.open, self.forced, self.turn, self.result
+        )
 
     def play(self, square: Square) -> None:
         """Mark ``square`` for the side to move and pass the turn."""
@@ -109,7 +111,7 @@ class Position:
         ]
 
 
-def game_win(pos: Position) -> Square | None:
+def game_win(pos: SearchPosition) -> Square | None:
     """A square that wins the game at once for the side to move, or None (also once the game
     is over)."""
     if pos.result != GOING_ON:
@@ -123,7 +125,7 @@ def game_win(pos: Position) -> Square | None:
     return None
 
 
-def threats(pos: Position) -> int:
+def threats(pos: SearchPosition) -> int:
     """The open boards where the side *not* to move could win the game at once (9 bits)."""
     marks, them = pos.marks, 1 - pos.turn
     danger = 0
@@ -133,7 +135,7 @@ def threats(pos: Position) -> int:
     return danger
 
 
-def safe_moves(pos: Position) -> list[Square]:
+def safe_moves(pos: SearchPosition) -> list[Square]:
     """The legal squares after which the opponent has no game win, ascending; ``[]`` once the
     game is over.
 
@@ -170,7 +172,9 @@ def _safe_squares(
     return safe
 
 
-def playout(pos: Position, rand: Callable[[], float], record: list[Square] | None = None) -> int:
+def playout(
+    pos: SearchPosition, rand: Callable[[], float], record: list[Square] | None = None
+) -> int:
     """Play ``pos`` (left unchanged) to the end and return its result.
 
     Each side wins the game at once when it can. Otherwise it draws a random move (a random

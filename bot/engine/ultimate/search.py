@@ -27,7 +27,7 @@ from .evaluation import evaluate
 from .playout import (
     DRAW,
     GOING_ON,
-    Position,
+    SearchPosition,
     game_win,
     playout,
     safe_moves,
@@ -93,7 +93,7 @@ class _Node:
         "visits",
     )
 
-    def __init__(self, square: Square, parent: _Node | None, pos: Position) -> None:
+    def __init__(self, square: Square, parent: _Node | None, pos: SearchPosition) -> None:
         self.square = square
         self.parent = parent
         self.children: list[_Node] = []
@@ -146,7 +146,7 @@ def search(
     if board.is_over:
         raise GameOverError()
     rng = rng or random.Random()
-    root_pos = Position.of(board)
+    root_pos = SearchPosition.of(board)
     legal = root_pos.legal()
     win = game_win(root_pos)
     if win is not None:
@@ -165,25 +165,27 @@ def search(
     return _result(root, legal, count, time.perf_counter() - began)
 
 
-def _scorer(leaf: Leaf, rng: random.Random) -> Callable[[Position], float]:
+def _scorer(leaf: Leaf, rng: random.Random) -> Callable[[SearchPosition], float]:
     """The leaf score: the expected result for the side that just moved (1 win, 0 loss)."""
     if leaf == Leaf.EVALUATION:
 
-        def evaluation(pos: Position) -> float:
+        def evaluation(pos: SearchPosition) -> float:
             x_chance = evaluate(pos)
             return x_chance if pos.turn == 1 else _WIN - x_chance
 
         return evaluation
     rand = rng.random
 
-    def playout_result(pos: Position) -> float:
+    def playout_result(pos: SearchPosition) -> float:
         outcome = playout(pos, rand)
         return _DRAW if outcome == DRAW else _WIN if outcome != pos.turn else _LOSS
 
     return playout_result
 
 
-def _expand_root(root: _Node, root_pos: Position, scorer: Callable[[Position], float]) -> int:
+def _expand_root(
+    root: _Node, root_pos: SearchPosition, scorer: Callable[[SearchPosition], float]
+) -> int:
     """Make every child of the root and visit each once, so that a move winning in two is
     proven before the search begins; returns the simulations run."""
     count = 0
@@ -210,12 +212,12 @@ def _expand_root(root: _Node, root_pos: Position, scorer: Callable[[Position], f
 
 def _run(
     root: _Node,
-    root_pos: Position,
+    root_pos: SearchPosition,
     deadline: float,
     budget: int | None,
     rng: random.Random,
     exploration: float,
-    scorer: Callable[[Position], float],
+    scorer: Callable[[SearchPosition], float],
 ) -> int:
     """Simulate until the deadline, the budget or a proven root; returns the simulations."""
     rand = rng.random
