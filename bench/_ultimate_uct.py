@@ -4,8 +4,8 @@ random mover.
 Plain UCT is the textbook algorithm and nothing more: UCB1 with exploration sqrt(2), one node
 added per iteration, playouts of uniformly random legal moves (uniform over every legal square,
 not board first), the most visited move at the end; no solver, no tactics, no tree kept between
-moves. It plays on the engine's ``Position`` (the rules, not the strategy) and its playout loop
-is written as tightly as the engine's, so that the comparison at equal time is fair.
+moves. It plays on the engine's ``SearchPosition`` (the rules, not the strategy) and its playout
+loop is written as tightly as the engine's, so that the comparison at equal time is fair.
 """
 
 from __future__ import annotations
@@ -15,14 +15,14 @@ import random
 import time
 
 from bot.engine.moves import Move
-from bot.engine.ultimate_board import UltimateBoard
-from bot.engine.ultimate_playout import DRAW, GOING_ON, Position
-from bot.engine.ultimate_tables import BITS, FULL, HAS_LINE, MOVES
+from bot.engine.ultimate.board import UltimateBoard
+from bot.engine.ultimate.playout import DRAW, GOING_ON, SearchPosition
+from bot.engine.ultimate.tables import BITS, FULL, HAS_LINE, MOVES
 
 UCT_EXPLORATION = math.sqrt(2)
 
 
-def random_playout(pos: Position, rand: random.Random) -> int:
+def random_playout(pos: SearchPosition, rand: random.Random) -> int:
     """Uniformly random legal moves to the end; the result (0 X won, 1 O won, 2 draw)."""
     if pos.result != GOING_ON:
         return pos.result
@@ -59,7 +59,7 @@ def random_playout(pos: Position, rand: random.Random) -> int:
 class _Node:
     __slots__ = ("children", "mover", "score", "square", "untried", "visits")
 
-    def __init__(self, square: int, pos: Position) -> None:
+    def __init__(self, square: int, pos: SearchPosition) -> None:
         self.square = square
         self.mover = 1 - pos.turn
         self.children: list[_Node] = []
@@ -76,7 +76,7 @@ def uct_move(
 ) -> tuple[Move, int]:
     """Plain UCT's move on ``board`` within ``seconds`` (or ``playouts`` iterations), and the
     iterations it ran."""
-    root_pos = Position.of(board)
+    root_pos = SearchPosition.of(board)
     root = _Node(-1, root_pos)
     deadline = time.perf_counter() + seconds
     limit = playouts if playouts is not None else 1 << 62

@@ -6,7 +6,7 @@ Run from the repository root (3x3 in seconds, 4x4 in a few minutes):
 
 For each board size and each scripted player of bench/scripted.py (random, one-ply,
 perfect-10%) one member plays ``--games`` games against ``adaptive``, taking turns to start,
-its record (bot.engine.adaptive.AdaptiveRecord) carried from game to game from the start
+its record (bot.engine.classic.adaptive.AdaptiveRecord) carried from game to game from the start
 rating: the bot plays each game at the member's rating, and the rating moves after each game.
 Printed per player, over games 21 to the last: the member's score, and the shares of games it
 won, drew and lost; PASS when the score lies within 0.5 +/- 0.15 and the member both won and
@@ -42,7 +42,8 @@ from arguments import positive_int
 from scripted import SCRIPTED, WIN_LENGTH, Mover, Result, match, play_game
 
 from bot.engine import Board, Move
-from bot.engine.adaptive import (
+from bot.engine.classic import RANDOM_RATING, SCRIPTED_RATINGS
+from bot.engine.classic.adaptive import (
     AdaptiveRecord,
     Strength,
     adaptive_move,
@@ -53,7 +54,6 @@ from bot.engine.adaptive import (
     rating_range,
     strength,
 )
-from bot.engine.ratings import RANDOM_RATING, SCRIPTED_RATINGS
 
 FIRST_COUNTED = 21  # games 1-20 are the level finding the member's strength
 SETTLED_WITHIN = 50

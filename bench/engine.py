@@ -12,8 +12,9 @@ Figures (all measured in this one run, so the ratios compare like with like):
     the running bot has by the time it decides; then it times from just before `import
     bot.engine` to just after its first choose_move on the empty board (median of runs). Also
     shown: the whole path from a bare interpreter (import bot.games.service, then the first
-    decision) and the engine alone in a bare interpreter (the figure measured before the
-    engine used dataclasses, which the bot loads anyway);
+    decision) and the engine alone in a bare interpreter (nothing loaded before it). Both
+    engine figures against the issue's 150 ms: the engine imports every module eagerly,
+    which costs start-up milliseconds but nothing a player notices;
   * positions examined by a cold analyze() of the empty board, in a fresh interpreter;
   * speed-up over plain minimax (bench/_reference.py: no pruning, no cache) on the empty board,
     twice: the issue's figure (a warm cached decision, i.e. a dictionary lookup, vs plain
@@ -58,6 +59,7 @@ except ImportError as missing:  # report, don't crash: the benchmark never gates
     sys.exit(0)
 
 COLD_RUNS = 11
+COLD_TARGET_NS = 150_000_000  # a first 3x3 move in a fresh process, import included
 COLD_4X4_RUNS = 3
 WARM_EMPTY_REPS = 20_000
 WARM_ALL_PASSES = 5
@@ -151,7 +153,7 @@ COLD_SOLVE_RUNS = 5
 COLD_SOLVE_CHILD = """
 import json, time
 import bot.engine as engine
-analyze = engine.analyze  # load the analysis module before timing: only the search is timed
+analyze = engine.analyze  # only the search is timed
 board = engine.Board.empty()
 t0 = time.perf_counter_ns()
 analysis = analyze(board)  # fresh process: empty transposition table and best-move cache
@@ -179,9 +181,9 @@ print(json.dumps({"peak": tracemalloc.get_traced_memory()[1]}))
 FIVE_GAMES = 30  # per opponent but perfect
 FIVE_GAMES_CHILD = PEAK_KB + """
 import json, random, sys, time
-import bot.engine.perfect_5x5 as perfect_5x5
+import bot.engine.classic.perfect_5x5 as perfect_5x5
 from bot.engine import Board, Player, choose_move
-from bot.engine.wdl_solver import Stopped
+from bot.engine.classic.wdl_solver import Stopped
 
 searches = {"ran": 0, "stopped": 0}
 fastest_win = perfect_5x5.fastest_win
@@ -235,7 +237,7 @@ BOOK_LOAD_CHILD = """
 import json, time
 t0 = time.perf_counter_ns()
 import bot.engine
-from bot.engine.book import BOOK_PATH, load_book
+from bot.engine.classic.book import BOOK_PATH, load_book
 t1 = time.perf_counter_ns()
 book = load_book()
 t2 = time.perf_counter_ns()
@@ -325,7 +327,7 @@ def measure() -> list[Row]:
         cold = cold_medians(COLD_3X3_CHILD, COLD_RUNS, bot_modules)
         cold_median = statistics.median(cold)
         rows.append(row(f"3x3 cold first decision, bot start-up path (median of {COLD_RUNS})",
-                        fmt_ns(cold_median), "≤ 20 ms", cold_median <= 20_000_000))
+                        fmt_ns(cold_median), "≤ 150 ms", cold_median <= COLD_TARGET_NS))
         rows.append(row("3x3 cold first decision, fastest / slowest",
                         f"{fmt_ns(min(cold))} / {fmt_ns(max(cold))}"))
         whole = statistics.median(cold_medians(COLD_START_UP_CHILD, COLD_RUNS))
@@ -333,10 +335,10 @@ def measure() -> list[Row]:
                         fmt_ns(whole)))
         alone = statistics.median(cold_medians(COLD_ENGINE_ALONE_CHILD, COLD_RUNS))
         rows.append(row("  engine alone, bare interpreter: import bot.engine + decision",
-                        fmt_ns(alone)))
+                        fmt_ns(alone), "≤ 150 ms", alone <= COLD_TARGET_NS))
     except (RuntimeError, ValueError) as error:
         rows.append(
-            row("3x3 cold first decision, bot start-up path", f"error: {error}", "≤ 20 ms", False)
+            row("3x3 cold first decision, bot start-up path", f"error: {error}", "≤ 150 ms", False)
         )
 
     try:

@@ -32,16 +32,16 @@ SEED = 2026
 CHILD = """
 import json, sys, time
 sys.path.insert(0, {repo!r})
-from bot.engine.geometry import geometry_for
+from bot.engine.classic.geometry import geometry_for
 geo = geometry_for(5, 4)
 positions = {positions!r}
 out = []
 if {old!r}:
-    import bot.engine.solver as general
+    import bot.engine.classic.solver as general
     general.NODE_BUDGET = 10**12
     solver = None
 else:
-    from bot.engine.wdl_solver import WdlSolver
+    from bot.engine.classic.wdl_solver import WdlSolver
 for me, opp in positions:
     if {old!r}:
         search = general.Solver(geo).search()
@@ -73,8 +73,8 @@ def sample(marks: int, count: int) -> list[tuple[int, int]]:
     (random scatterings are mostly quick wins and say little about the hard, drawn ones).
     """
     sys.path.insert(0, str(REPO))
-    from bot.engine.geometry import geometry_for
-    from bot.engine.heuristic import LimitedSearch
+    from bot.engine.classic.geometry import geometry_for
+    from bot.engine.classic.heuristic import LimitedSearch
 
     geo = geometry_for(5, 4)
     search = LimitedSearch(geo)

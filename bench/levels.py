@@ -9,7 +9,7 @@ the three scripted players of bench/scripted.py (random, one-ply, perfect-10%) p
 robin: every pair a match of ``--games`` games (``--games-5x5`` on 5x5), each side starting
 half of them, with a fixed seed per pair. Ratings on the duels' Elo scale are then fitted by
 maximum likelihood over all the pairs' results (scripted.fit_ratings), the random mover
-anchored at 800 (bot.engine.ratings.RANDOM_RATING, where the reasons are).
+anchored at 800 (bot.engine.classic.ratings.RANDOM_RATING, where the reasons are).
 
 Printed per size: each player's rating, its score against each scripted player, and the
 rating stored in bot/engine/ratings.py, with PASS when the stored rating lies within
@@ -34,7 +34,7 @@ from arguments import positive_int
 from scripted import SCRIPTED, Mover, Result, fit_ratings, level_player, match
 
 from bot.engine import LEVELS
-from bot.engine.ratings import LEVEL_RATINGS, RANDOM_RATING
+from bot.engine.classic import LEVEL_RATINGS, RANDOM_RATING
 
 SIZES = (3, 4, 5)
 SEED = 30

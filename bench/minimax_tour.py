@@ -31,10 +31,10 @@ from minimax_variants import (  # noqa: E402
 )
 
 from bot.engine import Board, Move, analyze, best_moves  # noqa: E402
-from bot.engine.geometry import geometry_for  # noqa: E402
-from bot.engine.heuristic import LimitedSearch  # noqa: E402
-from bot.engine.perfect import solver_for  # noqa: E402
-from bot.engine.solver import Solver  # noqa: E402
+from bot.engine.classic.geometry import geometry_for  # noqa: E402
+from bot.engine.classic.heuristic import LimitedSearch  # noqa: E402
+from bot.engine.classic.perfect import solver_for  # noqa: E402
+from bot.engine.classic.solver import Solver  # noqa: E402
 
 STEPS: tuple[tuple[str, Ideas], ...] = (
     ("1. Plain minimax (a win is +1, a loss -1)", Ideas()),

@@ -29,7 +29,7 @@ from arguments import positive_int  # bench/arguments.py, beside this file
 from figures import Row, load_average, print_table, quantile, row  # bench/figures.py
 
 from bot.engine import Board, Move, Player, choose_move
-from bot.engine.book import load_book
+from bot.engine.classic.book import load_book
 from bot.games import WIN_LENGTH
 from bot.games.models import Game, Seat, Status
 from bot.games.review import REVIEW_BUDGET, Verdict, review_game

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.engine import Board, Move, Player, choose_move
-from bot.engine.board import completes_line
+from bot.engine.classic.board import completes_line
 
 Mover = Callable[[Board, random.Random], Move]
 

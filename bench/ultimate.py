@@ -46,11 +46,11 @@ from arguments import positive_float, positive_int  # noqa: E402
 from figures import Row, Verdict, load_average, print_table, row  # noqa: E402
 
 from bot.engine.moves import Move  # noqa: E402
-from bot.engine.ultimate import Leaf, UltimateBoard, choose_ultimate_move, search  # noqa: E402
-from bot.engine.ultimate_eval import evaluate  # noqa: E402
-from bot.engine.ultimate_playout import (  # noqa: E402
+from bot.engine.ultimate import Leaf, UltimateBoard, choose_move, search  # noqa: E402
+from bot.engine.ultimate.evaluation import evaluate  # noqa: E402
+from bot.engine.ultimate.playout import (  # noqa: E402
     GOING_ON,
-    Position,
+    SearchPosition,
     game_win,
     playout,
     safe_moves,
@@ -75,7 +75,7 @@ def move_of(player: str, board: UltimateBoard, rng: random.Random, seconds: floa
         return random_move(board, rng)
     if player == "playout-mcts":
         return search(board, seconds=seconds, rng=rng, leaf=Leaf.PLAYOUT).move
-    return choose_ultimate_move(board, player, rng, seconds=seconds)
+    return choose_move(board, player, rng, seconds=seconds)
 
 
 def wins_at_once(board: UltimateBoard) -> bool:
@@ -172,7 +172,7 @@ def per_second(work: Callable[[], int], seconds: float) -> float:
 
 def speed_rows(seconds: float, seed: int) -> list[Row]:
     boards = sample_positions(20, seed)
-    positions = [Position.of(board) for board in boards]
+    positions = [SearchPosition.of(board) for board in boards]
     rng = random.Random(seed)
     share = seconds / len(boards)
     results = [search(board, seconds=share, rng=rng) for board in boards]
@@ -229,7 +229,7 @@ def forced_win(board: UltimateBoard) -> int | None:
 
 def engine_sees(board: UltimateBoard) -> int | None:
     """1 or 2 as the engine's tactics see it (fast): only a sieve, before ``forced_win``."""
-    pos = Position.of(board)
+    pos = SearchPosition.of(board)
     if game_win(pos) is not None:
         return 1
     for square in safe_moves(pos):
@@ -283,7 +283,7 @@ def suite_rows(path: Path, seconds: float, seed: int) -> tuple[list[Row], int, i
     for board, kind in entries:
         if forced_win(board) != kind:
             broken.append(board.notation)
-        move = choose_ultimate_move(board, "strongest", rng, seconds=seconds)
+        move = choose_move(board, "strongest", rng, seconds=seconds)
         won = board.play(move).winner is board.to_move
         found += won if kind == 1 else won or wins_in_two(board, move)
         needless += gives_a_win_needlessly(board, move)

@@ -25,9 +25,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.engine.book import BOOK_MARKS, BOOK_PATH, canonical, format_entry, parse_book
-from bot.engine.geometry import Geometry, geometry_for
-from bot.engine.wdl_solver import WdlSolver
+from bot.engine.classic.book import BOOK_MARKS, BOOK_PATH, canonical, format_entry, parse_book
+from bot.engine.classic.geometry import Geometry, geometry_for
+from bot.engine.classic.wdl_solver import WdlSolver
 
 
 class OutOfTime(Exception):

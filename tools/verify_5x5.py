@@ -31,8 +31,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.engine import Board, Move, Player, choose_move
-from bot.engine.book import canonical
-from bot.engine.wdl_solver import LOSS, WIN, WdlSolver, fastest_win
+from bot.engine.classic.book import canonical
+from bot.engine.classic.wdl_solver import LOSS, WIN, WdlSolver, fastest_win
 
 Chooser = Callable[[Board], Move]
 BRANCH = 4  # adversary moves that branch, by default: the full run

@@ -1,6 +1,4 @@
-"""``python -m bot.engine NOTATION``: analyse a position (see :mod:`bot.engine.cli`).
-
-``python -m bot.engine ultimate POSITION``: ultimate tic-tac-toe (:mod:`.ultimate_cli`).
+"""``python -m bot.engine``: the engine's command line (:mod:`bot.engine.cli`).
 
 A reader that stops early (``| head``) ends either quietly. Python's documented recipe: the
 closed pipe surfaces at a write or at the final flush; stdout is then pointed at the null
@@ -10,17 +8,10 @@ device so the flush at exit cannot fail again.
 import os
 import sys
 
-if sys.argv[1:2] == ["ultimate"]:
-    from .ultimate_cli import main
-
-    argv: list[str] | None = sys.argv[2:]
-else:
-    from .cli import main
-
-    argv = None
+from .cli import main
 
 try:
-    status = main(argv)
+    status = main()
     sys.stdout.flush()
 except BrokenPipeError:
     devnull = os.open(os.devnull, os.O_WRONLY)

@@ -1,7 +1,10 @@
-"""Engine errors.
+"""Every error the engine raises, for classic and ultimate tic-tac-toe alike.
 
 Every message is the sentence a player (or a developer at the CLI) reads, so it
-names rows and columns 1-based and says what to do differently.
+names rows and columns 1-based and says what to do differently. A move the rules
+refuse is an ``IllegalMoveError`` (ultimate's closed and wrong small boards too); a
+position no game reaches is an ``InvalidNotationError`` (ultimate's impossible
+positions too), so code that handles one game's errors handles the other's.
 """
 
 from __future__ import annotations
@@ -48,3 +51,15 @@ class GameOverError(IllegalMoveError):
 
     def __init__(self, message: str = "The game is already over.") -> None:
         super().__init__(message)
+
+
+class ClosedBoardError(IllegalMoveError):
+    """Ultimate: the move is in a small board that is already won or full."""
+
+
+class WrongBoardError(IllegalMoveError):
+    """Ultimate: the last move sent the player to another small board, which is still open."""
+
+
+class ImpossiblePositionError(InvalidNotationError):
+    """Ultimate: the grid reads, but no game reaches it; the message says why."""

@@ -6,7 +6,7 @@ whole numbers and the two players' sum never changes (the property tests check i
 
 from __future__ import annotations
 
-from bot.engine.adaptive import expected_score
+from bot.engine.classic import expected_score
 
 K = 32
 

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Literal, Protocol
 
 from bot.engine import Analysis, Board, Move, Player
-from bot.engine.explain import Explanation
+from bot.engine.classic import Explanation
 from bot.engine.position import Position
 
 if TYPE_CHECKING:

@@ -5,7 +5,7 @@ A move keeps the mover's value under best play or lowers it: ``best`` keeps it a
 the fastest wins (slowest losses; every drawing move of a draw), ``good`` keeps it but wins
 slower or loses faster, ``mistake`` turns a win into a draw or a draw into a loss, ``blunder``
 turns a win into a loss. Exact on 3x3 and 4x4; on 5x5 the engine proves what its budget
-reaches (``bot.engine.valuation``), and a move it cannot judge is an ``estimate``, never a
+reaches (``bot.engine.classic.valuation``), and a move it cannot judge is an ``estimate``, never a
 guess. Pure and CPU-bound: the service runs it in a worker thread. The figures:
 docs/decisions.md.
 """
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from bot.engine import Board, Move, Player, Value
-from bot.engine.valuation import Valuation, Valuer
+from bot.engine.classic import Valuation, Valuer
 from bot.games.models import Game, Status
 
 REVIEW_BUDGET = 300_000

@@ -1,7 +1,7 @@
 """Solo ratings: what a finished game against the bot does to a member's standing.
 
 Per board size of ``SOLO_SIZES`` a member has a solo rating in each scope (a server, or none),
-Elo against the level's measured rating (``bot.engine.ratings.LEVEL_RATINGS``; at ``adaptive``
+Elo against the level's measured rating (``bot.engine.classic.LEVEL_RATINGS``; at ``adaptive``
 the rating the level played at), and one ``AdaptiveRecord`` everywhere, which sets how the
 adaptive level plays against them. A store applies :func:`after_game` in the transaction that
 first saves a game as counted (``GameStore.update``), so each game moves both exactly once.
@@ -10,9 +10,8 @@ Reasons: docs/decisions.md.
 
 from __future__ import annotations
 
-from bot.engine.adaptive import ADAPTIVE, AdaptiveRecord, playing_rating
-from bot.engine.adaptive import rated as elo_rated
-from bot.engine.ratings import LEVEL_RATINGS
+from bot.engine.classic import ADAPTIVE, LEVEL_RATINGS, AdaptiveRecord, playing_rating
+from bot.engine.classic import rated as elo_rated
 from bot.games.models import DUEL, Game, Rating, SoloEntry, Status
 from bot.games.store import GameStore
 
@@ -48,7 +47,7 @@ def level_rating(game: Game, adaptive: AdaptiveRecord) -> int:
 
 def rated(rating: Rating, score: float, opponent: int) -> Rating:
     """``rating`` after a game scoring ``score`` against a level rated ``opponent``: Elo with
-    the adaptive record's K (``bot.engine.adaptive.k_factor``: large for a new member)."""
+    the adaptive record's K (``bot.engine.classic.adaptive.k_factor``: large for a new member)."""
     return Rating(elo_rated(rating.rating, rating.games, score, opponent), rating.games + 1)
 
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Generic, Protocol, TypeAlias, TypeVar
 
-from bot.engine.adaptive import AdaptiveRecord
+from bot.engine.classic import AdaptiveRecord
 from bot.games.models import Challenge, Game, GameKind, Rating, Record
 from bot.games.shards import ShardSet
 

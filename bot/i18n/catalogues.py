@@ -137,7 +137,9 @@ def _translations(code: str) -> Translations | None:
 def translate(msgid: str, locale: str) -> str:
     """``msgid`` in ``locale``, or ``msgid`` itself where there is no translation."""
     translations = _translations(locale)
-    return msgid if translations is None else translations.gettext(msgid)
+    if translations is None or not msgid:  # gettext's "" is the catalogue's header
+        return msgid
+    return translations.gettext(msgid)
 
 
 def _(msgid: str) -> str:

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine.adaptive import ADAPTIVE, START_RATING, AdaptiveRecord
+from bot.engine.classic import ADAPTIVE, START_RATING, AdaptiveRecord
 from bot.games.models import Game, Rating, Status
 from bot.games.solo import rates_solo
 from bot.storage.rows import COUNTED, Row, scope

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.engine.ratings import RANDOM_RATING
+from bot.engine.classic import RANDOM_RATING
 from bot.games import CLASSIC, FIRST_CHOICES, SIZES, ULTIMATE, GameKind, find_variant
 from bot.games.arguments import MAX_ID
 from bot.games.render import ADAPTIVE_NOTE, level_ratings_table

@@ -9,8 +9,7 @@ from discord_helpers import MakeBot, World, cell_id, move_text
 
 from bot.discord_bot import TicTacToeBot
 from bot.engine import analyze
-from bot.engine.adaptive import START_RATING, AdaptiveRecord, playing_rating
-from bot.engine.ratings import LEVEL_RATINGS
+from bot.engine.classic import LEVEL_RATINGS, START_RATING, AdaptiveRecord, playing_rating
 from bot.games import Game, Rating, Status
 from bot.games.solo import member_score, rated
 

@@ -15,7 +15,8 @@ import pytest
 from reachable import live_positions
 
 from bot.engine import LEVELS, Board, GameOverError, Move, Value, analyze
-from bot.engine.adaptive import (
+from bot.engine.classic import LEVEL_RATINGS, RANDOM_RATING, SCRIPTED_RATINGS
+from bot.engine.classic.adaptive import (
     K_FACTOR,
     K_START,
     NO_GIFTS_FROM,
@@ -32,8 +33,7 @@ from bot.engine.adaptive import (
     rating_range,
     strength,
 )
-from bot.engine.chances import novice_chances
-from bot.engine.ratings import LEVEL_RATINGS, RANDOM_RATING, SCRIPTED_RATINGS
+from bot.engine.classic.chances import novice_chances
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from bot.engine.book import (
+from bot.engine.classic.book import (
     BOOK_MARKS,
     book_move,
     canonical,
@@ -17,9 +17,9 @@ from bot.engine.book import (
     load_book,
     parse_book,
 )
-from bot.engine.geometry import geometry_for
-from bot.engine.symmetry import permute_bits
-from bot.engine.wdl_solver import WdlSolver
+from bot.engine.classic.geometry import geometry_for
+from bot.engine.classic.symmetry import permute_bits
+from bot.engine.classic.wdl_solver import WdlSolver
 
 GEO = geometry_for(5, 4)
 FULL = GEO.full

@@ -28,9 +28,9 @@ from bot.engine.caches import (
     usage,
     wdl_entry_limit,
 )
-from bot.engine.perfect import cached_best_moves
-from bot.engine.solver import CHECK_EVERY, Solver
-from bot.engine.wdl_solver import Stopped, fastest_win
+from bot.engine.classic.perfect import cached_best_moves
+from bot.engine.classic.solver import CHECK_EVERY, Solver
+from bot.engine.classic.wdl_solver import Stopped, fastest_win
 from bot.settings import Settings
 from bot.startup import open_service
 
@@ -146,7 +146,7 @@ import gc, json, random, sys, tracemalloc
 sys.path.insert(0, sys.argv[1])  # tests/, for the shared position walker
 from bot.engine import Board, best_moves
 from bot.engine.caches import usage
-from bot.engine.solver import Solver
+from bot.engine.classic.solver import Solver
 from reachable import live_positions
 for size in (3, 4):  # the boards' lazy tables, without touching the caches
     board = Board.empty(size)

@@ -12,8 +12,8 @@ import pytest
 from reachable import live_positions, reachable_positions
 
 from bot.engine import Board, GameOverError, Move, analyze
-from bot.engine.explain import explain
-from bot.engine.plain import plain_minimax_positions
+from bot.engine.classic import explain
+from bot.engine.teaching import plain_minimax_positions
 
 
 def lines_of(size: int) -> list[list[int]]:

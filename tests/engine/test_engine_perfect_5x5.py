@@ -13,11 +13,11 @@ import random
 
 import pytest
 
-import bot.engine.perfect_5x5 as perfect_5x5
-import bot.engine.solver as general
+import bot.engine.classic.perfect_5x5 as perfect_5x5
+import bot.engine.classic.solver as general
 from bot.engine import Board, Move, choose_move
-from bot.engine.geometry import Geometry
-from bot.engine.wdl_solver import WIN, WdlSolver, fastest_win
+from bot.engine.classic.geometry import Geometry
+from bot.engine.classic.wdl_solver import WIN, WdlSolver, fastest_win
 
 GEO = Board.empty(5, 4).geometry
 

@@ -11,9 +11,8 @@ from pathlib import Path
 import pytest
 
 from bot.engine import Board, Move, Value, analyze, best_moves
-from bot.engine.heuristic import LimitedSearch
-from bot.engine.plain import plain_minimax_positions
-from bot.engine.tree import search_tree
+from bot.engine.classic.heuristic import LimitedSearch
+from bot.engine.teaching import plain_minimax_positions, search_tree
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "bench"))

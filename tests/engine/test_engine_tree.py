@@ -12,8 +12,7 @@ from engine_cli_runner import run_cli
 from reachable import live_positions
 
 from bot.engine import Board, SearchTooLargeError, Value, analyze
-from bot.engine.outline import render_tree
-from bot.engine.tree import Bound, SearchTree, TreeNode, search_tree
+from bot.engine.teaching import Bound, SearchTree, TreeNode, render_tree, search_tree
 
 ORDER = (4, 0, 2, 6, 8, 1, 3, 5, 7)  # centre, corners, edges
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))

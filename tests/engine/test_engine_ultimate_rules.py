@@ -17,19 +17,17 @@ from test_engine_ultimate_reference import winner as ref_winner
 
 from bot.engine import (
     CellTakenError,
+    ClosedBoardError,
     GameOverError,
     IllegalMoveError,
+    ImpossiblePositionError,
     InvalidNotationError,
     Move,
     OffBoardError,
     Player,
-)
-from bot.engine.ultimate_board import UltimateBoard
-from bot.engine.ultimate_errors import (
-    ClosedBoardError,
-    ImpossiblePositionError,
     WrongBoardError,
 )
+from bot.engine.ultimate.board import UltimateBoard
 
 EMPTY_ROW = "........."
 

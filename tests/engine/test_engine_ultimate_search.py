@@ -18,26 +18,25 @@ from test_engine_ultimate_reference import winner as ref_winner
 from test_engine_ultimate_reference import winning_moves as ref_winning_moves
 from test_engine_ultimate_rules import random_game
 
-from bot.engine import GameOverError, Move, UnknownLevelError
+from bot.engine import GameOverError, Move, UnknownLevelError, Value
 from bot.engine.ultimate import (
-    ULTIMATE_LEVELS,
+    LEVELS,
     Leaf,
-    Proof,
     UltimateBoard,
-    analyse_ultimate,
-    choose_ultimate_move,
+    analyze,
+    choose_move,
     search,
 )
-from bot.engine.ultimate_eval import TERNARY, chances_table, evaluate
-from bot.engine.ultimate_playout import (
+from bot.engine.ultimate.evaluation import TERNARY, chances_table, evaluate
+from bot.engine.ultimate.playout import (
     DRAW,
     GOING_ON,
-    Position,
+    SearchPosition,
     game_win,
     playout,
     safe_moves,
 )
-from bot.engine.ultimate_tables import MOVES, square_of
+from bot.engine.ultimate.tables import MOVES, square_of
 
 
 def grid(board: UltimateBoard) -> Grid:
@@ -53,7 +52,7 @@ def rc(square: int) -> Square:
     return (move.row, move.col)
 
 
-def state(pos: Position) -> tuple[object, ...]:
+def state(pos: SearchPosition) -> tuple[object, ...]:
     return (pos.marks, pos.won, pos.open, pos.forced, pos.turn, pos.result)
 
 
@@ -78,7 +77,7 @@ def tactical_positions() -> tuple[UltimateBoard, ...]:
         for board in random_game(seed):
             if board.is_over:
                 continue
-            pos = Position.of(board)
+            pos = SearchPosition.of(board)
             if game_win(pos) is None and 0 < len(safe_moves(pos)) < len(pos.legal()):
                 found.append(board)
                 break
@@ -96,7 +95,7 @@ def win_in_two_positions() -> tuple[UltimateBoard, ...]:
         for board in random_game(seed):
             if board.is_over:
                 continue
-            pos = Position.of(board)
+            pos = SearchPosition.of(board)
             if game_win(pos) is not None:
                 continue
             for square in safe_moves(pos):
@@ -121,7 +120,7 @@ def win_in_two_positions() -> tuple[UltimateBoard, ...]:
 def test_the_search_position_and_its_tactics_agree_with_the_reference(seed: int) -> None:
     boards = random_game(seed)
     for board, following in zip(boards, [*boards[1:], None], strict=True):
-        pos, rows = Position.of(board), grid(board)
+        pos, rows = SearchPosition.of(board), grid(board)
         assert sorted(rc(s) for s in pos.legal()) == ref_legal_moves(rows, last(board))
         winning = ref_winning_moves(rows, last(board))
         win = game_win(pos)
@@ -133,7 +132,7 @@ def test_the_search_position_and_its_tactics_agree_with_the_reference(seed: int)
         if following is not None:
             assert following.last is not None
             pos.play(square_of(following.last))
-            assert state(pos) == state(Position.of(following))
+            assert state(pos) == state(SearchPosition.of(following))
 
 
 @settings(max_examples=40, deadline=None)
@@ -143,7 +142,7 @@ def test_playouts_take_a_game_win_and_otherwise_play_safe_moves(seed: int, plies
     if board.is_over:
         return
     record: list[int] = []
-    result = playout(Position.of(board), random.Random(seed).random, record)
+    result = playout(SearchPosition.of(board), random.Random(seed).random, record)
     rows, previous = grid(board), last(board)
     for square in record:
         move = rc(square)
@@ -164,7 +163,7 @@ def test_playouts_take_a_game_win_and_otherwise_play_safe_moves(seed: int, plies
 def test_a_playout_from_a_finished_game_returns_its_result() -> None:
     board = next(b for b in random_game(3) if b.is_over)
     expected = DRAW if board.winner is None else "XO".index(board.winner.value)
-    assert playout(Position.of(board), random.random) == expected
+    assert playout(SearchPosition.of(board), random.random) == expected
 
 
 # --------------------------------------------------------------------------- the searcher
@@ -184,12 +183,12 @@ def test_the_positions_the_searcher_tests_use_are_what_they_claim() -> None:
 
 def test_the_searcher_plays_a_win_in_one_at_once() -> None:
     board = next(
-        b for seed in range(100) for b in random_game(seed)[:-1] if game_win(Position.of(b))
+        b for seed in range(100) for b in random_game(seed)[:-1] if game_win(SearchPosition.of(b))
     )
     result = search(board, simulations=100, rng=random.Random(1))
     after = board.play(result.move)
     assert after.winner is board.to_move
-    assert result.proven is Proof.WIN and result.value == 1.0 and result.simulations == 0
+    assert result.proven is Value.WIN and result.value == 1.0 and result.simulations == 0
 
 
 @pytest.mark.parametrize("leaf", list(Leaf))
@@ -198,7 +197,7 @@ def test_the_searcher_blocks_an_immediate_loss(index: int, leaf: Leaf) -> None:
     board = tactical_positions()[index]
     result = search(board, seconds=60, simulations=64, rng=random.Random(index), leaf=leaf)
     assert (result.move.row, result.move.col) in ref_safe_moves(grid(board), last(board))
-    unsafe = [s for s in result.moves if s.proven is Proof.LOSS and s.visits == 0]
+    unsafe = [s for s in result.moves if s.proven is Value.LOSS and s.visits == 0]
     assert len(unsafe) == len(board.legal_moves) - len(ref_safe_moves(grid(board), last(board)))
 
 
@@ -207,9 +206,9 @@ def test_the_searcher_blocks_an_immediate_loss(index: int, leaf: Leaf) -> None:
 def test_solver_backups_prove_a_forced_win_in_two(index: int, leaf: Leaf) -> None:
     board = win_in_two_positions()[index]
     result = search(board, seconds=60, simulations=200, rng=random.Random(index), leaf=leaf)
-    assert result.proven is Proof.WIN
+    assert result.proven is Value.WIN
     assert result.value == 1.0
-    assert result.moves[0].proven is Proof.WIN and result.moves[0].move == result.move
+    assert result.moves[0].proven is Value.WIN and result.moves[0].move == result.move
     assert wins_in_two(board, result.move)
 
 
@@ -218,15 +217,17 @@ def test_a_position_where_every_move_loses_at_once_is_proven_lost() -> None:
         b
         for seed in range(400)
         for b in random_game(seed)
-        if not b.is_over and game_win(Position.of(b)) is None and not safe_moves(Position.of(b))
+        if not b.is_over
+        and game_win(SearchPosition.of(b)) is None
+        and not safe_moves(SearchPosition.of(b))
     )
     assert not ref_safe_moves(grid(board), last(board))
     result = search(board, simulations=100, rng=random.Random(2))
-    assert result.proven is Proof.LOSS and result.value == 0.0
+    assert result.proven is Value.LOSS and result.value == 0.0
     assert result.move in board.legal_moves
 
 
-def refuted_in_two(pos: Position) -> bool:
+def refuted_in_two(pos: SearchPosition) -> bool:
     """By the engine's tactics: every safe move allows a reply that leaves no safe move."""
     for square in safe_moves(pos):
         child = pos.copy()
@@ -252,14 +253,14 @@ def test_a_loss_in_four_plies_is_proven_through_the_tree(leaf: Leaf) -> None:
         for seed in range(400)
         for b in random_game(seed)
         if not b.is_over
-        and game_win(Position.of(b)) is None
-        and len(safe_moves(Position.of(b))) >= 2
-        and refuted_in_two(Position.of(b))
+        and game_win(SearchPosition.of(b)) is None
+        and len(safe_moves(SearchPosition.of(b))) >= 2
+        and refuted_in_two(SearchPosition.of(b))
     )
     result = search(board, seconds=60, simulations=2_000, rng=random.Random(1), leaf=leaf)
-    assert result.proven is Proof.LOSS and result.value == 0.0
+    assert result.proven is Value.LOSS and result.value == 0.0
     assert result.simulations < 2_000, "the search should stop once the root is proven"
-    assert all(stat.proven is Proof.LOSS for stat in result.moves)
+    assert all(stat.proven is Value.LOSS for stat in result.moves)
     safe = ref_safe_moves(grid(board), last(board))
     assert len(safe) >= 2
     assert (result.move.row, result.move.col) in safe, "lost, it should still not lose at once"
@@ -314,7 +315,7 @@ def test_a_move_proven_lost_is_not_played_however_often_it_was_tried(seed: int, 
     board = random_game(seed)[ply]
     result = search(board, seconds=60, simulations=400, rng=random.Random(seed))
     open_moves = [stat for stat in result.moves if stat.proven is None]
-    lost = [stat for stat in result.moves if stat.proven is Proof.LOSS]
+    lost = [stat for stat in result.moves if stat.proven is Value.LOSS]
     assert result.proven is None and open_moves
     assert max(s.visits for s in lost) > max(s.visits for s in open_moves), "no such position"
     assert result.move == open_moves[0].move
@@ -329,41 +330,39 @@ def test_searching_a_finished_game_is_an_error() -> None:
 # ------------------------------------------------------------------------------------ levels
 
 
-@pytest.mark.parametrize("level", ULTIMATE_LEVELS)
+@pytest.mark.parametrize("level", LEVELS)
 def test_every_level_takes_a_win_in_one_and_plays_legal_moves(level: str) -> None:
     board = next(
-        b for seed in range(100) for b in random_game(seed)[:-1] if game_win(Position.of(b))
+        b for seed in range(100) for b in random_game(seed)[:-1] if game_win(SearchPosition.of(b))
     )
     for seed in range(20):
-        move = choose_ultimate_move(board, level, random.Random(seed), simulations=30)
+        move = choose_move(board, level, random.Random(seed), simulations=30)
         assert board.play(move).winner is board.to_move
     quiet = random_game(8)[6]
-    assert choose_ultimate_move(quiet, level, random.Random(1), simulations=30) in quiet.legal_moves
+    assert choose_move(quiet, level, random.Random(1), simulations=30) in quiet.legal_moves
 
 
 def test_the_weak_levels_sometimes_play_a_random_safe_move() -> None:
     board = tactical_positions()[0]
     safe = ref_safe_moves(grid(board), last(board))
-    moves = {
-        choose_ultimate_move(board, "easy", random.Random(s), simulations=30) for s in range(60)
-    }
+    moves = {choose_move(board, "easy", random.Random(s), simulations=30) for s in range(60)}
     assert {(m.row, m.col) for m in moves} <= set(safe)
     strongest = {
-        choose_ultimate_move(board, "strongest", random.Random(s), simulations=30) for s in range(5)
+        choose_move(board, "strongest", random.Random(s), simulations=30) for s in range(5)
     }
     assert len(moves) > len(strongest) or len(safe) == 1
 
 
 def test_levels_search_their_own_number_of_simulations() -> None:
     board = random_game(2)[8]
-    easy = analyse_ultimate(board, "easy", random.Random(1), seconds=60)
-    hard = analyse_ultimate(board, "hard", random.Random(1), seconds=60)
+    easy = analyze(board, "easy", random.Random(1), seconds=60)
+    hard = analyze(board, "hard", random.Random(1), seconds=60)
     assert easy.simulations == 50 and hard.simulations == 3_000
 
 
 def test_an_unknown_level_is_refused_with_the_choices() -> None:
     with pytest.raises(UnknownLevelError) as info:
-        choose_ultimate_move(UltimateBoard(), "perfect")
+        choose_move(UltimateBoard(), "perfect")
     assert str(info.value) == (
         "Unknown level 'perfect' for ultimate: choose one of easy, medium, hard, strongest."
     )
@@ -396,9 +395,9 @@ def test_a_small_board_s_chances_by_hand() -> None:
 @given(st.integers(min_value=0, max_value=10**9), st.integers(min_value=0, max_value=80))
 def test_the_evaluation_is_a_chance_and_fair_to_both_colours(seed: int, plies: int) -> None:
     board = random_game(seed)[: plies + 1][-1]
-    value = evaluate(Position.of(board))
+    value = evaluate(SearchPosition.of(board))
     assert 0.0 <= value <= 1.0
-    swapped = Position.of(board)
+    swapped = SearchPosition.of(board)
     swapped.marks = swapped.marks[9:] + swapped.marks[:9]
     swapped.won = swapped.won[::-1]
     assert evaluate(swapped) == pytest.approx(1.0 - value)
@@ -414,6 +413,6 @@ def test_the_evaluation_rises_with_won_small_boards_in_a_row() -> None:
     two = UltimateBoard.from_notation(
         "XXXXXX.../OO......./OO......./" + "/".join(["........."] * 5) + "/.......O."
     )
-    start = evaluate(Position.of(UltimateBoard()))
+    start = evaluate(SearchPosition.of(UltimateBoard()))
     assert start == pytest.approx(0.5)
-    assert start < evaluate(Position.of(one)) < evaluate(Position.of(two)) < 1.0
+    assert start < evaluate(SearchPosition.of(one)) < evaluate(SearchPosition.of(two)) < 1.0

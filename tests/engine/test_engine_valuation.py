@@ -9,7 +9,7 @@ import random
 import pytest
 
 from bot.engine import Board, GameOverError, Move, SearchTooLargeError, Value, analyze, choose_move
-from bot.engine.valuation import UNKNOWN, Valuation, Valuer
+from bot.engine.classic.valuation import UNKNOWN, Valuation, Valuer
 
 
 def five_by_five_positions(seed: int) -> list[Board]:

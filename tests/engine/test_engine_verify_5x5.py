@@ -13,8 +13,8 @@ import pytest
 from verify_5x5 import Chooser, Summary, Verification, perfect
 
 from bot.engine import Board, Move, Player
-from bot.engine.book import BOOK_MARKS, book_move, load_book
-from bot.engine.wdl_solver import DRAW, WdlSolver
+from bot.engine.classic.book import BOOK_MARKS, book_move, load_book
+from bot.engine.classic.wdl_solver import DRAW, WdlSolver
 
 EMPTY = Board.empty(5, 4)
 GEO = EMPTY.geometry

@@ -1,6 +1,6 @@
 """The win/draw/loss solver for k-in-a-row agrees with the general exact solver, and knows 5x5.
 
-The general solver (:mod:`bot.engine.solver`) scores positions by distance; its sign is the
+The general solver (:mod:`bot.engine.classic.solver`) scores positions by distance; its sign is the
 win/draw/loss value, so every position both can solve must get the same sign from both.
 Positions are sampled with fixed seeds, late enough in the game for the general solver.
 """
@@ -12,10 +12,10 @@ import random
 import pytest
 from reachable import live_positions
 
-from bot.engine.geometry import geometry_for
-from bot.engine.notation import parse_notation
-from bot.engine.solver import Solver
-from bot.engine.wdl_solver import DRAW, WIN, Stopped, WdlSolver, fastest_win
+from bot.engine.classic.geometry import geometry_for
+from bot.engine.classic.notation import parse_notation
+from bot.engine.classic.solver import Solver
+from bot.engine.classic.wdl_solver import DRAW, WIN, Stopped, WdlSolver, fastest_win
 
 KNOWN_WIN = "...X./..XO./OX.X./O.O../....."  # X to move wins by force (issue 12)
 

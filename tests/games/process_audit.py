@@ -29,7 +29,7 @@ from games_helpers import assert_consistent
 from process_workers import game_facts, open_store
 
 from bot.engine import Player
-from bot.games import DUEL, Challenge, Game, Record, Status
+from bot.games import DUEL, Challenge, Game, GameKind, Record, Status
 from bot.games.elo import rate
 from bot.games.models import START_RATING, Rating
 
@@ -131,7 +131,7 @@ class Stored:
 
     games: dict[int, Game]
     challenges: dict[int, Challenge]
-    records: dict[tuple[int, int | None], dict[tuple[str, int], Record]] = field(
+    records: dict[tuple[int, int | None], dict[tuple[GameKind, str, int], Record]] = field(
         default_factory=dict
     )
     standings: dict[int, Record] = field(default_factory=dict)
@@ -181,19 +181,21 @@ def check_totals(
     stored: Stored, members: list[int], guild: int, duels: list[tuple[int, int, int, int]]
 ) -> None:
     """The running totals (records, standings, ratings) equal a recount of the games."""
-    recount: dict[tuple[int, int | None], dict[tuple[str, int], Record]] = defaultdict(dict)
+    recount: dict[tuple[int, int | None], dict[tuple[GameKind, str, int], Record]] = defaultdict(
+        dict
+    )
     for game in stored.games.values():
         for member in (game.x.member_id, game.o.member_id):
             result = Record() if member is None else result_of(game, member)
             for scope in {game.guild_id, None} if result.games else ():
                 by_level = recount[member or 0, scope]
-                key = (game.level, game.size)
+                key = (game.kind, game.level, game.size)
                 by_level[key] = by_level.get(key, Record()) + result
     for member in members:
         for scope in (guild, None):
             assert stored.records[member, scope] == recount[member, scope], (member, scope)
     against_bot = {
-        member: sum((r for (level, _), r in by.items() if level != DUEL), Record())
+        member: sum((r for (_, level, _), r in by.items() if level != DUEL), Record())
         for (member, scope), by in recount.items()
         if scope == guild
     }

@@ -13,14 +13,14 @@ import pytest
 from games_helpers import ALICE, BOB, CHANNEL, GUILD, FakeClock, first_free, make_service
 
 from bot.engine import Board, Move, choose_move
-from bot.engine.adaptive import (
+from bot.engine.classic import (
     ADAPTIVE,
+    LEVEL_RATINGS,
     START_RATING,
     AdaptiveRecord,
     adaptive_move,
     playing_rating,
 )
-from bot.engine.ratings import LEVEL_RATINGS
 from bot.games import GameError, GameService, InvalidOptionError, Rating, Status
 from bot.games.models import Game, SoloEntry
 from bot.games.solo import member_score, rated

@@ -20,7 +20,7 @@ from games_helpers import (
 from reachable import positions_with_moves
 
 from bot.engine import Board, Move, Player, Value, analyze
-from bot.engine.explain import explain
+from bot.engine.classic import explain
 from bot.games import (
     BOT_NAME,
     Game,

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.engine import Board, Move, Player, SearchTooLargeError, Value, analyze, choose_move
-from bot.engine.valuation import UNKNOWN, Valuation, Valuer
+from bot.engine.classic.valuation import UNKNOWN, Valuation, Valuer
 from bot.games import WIN_LENGTH
 from bot.games.models import Game, Seat, Status
 from bot.games.review import (

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n import PSEUDO, SOURCE, _, from_environment, ngettext, resolve, shipped, use_locale
-from bot.i18n.catalogues import TEMPLATE, pseudo, read_catalogue
+from bot.i18n.catalogues import TEMPLATE, pseudo, read_catalogue, translate
 from bot.i18n.extract import extract, placeholders, problems, template_text
 
 
@@ -105,3 +105,10 @@ def test_settings_and_errors_reach_no_english_in_the_pseudo_locale() -> None:
     allowed = {"perfect", "random", "start"}  # level, choice and command names, as typed
     for text in texts:
         assert _english_words(text) <= allowed, text
+
+
+@pytest.mark.parametrize("locale", ["de", "ja", PSEUDO])
+def test_an_empty_sentence_stays_empty(locale: str) -> None:
+    """An adapter that spells a place as nothing ("" for the terminal's "here") gets nothing
+    back, not the catalogue's header (gettext's translation of "")."""
+    assert translate("", locale) == ""

@@ -12,7 +12,7 @@ import pytest
 
 from bot import engine
 from bot.engine import LEVELS, Board, Move, Player, analyze
-from bot.engine.explain import explain
+from bot.engine.classic import explain
 from bot.engine.ultimate import UltimateBoard
 from bot.games.cells import parse_cell
 from bot.games.errors import PLAIN, GameError

@@ -23,8 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.engine import Move, Player
-from bot.engine.adaptive import ADAPTIVE, START_RATING, AdaptiveRecord, playing_rating
-from bot.engine.ratings import LEVEL_RATINGS
+from bot.engine.classic import ADAPTIVE, LEVEL_RATINGS, START_RATING, AdaptiveRecord, playing_rating
 from bot.games import Game, GameChangedError, GameStore, Record, Seat, Status, StorageError
 from bot.games.arguments import MAX_ID
 from bot.games.elo import rate

@@ -8,8 +8,7 @@ import io
 import random
 from pathlib import Path
 
-from bot.engine.adaptive import START_RATING, AdaptiveRecord, playing_rating
-from bot.engine.ratings import LEVEL_RATINGS
+from bot.engine.classic import LEVEL_RATINGS, START_RATING, AdaptiveRecord, playing_rating
 from bot.games import GameService, Rating, Status
 from bot.games.models import Game
 from bot.games.solo import member_score, rated

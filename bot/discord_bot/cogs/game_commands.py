@@ -24,7 +24,7 @@ from bot.discord_bot.interactions import channel_id, private_locale, reply_priva
 from bot.discord_bot.locales import server_locale
 from bot.discord_bot.texts import LAST_GAME_OVER, help_text, levels_text, spelling
 from bot.engine import LEVELS, Move
-from bot.engine.adaptive import ADAPTIVE
+from bot.engine.classic import ADAPTIVE
 from bot.games import (
     DUEL_FIRST_CHOICES,
     FIRST_CHOICES,

@@ -15,7 +15,7 @@ from math import ceil
 from babel.numbers import format_decimal
 
 from bot.engine import Move, MoveAnalysis, Value
-from bot.engine.plain import PLAIN_COUNT_LIMIT
+from bot.engine.teaching import PLAIN_COUNT_LIMIT
 from bot.games.errors import PLAIN, Spelling, TooEarlyToSolveError
 from bot.games.models import ExplainReply, Hint, HintReply
 from bot.games.render.boards import (

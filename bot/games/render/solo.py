@@ -4,7 +4,7 @@ the levels' measured ratings that help texts show."""
 from __future__ import annotations
 
 from bot.engine import LEVELS
-from bot.engine.ratings import LEVEL_RATINGS, RANDOM_RATING
+from bot.engine.classic import LEVEL_RATINGS, RANDOM_RATING
 from bot.games.errors import PLAIN, Command, Spelling
 from bot.games.models import Rating, SoloEntry
 from bot.games.solo import SOLO_SIZES

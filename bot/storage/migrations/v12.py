@@ -10,7 +10,7 @@ from bot.storage.migrations.base import Migration
 # -- version 12: solo ratings and the adaptive level's records ----------------------------------
 #
 # ``adaptive_records`` holds, per member and board size, the rating the adaptive level plays at
-# against that member and how many games moved it (bot.engine.adaptive.AdaptiveRecord): one per
+# against that member and how many games moved it (bot.engine.classic.adaptive.AdaptiveRecord): one per
 # member everywhere, since the level adapts to the player, not to the server. ``solo_ratings``
 # holds each member's Elo rating per scope (as ``ratings``, migration 3) and board size from
 # their games against the bot: each size is its own scale. Both are written by the save that

@@ -14,8 +14,8 @@ from typing import TypeVar
 from bot import engine
 from bot.engine import LEVELS, Board, Level, Move, Player, SearchTooLargeError, UnknownLevelError
 from bot.engine import analyze as analyze_position
-from bot.engine.adaptive import ADAPTIVE, adaptive_move
-from bot.engine.explain import explain as explain_position
+from bot.engine.classic import ADAPTIVE, adaptive_move
+from bot.engine.classic import explain as explain_position
 from bot.engine.position import Position
 from bot.games import sentences
 from bot.games.errors import InvalidOptionError, TooEarlyToSolveError
@@ -37,7 +37,7 @@ five in a row would be an easy draw and four is the smallest game still worth pl
 
 CLASSIC_LEVELS: tuple[str, ...] = (*LEVELS, ADAPTIVE)
 """The levels against the bot: the engine's fixed ``LEVELS``, then ``adaptive``, which plays
-at the member's own rating (``bot.engine.adaptive``)."""
+at the member's own rating (``bot.engine.classic.adaptive``)."""
 
 INLINE_MAX_SIZE = 3
 """Boards up to this size get the bot's move inline on the event loop; larger boards think in

@@ -9,18 +9,17 @@ from __future__ import annotations
 
 import random
 
-from bot.engine import IllegalMoveError, Level, Move, UnknownLevelError
-from bot.engine.adaptive import ADAPTIVE
-from bot.engine.position import Position
-from bot.engine.ultimate import (
-    ULTIMATE_LEVELS,
+from bot.engine import (
     ClosedBoardError,
-    UltimateBoard,
-    UltimateLevel,
+    IllegalMoveError,
+    Move,
+    UnknownLevelError,
     WrongBoardError,
-    analyse_ultimate,
-    choose_ultimate_move,
 )
+from bot.engine.classic import ADAPTIVE
+from bot.engine.classic import Level as ClassicLevel
+from bot.engine.position import Position
+from bot.engine.ultimate import LEVELS, Level, UltimateBoard, analyze, choose_move
 from bot.games.errors import GameError, InvalidOptionError
 from bot.games.models import ExplainReply, Game, GameKind
 from bot.games.review import Review
@@ -42,9 +41,9 @@ class UltimateVariant(Variant):
     kind = GameKind.ULTIMATE
     sizes = (GRID,)
     default_size = GRID
-    levels = ULTIMATE_LEVELS
-    default_level = UltimateLevel.HARD.value
-    newcomer_level = UltimateLevel.HARD.value
+    levels = LEVELS
+    default_level = Level.HARD.value
+    newcomer_level = Level.HARD.value
     renderer = UltimateRenderer()
 
     def check_size(self, size: int | str | None) -> int:
@@ -56,26 +55,26 @@ class UltimateVariant(Variant):
         if level is None:
             return self.default_level
         wanted = str(level).strip().lower()
-        if wanted == Level.PERFECT.value:
+        if wanted == ClassicLevel.PERFECT.value:
             raise InvalidOptionError(
                 "Ultimate tic-tac-toe is not solved, so there is no perfect level: choose one "
                 "of {levels} ({strongest} searches longest).",
-                levels=", ".join(ULTIMATE_LEVELS),
-                strongest=UltimateLevel.STRONGEST.value,
+                levels=", ".join(LEVELS),
+                strongest=Level.STRONGEST.value,
             )
         if wanted == ADAPTIVE:
             raise InvalidOptionError(
                 "The adaptive level plays on the 3x3, 4x4 and 5x5 boards only, where its "
                 "strength is measured: in ultimate tic-tac-toe choose one of {levels}.",
-                levels=", ".join(ULTIMATE_LEVELS),
+                levels=", ".join(LEVELS),
             )
         try:
-            return UltimateLevel.of(wanted).value
+            return Level.of(wanted).value
         except UnknownLevelError:
             raise InvalidOptionError(
                 "There is no level {given} in ultimate tic-tac-toe. Choose one of: {levels}.",
                 given=repr(str(level)),
-                levels=", ".join(ULTIMATE_LEVELS),
+                levels=", ".join(LEVELS),
             ) from None
 
     def stats_level(self, level: str) -> str:
@@ -96,10 +95,10 @@ class UltimateVariant(Variant):
     def choose_move(
         self, position: Position, level: str, rng: random.Random, rating: float | None
     ) -> Move:
-        return choose_ultimate_move(_board(position), level, rng)
+        return choose_move(_board(position), level, rng)
 
     def hint(self, game: Game, rng: random.Random) -> UltimateHint:
-        result = analyse_ultimate(board_of(game), UltimateLevel.STRONGEST, seconds=HINT_SECONDS)
+        result = analyze(board_of(game), Level.STRONGEST, seconds=HINT_SECONDS)
         return UltimateHint(game, result)
 
     def check_explain(self, game: Game) -> None:

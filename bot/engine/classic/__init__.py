@@ -1,0 +1,60 @@
+"""Classic tic-tac-toe, 3x3 to 6x6 with k in a row: the public API of the classic engine.
+
+    board = Board.empty()                              # or Board.from_notation("X.O/.X./..O")
+    move = choose_move(board, "perfect")               # a Move, 0-based
+    analysis = analyze(board)                          # every move: win/draw/loss and plies
+    move = adaptive_move(board, record.rating, rng)    # the adaptive level (AdaptiveRecord)
+    why = explain(board)                               # the analysis and what it cost
+    valuation = Valuer(budget=..., per_position=...).valuation(board)   # a look back
+
+The rules: :mod:`.board`; the exact search: :mod:`.solver` (5x5 with four in a row:
+:mod:`.perfect_5x5`); the levels: :mod:`.levels`. A reading order: docs/decisions.md.
+"""
+
+from .adaptive import (
+    ADAPTIVE,
+    START_RATING,
+    AdaptiveRecord,
+    adaptive_move,
+    expected_score,
+    playing_rating,
+    rated,
+)
+from .analysis import Analysis, MoveAnalysis, analyze
+from .board import Board
+from .explain import Explanation, explain
+from .geometry import Bitboard, Cell
+from .levels import LEVELS, PROFILES, Level, choose_move
+from .perfect import best_moves
+from .profiles import Profile
+from .ratings import LEVEL_RATINGS, RANDOM_RATING, SCRIPTED_RATINGS
+from .valuation import Valuation, Valuer
+
+__all__ = [
+    "ADAPTIVE",
+    "LEVELS",
+    "LEVEL_RATINGS",
+    "PROFILES",
+    "RANDOM_RATING",
+    "SCRIPTED_RATINGS",
+    "START_RATING",
+    "AdaptiveRecord",
+    "Analysis",
+    "Bitboard",
+    "Board",
+    "Cell",
+    "Explanation",
+    "Level",
+    "MoveAnalysis",
+    "Profile",
+    "Valuation",
+    "Valuer",
+    "adaptive_move",
+    "analyze",
+    "best_moves",
+    "choose_move",
+    "expected_score",
+    "explain",
+    "playing_rating",
+    "rated",
+]
