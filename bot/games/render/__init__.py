@@ -1,9 +1,10 @@
 """The text players read, for Discord and the terminal, so a game reads the same everywhere.
 
-``boards`` draws games and the sentences around them (status, challenges, replies, expiry),
-``explain`` words hints and explanations, ``records`` words stats and leaderboards,
-``history`` a page of a member's games and ``review`` a post-game review. Nothing here touches
-storage or Discord; their public names are re-exported here.
+``boards`` puts a game's message together (its title, grid and status line are its variant's
+renderer's, ``bot.games.variants``) and words challenges, replies and expiry; ``explain`` words
+exact hints, explanations and estimates; ``records`` stats and leaderboards; ``history`` a
+page of a member's games and ``review`` a post-game review. Nothing here touches storage or
+Discord; their public names are re-exported here.
 """
 
 from __future__ import annotations
