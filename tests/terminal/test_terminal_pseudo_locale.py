@@ -17,12 +17,12 @@ import re
 from pathlib import Path
 
 import pytest
-from test_terminal_subprocess import run
 
 from bot.games import GameService
 from bot.i18n import PSEUDO, use_locale
 from bot.storage import SqliteGameStore
 from bot.terminal import TerminalSession
+from tests.terminal.test_terminal_subprocess import run
 
 NAMES = {"alice", "Ann", "Bob", getpass.getuser()}
 """The players' names: the session's, the duel's, and the login the runner names the player by."""
