@@ -22,7 +22,7 @@ from bot.games import GameService
 from bot.i18n import PSEUDO, use_locale
 from bot.storage import SqliteGameStore
 from bot.terminal import TerminalSession
-from tests.terminal.test_terminal_subprocess import run
+from tests.terminal.test_subprocess import run
 
 NAMES = {"alice", "Ann", "Bob", getpass.getuser()}
 """The players' names: the session's, the duel's, and the login the runner names the player by."""

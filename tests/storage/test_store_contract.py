@@ -590,7 +590,7 @@ async def test_history_takes_one_bound_at_most(store: GameStore) -> None:
 
 async def test_check_file_passes_while_the_database_is_the_one_opened(store: GameStore) -> None:
     """``check_file`` raises only when an SQLite file was deleted or replaced under the store
-    (tests/games/test_games_file_truth.py); on a database left alone it is silent."""
+    (tests/storage/test_file_truth.py); on a database left alone it is silent."""
     await store.insert(make_game(ALICE, BOT))
     await store.check_file()
 

@@ -34,7 +34,7 @@ from process_workers import open_store
 
 from bot.games import GameRunningError, GameService, ShardSet, Status
 from bot.terminal.session import player_id
-from tests.terminal.test_terminal_subprocess import environment
+from tests.terminal.test_subprocess import environment
 
 GUILD = 7 << 22
 BOT_CHANNELS = [101, 102, 103, 104]

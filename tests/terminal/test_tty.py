@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.terminal.test_terminal_subprocess import environment
+from tests.terminal.test_subprocess import environment
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")
 
