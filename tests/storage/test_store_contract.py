@@ -91,7 +91,14 @@ DATABASES: dict[str, Callable[[pytest.FixtureRequest], Database]] = {
 }
 
 
-@pytest.fixture(params=sorted(DATABASES))
+ON_A_SERVER = {"postgresql": pytest.mark.postgres}
+"""The marker of each database a test reaches on a real server (its fixture, asked for only
+when chosen, is not in the test's signature for pytest to see)."""
+
+
+@pytest.fixture(
+    params=[pytest.param(name, marks=ON_A_SERVER.get(name, ())) for name in sorted(DATABASES)]
+)
 def database(request: pytest.FixtureRequest) -> Database:
     """Each factory asks for the fixtures it needs (a folder, a server) only when chosen."""
     return DATABASES[request.param](request)

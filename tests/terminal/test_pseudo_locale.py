@@ -168,6 +168,7 @@ async def test_the_pseudo_locale_is_really_rendered(tmp_path: Path) -> None:
     assert saved.startswith("⟦") and english(saved) == set(), saved
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("variable", ["LANG", "LC_MESSAGES", "LC_ALL"])
 def test_the_runner_plays_in_the_locale_of_the_environment(tmp_path: Path, variable: str) -> None:
     environ: dict[str, str | None] = {"LANG": None, "LC_MESSAGES": None, "LC_ALL": None}
