@@ -8,7 +8,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run play test lint bench clean
+.PHONY: run play test test-fast lint bench clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -31,6 +31,11 @@ play: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
+
+# The markers are given and checked in tests/conftest.py: a test left out here starts a process
+# or needs the PostgreSQL server; one run here that tries either fails.
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -q -m "not postgres and not processes"
 
 lint: $(STAMP)
 	$(BIN)/ruff check bot tests bench

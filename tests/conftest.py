@@ -2,17 +2,33 @@
 
 The server starts once per session, and only if some test asks for it. It is never skipped: a
 machine where it cannot start fails the run, since `make test` installs everything it needs.
+
+Two markers say what a test needs beyond this interpreter, so `make test-fast` can leave it out:
+``postgres`` (the real server: given here to every test that uses one of its fixtures, and
+written by hand on the "postgresql" parameter of a test that asks for ``postgres_url`` only
+once it runs) and ``processes`` (real OS processes: subprocess, multiprocessing, a pty; written
+on the test or its module). Both are checked as the tests run: ``postgres_url`` fails a test
+without ``postgres``, and a test with neither marker fails if it starts a process, the server's
+included.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+import os
+import subprocess
+from collections.abc import AsyncIterator, Awaitable, Callable, Generator, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
 from postgres_server import PostgresServer, fresh_database, running_server
 
 from bot.storage.postgres.store import PostgresGameStore
+
+try:
+    import _posixsubprocess  # what multiprocessing's spawn and forkserver start children with
+except ImportError:  # not POSIX: there is no such way to refuse
+    _posixsubprocess = None
 
 
 @pytest.fixture(scope="session")
@@ -30,8 +46,10 @@ def outage_server() -> Iterator[PostgresServer]:
 
 
 @pytest.fixture
-def postgres_url(postgres_server: PostgresServer) -> Iterator[str]:
+def postgres_url(request: pytest.FixtureRequest, postgres_server: PostgresServer) -> Iterator[str]:
     """A new empty database for one test, dropped afterwards."""
+    if request.node.get_closest_marker("postgres") is None:
+        pytest.fail(f"{request.node.nodeid} uses PostgreSQL but is not marked postgres")
     with fresh_database(postgres_server) as url:
         yield url
 
@@ -49,3 +67,84 @@ async def open_store() -> AsyncIterator[Callable[..., Awaitable[PostgresGameStor
     yield open_store
     for store in opened:
         await store.close()
+
+
+POSTGRES_FIXTURES = frozenset({"postgres_server", "outage_server", "postgres_url", "open_store"})
+"""Using any of these (directly or through another fixture) makes a test a ``postgres`` one."""
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by marker
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if POSTGRES_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.postgres)
+
+
+# Every way this interpreter starts another program or a copy of itself: subprocess (and so
+# asyncio's subprocesses and os.popen), fork (multiprocessing's default, pty, os.spawn*),
+# multiprocessing's spawn and forkserver (_posixsubprocess), posix_spawn and system.
+SPAWNERS: list[tuple[Any, str]] = [
+    (subprocess.Popen, "_execute_child"),
+    (_posixsubprocess, "fork_exec"),
+    (os, "fork"),
+    (os, "forkpty"),
+    (os, "posix_spawn"),
+    (os, "posix_spawnp"),
+    (os, "system"),
+]
+
+
+class UnmarkedProcessError(Exception):
+    """A test marked neither ``processes`` nor ``postgres`` tried to start a process."""
+
+
+@contextmanager
+def no_processes(item: pytest.Item) -> Iterator[list[str]]:
+    """Refuse every way of starting a process while ``item`` runs; yields what was tried."""
+    tried: list[str] = []
+
+    def refusal(name: str) -> Callable[..., Any]:
+        def spawn(*args: Any, **kwargs: Any) -> Any:
+            tried.append(name)
+            raise UnmarkedProcessError(
+                f"{item.nodeid} started a process ({name}) but is not marked processes"
+            )
+
+        return spawn
+
+    with pytest.MonkeyPatch.context() as patch:
+        for owner, name in SPAWNERS:
+            if hasattr(owner, name):
+                patch.setattr(owner, name, refusal(f"{getattr(owner, '__name__', owner)}.{name}"))
+        yield tried
+
+
+def may_start_processes(item: pytest.Item) -> bool:
+    return any(item.get_closest_marker(name) for name in ("processes", "postgres"))
+
+
+def guarded(item: pytest.Item) -> Generator[None, object, object]:
+    """One phase of ``item`` (setup, call, teardown), failed if it started a process unmarked,
+    even where the code under test caught the refusal."""
+    if may_start_processes(item):
+        return (yield)
+    with no_processes(item) as tried:
+        result = yield
+    if tried:
+        pytest.fail(f"{item.nodeid} started a process ({', '.join(tried)}): mark it processes")
+    return result
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Generator[None, object, object]:
+    return (yield from guarded(item))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, object, object]:
+    return (yield from guarded(item))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item) -> Generator[None, object, object]:
+    return (yield from guarded(item))

@@ -24,6 +24,8 @@ from bot.startup import open_service
 from bot.storage import SqliteGameStore
 from bot.storage.migrations import SCHEMA_VERSION
 
+pytestmark = pytest.mark.processes
+
 ROOT = Path(__file__).parent.parent
 
 

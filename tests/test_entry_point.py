@@ -49,6 +49,7 @@ def test_help_prints_usage_and_exits_0(
     assert out.startswith(HELP[command]) and err == ""
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("command", list(HELP), ids=lambda c: " ".join(c) or "bot")
 def test_help_in_a_real_process_does_no_work(tmp_path: Path, command: tuple[str, ...]) -> None:
     """Not even reading the settings (a bad one is no error) or touching the database."""
@@ -65,6 +66,7 @@ def test_help_in_a_real_process_does_no_work(tmp_path: Path, command: tuple[str,
     assert not database.exists()
 
 
+@pytest.mark.processes
 def test_the_engine_command_line_prints_usage_and_exits_0(tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "bot.engine", "--help"],
@@ -103,6 +105,7 @@ def test_a_wrong_argument_is_its_commands_usage_and_one_sentence(
     assert error.startswith(f"{usage.removesuffix(' [-h]')}: error: {sentence}")
 
 
+@pytest.mark.processes
 def test_an_unknown_command_in_a_real_process_exits_2_without_a_traceback(
     tmp_path: Path,
 ) -> None:
@@ -113,6 +116,7 @@ def test_an_unknown_command_in_a_real_process_exits_2_without_a_traceback(
     assert not (tmp_path / "g.db").exists()
 
 
+@pytest.mark.processes
 def test_the_no_token_note_only_without_arguments(tmp_path: Path) -> None:
     env = {"DATABASE_PATH": str(tmp_path / "g.db")}
     bare = run_bot([], tmp_path, stdin="quit\n", **env)
@@ -122,6 +126,7 @@ def test_the_no_token_note_only_without_arguments(tmp_path: Path) -> None:
     assert "DISCORD_TOKEN" not in play.stdout
 
 
+@pytest.mark.processes
 def test_backup_takes_force_before_or_after_the_file(tmp_path: Path) -> None:
     env = {"DATABASE_PATH": str(tmp_path / "g.db")}
     assert run_bot(["play"], tmp_path, stdin="quit\n", **env).returncode == 0
@@ -134,6 +139,7 @@ def test_backup_takes_force_before_or_after_the_file(tmp_path: Path) -> None:
     assert checked.returncode == 0, checked.stderr
 
 
+@pytest.mark.processes
 def test_a_name_that_cannot_be_one_is_refused(tmp_path: Path) -> None:
     result = run_bot(["play", "--name", "  "], tmp_path, DATABASE_PATH=str(tmp_path / "g.db"))
     assert result.returncode == 2
@@ -143,6 +149,7 @@ def test_a_name_that_cannot_be_one_is_refused(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.processes
 def test_bad_setting_is_a_configuration_error(tmp_path: Path) -> None:
     result = run_bot(["play"], tmp_path, IDLE_TIMEOUT_MINUTES="forever")
     assert result.returncode == 2
@@ -159,6 +166,7 @@ print(status, *sorted(name for name in heavy if name in sys.modules))
 """
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize(
     ("database_url", "imported"),
     [("", "0"), ("postgresql://bot@127.0.0.1:1/games", "1 psycopg psycopg_pool")],
@@ -182,6 +190,7 @@ def test_the_terminal_game_imports_only_what_its_database_needs(
     assert result.stdout.splitlines()[-1] == imported, result.stdout + result.stderr
 
 
+@pytest.mark.processes
 def test_a_number_out_of_its_range_is_a_configuration_error_naming_the_range(
     tmp_path: Path,
 ) -> None:
@@ -202,6 +211,7 @@ def test_a_number_out_of_its_range_is_a_configuration_error_naming_the_range(
         assert not database.exists()
 
 
+@pytest.mark.processes
 def test_a_metrics_host_that_is_no_address_is_a_configuration_error(tmp_path: Path) -> None:
     database = tmp_path / "g.db"
     result = run_bot(["play"], tmp_path, "quit\n", DATABASE_PATH=str(database), METRICS_HOST="all")

@@ -52,6 +52,7 @@ def make_install(tmp_path: Path, pip_status: int) -> subprocess.CompletedProcess
     )
 
 
+@pytest.mark.processes
 @pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
 def test_make_keeps_pip_quiet_unless_it_fails(tmp_path: Path) -> None:
     quiet = make_install(tmp_path / "ok", pip_status=0)

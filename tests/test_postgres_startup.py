@@ -29,6 +29,8 @@ from bot.storage.rows import (
     decode_moves,
 )
 
+pytestmark = pytest.mark.processes
+
 ROOT = Path(__file__).parent.parent
 SECRET = "s3cret-Pw"
 

@@ -8,7 +8,7 @@ open. So of two processes changing one game at once, the second changes nothing 
 
 Methods are ``async`` and never block the event loop: the SQLite store runs its work on worker
 threads (reads on their own connection, so they never wait for a writer), PostgreSQL through
-an async driver. ``tests/storage/test_games_store_contract.py`` checks these promises against
+an async driver. ``tests/storage/test_store_contract.py`` checks these promises against
 every store: a new store adds its factory there.
 
 A store's errors carry no sentence of its own: it raises the typed errors of

@@ -1,6 +1,6 @@
 """One round of the bot's commands, played through simcord with 32-character member names in a
 server whose Discord language is given, recording every text the bot shows: the language tests
-check what it said (test_discord_pseudo_locale, test_discord_languages)."""
+check what it said (test_pseudo_locale, test_languages)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Shared helpers for the game-layer tests (imported by the test_games_* modules).
+"""Shared helpers for the game-layer and storage tests (tests/games/, tests/storage/).
 
 Kept in a module rather than a conftest.py so no other helper's conftest can collide; named
 without ``test_`` so pytest does not collect it.

@@ -1,4 +1,4 @@
-"""Worker processes for ``test_games_processes.py``: real OS processes that play through the
+"""Worker processes for ``test_processes.py``: real OS processes that play through the
 game layer (``GameService``) on one shared database, SQLite file or PostgreSQL URL.
 
 Run as ``python -m process_workers '<json config>'`` with the repository root and this folder

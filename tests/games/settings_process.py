@@ -1,4 +1,4 @@
-"""A second process of the bot for ``test_games_settings_processes.py``: one service on the
+"""A second process of the bot for ``test_settings_processes.py``: one service on the
 database named by argv[1] (a file or a PostgreSQL URL), guild ``GUILD``.
 
 ``change``: turns duels off there, prints ``done``. ``watch``: reads the settings (so they are

@@ -166,6 +166,7 @@ print(json.dumps({"traced": tracemalloc.get_traced_memory()[0], "counted": usage
 """
 
 
+@pytest.mark.processes
 def test_the_caches_count_at_least_what_tracemalloc_sees_them_hold() -> None:
     result = subprocess.run(
         [sys.executable, "-c", ACCOUNTING_CHILD, str(Path(__file__).resolve().parents[1])],

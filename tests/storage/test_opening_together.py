@@ -22,6 +22,8 @@ import pytest
 from bot.storage import SqliteGameStore
 from bot.storage.migrations import SCHEMA_VERSION
 
+pytestmark = pytest.mark.processes
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -7,12 +7,15 @@ channel's board still answers while the lock is held, and once it is released th
 
 from __future__ import annotations
 
+import pytest
 from discord_helpers import World, is_refusal
 from lock_holder import write_lock_held
 
 from bot.games import StoreBusyError
 from bot.games.errors import BUSY
 from bot.settings import Settings
+
+pytestmark = pytest.mark.processes
 
 
 async def test_a_move_while_another_process_holds_the_lock_is_told_busy_and_changes_nothing(

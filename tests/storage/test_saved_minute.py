@@ -88,7 +88,9 @@ def v5_postgres(url: str) -> Callable[[str], list[tuple[int, int]]]:
     return read
 
 
-@pytest.mark.parametrize("dialect", ["sqlite", "postgresql"])
+@pytest.mark.parametrize(
+    "dialect", ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
+)
 async def test_a_version_5_database_gets_each_games_minute_and_is_swept_as_a_new_one(
     dialect: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:

@@ -17,12 +17,12 @@ import re
 from pathlib import Path
 
 import pytest
-from test_terminal_subprocess import run
 
 from bot.games import GameService
 from bot.i18n import PSEUDO, use_locale
 from bot.storage import SqliteGameStore
 from bot.terminal import TerminalSession
+from tests.terminal.test_subprocess import run
 
 NAMES = {"alice", "Ann", "Bob", getpass.getuser()}
 """The players' names: the session's, the duel's, and the login the runner names the player by."""
@@ -168,6 +168,7 @@ async def test_the_pseudo_locale_is_really_rendered(tmp_path: Path) -> None:
     assert saved.startswith("⟦") and english(saved) == set(), saved
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("variable", ["LANG", "LC_MESSAGES", "LC_ALL"])
 def test_the_runner_plays_in_the_locale_of_the_environment(tmp_path: Path, variable: str) -> None:
     environ: dict[str, str | None] = {"LANG": None, "LC_MESSAGES": None, "LC_ALL": None}

@@ -10,10 +10,6 @@ from collections.abc import Callable
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_engine_ultimate_reference import Grid, grid_of
-from test_engine_ultimate_reference import is_over as ref_is_over
-from test_engine_ultimate_reference import legal_moves as ref_legal_moves
-from test_engine_ultimate_reference import winner as ref_winner
 
 from bot.engine import (
     CellTakenError,
@@ -28,6 +24,10 @@ from bot.engine import (
     WrongBoardError,
 )
 from bot.engine.ultimate.board import UltimateBoard
+from tests.engine.test_ultimate_reference import Grid, grid_of
+from tests.engine.test_ultimate_reference import is_over as ref_is_over
+from tests.engine.test_ultimate_reference import legal_moves as ref_legal_moves
+from tests.engine.test_ultimate_reference import winner as ref_winner
 
 EMPTY_ROW = "........."
 

@@ -110,6 +110,7 @@ os._exit(0)  # no close, no checkpoint: the changes stay in the -wal file
 """
 
 
+@pytest.mark.processes
 def test_a_newer_file_with_a_hot_log_is_refused_without_replaying_the_log(
     tmp_path: Path,
 ) -> None:
@@ -183,6 +184,7 @@ def test_check_db_reports_a_healthy_file(tmp_path: Path) -> None:
     assert "found no problems" in report and str(path) in report
 
 
+@pytest.mark.processes
 @pytest.mark.skipif(shutil.which("sqlite3") is None, reason="needs the sqlite3 command")
 def test_the_recovery_commands_check_db_prints_give_a_file_the_bot_opens(tmp_path: Path) -> None:
     """The .dump line (what a sqlite3 without .recover offers), then the PRAGMA line."""

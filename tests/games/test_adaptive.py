@@ -31,7 +31,7 @@ from bot.storage.postgres.store import PostgresGameStore
 Opener = Callable[[], Awaitable[GameStore]]
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def opener(request: pytest.FixtureRequest, tmp_path: Path) -> Opener:
     """Opens a store on one database, the same each time (a restart opens it again)."""
     if request.param == "sqlite":

@@ -1,5 +1,5 @@
 """What the PostgreSQL store promises beyond the store contract (which it also passes, in
-test_games_store_contract.py): migrating once however many processes start together, refusing
+test_store_contract.py): migrating once however many processes start together, refusing
 a database it must not touch, sentences that never show a player the server or the driver, a
 sentence naming the server for each way opening fails, writes that wait a bounded time for
 another process's row lock, and starts and challenges that take their channel's lock (migration

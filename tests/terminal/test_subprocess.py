@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from play_process import play
 
+pytestmark = pytest.mark.processes
+
 ALL_CELLS = [f"{row} {col}" for row in range(1, 4) for col in range(1, 4)]
 
 

@@ -39,6 +39,7 @@ def test_server_listens_on_loopback_only(postgres_url: str) -> None:
         assert cursor.fetchone() == ("127.0.0.1",)
 
 
+@pytest.mark.postgres  # starts a server of its own, not through the fixtures
 def test_stopping_leaves_no_server_process() -> None:
     with running_server() as server:
         pid = server.pid

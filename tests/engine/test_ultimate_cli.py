@@ -12,6 +12,8 @@ from engine_cli_runner import run_cli, run_with_closed_pipe
 from bot.engine import Move
 from bot.engine.ultimate import UltimateBoard
 
+pytestmark = pytest.mark.processes
+
 EMPTY = "/".join(["........."] * 9)
 AFTER_CENTRE = "/".join(["........."] * 4 + ["....X...."] + ["........."] * 4)
 

@@ -18,6 +18,8 @@ from bot.games.server_settings import CACHE_SECONDS
 from bot.storage import SqliteGameStore
 from bot.storage.postgres.store import PostgresGameStore
 
+pytestmark = pytest.mark.processes
+
 ROOT = Path(__file__).resolve().parents[2]
 WORKER = Path(__file__).with_name("settings_process.py")
 GUILD = 7
@@ -25,7 +27,7 @@ MARGIN = 1.0
 """Seconds allowed beyond the cache's for a process to start answering and a read to return."""
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
     if request.param == "sqlite":
         SqliteGameStore(tmp_path / "shared.db")  # made (and migrated) before both open it

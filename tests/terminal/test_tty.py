@@ -19,9 +19,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.terminal.test_terminal_subprocess import environment
+from tests.terminal.test_subprocess import environment
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")
+pytestmark = [
+    pytest.mark.processes,
+    pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty"),
+]
 
 LEFT, UP = "\x1b[D", "\x1b[A"
 PROMPT = "\r\n> "  # on a line of its own (the welcome has "<row> <column>" in it)

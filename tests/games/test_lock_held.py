@@ -26,6 +26,8 @@ from bot.games import Game, GameService, StoreBusyError
 from bot.games.errors import BUSY
 from bot.storage import SqliteGameStore
 
+pytestmark = pytest.mark.processes
+
 OTHER = CHANNEL + 1
 WRITE_TIMEOUT = 2.0
 

@@ -33,7 +33,7 @@ from bot.storage.postgres.store import PostgresGameStore
 CAROL = 3
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 async def shared(
     request: pytest.FixtureRequest, tmp_path: Path
 ) -> AsyncIterator[tuple[GameService, GameService]]:

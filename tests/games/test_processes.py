@@ -34,7 +34,9 @@ from process_workers import open_store
 
 from bot.games import GameRunningError, GameService, ShardSet, Status
 from bot.terminal.session import player_id
-from tests.terminal.test_terminal_subprocess import environment
+from tests.terminal.test_subprocess import environment
+
+pytestmark = pytest.mark.processes
 
 GUILD = 7 << 22
 BOT_CHANNELS = [101, 102, 103, 104]
@@ -54,7 +56,7 @@ REFUSALS = {  # what a player may be told while another process plays the same c
 }
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """One database for the test's processes: an SQLite file, or a fresh PostgreSQL one."""
     if request.param == "sqlite":

@@ -370,6 +370,7 @@ print(json.dumps(out))
 """
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize("order", ["deep", "shallow", "shuffle-1", "shuffle-2"])
 def test_fresh_process_answers_in_any_order(order: str) -> None:
     result = subprocess.run(

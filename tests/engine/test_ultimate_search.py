@@ -10,13 +10,6 @@ from functools import cache
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_engine_ultimate_reference import Grid, Square, grid_of
-from test_engine_ultimate_reference import legal_moves as ref_legal_moves
-from test_engine_ultimate_reference import play as ref_play
-from test_engine_ultimate_reference import safe_moves as ref_safe_moves
-from test_engine_ultimate_reference import winner as ref_winner
-from test_engine_ultimate_reference import winning_moves as ref_winning_moves
-from test_engine_ultimate_rules import random_game
 
 from bot.engine import GameOverError, Move, UnknownLevelError, Value
 from bot.engine.ultimate import (
@@ -37,6 +30,13 @@ from bot.engine.ultimate.playout import (
     safe_moves,
 )
 from bot.engine.ultimate.tables import MOVES, square_of
+from tests.engine.test_ultimate_reference import Grid, Square, grid_of
+from tests.engine.test_ultimate_reference import legal_moves as ref_legal_moves
+from tests.engine.test_ultimate_reference import play as ref_play
+from tests.engine.test_ultimate_reference import safe_moves as ref_safe_moves
+from tests.engine.test_ultimate_reference import winner as ref_winner
+from tests.engine.test_ultimate_reference import winning_moves as ref_winning_moves
+from tests.engine.test_ultimate_rules import random_game
 
 
 def grid(board: UltimateBoard) -> Grid:

@@ -49,6 +49,7 @@ def test_late_5x5_positions_are_solved_exactly() -> None:
     assert board.play(Move(0, 3)).winner is Player.X
 
 
+@pytest.mark.processes
 def test_cli_reports_a_too_big_position_without_a_traceback() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "bot.engine", "--k", "4", "...../...../...../...../....."],

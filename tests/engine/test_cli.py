@@ -23,6 +23,8 @@ from bot.engine import (
     choose_move,
 )
 
+pytestmark = pytest.mark.processes
+
 
 @pytest.mark.parametrize("notation", ["X.O/.X./..O", "XX./OO./...", ".../.../..."])
 def test_cli_prints_every_move_with_its_value_and_the_best_move(notation: str) -> None:

@@ -91,7 +91,14 @@ DATABASES: dict[str, Callable[[pytest.FixtureRequest], Database]] = {
 }
 
 
-@pytest.fixture(params=sorted(DATABASES))
+ON_A_SERVER = {"postgresql": pytest.mark.postgres}
+"""The marker of each database a test reaches on a real server (its fixture, asked for only
+when chosen, is not in the test's signature for pytest to see)."""
+
+
+@pytest.fixture(
+    params=[pytest.param(name, marks=ON_A_SERVER.get(name, ())) for name in sorted(DATABASES)]
+)
 def database(request: pytest.FixtureRequest) -> Database:
     """Each factory asks for the fixtures it needs (a folder, a server) only when chosen."""
     return DATABASES[request.param](request)
@@ -590,7 +597,7 @@ async def test_history_takes_one_bound_at_most(store: GameStore) -> None:
 
 async def test_check_file_passes_while_the_database_is_the_one_opened(store: GameStore) -> None:
     """``check_file`` raises only when an SQLite file was deleted or replaced under the store
-    (tests/games/test_games_file_truth.py); on a database left alone it is silent."""
+    (tests/storage/test_file_truth.py); on a database left alone it is silent."""
     await store.insert(make_game(ALICE, BOT))
     await store.check_file()
 
