@@ -16,6 +16,7 @@ from datetime import timedelta
 
 from bot.games import sentences
 from bot.games.arguments import check_id, check_name, check_optional_id
+from bot.games.boards import first_try
 from bot.games.channels import SWEEP_BATCH, Channels, Held, retried, sweep
 from bot.games.errors import NoGameError
 from bot.games.models import (
@@ -131,8 +132,9 @@ class Duels:
             await here.room_for(host_id)
         return checked
 
-    async def accept(self, *, challenge_id: int, member_id: int) -> Game:
-        """The challenged member accepts: the duel starts (whoever moves first plays X)."""
+    async def accept(self, *, challenge_id: int, member_id: int, owe_board: bool = False) -> Game:
+        """The challenged member accepts: the duel starts (whoever moves first plays X);
+        ``owe_board``: its board is owed until shown (``boards``)."""
         check_id("challenge_id", challenge_id)
         check_id("member_id", member_id)
         async with self._answering(challenge_id) as (here, challenge):
@@ -166,7 +168,8 @@ class Duels:
                 updated_at=now,
                 kind=challenge.kind,
             )
-            return await self._store.accept_challenge(challenge, game)
+            due = first_try(now) if owe_board else None
+            return await self._store.accept_challenge(challenge, game, board_due=due)
 
     async def decline(self, *, challenge_id: int, member_id: int) -> Challenge:
         """The challenged member declines, or the challenger withdraws."""

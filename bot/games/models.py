@@ -285,6 +285,18 @@ class HintReply(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
+class OwedBoard:
+    """A game whose board at ``version`` (or later) is still to be shown in its channel: the
+    adapter's first try failed, or its process stopped. ``game`` as stored now (show it);
+    ``attempts``: the failed tries so far; ``owed_since``: when the first board was owed."""
+
+    game: Game
+    version: int
+    attempts: int
+    owed_since: datetime
+
+
+@dataclass(frozen=True, slots=True)
 class Hint:
     """The engine's analysis of the position, for the member whose turn it is."""
 

@@ -25,7 +25,8 @@ from bot.engine import Move, Player
 from bot.engine.position import Position
 from bot.games import sentences
 from bot.games.arguments import check_id, check_name, check_optional_id
-from bot.games.channels import Channels, retried, sweep
+from bot.games.boards import Boards, first_try
+from bot.games.channels import Channels, sweep
 from bot.games.duels import Duels
 from bot.games.errors import NoGameError
 from bot.games.history import History
@@ -105,6 +106,8 @@ class GameService:
         """Stats and leaderboards."""
         self.history = History(self._channels)
         """Members' histories and the reviews of their finished games."""
+        self.boards = Boards(self._channels)
+        """The boards owed to a channel until an adapter has shown them."""
 
     @property
     def idle_timeout(self) -> float:
@@ -176,12 +179,13 @@ class GameService:
         first: str | None = None,
         size: int | None = None,
         game: str | GameKind = GameKind.CLASSIC,
+        owe_board: bool = False,
     ) -> MoveReply:
         """Start a member-vs-bot game of the kind ``game``; if the bot goes first its opening
         move is in the reply. Options not given come from the server's settings, else the
         kind's own (``start_options``). The member's own game that had not started is set
         aside to make room (not counted, ``reply.replaced``); any other game running in the
-        channel refuses."""
+        channel refuses. ``owe_board``: the board is owed until shown (``boards``)."""
         check_id("member_id", member_id)
         name = check_name("member_name", member_name)
         options = await self.start_options(
@@ -213,15 +217,23 @@ class GameService:
             if bot_first:
                 bot_move = await self._bot_move(started, started.position, member_id)
                 started = replace(started, moves=(bot_move,), updated_at=self._channels.now())
-            started = await self._store.insert(started, replacing=aside)
+            due = first_try(now) if owe_board else None
+            started = await self._store.insert(started, replacing=aside, board_due=due)
             replaced = None if aside is None else replace(aside, version=aside.version + 1)
             return MoveReply(started, None, bot_move, replaced)  # as saved with the new game
 
     async def move(
-        self, *, channel_id: int, member_id: int, move: Move, game_id: int | None = None
+        self,
+        *,
+        channel_id: int,
+        member_id: int,
+        move: Move,
+        game_id: int | None = None,
+        owe_board: bool = False,
     ) -> MoveReply:
         """Play the member's move and, unless that ended the game, the bot's answer; both are
-        saved before this returns. ``game_id`` (a button's game) must be the active game."""
+        saved before this returns. ``game_id`` (a button's game) must be the active game;
+        ``owe_board``: the new board is owed until shown (``boards``)."""
         _check_channel_member(channel_id, member_id)
         check_optional_id("game_id", game_id)
         if not isinstance(move, Move):
@@ -236,12 +248,15 @@ class GameService:
             if not position.is_over and game.seat(position.to_move).is_bot:
                 bot_move = await self._bot_move(game, position, member_id)
                 moves = (*moves, bot_move)
-            updated = _settle(replace(game, moves=moves, updated_at=self._channels.now()))
-            return MoveReply(await self._store.update(updated), move, bot_move)
+            now = self._channels.now()
+            updated = _settle(replace(game, moves=moves, updated_at=now))
+            due = first_try(now) if owe_board else None
+            return MoveReply(await self._store.update(updated, board_due=due), move, bot_move)
 
-    async def resign(self, *, channel_id: int, member_id: int) -> Game:
+    async def resign(self, *, channel_id: int, member_id: int, owe_board: bool = False) -> Game:
         """Give up the game (any time, whoever is to move); it counts as a loss, unless no
-        member had moved yet: then it is set aside (EXPIRED) and not counted."""
+        member had moved yet: then it is set aside (EXPIRED) and not counted. ``owe_board``:
+        the final board is owed until shown (``boards``)."""
         _check_channel_member(channel_id, member_id)
         async with self._channels.hold(channel_id) as here:
             game = await here.running_game()
@@ -250,16 +265,17 @@ class GameService:
                 raise sentences.not_your_game(game)
             if not game.has_started:
                 return await self._channels.expire(game)  # set aside: not announced
-            updated = replace(
-                game, status=Status.RESIGNED, winner=mark.other, updated_at=self._channels.now()
-            )
-            return await self._store.update(updated)
+            now = self._channels.now()
+            updated = replace(game, status=Status.RESIGNED, winner=mark.other, updated_at=now)
+            due = first_try(now) if owe_board else None
+            return await self._store.update(updated, board_due=due)
 
     async def rematch(
-        self, *, game_id: int, member_id: int, member_name: str
+        self, *, game_id: int, member_id: int, member_name: str, owe_board: bool = False
     ) -> MoveReply | Challenge:
         """Play a finished game again with sides swapped: against the bot a new game at the
-        same level and size; in a duel a new challenge to the same opponent."""
+        same level and size (``owe_board`` as ``start``'s); in a duel a new challenge to the
+        same opponent."""
         check_id("game_id", game_id)
         check_id("member_id", member_id)
         name = check_name("member_name", member_name)
@@ -282,6 +298,7 @@ class GameService:
                 first="me" if mark is Player.O else "bot",
                 size=game.size,
                 game=game.kind,
+                owe_board=owe_board,
             )
         return await self.duels.challenge(
             channel_id=game.channel_id,
@@ -292,23 +309,6 @@ class GameService:
             first="challenger" if mark is Player.O else "opponent",
             game=game.kind,
         )
-
-    async def attach_message(self, game_id: int, message_id: int) -> None:
-        """Remember where an adapter shows the game's board (to edit it, or to disable its
-        buttons when the game expires). ``NoGameError`` if no game has this id."""
-        check_id("game_id", game_id)
-        check_id("message_id", message_id)
-        self._channels.check_open()
-
-        async def attach() -> None:  # another process saved it meanwhile: read it again
-            stored = await self._store.get(game_id)
-            if stored is None:
-                raise NoGameError("There is no game #{id}.", id=game_id)
-            async with self._channels.hold(stored.channel_id):  # a move may be saving it
-                latest = await self._store.get(game_id) or stored
-                await self._store.update(replace(latest, message_id=message_id))
-
-        await retried(attach)
 
     # -- reading a game --------------------------------------------------------------------
 

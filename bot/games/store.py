@@ -26,7 +26,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Generic, Protocol, TypeAlias, TypeVar
 
 from bot.engine.classic import AdaptiveRecord
-from bot.games.models import Challenge, Game, GameKind, Rating, Record
+from bot.games.models import Challenge, Game, GameKind, OwedBoard, Rating, Record
 from bot.games.shards import ShardSet
 
 if TYPE_CHECKING:  # it reads the store, which reads it
@@ -162,7 +162,9 @@ class GameStore(Protocol):
         ``channel_id`` with a seat for ``member_id``), whatever its status; None if none."""
         ...
 
-    async def insert(self, game: Game, *, replacing: Game | None = None) -> Game:
+    async def insert(
+        self, game: Game, *, replacing: Game | None = None, board_due: datetime | None = None
+    ) -> Game:
         """Save a new game and return it with the id the store assigned (``game.id`` is
         ignored); ids grow with each insert and are never reused. Each member seat's name
         becomes that member's latest name. Raises ``GameChangedError`` if the game is ACTIVE and
@@ -172,17 +174,20 @@ class GameStore(Protocol):
         ``replacing``: the game this one takes the place of (ended to make room, say set
         aside), saved first as ``update`` saves it, in the same transaction: if another
         process saved it meanwhile (``GameChangedError``), or the insert is refused, neither
-        is written."""
+        is written. ``board_due``: the new game's board is owed (``boards_owed``), in the same
+        transaction, to a sweep from that moment on."""
         ...
 
-    async def update(self, game: Game) -> Game:
+    async def update(self, game: Game, *, board_due: datetime | None = None) -> Game:
         """Save the progress of the game ``game.id``: its moves, status, winner,
         ``updated_at`` and ``message_id``, and return it with its version plus one. The rest
         (channel, server, seats, level, size, first, ``created_at``) is fixed at insert and
         left as it is; member names do not change. Compare and set: only if the stored
         version is ``game.version``, else ``GameChangedError`` and nothing is written; so too
         if it makes an ended game ACTIVE again where a game runs or a challenge waits (as
-        ``insert``). Raises ``StorageError`` if there is no such game."""
+        ``insert``). Raises ``StorageError`` if there is no such game. ``board_due``: the
+        saved game's board is owed from that moment on, in the same transaction (a newer
+        board replaces an older one owed)."""
         ...
 
     async def check_file(self) -> None:
@@ -274,12 +279,15 @@ class GameStore(Protocol):
         written. Raises ``StorageError`` if there is no such challenge."""
         ...
 
-    async def accept_challenge(self, challenge: Challenge, game: Game) -> Game:
+    async def accept_challenge(
+        self, challenge: Challenge, game: Game, *, board_due: datetime | None = None
+    ) -> Game:
         """In one transaction: close the OPEN ``challenge`` as ACCEPTED (``close_challenge``)
         and insert ``game``
         (its duel) as ``insert`` does, the challenge's ``game_id`` set to the new id; returns
         the game with its id. ``GameChangedError`` if the challenge was answered meanwhile,
-        ``StorageError`` as ``insert``; either way nothing is written."""
+        ``StorageError`` as ``insert``; either way nothing is written. ``board_due`` as
+        ``insert``'s."""
         ...
 
     async def open_challenge(self, channel_id: int) -> Challenge | None:
@@ -305,6 +313,24 @@ class GameStore(Protocol):
 
     async def open_challenges(self) -> list[Challenge]:
         """Every OPEN challenge, in id order (at most one per channel)."""
+        ...
+
+    async def boards_owed(
+        self, at: datetime, *, shards: ShardSet | None = None, limit: int = 50
+    ) -> list[OwedBoard]:
+        """The boards owed whose next try is due by ``at``, oldest due first, at most
+        ``limit``, only in the servers of ``shards``; each with its game as stored now. A game
+        that does not read back is left out (``active_games``)."""
+        ...
+
+    async def board_shown(self, game_id: int, version: int) -> None:
+        """The board of ``game_id`` was shown at ``version``: no longer owed, unless a newer
+        one is owed meanwhile (then that one stays)."""
+        ...
+
+    async def board_late(self, game_id: int, version: int, attempts: int, due: datetime) -> None:
+        """Showing the board of ``game_id`` at ``version`` failed ``attempts`` times: the next
+        try is due at ``due`` (unless a newer board is owed meanwhile)."""
         ...
 
     async def bot_state(self, name: str) -> str | None:

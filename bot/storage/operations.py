@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
 from bot.games.errors import GameChangedError
-from bot.games.models import Challenge, ChallengeStatus, Game, Status
+from bot.games.models import Challenge, ChallengeStatus, Game, OwedBoard, Status
 from bot.games.server_settings import ServerSettings
 from bot.games.shards import ShardSet
 from bot.games.solo import after_game, rates_solo
@@ -28,6 +28,7 @@ from bot.games.store_errors import (
     GameMissingError,
     SettingsChangedError,
 )
+from bot.storage.boards import BoardsSql, owe_row, owed_from_row
 from bot.storage.reads import StoreReads
 from bot.storage.rows import (
     Row,
@@ -38,6 +39,7 @@ from bot.storage.rows import (
     member_rows,
     rating_from_row,
     rating_rows,
+    read_all,
     readable,
     saved_minute,
     scope,
@@ -99,6 +101,7 @@ class SqlGameStore(StoreReads, SoloReads):
     """The ``GameStore`` operations of an SQL store (see ``bot.games.store`` for each)."""
 
     _settings_sql: SettingsSql
+    _boards_sql: BoardsSql
     _locking = ""
     """Appended to a SELECT of rows the transaction then changes: PostgreSQL's " FOR UPDATE"
     (two transactions rating one member apply one after the other); nothing on SQLite, whose
@@ -126,14 +129,18 @@ class SqlGameStore(StoreReads, SoloReads):
 
     # -- games ---------------------------------------------------------------------------
 
-    async def insert(self, game: Game, *, replacing: Game | None = None) -> Game:
+    async def insert(
+        self, game: Game, *, replacing: Game | None = None, board_due: datetime | None = None
+    ) -> Game:
         row = to_row(game)
         before = None if replacing is None else (replacing, to_row(replacing))
 
         async def insert(tx: Transaction) -> int:
             if before is not None:
                 await self._save(tx, *before)
-            return await self._insert_game(tx, game, row)
+            game_id = await self._insert_game(tx, game, row)
+            await self._owe(tx, game_id, game.version, game.updated_at, board_due)
+            return game_id
 
         channel = None if replacing is None else game.channel_id
         return replace(game, id=await self._transact("save a new game", insert, channel=channel))
@@ -146,11 +153,24 @@ class SqlGameStore(StoreReads, SoloReads):
         await tx.executemany(self._sql.upsert_member, member_rows(game))
         return game_id
 
-    async def update(self, game: Game) -> Game:
+    async def update(self, game: Game, *, board_due: datetime | None = None) -> Game:
         row = to_row(game)
-        alone = not _counts(game)
-        await self._transact("save a game", lambda tx: self._save(tx, game, row), alone=alone)
+        alone = not _counts(game) and board_due is None
+
+        async def update(tx: Transaction) -> None:
+            await self._save(tx, game, row)
+            await self._owe(tx, game.id, game.version + 1, game.updated_at, board_due)
+
+        await self._transact("save a game", update, alone=alone)
         return replace(game, version=game.version + 1)
+
+    async def _owe(
+        self, tx: Transaction, game_id: int, version: int, at: datetime, due: datetime | None
+    ) -> None:
+        """In ``tx``: the board of ``game_id`` at ``version`` is owed from ``due`` on (None:
+        the save owes none)."""
+        if due is not None:
+            await tx.execute(self._boards_sql.owe, owe_row(game_id, version, due, at))
 
     async def _save(self, tx: Transaction, game: Game, row: Params) -> None:
         """``update``'s compare-and-set in ``tx``. A save that may count a result first reads
@@ -268,7 +288,9 @@ class SqlGameStore(StoreReads, SoloReads):
             raise ChallengeMissingError(id=challenge.id)
         raise ChallengeAnsweredError()
 
-    async def accept_challenge(self, challenge: Challenge, game: Game) -> Game:
+    async def accept_challenge(
+        self, challenge: Challenge, game: Game, *, board_due: datetime | None = None
+    ) -> Game:
         row = to_row(game)
         accepted = replace(challenge, status=ChallengeStatus.ACCEPTED)
 
@@ -276,6 +298,7 @@ class SqlGameStore(StoreReads, SoloReads):
             await self._answer(tx, accepted, close=True)
             started = replace(game, id=await self._insert_game(tx, game, row))
             await self._answer(tx, replace(accepted, game_id=started.id))
+            await self._owe(tx, started.id, started.version, started.updated_at, board_due)
             return started
 
         return await self._transact("start a duel", accept, channel=game.channel_id)
@@ -301,6 +324,27 @@ class SqlGameStore(StoreReads, SoloReads):
             return Page(expired, page_end(rows, None, limit))
 
         return await self._transact("expire challenges", expire)
+
+    # -- boards owed ---------------------------------------------------------------------
+
+    async def boards_owed(
+        self, at: datetime, *, shards: ShardSet | None = None, limit: int = 50
+    ) -> list[OwedBoard]:
+        page = scoped(self._sql, self._boards_sql.due_page, shards, None)
+        rows = await self._read(page, {"now": iso(at), "limit": limit})
+        return read_all(rows, self.where, owed_from_row)
+
+    async def board_shown(self, game_id: int, version: int) -> None:
+        params = {"game_id": game_id, "version": version}
+        shown = self._boards_sql.shown
+        await self._transact(
+            "forget a board shown", lambda tx: tx.execute(shown, params), alone=True
+        )
+
+    async def board_late(self, game_id: int, version: int, attempts: int, due: datetime) -> None:
+        params = {"game_id": game_id, "version": version, "attempts": attempts, "due_at": iso(due)}
+        late = self._boards_sql.late
+        await self._transact("note a board late", lambda tx: tx.execute(late, params), alone=True)
 
     # -- the bot's state and servers' settings -------------------------------------------
 

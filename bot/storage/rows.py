@@ -11,7 +11,7 @@ import logging
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from bot.engine import EngineError, Move, Player
 from bot.games import elo
@@ -32,6 +32,8 @@ from bot.games.models import (
 from bot.games.variants import all_variants
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 KINDS: dict[int, GameKind] = {
     size: variant.kind for variant in all_variants() for size in variant.sizes
@@ -311,8 +313,8 @@ def from_row(row: Row) -> Game:
             moves=decode_moves(str(row["moves"]), size),
             status=Status(str(row["status"])),
             winner=None if row["winner"] is None else Player(str(row["winner"])),
-            created_at=_aware("created_at", row["created_at"]),
-            updated_at=_aware("updated_at", row["updated_at"]),
+            created_at=aware("created_at", row["created_at"]),
+            updated_at=aware("updated_at", row["updated_at"]),
             message_id=_int_or_none(row["message_id"]),
             version=int(row["version"]),
             kind=stored_kind(size),
@@ -328,10 +330,16 @@ def readable(rows: Iterable[Row], where: str) -> list[Game]:
     naming it and ``where`` (the database), and left in the database as it is, so one damaged
     game never stops the others from loading; its channel can start no new game until the
     operator repairs or removes that row."""
+    return read_all(rows, where, from_row)
+
+
+def read_all(rows: Iterable[Row], where: str, read: Callable[[Row], T]) -> list[T]:
+    """``readable`` with a reader of game rows that builds on ``from_row`` (its
+    ``UnreadableGame`` sets the row aside)."""
     games = []
     for row in rows:
         try:
-            games.append(from_row(row))
+            games.append(read(row))
         except UnreadableGame as error:
             log.error(
                 "Game #%s in the game database %s cannot be read (%s): set aside, left as it "
@@ -359,8 +367,8 @@ def challenge_from_row(row: Row) -> Challenge:
             size=size,
             first=first,
             status=ChallengeStatus(str(row["status"])),
-            created_at=_aware("created_at", row["created_at"]),
-            expires_at=_aware("expires_at", row["expires_at"]),
+            created_at=aware("created_at", row["created_at"]),
+            expires_at=aware("expires_at", row["expires_at"]),
             message_id=_int_or_none(row["message_id"]),
             game_id=_int_or_none(row["game_id"]),
             kind=stored_kind(size),
@@ -401,7 +409,7 @@ def _int_or_none(value: Any) -> int | None:
     return None if value is None else int(value)
 
 
-def _aware(column: str, text: object) -> datetime:
+def aware(column: str, text: object) -> datetime:
     """A stored timestamp; ``ValueError`` unless it is ISO 8601 with a time zone."""
     moment = datetime.fromisoformat(str(text))
     if moment.tzinfo is None:

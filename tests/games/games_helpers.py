@@ -55,13 +55,13 @@ class YieldingStore(SqliteGameStore):
     """The SQLite store, but every call gives the event loop a turn first, like a networked
     database would: without the per-channel lock, operations would interleave here."""
 
-    async def insert(self, game: Game, *, replacing: Game | None = None) -> Game:
+    async def insert(self, game: Game, **options: Any) -> Game:
         await asyncio.sleep(0)
-        return await super().insert(game, replacing=replacing)
+        return await super().insert(game, **options)
 
-    async def update(self, game: Game) -> Game:
+    async def update(self, game: Game, **options: Any) -> Game:
         await asyncio.sleep(0)
-        return await super().update(game)
+        return await super().update(game, **options)
 
     async def get(self, game_id: int) -> Game | None:
         await asyncio.sleep(0)

@@ -102,7 +102,7 @@ OPERATIONS: dict[str, tuple[Operation, dict[str, Any], set[str]]] = {
         set(),
     ),
     "attach_message": (
-        lambda s, a: s.attach_message(**a),
+        lambda s, a: s.boards.attach(**a),
         {"game_id": 1, "message_id": 99},
         set(),
     ),

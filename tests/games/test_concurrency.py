@@ -13,6 +13,7 @@ import random
 import threading
 import tracemalloc
 from pathlib import Path
+from typing import Any
 
 import pytest
 from games_helpers import (
@@ -138,11 +139,11 @@ async def test_a_busy_channel_does_not_delay_another(tmp_path: Path) -> None:
     gate, entered = asyncio.Event(), asyncio.Event()
 
     class GatedStore(SqliteGameStore):
-        async def update(self, game: Game) -> Game:
+        async def update(self, game: Game, **options: Any) -> Game:
             if game.channel_id == CHANNEL:
                 entered.set()
                 await gate.wait()
-            return await super().update(game)
+            return await super().update(game, **options)
 
     service = make_service(store=GatedStore(tmp_path / "g.db"))
     for channel in (CHANNEL, CHANNEL + 1):
@@ -218,7 +219,7 @@ async def test_get_and_attach_message_find_a_game_by_id_wherever_it_was_started(
     assert await here.open_game_count() == 0
     game = (await start_game(there, channel=CHANNEL + 1, member=BOB)).game
     assert await here.get(game.id) == game
-    await here.attach_message(game.id, 1000)
+    await here.boards.attach(game.id, 1000)
     await there.close()
     shown = await make_service(path).active_game(game.channel_id)
     assert shown.message_id == 1000 and shown == await here.get(game.id)
@@ -229,7 +230,7 @@ async def test_get_and_attach_message_find_a_game_by_id_wherever_it_was_started(
 async def test_attach_message_while_the_game_ends(attach_first: bool) -> None:
     service = make_service(store=YieldingStore(":memory:"))
     game = (await started_game(service)).game
-    attach = service.attach_message(game.id, 55)
+    attach = service.boards.attach(game.id, 55)
     resign = service.resign(channel_id=CHANNEL, member_id=ALICE)
     await asyncio.gather(*((attach, resign) if attach_first else (resign, attach)))
     stored = await service.get(game.id)

@@ -18,7 +18,7 @@ async def test_expire_idle_after_the_timeout_and_only_once(tmp_path: Path) -> No
     service = make_service(tmp_path / "g.db", clock=clock, idle_timeout=600)
     assert service.idle_timeout == 600
     start = await start_game(service)
-    await service.attach_message(start.game.id, 99)
+    await service.boards.attach(start.game.id, 99)
     clock.advance(599)
     assert await service.expire_idle() == []
     await service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(1, 1))  # resets the timer

@@ -253,16 +253,16 @@ async def test_get_and_attach_message() -> None:
     game = (await start_game(service)).game
     assert await service.get(game.id) == game
     assert await service.get(game.id + 1000) is None
-    await service.attach_message(game.id, 555)
+    await service.boards.attach(game.id, 555)
     assert (await service.active_game(CHANNEL)).message_id == 555
     reply = await service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(1, 1))
     assert reply.game.message_id == 555  # later saves keep it
     finished = await service.resign(channel_id=CHANNEL, member_id=ALICE)
-    await service.attach_message(finished.id, 777)  # finished games can be re-pointed too
+    await service.boards.attach(finished.id, 777)  # finished games can be re-pointed too
     stored = await service.get(finished.id)
     assert stored is not None and stored.message_id == 777
     with pytest.raises(NoGameError, match=r"^There is no game #999\.$"):
-        await service.attach_message(999, 1)
+        await service.boards.attach(999, 1)
 
 
 async def test_member_vs_member_turns_are_enforced_and_nobody_plays_for_them() -> None:
@@ -313,7 +313,7 @@ async def test_a_failed_save_changes_nothing_in_memory() -> None:
     await start_game(service)
     before = await service.active_game(CHANNEL)
 
-    async def broken(game: Game) -> None:
+    async def broken(game: Game, **options: object) -> None:
         raise StorageError("Could not save to the game database: disk I/O error.")
 
     store.update = broken  # type: ignore[method-assign]

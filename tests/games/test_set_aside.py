@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from games_helpers import (
@@ -107,10 +108,10 @@ async def test_a_start_refused_because_another_process_started_first_sets_nothin
     parked, release = asyncio.Event(), asyncio.Event()
 
     class ParkedStore(SqliteGameStore):
-        async def insert(self, game: Game, *, replacing: Game | None = None) -> Game:
+        async def insert(self, game: Game, **options: Any) -> Game:
             parked.set()
             await release.wait()  # the channel was read; the other process runs now
-            return await super().insert(game, replacing=replacing)
+            return await super().insert(game, **options)
 
     here = make_service(store=ParkedStore(path))
     there = make_service(path)

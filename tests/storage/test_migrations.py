@@ -34,6 +34,7 @@ PINNED: dict[Dialect, dict[int, str]] = {
         11: "8897fe7444af859c31fea8dc08063f63e34ee935ebba117fab5fd80c4a9d4cb3",
         12: "2b6148c68e35ffb6e5627ab9e587c7ab1ad915ebdee6bb59e9f390eaae004c19",
         13: "3820caea16bd47d9964cb67f8af10fa1bb59488cf2a5ece92ea4040b48caea60",
+        14: "57ec966f15988a1ff261a73861cb4a68d399807ef3f04c633c79de8487d76245",
     },
     "postgresql": {
         1: "bc53f072b39144ef5bcbf3bddaff7de08e1b7c79b72daabbb48a0b6647e7ca45",
@@ -49,6 +50,7 @@ PINNED: dict[Dialect, dict[int, str]] = {
         11: "d61ede20d911e144daba7ff0d0856dcbf2d2e42e7b1e325c539182e6ec2cec15",
         12: "2b6148c68e35ffb6e5627ab9e587c7ab1ad915ebdee6bb59e9f390eaae004c19",
         13: "3820caea16bd47d9964cb67f8af10fa1bb59488cf2a5ece92ea4040b48caea60",
+        14: "57ec966f15988a1ff261a73861cb4a68d399807ef3f04c633c79de8487d76245",
     },
 }
 
@@ -176,7 +178,14 @@ SCHEMA_V13_OBJECTS = {
     "guild_settings_idle": "b8ce579910667f2a47bb151b74593af741f4416c4700641943c7b7c996d76d89",
 }
 
-FRESH = {**SCHEMA_V11, **SCHEMA_V12_OBJECTS, **SCHEMA_V13_OBJECTS}
+# v14: the boards owed to a channel until shown (issue 35), due first.
+SCHEMA_V14_OBJECTS = {
+    "boards_owed": "7d28da9e87c854d4d3fcf4fddb7495d8474b859eb257c794993bbad0b222f711",
+    "sqlite_autoindex_boards_owed_1": None,
+    "boards_owed_due": "50bee6e0152ac8ca92295ffee365515ef69851544b62f0b4bb17b87071b3fe68",
+}
+
+FRESH = {**SCHEMA_V11, **SCHEMA_V12_OBJECTS, **SCHEMA_V13_OBJECTS, **SCHEMA_V14_OBJECTS}
 """The schema a fresh file has, and every upgraded one."""
 
 

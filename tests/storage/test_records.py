@@ -83,10 +83,10 @@ class RecountStore:
         row = self._conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
         return None if row is None else from_row(row)
 
-    async def insert(self, game: Game, *, replacing: Game | None = None) -> Game:
+    async def insert(self, game: Game, **options: Any) -> Game:
         raise NotImplementedError("the oracle only reads")
 
-    async def update(self, game: Game) -> Game:
+    async def update(self, game: Game, **options: Any) -> Game:
         raise NotImplementedError("the oracle only reads")
 
     async def member_name(self, member_id: int) -> str | None:
@@ -335,7 +335,7 @@ async def test_saving_a_finished_game_again_does_not_count_it_twice(tmp_path: Pa
     for _ in range(3):
         resigned = await store.update(resigned)
         resigned = await store.update(replace(resigned, updated_at=FakeClock().now, message_id=5))
-    await service.attach_message(resigned.id, 77)  # a finished game: straight to the store
+    await service.boards.attach(resigned.id, 77)  # a finished game: straight to the store
     assert (await service.standings.stats(member_id=ALICE)).total == Record(0, 1, 0)
     assert [e.record for e in await service.standings.leaderboard(guild_id=GUILD)] == [
         Record(0, 1, 0)
@@ -503,7 +503,7 @@ async def test_totals_always_equal_a_recount_of_the_games(script: list[Step], se
                 else:  # resave: any game written again as it is, or with a new message id
                     stored = await service.get(n % 4 + 1)
                     if stored is not None:
-                        await service.attach_message(stored.id, n)
+                        await service.boards.attach(stored.id, n)
                         if not stored.is_active:
                             await store.update(stored)
             except StorageError:

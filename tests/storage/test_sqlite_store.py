@@ -57,7 +57,7 @@ async def test_a_restarted_service_continues_the_game_exactly(tmp_path: Path) ->
     game = await first.active_game(CHANNEL)
     free = next(m for m in game.position.legal_moves)
     game = (await first.move(channel_id=CHANNEL, member_id=ALICE, move=free)).game
-    await first.attach_message(game.id, 4242)
+    await first.boards.attach(game.id, 4242)
     game = await first.active_game(CHANNEL)
     other = await first.active_game(CHANNEL + 1)
     await first.close()

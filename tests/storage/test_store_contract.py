@@ -1246,3 +1246,68 @@ async def test_expire_idle_keeps_servers_with_their_own_idle_minutes_apart(
     own = await store.expire_idle(now - timedelta(minutes=15), now, idle_minutes=15)
     assert sorted(game.id for game in own.items) == [games[1].id, games[4].id]
     assert await store.active_games() == []
+
+
+# -- boards owed (migration 14) ------------------------------------------------------------------
+
+
+async def test_a_board_owed_by_a_save_is_due_from_its_moment_until_shown(store: GameStore) -> None:
+    """Owed in the save's own transaction; due from ``board_due`` on, with the game as stored
+    now; gone once shown at that version (or a later one)."""
+    due = START + timedelta(seconds=30)
+    game = await store.insert(make_game(ALICE, BOT), board_due=due)
+    assert await store.boards_owed(due - timedelta(seconds=1)) == []
+    [owed] = await store.boards_owed(due)
+    assert (owed.game, owed.version, owed.attempts, owed.owed_since) == (game, 0, 0, START)
+    moved = await store.update(replace(game, moves=(Move(1, 1),)), board_due=due)
+    [owed] = await store.boards_owed(due)
+    assert (owed.game, owed.version, owed.attempts) == (moved, 1, 0)
+    assert owed.owed_since == START  # the first board owed: how late it is
+    await store.board_shown(game.id, 0)  # an older board shown: the newer one stays owed
+    assert [board.version for board in await store.boards_owed(due)] == [1]
+    await store.board_shown(game.id, moved.version)
+    assert await store.boards_owed(due) == []
+
+
+async def test_a_late_board_is_due_again_later_and_a_newer_save_owes_it_at_once(
+    store: GameStore,
+) -> None:
+    due = START + timedelta(seconds=30)
+    game = await store.insert(make_game(ALICE, BOT), board_due=due)
+    later = due + timedelta(seconds=4)
+    await store.board_late(game.id, 0, 1, later)
+    assert await store.boards_owed(due) == []
+    [owed] = await store.boards_owed(later)
+    assert owed.attempts == 1
+    await store.board_late(game.id, 0, 2, later + timedelta(seconds=8))
+    moved = await store.update(replace(game, moves=(Move(1, 1),)), board_due=due)
+    [owed] = await store.boards_owed(due)  # a newer board is another try, from its own moment
+    assert (owed.version, owed.attempts) == (moved.version, 0)
+    await store.board_late(game.id, 0, 5, later)  # a try of the older board changes nothing
+    [owed] = await store.boards_owed(due)
+    assert (owed.version, owed.attempts) == (moved.version, 0)
+
+
+async def test_saves_without_a_board_due_owe_none_and_sweeps_keep_to_their_shards(
+    store: GameStore,
+) -> None:
+    due = START + timedelta(seconds=30)
+    await store.insert(make_game(ALICE, BOT))  # the terminal's: shown as it is saved
+    other = (2 << 22) + 1  # a server of shard 2 of 3
+    mine = await store.insert(make_game(BOB, BOT, channel_id=CHANNEL + 1), board_due=due)
+    theirs = await store.insert(
+        make_game(BOB, BOT, channel_id=CHANNEL + 2, guild_id=other), board_due=due
+    )
+    shard_of_mine = (GUILD >> 22) % 3
+    assert [b.game.id for b in await store.boards_owed(due)] == [mine.id, theirs.id]
+    owned = await store.boards_owed(due, shards=ShardSet(3, frozenset({shard_of_mine})))
+    assert [b.game.id for b in owned] == [mine.id]
+    assert len(await store.boards_owed(due, limit=1)) == 1
+
+
+async def test_a_duel_accepted_owes_its_board_with_the_game(store: GameStore) -> None:
+    due = START + timedelta(seconds=30)
+    challenge = await store.insert_challenge(CHALLENGE)
+    game = await store.accept_challenge(challenge, make_game(ALICE, BOB, level=DUEL), board_due=due)
+    [owed] = await store.boards_owed(due)
+    assert owed.game == game

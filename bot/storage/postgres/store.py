@@ -27,6 +27,7 @@ from bot.games.store_errors import (
     StoreFailedError,
     StoreUnavailableError,
 )
+from bot.storage.boards import BoardsSql
 from bot.storage.defaults import DEFAULT_POOL_SIZE, DEFAULT_WRITE_TIMEOUT
 from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION
 from bot.storage.operations import Params, SqlGameStore, Transaction
@@ -44,9 +45,10 @@ Connection: TypeAlias = psycopg.AsyncConnection[DictRow]
 
 CONNECT_TIMEOUT_SECONDS = 10.0
 
-WAIT_FOR_CONNECTION_SECONDS = 2.0
+WAIT_FOR_CONNECTION_SECONDS = 1.5
 """How long an operation waits for a connection (all in use, or the server away) before the
-player hears the store is unavailable: Discord gives up on an unanswered click after 3 s."""
+player hears the store is unavailable: within the 2 s a command may take before its first
+answer (``bot.discord_bot.interactions.ANSWER_WITHIN``), which Discord's 3 s bound."""
 
 GIVE_UP_RECONNECTING_SECONDS = 10.0
 """How long the pool retries one lost connection (backing off 1, 2, 4... s) before it leaves
@@ -89,6 +91,7 @@ class PostgresGameStore(SqlGameStore):
     _sql = GameSql.styled("%({})s")
     _solo_sql = SoloSql.styled("%({})s")
     _settings_sql = SettingsSql.styled("%({})s")
+    _boards_sql = BoardsSql.styled("%({})s")
     _locking = " FOR UPDATE"
     # A sweep leaves a game another process is saving right now to it (its save makes it not
     # idle, or the next sweep takes it); the page key still moves past it.

@@ -21,6 +21,7 @@ from typing import Any, Literal, TypeVar
 
 from bot.games.errors import DatabaseGoneError, StorageError, StoreBusyError
 from bot.games.store_errors import ChannelTakenError, StoreClosedError, StoreUnavailableError
+from bot.storage.boards import BoardsSql
 from bot.storage.defaults import DEFAULT_WRITE_TIMEOUT
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.operations import Params, SqlGameStore, Transaction
@@ -61,6 +62,7 @@ class SqliteGameStore(SqlGameStore):
     _sql = GameSql.styled(":{}")
     _solo_sql = SoloSql.styled(":{}")
     _settings_sql = SettingsSql.styled(":{}")
+    _boards_sql = BoardsSql.styled(":{}")
 
     def __init__(
         self,
