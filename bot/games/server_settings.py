@@ -301,6 +301,14 @@ class SettingsCache:
             self._keep(settings, now)
         return settings
 
+    def peek(self, guild_id: int) -> tuple[ServerSettings | None, bool]:
+        """What this process holds for the server without reading (None: nothing yet), and
+        whether it is still fresh."""
+        entry = self._entries.get(guild_id)
+        if entry is None:
+            return None, False
+        return entry[0], self._clock() - entry[1] < self.ttl
+
     def put(self, settings: ServerSettings) -> None:
         """Remember what this process just saved: it is seen at once here."""
         self._changes += 1

@@ -8,17 +8,23 @@ themselves: ``bot.games.server_settings``.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import Callable
 
 from bot.games.arguments import check_id, check_optional_id
 from bot.games.channels import Channels, retried
+from bot.games.errors import GameError
 from bot.games.server_settings import (
+    NO_SERVER,
     ServerSettings,
     with_channel,
     with_defaults,
     with_language,
     with_limits,
 )
+
+log = logging.getLogger(__name__)
 
 
 class Servers:
@@ -28,6 +34,30 @@ class Servers:
         self._channels = channels
         self._store = channels.store
         self.cache = channels.settings
+        self._refreshing: dict[int, asyncio.Task[None]] = {}
+
+    def known(self, guild_id: int | None) -> ServerSettings | None:
+        """What this process knows of the server's settings without waiting for the store:
+        the ones it last read or saved, however old (None: none yet; outside any server, the
+        bot's own). Missing or stale ones are read again in the background, so an answer that
+        must not wait (Discord's 3 seconds) still follows a change within moments."""
+        if guild_id is None:
+            return NO_SERVER
+        settings, fresh = self.cache.peek(guild_id)
+        if not fresh and guild_id not in self._refreshing and not self._channels.closed:
+            task = asyncio.get_running_loop().create_task(self._refresh(guild_id))
+            self._refreshing[guild_id] = task
+        return settings
+
+    async def _refresh(self, guild_id: int) -> None:
+        """Read the server's settings into the cache; a failure is logged (the next ``known``
+        tries again)."""
+        try:
+            await self.cache.get(guild_id)
+        except GameError as error:
+            log.warning("Could not read the settings of server %s: %s", guild_id, error)
+        finally:
+            del self._refreshing[guild_id]
 
     async def settings(self, guild_id: int | None) -> ServerSettings:
         """The server's settings (through the cache: another process's change shows within
