@@ -96,6 +96,9 @@ class TicTacToeBot(commands.AutoShardedBot):
         self.floodgate = Floodgate(settings.command_rate)
         self.add_check(within_rate)
         self.stopped_by: GameError | None = None  # why the bot stopped itself, for the runner
+        # Games whose board a first try is showing right now (discord.py may be waiting out a
+        # rate limit): the deliveries' sweep leaves them to it.
+        self.boards_in_flight: set[int] = set()
         self.metrics = BotMetrics(self)  # served at METRICS_PORT, if set
 
     async def stop_because(self, error: GameError) -> None:

@@ -13,23 +13,27 @@ strips the previous one, ``disable_board`` greys out a finished game's, and both
 
 from __future__ import annotations
 
+import logging
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord_bot.interactions import GameButton, channel_id
+from bot.discord_bot.interactions import GameButton, channel_id, describe, private_locale
 from bot.discord_bot.messages import edit_message
-from bot.discord_bot.texts import NOT_YOUR_BOARD
+from bot.discord_bot.texts import BOARD_LATE, NOT_YOUR_BOARD
 from bot.engine import Move, Player
 from bot.games import Game, GameKind, GameOverError, NotYourGameError
 from bot.games.render.boards import describe_reply, render_emoji
 from bot.games.render.glyphs import EMOJI_MARK
 from bot.games.sentences import not_your_game
+from bot.i18n import _, current_locale
 
 if TYPE_CHECKING:
     from bot.discord_bot.app import TicTacToeBot
+
+log = logging.getLogger(__name__)
 
 CUSTOM_ID = "ttt:{game}:{row}:{col}"
 TEMPLATE = r"ttt:(?P<game>[0-9]+):(?P<row>[0-9]):(?P<col>[0-9])"
@@ -82,29 +86,31 @@ class CellButton(
 
     async def clicked(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
         """Play the cell and edit the board in place."""
-        bot = interaction.client
-        # Acknowledge first: a 4x4 engine move may take longer than Discord's 3 seconds.
-        await interaction.response.defer()
+        bot = interaction.client  # acknowledged already (GameButton.interaction_check)
         try:
             reply = await bot.service.move(
                 channel_id=channel_id(interaction),
                 member_id=interaction.user.id,
                 move=self.move,
                 game_id=self.game_id,
+                owe_board=True,
             )
         except GameOverError:
             await self._retire_stale_board(interaction)
             raise
         bot.metrics.played(reply)
         game = reply.game
-        await interaction.edit_original_response(
-            content=board_content(game, describe_reply(reply)),
-            view=board_view(game),
-        )
-        if interaction.message is not None:
-            # The clicked board may be an older copy that kept its buttons (stripping it
-            # failed): it is the live one now, and the newer copy must not stay clickable.
-            await replace_board(bot, game, interaction.message.id)
+
+        async def edit() -> int:
+            message = await interaction.edit_original_response(
+                content=board_content(game, describe_reply(reply)), view=board_view(game)
+            )
+            return message.id
+
+        # The clicked board may be an older copy that kept its buttons (stripping it failed):
+        # it is the live one now, and the newer copy must not stay clickable.
+        if not await show_board(bot, game, edit):
+            await tell_late(interaction)
 
     async def _retire_stale_board(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
         """Disable a finished game's leftover buttons so nobody else clicks into the void."""
@@ -141,16 +147,70 @@ def register_view(kind: GameKind, view: BoardView) -> None:
     _VIEWS[kind] = view
 
 
+async def tell_late(interaction: discord.Interaction[TicTacToeBot]) -> None:
+    """Tell the member privately that their move is saved and its board will follow (never
+    to try again: it was saved); Discord may refuse this too, which is only logged."""
+    current_locale.set(private_locale(interaction))
+    try:
+        await interaction.followup.send(_(BOARD_LATE), ephemeral=True)
+    except discord.HTTPException as error:
+        log.info("Could not say the board of %s is late: %s", describe(interaction), error)
+
+
 def board_view(game: Game) -> discord.ui.View:
     """The buttons under the game's board, as its variant lays them out."""
     return _VIEWS[game.kind](game)
 
 
-async def post_board(bot: TicTacToeBot, game: Game, headline: str = "") -> None:
-    """Post the game's board in its channel as a new message, the game's one live board."""
+async def show_board(
+    bot: TicTacToeBot, game: Game, show: Callable[[], Awaitable[int | None]]
+) -> bool:
+    """Show ``game``'s board by ``show`` (a post, an interaction's answer: the message's id)
+    and make it the game's live board (``show`` returning None: shown, by a message that is
+    not the live board, such as a resignation's answer). False, logged, when Discord refused
+    or failed even
+    after discord.py's retries: the board stays owed (``service.boards``) and the deliveries'
+    sweep shows it later; never raises for that, the move being saved."""
+    bot.boards_in_flight.add(game.id)
+    try:
+        message_id = await show()
+    except discord.HTTPException as error:
+        log.warning("The board of game %s is late (%s): it will be delivered.", game.id, error)
+        return False
+    finally:
+        bot.boards_in_flight.discard(game.id)
+    if message_id is None:
+        await bot.service.boards.shown(game.id, game.version)
+    else:
+        await replace_board(bot, game, message_id)
+    return True
+
+
+async def post_board(bot: TicTacToeBot, game: Game, headline: str = "") -> bool:
+    """Post the game's board in its channel as a new message, the game's one live board;
+    False if it is late (``show_board``)."""
     channel = bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
-    message = await channel.send(board_content(game, headline), view=board_view(game))
-    await replace_board(bot, game, message.id)
+
+    async def post() -> int:
+        message = await channel.send(board_content(game, headline), view=board_view(game))
+        return message.id
+
+    return await show_board(bot, game, post)
+
+
+GAME_ID = re.compile(r"^tt[tu](?:-rematch)?:(?P<game>[0-9]+)(?::|$)")
+"""The game a board's button belongs to, in its ``custom_id`` (a cell, a small board of
+ultimate, a rematch)."""
+
+
+def shows_game(message: discord.Message, game_id: int) -> bool:
+    """Whether ``message`` carries a button of game ``game_id``'s board."""
+    for row in message.components:
+        for child in getattr(row, "children", ()):
+            found = GAME_ID.match(str(getattr(child, "custom_id", None) or ""))
+            if found is not None and int(found["game"]) == game_id:
+                return True
+    return False
 
 
 def board_content(game: Game, headline: str = "") -> str:
@@ -190,12 +250,13 @@ async def disable_board(bot: TicTacToeBot, game: Game) -> None:
 
 
 async def replace_board(bot: TicTacToeBot, game: Game, message_id: int) -> None:
-    """Make ``message_id`` the game's one live board: remember it, strip the previous one."""
+    """Make ``message_id``, now showing ``game``, the game's one live board: remember it, strip
+    the previous one, and the board is no longer owed (``service.boards``)."""
     previous = game.message_id
-    if previous == message_id:
-        return
-    await bot.service.attach_message(game.id, message_id)
-    if previous is not None:
+    if previous != message_id:
+        await bot.service.boards.attach(game.id, message_id)
+    await bot.service.boards.shown(game.id, game.version)
+    if previous is not None and previous != message_id:
         await edit_board(
             bot,
             channel_id=game.channel_id,

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord_bot.board_view import board_content, board_view, post_board, replace_board
+from bot.discord_bot.board_view import board_content, board_view, post_board, show_board
 from bot.discord_bot.interactions import GameButton
 from bot.discord_bot.messages import edit_message
 from bot.games import Challenge, MoveReply
@@ -75,7 +75,9 @@ class ChallengeButton(
         service = interaction.client.service
         member = interaction.user.id
         if self.answer == "accept":
-            game = await service.duels.accept(challenge_id=self.challenge_id, member_id=member)
+            game = await service.duels.accept(
+                challenge_id=self.challenge_id, member_id=member, owe_board=True
+            )
             interaction.client.metrics.started(game)
             answered = await service.duels.get_challenge(self.challenge_id)
         else:
@@ -84,7 +86,7 @@ class ChallengeButton(
                 await service.duels.decline(challenge_id=self.challenge_id, member_id=member),
             )
         if answered is not None:
-            await interaction.response.edit_message(
+            await interaction.edit_original_response(
                 content=challenge_content(answered), view=challenge_view(answered)
             )
         if game is not None:
@@ -121,6 +123,7 @@ class RematchButton(
             game_id=self.game_id,
             member_id=interaction.user.id,
             member_name=interaction.user.display_name,
+            owe_board=True,
         )
         if isinstance(again, MoveReply):
             bot.metrics.started(again)
@@ -128,11 +131,13 @@ class RematchButton(
             # TRANSLATORS: the headline of a rematch's board: the players' marks are swapped
             swapped = _("Rematch, sides swapped.")
             headline = join_sentences([swapped, describe_reply(again)])
-            callback = await interaction.response.send_message(
-                board_content(game, headline), view=board_view(game)
-            )
-            if callback.message_id is not None:
-                await replace_board(bot, game, callback.message_id)
+
+            async def post() -> int:
+                content = board_content(game, headline)
+                message = await interaction.followup.send(content, view=board_view(game), wait=True)
+                return message.id
+
+            await show_board(bot, game, post)
             return
         await send_challenge(interaction, again)
 
@@ -149,14 +154,21 @@ async def send_challenge(
     interaction: discord.Interaction[TicTacToeBot], challenge: Challenge
 ) -> None:
     """Post a new challenge as the answer to ``interaction`` and remember its message."""
-    callback = await interaction.response.send_message(
-        challenge_content(challenge),
-        view=challenge_view(challenge),
-        allowed_mentions=challenge_mentions(challenge),
-    )
-    if callback.message_id is not None:
+    content, view = challenge_content(challenge), challenge_view(challenge)
+    mentions = challenge_mentions(challenge)
+    if interaction.response.is_done():  # a slow challenge was deferred, or a click's rematch
+        message = await interaction.followup.send(
+            content, view=view, allowed_mentions=mentions, wait=True
+        )
+        message_id: int | None = message.id
+    else:
+        callback = await interaction.response.send_message(
+            content, view=view, allowed_mentions=mentions
+        )
+        message_id = callback.message_id
+    if message_id is not None:
         duels = interaction.client.service.duels
-        await duels.attach_challenge_message(challenge.id, callback.message_id)
+        await duels.attach_challenge_message(challenge.id, message_id)
 
 
 async def close_challenge_message(bot: TicTacToeBot, challenge: Challenge) -> None:

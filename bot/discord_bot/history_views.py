@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord_bot.interactions import GameButton, private_locale
+from bot.discord_bot.interactions import GameButton, in_time, private_locale, respond
 from bot.discord_bot.texts import NOT_YOUR_HISTORY
 from bot.games import GameError, HistoryPage, Review
 from bot.games.render import render_history
@@ -86,7 +86,7 @@ class HistoryButton(
         )
         if self.member == interaction.user.id:  # the name they go by now, as on page one
             page = replace(page, name=interaction.user.display_name)
-        await interaction.response.edit_message(
+        await interaction.edit_original_response(
             content=render_history(page), view=history_view(page, self.viewer)
         )
 
@@ -109,15 +109,14 @@ async def send_history(
 ) -> None:
     """Answer privately with the newest page of ``member``'s games in this server, under the
     name they go by now, with the buttons to turn it."""
-    page = await interaction.client.service.history.page(
-        member_id=member.id, guild_id=interaction.guild_id
+    page = await in_time(
+        interaction,
+        interaction.client.service.history.page(member_id=member.id, guild_id=interaction.guild_id),
+        ephemeral=True,
     )
     page = replace(page, name=member.display_name)
     view = history_view(page, interaction.user.id)
-    if view is None:
-        await interaction.response.send_message(render_history(page), ephemeral=True)
-    else:
-        await interaction.response.send_message(render_history(page), view=view, ephemeral=True)
+    await respond(interaction, render_history(page), view=view, ephemeral=True)
 
 
 async def replay_file(review: Review) -> discord.File:

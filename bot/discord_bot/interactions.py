@@ -10,12 +10,15 @@ pause; a click refused so is still acknowledged (a deferred update), never left 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
-from typing import TYPE_CHECKING, Any, Self
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 import discord
 
+from bot.discord_bot.locales import server_locale
 from bot.discord_bot.metrics import button_command
 from bot.discord_bot.texts import APOLOGY, MISSING_PERMISSION, spelling
 from bot.games import GameError
@@ -25,6 +28,13 @@ if TYPE_CHECKING:
     from bot.discord_bot.app import TicTacToeBot
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+ANSWER_WITHIN = 2.0
+"""Seconds a command may work before its first answer: then it is acknowledged (deferred) and
+answered when the work is done. Discord refuses an answer after 3 seconds, and the network
+takes its share of them."""
 
 
 def channel_id(interaction: discord.Interaction[TicTacToeBot]) -> int:
@@ -49,6 +59,41 @@ async def reply_privately(interaction: discord.Interaction[TicTacToeBot], text: 
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
+
+
+async def in_time(
+    interaction: discord.Interaction[TicTacToeBot], work: Awaitable[T], *, ephemeral: bool
+) -> T:
+    """``work``'s result, the interaction acknowledged in time: if it has not finished within
+    ``ANSWER_WITHIN`` seconds (a slow store, an engine thinking), the interaction is deferred
+    (thinking, private when the answer will be) and the answer edits that placeholder
+    (``respond``). The work itself is never cancelled: what it saves is shown."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=ANSWER_WITHIN)
+    if not done and not interaction.response.is_done():
+        try:
+            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+        except discord.HTTPException as error:
+            log.warning("Could not acknowledge %s: %s", describe(interaction), error)
+    return await task
+
+
+async def respond(
+    interaction: discord.Interaction[TicTacToeBot],
+    content: str,
+    *,
+    view: discord.ui.View | None = None,
+    ephemeral: bool = False,
+) -> int | None:
+    """Answer with ``content`` (and ``view``): the response, or, once the interaction was
+    deferred (``in_time``), the placeholder edited. Returns the answer's message id, when
+    Discord gives one."""
+    extra: dict[str, Any] = {} if view is None else {"view": view}
+    if interaction.response.is_done():
+        message = await interaction.edit_original_response(content=content, **extra)
+        return message.id
+    callback = await interaction.response.send_message(content, ephemeral=ephemeral, **extra)
+    return callback.message_id
 
 
 async def answer_error(
@@ -134,12 +179,13 @@ class GameButton:
 
     # discord.py types these hooks for any client; the bot's buttons only get its own.
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        from bot.discord_bot.locales import server_locale  # locales imports this module's peers
-
+        """Acknowledge the click at once (a deferred update, which shows nothing): whatever
+        follows may wait for the store, and Discord gives a click 3 seconds. Refusals then go
+        to the member privately as follow-ups; the board is edited in place."""
+        await acknowledge_quietly(interaction)
         # A click's answer to the channel (the board) is in the server's language.
-        current_locale.set(await server_locale(interaction.client, interaction.guild))
+        current_locale.set(server_locale(interaction.client, interaction.guild))
         if not await within_rate(interaction):
-            await acknowledge_quietly(interaction)
             return False
         try:
             await self.check(interaction)

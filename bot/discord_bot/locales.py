@@ -25,16 +25,13 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-async def server_locale(bot: TicTacToeBot, guild: discord.Guild | None) -> str:
+def server_locale(bot: TicTacToeBot, guild: discord.Guild | None) -> str:
     """The server's language for public posts: its setting, else its preferred locale, else
-    English (also when the settings cannot be read: a post still goes out)."""
+    English. Never waits for the store (an interaction has 3 seconds): the setting is what
+    this process last read, refreshed in the background (``Servers.known``)."""
     if guild is None:
         return SOURCE
-    try:
-        settings = await bot.service.servers.settings(guild.id)
-    except GameError as error:
-        log.warning("Could not read the language of server %s: %s", guild.id, error)
-        settings = None
+    settings = bot.service.servers.known(guild.id)
     if settings is not None and settings.locale is not None:
         return resolve(settings.locale)
     return resolve(str(guild.preferred_locale))
@@ -47,7 +44,7 @@ async def guild_locale(bot: TicTacToeBot, guild_id: int | None) -> str:
         return SOURCE
     guild = bot.get_guild(guild_id)
     if guild is not None:
-        return await server_locale(bot, guild)
+        return server_locale(bot, guild)
     try:
         settings = await bot.service.servers.settings(guild_id)
     except GameError as error:

@@ -7,6 +7,7 @@ agree on everything else.
 
 from __future__ import annotations
 
+from bot.discord_bot.permissions import names
 from bot.games import CLASSIC, FIRST_CHOICES, SIZES, USAGE_MOVE, Command, Spelling
 from bot.games.render import level_ratings_table
 from bot.games.wording import join_sentences
@@ -18,6 +19,9 @@ MISSING_PERMISSION = N_(
     "A server admin can check my role's permissions here."
 )
 SERVER_ONLY = N_("Tic-Tac-Toe is played in a server channel, not in direct messages.")
+BOARD_LATE = N_("Your move is in; the board will follow.")
+"""Said privately when a move was saved but Discord refused its board for now: the board is
+owed and is delivered later (never "try again": that would play another move)."""
 NOT_YOUR_BOARD = N_(
     "This board belongs to {owner}'s game, so only they can play it. "
     "When it ends you can start your own with {start}."
@@ -39,6 +43,17 @@ NOT_A_MANAGER = N_(
 )
 """The refusal of ``/tictactoe-settings`` to a member without Manage Server (checked by us
 too: a server may grant the command to anyone in its Integrations settings)."""
+
+
+def clicks_only(prefix: str, lacking: list[str]) -> str:
+    """The private note after a start in a channel where the bot cannot post (it lacks the
+    permissions ``lacking``): the buttons work, typed moves get no answer there."""
+    # TRANSLATORS: {permissions} lists Discord permission names ("Send Messages, View
+    # Channel"), {move} is the text command as typed ("!move")
+    return _(
+        "I can't post in this channel (I lack {permissions}), so {move} gets no answer here: "
+        "play by clicking the board's cells."
+    ).format(permissions=names(lacking), move=f"`{prefix}move`")
 
 
 def spelling(prefix: str) -> Spelling:

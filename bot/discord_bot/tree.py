@@ -28,7 +28,7 @@ class GameTree(app_commands.CommandTree["TicTacToeBot"]):
         interaction.client.metrics.slash_began(interaction)
         # What the command posts publicly is in the server's language; a command that answers
         # only the member switches to theirs (``private_locale``), and so do its errors.
-        current_locale.set(await server_locale(interaction.client, interaction.guild))
+        current_locale.set(server_locale(interaction.client, interaction.guild))
         return await within_rate(interaction)
 
     async def on_error(

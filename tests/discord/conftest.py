@@ -24,6 +24,7 @@ from discord_helpers import IDLE_TIMEOUT, MakeBot, World, is_refusal
 
 from bot.discord_bot import TicTacToeBot, create_bot
 from bot.games import GameService
+from bot.games.service import MoveChooser
 from bot.settings import Settings
 from bot.storage.sqlite.store import SqliteGameStore
 
@@ -41,12 +42,15 @@ def settings(tmp_path: Path) -> Settings:
 def make_bot(settings: Settings) -> MakeBot:
     """Build a fresh bot (and service) on the test's database, e.g. to simulate a restart."""
 
-    def make(*, seed: int = SEED, settings: Settings = settings) -> TicTacToeBot:
+    def make(
+        *, seed: int = SEED, settings: Settings = settings, choose_move: MoveChooser | None = None
+    ) -> TicTacToeBot:
         service = GameService(
             SqliteGameStore(settings.database_path),
             idle_timeout=settings.idle_timeout_seconds,
             clock=discord.utils.utcnow,
             rng=random.Random(seed),
+            choose_move=choose_move,
         )
         return create_bot(settings, service=service)
 

@@ -87,6 +87,25 @@ def command_syncs(env: simcord.Env) -> list[str]:
     ]
 
 
+def private_answer(result: simcord.InteractionResult) -> str:
+    """What the bot told only the member: its private response, or, once it acknowledged
+    first (a click is; a slow command may be), its private follow-up. Asserts there is one."""
+    response = result.response
+    if result.ephemeral and response is not None:
+        return response.content
+    private = [m.content for m in result.followups if m.flags.ephemeral]
+    assert private, f"no private answer: {result!r}"
+    return private[0]
+
+
+def posted(result: simcord.InteractionResult) -> simcord.ResponseMessage:
+    """The message a click posted in the channel (a rematch's board, a new challenge): a
+    click is acknowledged first, so it is a public follow-up."""
+    public = [m for m in result.followups if not m.flags.ephemeral]
+    assert len(public) == 1, f"not one public follow-up: {result!r}"
+    return public[0]
+
+
 def deferred_first(world: World, result: simcord.InteractionResult) -> bool:
     """Whether the bot's first answer to the interaction was a defer ("thinking..." or a
     deferred update), i.e. it acknowledged before doing the slow work."""

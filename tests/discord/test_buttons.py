@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import discord
-from discord_helpers import MakeBot, World, cell_id, cells, move_text
+from discord_helpers import MakeBot, World, cell_id, cells, move_text, private_answer
 
 from bot.discord_bot import TicTacToeBot
 from bot.engine import Move, analyze
@@ -54,9 +54,7 @@ async def test_wrong_member_click_is_refused_privately_and_changes_nothing(
     board = await start_board(world, first="me")
     game = await world.game()
     result = await world.bob.click(board, custom_id=cell_id(game, Move(0, 0)))
-    assert result.ephemeral
-    assert result.response is not None
-    assert result.response.content == (
+    assert private_answer(result) == (
         "This board belongs to alice's game, so only they can play it. "
         "When it ends you can start your own with `/tictactoe start`."
     )

@@ -4,7 +4,7 @@ rematches, and the one ping a challenge may make."""
 from __future__ import annotations
 
 import discord
-from discord_helpers import MakeBot, World, buttons, cell_id, move_text
+from discord_helpers import MakeBot, World, buttons, cell_id, move_text, posted, private_answer
 
 from bot.discord_bot import TicTacToeBot
 from bot.discord_bot.cogs.expiry import EXPIRY_INTERVAL
@@ -66,9 +66,7 @@ async def test_a_whole_duel_from_challenge_to_win_then_a_rematch_challenge(world
     assert finished is not None and finished.status is Status.WON
     rematch = next(b for b in buttons(final) if b.label == "Rematch")
     assert rematch.custom_id is not None
-    again = await world.bob.click(final, custom_id=rematch.custom_id)
-    assert again.response is not None and not again.ephemeral
-    offer = again.response.message
+    offer = posted(await world.bob.click(final, custom_id=rematch.custom_id)).message
     assert "bob challenges" in offer.content and world.alice.mention in offer.content
     await world.alice.click(offer, custom_id=answer_id(offer, "Accept"))
     second = await world.game()
@@ -106,11 +104,9 @@ async def test_decline_withdraw_and_bystanders(world: World) -> None:
     message = await challenge(world)
     carol = world.guild.add_member(world.env.create_user("carol"))
     nosy = await carol.click(message, custom_id=answer_id(message, "Accept"))
-    assert nosy.ephemeral and nosy.response is not None
-    assert "only bob can answer it" in nosy.response.content
+    assert "only bob can answer it" in private_answer(nosy)
     own = await world.alice.click(message, custom_id=answer_id(message, "Accept"))
-    assert own.ephemeral and own.response is not None
-    assert "can't accept your own challenge" in own.response.content
+    assert "can't accept your own challenge" in private_answer(own)
     await world.alice.click(message, custom_id=answer_id(message, "Decline"))
     assert "alice withdrew the challenge." in fresh(world, message).content
     assert all(b.disabled for b in buttons(fresh(world, message)))
@@ -152,8 +148,7 @@ async def test_turns_on_the_board_and_by_move(world: World) -> None:
     assert private.ephemeral and private.content == "It is not your turn: wait for alice to move."
     carol = world.guild.add_member(world.env.create_user("carol"))
     nosy = await carol.click(board, custom_id=cell_id(game, Move(0, 0)))
-    assert nosy.ephemeral and nosy.response is not None
-    assert nosy.response.content.startswith("This game is between alice and bob;")
+    assert private_answer(nosy).startswith("This game is between alice and bob;")
     await world.bob.send(world.channel, move_text(Move(0, 0)))
     assert "It is not your turn: wait for alice to move." in world.last().content
     await world.alice.send(world.channel, move_text(Move(0, 0)))
@@ -208,11 +203,10 @@ async def test_rematch_against_the_bot_swaps_sides_and_refuses_a_busy_channel(
     rematch_id = next(b.custom_id for b in buttons(board) if b.label == "Rematch")
     assert rematch_id is not None
     result = await world.alice.click(board, custom_id=rematch_id)
-    assert result.response is not None and "Rematch, sides swapped." in result.response.content
+    assert "Rematch, sides swapped." in posted(result).content
     game = await world.game()
     assert (game.level, game.size, game.x.is_bot, len(game.moves)) == ("easy", 4, True, 1)
     free = game.position.legal_moves[0]
     await world.alice.send(world.channel, move_text(free))  # the new game has begun
     busy = await world.alice.click(board, custom_id=rematch_id)
-    assert busy.ephemeral and busy.response is not None
-    assert "already have a game running" in busy.response.content
+    assert "already have a game running" in private_answer(busy)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from discord_helpers import World, buttons, cell_id, cells, move_text
+from discord_helpers import World, buttons, cell_id, cells, move_text, posted
 
 from bot.engine import Move
 from bot.games import Status
@@ -43,11 +43,11 @@ async def test_a_finished_5x5_board_shows_the_emoji_board_and_a_rematch_button(
     assert [b.label for b in buttons(board)] == ["Rematch"]
     rematch_id = buttons(board)[0].custom_id
     assert rematch_id is not None
-    result = await world.alice.click(board, custom_id=rematch_id)
-    assert result.response is not None and "Rematch, sides swapped." in result.response.content
+    again = posted(await world.alice.click(board, custom_id=rematch_id))
+    assert "Rematch, sides swapped." in again.content
     game = await world.game()
     assert (game.size, game.x.is_bot, len(game.moves)) == (5, True, 1)
-    assert len(cells(result.response.message)) == 25
+    assert len(cells(again.message)) == 25
 
 
 async def test_an_early_5x5_hint_and_explain_mark_the_estimated_pick_on_the_board(

@@ -9,7 +9,7 @@ import pytest
 from discord_helpers import World
 
 from bot.discord_bot.app import NO_PINGS
-from bot.games import NoGameError
+from bot.discord_bot.permissions import CANNOT_ANSWER
 
 
 def pings(world: World, message: discord.Message) -> tuple[list[int], list[int], bool]:
@@ -72,24 +72,35 @@ async def test_webhook_messages_are_ignored(world: World) -> None:
 
 
 @pytest.mark.parametrize("with_game", [False, True])
-async def test_missing_send_permission_is_logged_not_crashed(
+async def test_a_text_command_the_bot_cannot_answer_changes_nothing(
     world: World, caplog: pytest.LogCaptureFixture, with_game: bool
 ) -> None:
-    """Whether the refused reply is a refusal (no game) or a board (a move), the bot notes
-    the channel in a warning and carries on."""
+    """Where the bot may not send, ``!move`` is checked before anything changes: no move is
+    played unseen, the member's message gets 🔇 (the bot may still react), and the log names
+    the channel and the permission once. A start there (an interaction's answer needs no
+    permission in the channel) says privately that typed moves get no answer there."""
     me = world.guild.me
     assert me is not None
     muted = world.guild.create_text_channel(
         "read-only", overwrites={me: discord.PermissionOverwrite(send_messages=False)}
     )
-    if with_game:  # an interaction's answer needs no permission in the channel
-        await world.alice.slash(muted, "tictactoe start", first="me")
-    await world.alice.send(muted, "!move 1 1")
-    assert [type(getattr(error, "original", error)) for error in world.errors()] == [
-        discord.Forbidden if with_game else NoGameError
-    ]
+    if with_game:
+        start = await world.alice.slash(muted, "tictactoe start", first="me")
+        [note] = start.followups
+        assert note.flags.ephemeral and "Send Messages" in note.content
+        assert "`!move` gets no answer here: play by clicking the board's cells." in note.content
+    service = world.bot.service
+    before = await service.active_game(muted.id) if with_game else None
+    for _ in range(2):
+        typed = await world.alice.send(muted, "!move 1 1")
+        stored = world.env.backend.get_message(muted.id, typed.id)
+        assert stored.reaction_for(CANNOT_ANSWER) is not None
+    assert world.errors() == []
+    if before is not None:
+        assert await service.active_game(muted.id) == before  # nothing played unseen
     warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
-    assert any(str(muted.id) in warning for warning in warnings), warnings
+    named = [warning for warning in warnings if str(muted.id) in warning]
+    assert len(named) == 1 and "send_messages" in named[0], warnings  # once per channel
     # Still alive and answering elsewhere.
     await world.alice.send(world.channel, "!move 1 1")
     assert "/tictactoe start" in world.last().content

@@ -1,5 +1,5 @@
 """The bot's features, one cog each: game commands, expiry, text-command error handling,
-server settings."""
+server settings, the boards owed."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ if TYPE_CHECKING:
 
 async def load_cogs(bot: TicTacToeBot) -> None:
     """Add every cog to ``bot`` (called from ``setup_hook``)."""
+    from bot.discord_bot.cogs.deliveries import BoardDeliveries
     from bot.discord_bot.cogs.errors import ErrorHandling
     from bot.discord_bot.cogs.expiry import ExpiryAnnouncer
     from bot.discord_bot.cogs.game_commands import GameCommands
@@ -20,3 +21,4 @@ async def load_cogs(bot: TicTacToeBot) -> None:
     await bot.add_cog(GameCommands(bot))
     await bot.add_cog(ExpiryAnnouncer(bot))
     await bot.add_cog(SettingsCommands(bot))
+    await bot.add_cog(BoardDeliveries(bot))

@@ -42,7 +42,7 @@ class ErrorHandling(commands.Cog):
         if isinstance(error, commands.CommandNotFound):
             return
         # A text command has no member locale: the server's language.
-        current_locale.set(await server_locale(self.bot, ctx.guild))
+        current_locale.set(server_locale(self.bot, ctx.guild))
         if isinstance(error, Flooding):
             if error.note is not None:
                 await _answer(ctx, str(error.note))

@@ -9,6 +9,7 @@ strips the buttons from the older, so each game has one live board.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -17,19 +18,38 @@ from discord import app_commands
 from discord.app_commands import Choice, locale_str
 from discord.ext import commands
 
-from bot.discord_bot.board_view import board_content, board_view, disable_board, replace_board
+from bot.discord_bot.board_view import (
+    board_content,
+    board_view,
+    disable_board,
+    replace_board,
+    show_board,
+)
 from bot.discord_bot.duel_views import send_challenge
 from bot.discord_bot.history_views import replay_file, send_history
-from bot.discord_bot.interactions import channel_id, private_locale, reply_privately
+from bot.discord_bot.interactions import (
+    channel_id,
+    in_time,
+    private_locale,
+    reply_privately,
+    respond,
+)
 from bot.discord_bot.locales import server_locale
-from bot.discord_bot.texts import LAST_GAME_OVER, help_text, levels_text, spelling
+from bot.discord_bot.permissions import Warned, missing, react_cannot_answer, react_late
+from bot.discord_bot.texts import (
+    LAST_GAME_OVER,
+    clicks_only,
+    help_text,
+    levels_text,
+    spelling,
+)
 from bot.engine import LEVELS, Move
 from bot.engine.classic import ADAPTIVE
 from bot.games import (
     DUEL_FIRST_CHOICES,
     FIRST_CHOICES,
     SIZES,
-    GameError,
+    Game,
     GameKind,
     MoveReply,
     Seat,
@@ -210,10 +230,11 @@ class GameCommands(commands.Cog):
 
     async def cog_before_invoke(self, ctx: commands.Context[Any]) -> None:
         """A text command has no member locale: it is answered in the server's language."""
-        current_locale.set(await server_locale(self.bot, ctx.guild))
+        current_locale.set(server_locale(self.bot, ctx.guild))
 
     def __init__(self, bot: TicTacToeBot) -> None:
         self.bot = bot
+        self._warned = Warned()
 
     @property
     def _prefix(self) -> str:
@@ -224,27 +245,35 @@ class GameCommands(commands.Cog):
     @commands.command(name="move", usage="<row> <column>", help="Play a cell, e.g. !move 2 3")
     @commands.guild_only()  # NoPrivateMessage is answered with texts.SERVER_ONLY
     async def move(self, ctx: commands.Context[TicTacToeBot], *, cell: str = "") -> None:
-        """``!move 2 3``: play row 2, column 3 (1-based) in this channel's game."""
+        """``!move 2 3``: play row 2, column 3 (1-based) in this channel's game; nothing
+        changes where the bot could not answer (``permissions.TEXT_ANSWER``)."""
+        lacking = missing(ctx.bot_permissions)
+        if lacking:
+            self._warned.log_once(ctx.channel.id, lacking, "answer text commands")
+            await react_cannot_answer(ctx.message, ctx.bot_permissions)
+            return
         guild = None if ctx.guild is None else ctx.guild.id
         await self.bot.service.servers.check_channel(guild_id=guild, channel_id=ctx.channel.id)
         game = await self.bot.service.active_game(ctx.channel.id)
         move = parse_cell(cell, game.size)
-        if game.size >= SLOW_SIZE:
-            async with ctx.typing():
-                reply = await self._play(ctx, move)
-        else:
-            reply = await self._play(ctx, move)
+        if game.size >= SLOW_SIZE:  # "thinking...": shown for 10 s, a nicety Discord may refuse
+            with suppress(discord.HTTPException):
+                await ctx.typing()
+        reply = await self._play(ctx, move)
         self.bot.metrics.played(reply)
-        message = await ctx.reply(
-            board_content(reply.game, describe_reply(reply)),
-            view=board_view(reply.game),
-            mention_author=False,
-        )
-        await replace_board(self.bot, reply.game, message.id)
+        game = reply.game
+
+        async def post() -> int:
+            content = board_content(game, describe_reply(reply))
+            message = await ctx.reply(content, view=board_view(game), mention_author=False)
+            return message.id
+
+        if not await show_board(self.bot, game, post):  # saved: it will follow, say so
+            await react_late(ctx.message, ctx.bot_permissions)
 
     async def _play(self, ctx: commands.Context[TicTacToeBot], move: Move) -> MoveReply:
         return await self.bot.service.move(
-            channel_id=ctx.channel.id, member_id=ctx.author.id, move=move
+            channel_id=ctx.channel.id, member_id=ctx.author.id, move=move, owe_board=True
         )
 
     # -- slash commands ------------------------------------------------------------------------
@@ -285,48 +314,36 @@ class GameCommands(commands.Cog):
         size: Choice[int] | None = None,
         game: Choice[str] | None = None,
     ) -> None:
-        channel = channel_id(interaction)
-        # What the member left out comes from the server's settings, else the kind's own;
-        # a channel the server's list leaves out, or a level the kind lacks (perfect in
-        # ultimate), is refused privately here, before any defer.
-        options = await self.bot.service.start_options(
-            channel_id=channel,
-            guild_id=interaction.guild_id,
-            level=None if difficulty is None else difficulty.value,
-            first=None if first is None else first.value,
-            size=None if size is None else size.value,
-            game=GameKind.CLASSIC if game is None else game.value,
-        )
-        # A 4x4 bot opening may take seconds, so acknowledge first; but only when the channel
-        # is free: a refusal must stay private, and a deferred answer is public for good (only
-        # if someone started a game in the instant since this check does it carry the refusal).
-        slow = options.size >= SLOW_SIZE and not await self._busy(channel, interaction.user.id)
-        if slow:
-            await interaction.response.defer(thinking=True)
-        reply = await self.bot.service.start(
-            channel_id=channel,
-            guild_id=interaction.guild_id,
-            member_id=interaction.user.id,
-            member_name=interaction.user.display_name,
-            level=options.level,
-            first=options.first,
-            size=options.size,
-            game=options.kind,
+        # What the member left out comes from the server's settings, else the kind's own. A
+        # refusal within ANSWER_WITHIN seconds is private; past them (a slow store, a 4x4
+        # opening thinking) the start is acknowledged publicly and the board follows.
+        reply = await in_time(
+            interaction,
+            self.bot.service.start(
+                channel_id=channel_id(interaction),
+                guild_id=interaction.guild_id,
+                member_id=interaction.user.id,
+                member_name=interaction.user.display_name,
+                level=None if difficulty is None else difficulty.value,
+                first=None if first is None else first.value,
+                size=None if size is None else size.value,
+                game=GameKind.CLASSIC if game is None else game.value,
+                owe_board=True,
+            ),
+            ephemeral=False,
         )
         self.bot.metrics.started(reply)
         started = reply.game
         content = board_content(started, _start_headline(reply, self._prefix))
-        view = board_view(started)
-        if slow:
-            message = await interaction.edit_original_response(content=content, view=view)
-            message_id: int | None = message.id
-        else:
-            callback = await interaction.response.send_message(content, view=view)
-            message_id = callback.message_id
-        if message_id is not None:
-            await replace_board(self.bot, started, message_id)
+        await show_board(
+            self.bot, started, lambda: respond(interaction, content, view=board_view(started))
+        )
         if reply.replaced is not None:
             await disable_board(self.bot, reply.replaced)
+        lacking = missing(interaction.app_permissions)
+        if lacking:  # the board works by clicks; say why typing won't, privately
+            current_locale.set(private_locale(interaction))
+            await interaction.followup.send(clicks_only(self._prefix, lacking), ephemeral=True)
 
     @tictactoe.command(
         name="challenge",
@@ -366,29 +383,37 @@ class GameCommands(commands.Cog):
             or channel.permissions_for(opponent).view_channel
         )
         user = interaction.user
-        challenge = await self.bot.service.duels.challenge(
-            channel_id=channel_id(interaction),
-            guild_id=interaction.guild_id,
-            challenger=Seat(user.id, user.display_name),
-            opponent=Seat(opponent.id, opponent.display_name),
-            size=DEFAULT_SIZE if size is None else size.value,
-            first=DEFAULT_FIRST if first is None else first.value,
-            opponent_is_bot=opponent.bot,
-            opponent_is_me=self.bot.user is not None and opponent.id == self.bot.user.id,
-            opponent_present=present,
-            game=GameKind.CLASSIC if game is None else game.value,
+        challenge = await in_time(
+            interaction,
+            self.bot.service.duels.challenge(
+                channel_id=channel_id(interaction),
+                guild_id=interaction.guild_id,
+                challenger=Seat(user.id, user.display_name),
+                opponent=Seat(opponent.id, opponent.display_name),
+                size=DEFAULT_SIZE if size is None else size.value,
+                first=DEFAULT_FIRST if first is None else first.value,
+                opponent_is_bot=opponent.bot,
+                opponent_is_me=self.bot.user is not None and opponent.id == self.bot.user.id,
+                opponent_present=present,
+                game=GameKind.CLASSIC if game is None else game.value,
+            ),
+            ephemeral=False,
         )
         await send_challenge(interaction, challenge)
 
     # TRANSLATORS: a slash command's description (100 characters at most)
     @tictactoe.command(name="resign", description=locale_str("Give up your game in this channel."))
     async def resign(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
-        game = await self.bot.service.resign(
-            channel_id=channel_id(interaction), member_id=interaction.user.id
+        game = await in_time(
+            interaction,
+            self.bot.service.resign(
+                channel_id=channel_id(interaction), member_id=interaction.user.id, owe_board=True
+            ),
+            ephemeral=False,
         )
         self.bot.metrics.ended(game)
-        await interaction.response.send_message(board_content(game))
-        await disable_board(self.bot, game)
+        if await show_board(self.bot, game, lambda: _answer_only(interaction, game)):
+            await disable_board(self.bot, game)
 
     @tictactoe.command(
         name="board",
@@ -398,18 +423,20 @@ class GameCommands(commands.Cog):
     async def board(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
         """The running game's board, reposted live; with none running, the member's last
         game here as it ended (only they see it: a look back, not a board to play)."""
-        game = await self.bot.service.last_game(
-            channel_id=channel_id(interaction), member_id=interaction.user.id
+        game = await in_time(
+            interaction,
+            self.bot.service.last_game(
+                channel_id=channel_id(interaction), member_id=interaction.user.id
+            ),
+            ephemeral=False,
         )
         if not game.is_active:
             current_locale.set(private_locale(interaction))
             await reply_privately(interaction, board_content(game, _(LAST_GAME_OVER)))
             return
-        callback = await interaction.response.send_message(
-            board_content(game), view=board_view(game)
-        )
-        if callback.message_id is not None:
-            await replace_board(self.bot, game, callback.message_id)
+        message_id = await respond(interaction, board_content(game), view=board_view(game))
+        if message_id is not None:
+            await replace_board(self.bot, game, message_id)
 
     @tictactoe.command(
         name="hint",
@@ -470,15 +497,17 @@ class GameCommands(commands.Cog):
         self, interaction: discord.Interaction[TicTacToeBot], member: discord.User | None = None
     ) -> None:
         target = member or interaction.user
-        stats = await self.bot.service.standings.stats(
-            member_id=target.id,
-            guild_id=interaction.guild_id,
-            other_id=None if member is None else interaction.user.id,
+        stats = await in_time(
+            interaction,
+            self.bot.service.standings.stats(
+                member_id=target.id,
+                guild_id=interaction.guild_id,
+                other_id=None if member is None else interaction.user.id,
+            ),
+            ephemeral=False,
         )
         # The name they go by now, not the one stored with their last game.
-        await interaction.response.send_message(
-            render_stats(replace(stats, name=target.display_name))
-        )
+        await respond(interaction, render_stats(replace(stats, name=target.display_name)))
 
     # TRANSLATORS: a slash command's description (100 characters at most)
     @tictactoe.command(name="leaderboard", description=locale_str("This server's best players."))
@@ -493,18 +522,23 @@ class GameCommands(commands.Cog):
     async def leaderboard(
         self, interaction: discord.Interaction[TicTacToeBot], kind: Choice[str] | None = None
     ) -> None:
-        guild = interaction.guild_id
+        guild, standings = interaction.guild_id, self.bot.service.standings
         game, ranked = LEADERBOARDS["bot" if kind is None else kind.value]
         if ranked == "duels":
-            duels = await self.bot.service.standings.duel_leaderboard(guild_id=guild, game=game)
-            await interaction.response.send_message(render_duel_leaderboard(duels, game=game))
-            return
-        if ranked == "solo":
-            solo = await self.bot.service.standings.solo_leaderboard(guild_id=guild)
-            await interaction.response.send_message(render_solo_leaderboard(solo))
-            return
-        entries = await self.bot.service.standings.leaderboard(guild_id=guild, game=game)
-        await interaction.response.send_message(render_leaderboard(entries, game))
+            duels = await in_time(
+                interaction, standings.duel_leaderboard(guild_id=guild, game=game), ephemeral=False
+            )
+            await respond(interaction, render_duel_leaderboard(duels, game=game))
+        elif ranked == "solo":
+            solo = await in_time(
+                interaction, standings.solo_leaderboard(guild_id=guild), ephemeral=False
+            )
+            await respond(interaction, render_solo_leaderboard(solo))
+        else:
+            entries = await in_time(
+                interaction, standings.leaderboard(guild_id=guild, game=game), ephemeral=False
+            )
+            await respond(interaction, render_leaderboard(entries, game))
 
     @tictactoe.command(
         name="history",
@@ -562,16 +596,11 @@ class GameCommands(commands.Cog):
         await reply_privately(interaction, help_text(self._prefix))
         await reply_privately(interaction, levels_text())  # help alone nearly fills a message
 
-    # -- boards ----------------------------------------------------------------------------------
 
-    async def _busy(self, channel: int, member_id: int) -> bool:
-        """Whether the channel has an active game ``start`` will refuse at once: any but the
-        member's own that has not started (that one ``start`` sets aside)."""
-        try:
-            game = await self.bot.service.active_game(channel)
-        except GameError:
-            return False
-        return not game.can_be_set_aside_by(member_id)
+async def _answer_only(interaction: discord.Interaction[TicTacToeBot], game: Game) -> None:
+    """Answer with the final board as text only (its message is not the game's board: the
+    board message keeps its buttons, disabled): no message id for ``show_board``."""
+    await respond(interaction, board_content(game))
 
 
 def _start_headline(reply: MoveReply, prefix: str) -> str:

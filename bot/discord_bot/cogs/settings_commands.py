@@ -19,11 +19,12 @@ from discord.app_commands import Choice, locale_str
 from discord.ext import commands
 
 from bot.discord_bot.interactions import private_locale, reply_privately
+from bot.discord_bot.permissions import TEXT_ANSWER, missing, names
 from bot.discord_bot.texts import NOT_A_MANAGER, SERVER_ONLY
 from bot.games import CLASSIC, FIRST_CHOICES, GameError
 from bot.games.render.settings import render_server_settings, render_settings_saved
 from bot.games.server_settings import UNSET, ServerSettings
-from bot.i18n import current_locale, language_name, shipped
+from bot.i18n import _, current_locale, language_name, shipped
 
 if TYPE_CHECKING:
     from bot.discord_bot.app import TicTacToeBot
@@ -87,6 +88,23 @@ def _manager(interaction: discord.Interaction[TicTacToeBot]) -> int:
     return interaction.guild_id
 
 
+def _lacking(guild: discord.Guild | None, channel_ids: tuple[int, ...]) -> list[str]:
+    """A line for each listed channel where the bot lacks what answering a text command takes
+    (``permissions.TEXT_ANSWER``), naming what it lacks."""
+    if guild is None:
+        return []
+    lines = []
+    for channel_id in channel_ids:
+        channel = guild.get_channel(channel_id)
+        lacking = TEXT_ANSWER if channel is None else missing(channel.permissions_for(guild.me))
+        if lacking:
+            # TRANSLATORS: {channel} is a channel (a mention), {permissions} lists Discord
+            # permission names ("Send Messages, View Channel")
+            line = _("In {channel} I lack {permissions}: typed moves get no answer there.")
+            lines.append(line.format(channel=f"<#{channel_id}>", permissions=names(list(lacking))))
+    return lines
+
+
 class SettingsCommands(commands.Cog):
     """``/tictactoe-settings show|defaults|channels|limits`` and forgetting a server left."""
 
@@ -106,8 +124,10 @@ class SettingsCommands(commands.Cog):
         self.bot = bot
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        """Every answer here is private: in the member's own language."""
+        """Every answer here is private: in the member's own language. Acknowledged at once
+        (privately, thinking): the store may be slow, and Discord gives a command 3 seconds."""
         current_locale.set(private_locale(interaction))
+        await interaction.response.defer(ephemeral=True, thinking=True)
         return True
 
     @settings.command(
@@ -118,7 +138,9 @@ class SettingsCommands(commands.Cog):
     async def show(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
         guild = _manager(interaction)
         settings = await self.bot.service.servers.settings(guild)
-        await reply_privately(interaction, await self._render(settings, render_server_settings))
+        shown = await self._render(settings, render_server_settings)
+        lacking = _lacking(interaction.guild, settings.channel_ids)
+        await reply_privately(interaction, "\n".join([shown, *lacking]))
 
     @settings.command(
         name="defaults",
@@ -234,6 +256,13 @@ class SettingsCommands(commands.Cog):
         chosen = None if locale.value == SERVER_DEFAULT else locale.value
         settings = await self.bot.service.servers.set_language(guild, chosen)
         await self._saved(interaction, settings, "language")
+
+    @commands.Cog.listener()
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        """A server came into view (at start-up, or after an outage of Discord's): its
+        settings are read in the background, so its first answers, which never wait for
+        them, already speak its language."""
+        self.bot.service.servers.known(guild.id)
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:

@@ -84,7 +84,7 @@ class SmallBoardButton(
         game = await interaction.client.service.get(self.game_id)
         if game is None or not game.is_active:
             raise game_is_over()
-        await interaction.response.edit_message(view=ultimate_view(game, self.board))
+        await interaction.edit_original_response(view=ultimate_view(game, self.board))
 
 
 def ultimate_view(game: Game, picked: int | None = None) -> discord.ui.View:
