@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from ...moves import Move, Player
@@ -94,10 +95,16 @@ class Puzzle:
             k=data["k"],
             position=data["position"],
             to_move=Player(data["to_move"]),
-            solution=tuple(Move(row - 1, col - 1) for row, col in solution),
+            solution=tuple(_move(row, col) for row, col in solution),
             win_in=data["win_in"],
             rating=data["rating"],
         )
+
+
+@cache
+def _move(row: int, col: int) -> Move:
+    """The Move of a 1-based pair, one shared object per cell (reading the set makes 6,000)."""
+    return Move(row - 1, col - 1)
 
 
 def puzzle_from_proof(proof: Proof, puzzle_id: int) -> Puzzle:
