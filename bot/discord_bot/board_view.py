@@ -24,7 +24,7 @@ from bot.discord_bot.interactions import GameButton, channel_id, describe, priva
 from bot.discord_bot.messages import edit_message
 from bot.discord_bot.texts import BOARD_LATE, NOT_YOUR_BOARD
 from bot.engine import Move, Player
-from bot.games import Game, GameKind, GameOverError, NotYourGameError
+from bot.games import Game, GameError, GameKind, GameOverError, NotYourGameError
 from bot.games.render.boards import describe_reply, render_emoji
 from bot.games.render.glyphs import EMOJI_MARK
 from bot.games.sentences import not_your_game
@@ -180,7 +180,10 @@ async def show_board(
     finally:
         bot.boards_in_flight.discard(game.id)
     if message_id is None:
-        await bot.service.boards.shown(game.id, game.version)
+        try:
+            await bot.service.boards.shown(game.id, game.version)
+        except GameError as error:
+            log.warning("Could not note the board of game %s as shown: %s", game.id, error)
     else:
         await replace_board(bot, game, message_id)
     return True
@@ -251,11 +254,17 @@ async def disable_board(bot: TicTacToeBot, game: Game) -> None:
 
 async def replace_board(bot: TicTacToeBot, game: Game, message_id: int) -> None:
     """Make ``message_id``, now showing ``game``, the game's one live board: remember it, strip
-    the previous one, and the board is no longer owed (``service.boards``)."""
+    the previous one, and the board is no longer owed (``service.boards``). The board is on
+    the screen already, so a store failing here is only logged (never "try again": the move
+    is saved): the board stays owed, and the deliveries' sweep edits it once more."""
     previous = game.message_id
-    if previous != message_id:
-        await bot.service.boards.attach(game.id, message_id)
-    await bot.service.boards.shown(game.id, game.version)
+    try:
+        if previous != message_id:
+            await bot.service.boards.attach(game.id, message_id)
+        await bot.service.boards.shown(game.id, game.version)
+    except GameError as error:
+        log.warning("Could not note the board of game %s as shown: %s", game.id, error)
+        return
     if previous is not None and previous != message_id:
         await edit_board(
             bot,
