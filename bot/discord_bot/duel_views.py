@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord_bot.board_view import board_content, board_view, post_board, show_board
+from bot.discord_bot.board_view import board_message, post_board, show_board
 from bot.discord_bot.interactions import GameButton
 from bot.discord_bot.messages import edit_message
 from bot.games import Challenge, MoveReply
@@ -96,19 +96,19 @@ class ChallengeButton(
 
 class RematchButton(
     GameButton,
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.LayoutView]],
     template=r"ttt-rematch:(?P<game>[0-9]+)",
 ):
     """Play a finished game again, sides swapped: a new game against me, or a new challenge."""
 
-    def __init__(self, game_id: int, *, row: int | None = None) -> None:
+    def __init__(self, game_id: int, *, disabled: bool = False) -> None:
         super().__init__(
             discord.ui.Button(
                 custom_id=f"ttt-rematch:{game_id}",
                 # TRANSLATORS: a finished board's button (80 characters at most): play again
                 label=_("Rematch"),
-                style=discord.ButtonStyle.primary,
-                row=row,
+                style=discord.ButtonStyle.success,
+                disabled=disabled,
             )
         )
         self.game_id = game_id
@@ -133,8 +133,8 @@ class RematchButton(
             headline = join_sentences([swapped, describe_reply(again)])
 
             async def post() -> int:
-                content = board_content(game, headline)
-                message = await interaction.followup.send(content, view=board_view(game), wait=True)
+                view = board_message(game, headline)
+                message = await interaction.followup.send(view=view, wait=True)
                 return message.id
 
             await show_board(bot, game, post)

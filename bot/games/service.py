@@ -253,13 +253,22 @@ class GameService:
             due = first_try(now) if owe_board else None
             return MoveReply(await self._store.update(updated, board_due=due), move, bot_move)
 
-    async def resign(self, *, channel_id: int, member_id: int, owe_board: bool = False) -> Game:
+    async def resign(
+        self,
+        *,
+        channel_id: int,
+        member_id: int,
+        game_id: int | None = None,
+        owe_board: bool = False,
+    ) -> Game:
         """Give up the game (any time, whoever is to move); it counts as a loss, unless no
-        member had moved yet: then it is set aside (EXPIRED) and not counted. ``owe_board``:
-        the final board is owed until shown (``boards``)."""
+        member had moved yet: then it is set aside (EXPIRED) and not counted. ``game_id`` (a
+        board's Resign button) must be the running game. ``owe_board``: the final board is
+        owed until shown (``boards``)."""
         _check_channel_member(channel_id, member_id)
+        check_optional_id("game_id", game_id)
         async with self._channels.hold(channel_id) as here:
-            game = await here.running_game()
+            game = await here.running_game(game_id)
             mark = game.seat_of(member_id)
             if mark is None:
                 raise sentences.not_your_game(game)
@@ -337,11 +346,15 @@ class GameService:
         self._channels.check_open()
         return await self._store.get(game_id)
 
-    async def hint(self, *, channel_id: int, member_id: int) -> HintReply:
+    async def hint(
+        self, *, channel_id: int, member_id: int, game_id: int | None = None
+    ) -> HintReply:
         """What the engine tells the member whose turn it is, as the game's variant gives it
-        (exact values, or the search's top moves with win rates), from a worker thread."""
+        (exact values, or the search's top moves with win rates), from a worker thread.
+        ``game_id`` (a board's Hint button) must be the running game."""
         _check_channel_member(channel_id, member_id)
-        game = (await self._channels.read(channel_id)).running()
+        check_optional_id("game_id", game_id)
+        game = (await self._channels.read(channel_id)).running(game_id)
         if game.is_duel and game.seat_of(member_id) is not None:
             raise sentences.hint_in_a_duel()
         _check_turn(game, member_id)

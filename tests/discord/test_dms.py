@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 import simcord
 from discord.ext import commands
-from discord_helpers import World
+from discord_helpers import World, text_of
 
 from bot.discord_bot.texts import SERVER_ONLY
 
@@ -16,7 +16,7 @@ async def test_move_in_a_direct_message_says_games_are_played_in_servers(world: 
     await user.send_dm("!move 1 1")
     reply = user.dm_channel.last_message
     assert reply is not None and reply.author.id == world.bot.user.id  # type: ignore[union-attr]
-    assert reply.content == SERVER_ONLY
+    assert text_of(reply) == SERVER_ONLY
     # discord.py reports the refusal as a command error, which the error cog answered above.
     assert [type(error) for error in world.errors()] == [commands.NoPrivateMessage]
     assert SERVER_ONLY == "Tic-Tac-Toe is played in a server channel, not in direct messages."

@@ -3,8 +3,8 @@
 Commands raise a ``GameError`` to refuse; ``GameTree.on_error`` answers a slash command's
 privately, ``cogs.errors`` answers ``!move``'s in the channel. Work that may be slow (a 4x4
 engine move, an analysis) is preceded by a ``defer``; everything else answers at once. A game's
-board is one message with a button per cell (``service.attach_message``); posting a newer one
-strips the buttons from the older, so each game has one live board.
+board is one V2 message, its text and buttons together (``board_view.board_message``); posting
+a newer one strips the buttons from the older, so each game has one live board.
 """
 
 from __future__ import annotations
@@ -18,13 +18,7 @@ from discord import app_commands
 from discord.app_commands import Choice, locale_str
 from discord.ext import commands
 
-from bot.discord_bot.board_view import (
-    board_content,
-    board_view,
-    disable_board,
-    replace_board,
-    show_board,
-)
+from bot.discord_bot.board_view import board_message, disable_board, replace_board, show_board
 from bot.discord_bot.duel_views import send_challenge
 from bot.discord_bot.history_views import replay_file, send_history
 from bot.discord_bot.interactions import (
@@ -264,8 +258,8 @@ class GameCommands(commands.Cog):
         game = reply.game
 
         async def post() -> int:
-            content = board_content(game, describe_reply(reply))
-            message = await ctx.reply(content, view=board_view(game), mention_author=False)
+            view = board_message(game, describe_reply(reply))
+            message = await ctx.reply(view=view, mention_author=False)
             return message.id
 
         if not await show_board(self.bot, game, post):  # saved: it will follow, say so
@@ -334,10 +328,8 @@ class GameCommands(commands.Cog):
         )
         self.bot.metrics.started(reply)
         started = reply.game
-        content = board_content(started, _start_headline(reply, self._prefix))
-        await show_board(
-            self.bot, started, lambda: respond(interaction, content, view=board_view(started))
-        )
+        view = board_message(started, _start_headline(reply, self._prefix))
+        await show_board(self.bot, started, lambda: respond(interaction, view=view))
         if reply.replaced is not None:
             await disable_board(self.bot, reply.replaced)
         lacking = missing(interaction.app_permissions)
@@ -432,9 +424,10 @@ class GameCommands(commands.Cog):
         )
         if not game.is_active:
             current_locale.set(private_locale(interaction))
-            await reply_privately(interaction, board_content(game, _(LAST_GAME_OVER)))
+            look_back = board_message(game, _(LAST_GAME_OVER), live=False)
+            await reply_privately(interaction, view=look_back)
             return
-        message_id = await respond(interaction, board_content(game), view=board_view(game))
+        message_id = await respond(interaction, view=board_message(game))
         if message_id is not None:
             await replace_board(self.bot, game, message_id)
 
@@ -598,9 +591,9 @@ class GameCommands(commands.Cog):
 
 
 async def _answer_only(interaction: discord.Interaction[TicTacToeBot], game: Game) -> None:
-    """Answer with the final board as text only (its message is not the game's board: the
-    board message keeps its buttons, disabled): no message id for ``show_board``."""
-    await respond(interaction, board_content(game))
+    """Answer with the final board, without buttons (its message is not the game's board:
+    the board message keeps its buttons, disabled): no message id for ``show_board``."""
+    await respond(interaction, view=board_message(game, live=False))
 
 
 def _start_headline(reply: MoveReply, prefix: str) -> str:
