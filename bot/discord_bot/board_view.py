@@ -118,18 +118,15 @@ class CellButton(
 
 async def retire_stale_board(interaction: discord.Interaction[TicTacToeBot], game_id: int) -> None:
     """Show game ``game_id``'s last board on the clicked message, a finished game's leftover
-    buttons disabled, so nobody else clicks into the void."""
-    if interaction.message is None:  # never for a click; keeps mypy honest
+    buttons disabled, so nobody else clicks into the void. The click's own answer (it was
+    acknowledged), so it works where the bot only answers; Discord refusing is only logged."""
+    game = await interaction.client.service.get(game_id)
+    if game is None:  # never stored: nothing to show instead
         return
-    bot = interaction.client
-    game = await bot.service.get(game_id)
-    await edit_board(
-        bot,
-        channel_id=channel_id(interaction),
-        guild_id=interaction.guild_id,
-        message_id=interaction.message.id,
-        view=None if game is None else board_message(game),
-    )
+    try:
+        await interaction.edit_original_response(content=None, view=board_message(game))
+    except discord.HTTPException as error:
+        log.info("Could not retire the stale board of game %s: %s", game_id, error)
 
 
 async def check_seat(interaction: discord.Interaction[TicTacToeBot], game_id: int) -> None:
@@ -253,18 +250,6 @@ async def show_board(
     return True
 
 
-async def post_board(bot: TicTacToeBot, game: Game, headline: str = "") -> bool:
-    """Post the game's board in its channel as a new message, the game's one live board;
-    False if it is late (``show_board``)."""
-    channel = bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
-
-    async def post() -> int:
-        message = await channel.send(view=board_message(game, headline))
-        return message.id
-
-    return await show_board(bot, game, post)
-
-
 GAME_ID = re.compile(r"^tt[tu](?:-rematch|-resign|-hint)?:(?P<game>[0-9]+)(?::|$)")
 """The game a board's button belongs to, in its ``custom_id`` (a cell, a small board of
 ultimate, a control)."""
@@ -322,8 +307,9 @@ async def edit_board(
 
 async def disable_board(bot: TicTacToeBot, game: Game) -> None:
     """Show a finished or expired game's last board (its cells disabled, Rematch where it
-    is decided) on its live board message."""
-    if game.message_id is not None:
+    is decided) on its live board message; where the bot only answers (``answers_only``)
+    that message waits for the next click on it, which shows the game over."""
+    if game.message_id is not None and not game.answers_only:
         await edit_board(
             bot,
             channel_id=game.channel_id,
@@ -337,7 +323,9 @@ async def replace_board(bot: TicTacToeBot, game: Game, message_id: int) -> None:
     """Make ``message_id``, now showing ``game``, the game's one live board: remember it, strip
     the previous one, and the board is no longer owed (``service.boards``). The board is on
     the screen already, so a store failing here is only logged (never "try again": the move
-    is saved): the board stays owed, and the deliveries' sweep edits it once more."""
+    is saved): the board stays owed, and the deliveries' sweep edits it once more. Where the
+    bot only answers (``answers_only``) the previous board keeps its buttons: a click on it
+    plays the same game and shows it there."""
     previous = game.message_id
     try:
         if previous != message_id:
@@ -346,7 +334,7 @@ async def replace_board(bot: TicTacToeBot, game: Game, message_id: int) -> None:
     except GameError as error:
         log.warning("Could not note the board of game %s as shown: %s", game.id, error)
         return
-    if previous is not None and previous != message_id:  # retired: its text, no buttons
+    if previous is not None and previous != message_id and not game.answers_only:  # retired
         await edit_board(
             bot,
             channel_id=game.channel_id,

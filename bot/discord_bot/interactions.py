@@ -49,6 +49,23 @@ def private_locale(interaction: discord.Interaction[TicTacToeBot]) -> str:
     return resolve(str(interaction.locale))
 
 
+def public_locale(interaction: discord.Interaction[TicTacToeBot]) -> str:
+    """What an answer everyone here sees is written in: the server's language in a server,
+    the member's own in a DM or group DM (no server has a say there)."""
+    if interaction.guild_id is None:
+        return private_locale(interaction)
+    return server_locale(interaction.client, interaction.guild)
+
+
+def answers_only(interaction: discord.Interaction[TicTacToeBot]) -> bool:
+    """Whether the bot may only answer here, never post or edit on its own: a DM or group DM
+    between people (the member's own install of the app), or a server the bot is not in."""
+    if interaction.context.private_channel:
+        return True
+    guild_id = interaction.guild_id
+    return guild_id is not None and interaction.client.get_guild(guild_id) is None
+
+
 async def reply_privately(
     interaction: discord.Interaction[TicTacToeBot],
     text: str | None = None,
@@ -195,7 +212,7 @@ class GameButton:
         to the member privately as follow-ups; the board is edited in place."""
         await acknowledge_quietly(interaction)
         # A click's answer to the channel (the board) is in the server's language.
-        current_locale.set(server_locale(interaction.client, interaction.guild))
+        current_locale.set(public_locale(interaction))
         if not await within_rate(interaction):
             return False
         try:
