@@ -8,7 +8,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run play test test-fast lint bench clean
+.PHONY: run play test test-fast lint bench screenshots clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -49,6 +49,15 @@ bench: $(STAMP)
 	$(BIN)/python bench/steady.py
 	$(BIN)/python bench/review.py
 	$(BIN)/python bench/puzzles.py
+
+# The README's pictures of the bot's Discord messages (docs/screenshots), drawn by simcord's
+# preview in the OS's headless Chromium; tests/tools/test_screenshots.py checks they still match.
+screenshots: $(STAMP)
+	@command -v chromium-headless-shell >/dev/null || command -v chromium >/dev/null || \
+	  test -n "$$CHROMIUM_PATH" || \
+	  { echo "make screenshots needs a Chromium: apt-get install chromium-headless-shell" >&2; exit 1; }
+	$(BIN)/python -m pip install -q -e '.[dev,screenshots]'
+	$(BIN)/python tools/screenshots.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

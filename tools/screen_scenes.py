@@ -1,0 +1,154 @@
+"""The scenes of the README's screenshots, played by the real bot under simcord, and the
+message payloads they show.
+
+``tools/screenshots.py`` photographs each scene (``make screenshots``; it needs a browser);
+``tests/tools/test_screenshots.py`` plays them again without one and compares ``payloads``
+with ``docs/screenshots/messages.json``, written with the pictures, so a picture never shows a
+message the bot no longer sends.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import discord
+import simcord
+
+from bot.discord_bot import TicTacToeBot, create_bot
+from bot.engine import Move
+from bot.games import GameService
+from bot.settings import Settings
+from bot.storage.sqlite.store import SqliteGameStore
+
+SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+"""Where the pictures and ``messages.json`` live (the README shows them)."""
+
+MESSAGES = SHOTS / "messages.json"
+
+NAME = "Tic-Tac-Toe"
+"""The bot's name in the pictures (simcord calls every bot TestBot)."""
+
+SEED = 11
+"""The bot's random choices (who starts, among equal moves): the same scenes every run."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scene:
+    """One picture: the message it shows, in which channel, seen by whom."""
+
+    name: str
+    caption: str
+    channel: simcord.ChannelHandle
+    viewer: simcord.MemberActor
+    message: simcord.ResponseMessage
+
+
+def make_bot(database: Path) -> TicTacToeBot:
+    """The bot as it runs, on a new SQLite file, its randomness seeded."""
+    settings = Settings(database_path=database, shard_count=1)
+    service = GameService(
+        SqliteGameStore(database),
+        idle_timeout=settings.idle_timeout_seconds,
+        clock=discord.utils.utcnow,
+        rng=random.Random(SEED),
+    )
+    return create_bot(settings, service=service)
+
+
+@asynccontextmanager
+async def running(database: Path) -> AsyncIterator[simcord.Env]:
+    """simcord's Discord with the bot on ``database``, for the scenes."""
+    bot = make_bot(database)
+    try:
+        async with simcord.run(bot) as env:
+            assert bot.user is not None
+            await bot.user.edit(username=NAME)
+            yield env
+    finally:
+        await bot.service.close()
+
+
+async def play(env: simcord.Env) -> list[Scene]:
+    """alice plays a 3x3 game, a 5x5 game and an ultimate game, and finishes a game against
+    the easy level to ask for its review: three boards as they stand mid-game, and the review
+    with its replay."""
+    bot = env.bot
+    assert isinstance(bot, TicTacToeBot)
+    guild = env.create_guild("Tic-Tac-Toe Club")
+    alice = guild.add_member(env.create_user("alice"))
+
+    async def pause() -> None:
+        """A second between alice's actions, as a person takes: the bot's flood limit (ten
+        commands in a row) is not what the pictures show."""
+        await env.advance_time(1)
+
+    async def start(name: str, **options: object) -> tuple[simcord.ChannelHandle, Any]:
+        channel = guild.create_text_channel(name)
+        result = await alice.slash(channel, "tictactoe start", first="me", **options)
+        assert result.response is not None, env.errors
+        await pause()
+        return channel, result.response
+
+    async def click(channel: simcord.ChannelHandle, board: Any, *wanted: Move) -> bool:
+        """Play the first of ``wanted`` that is free (else the first free cell); whether the
+        game goes on."""
+        game = await bot.service.active_game(channel.id)
+        legal = game.position.legal_moves
+        move = next((m for m in wanted if m in legal), legal[0])
+        await alice.click(board.message, custom_id=f"ttt:{game.id}:{move.row}:{move.col}")
+        await pause()
+        after = await bot.service.get(game.id)
+        if after is None or len(after.moves) == len(game.moves):
+            raise RuntimeError(f"the click on {move} in {channel.name} played nothing")
+        return after.is_active
+
+    classic, board_3x3 = await start("tic-tac-toe", level="perfect")
+    await click(classic, board_3x3, Move(1, 1))
+    await click(classic, board_3x3, Move(0, 0), Move(2, 2))
+
+    five, board_5x5 = await start("five-by-five", size=5, level="hard")
+    await click(five, board_5x5, Move(2, 2))
+    await click(five, board_5x5, Move(1, 1), Move(1, 3))
+
+    nine, board_9x9 = await start("ultimate", game="ultimate", level="easy")
+    game = await bot.service.active_game(nine.id)
+    await alice.click(board_9x9.message, custom_id=f"ttu:{game.id}:4")
+    await pause()
+    await alice.click(board_9x9.message, custom_id=f"ttt:{game.id}:4:4")
+    await pause()
+
+    reviews, played = await start("reviews", level="easy")
+    while await click(reviews, played, Move(1, 1), Move(0, 0), Move(0, 2), Move(2, 0)):
+        pass
+    review = await alice.slash(reviews, "tictactoe review")
+    assert review.response is not None, env.errors
+    return [
+        Scene("board-3x3", "A 3x3 game against the perfect level", classic, alice, board_3x3),
+        Scene("board-5x5", "5x5, four in a row, with its controls", five, alice, board_5x5),
+        Scene("ultimate", "Ultimate: the small board to play in", nine, alice, board_9x9),
+        Scene("review", "A game reviewed, with its replay", reviews, alice, review.response),
+    ]
+
+
+def payloads(scenes: list[Scene]) -> dict[str, Any]:
+    """What each scene's message shows, as Discord holds it: text, components (with their
+    ids), the names of its files."""
+    return {
+        scene.name: {
+            "content": scene.message.content,
+            "components": scene.message.components,
+            "files": [attachment.filename for attachment in scene.message.attachments],
+        }
+        for scene in scenes
+    }
+
+
+def dumps(shown: dict[str, Any]) -> str:
+    """``payloads`` as ``messages.json`` keeps them."""
+    return json.dumps(shown, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
