@@ -131,3 +131,33 @@ async def test_a_duel_board_has_no_hint(world: World) -> None:
     assert board.id == (await world.game()).message_id
     assert button_rows(board)[-1] == CONTROLS
     assert enabled_controls(board) == ["Resign"]
+
+
+async def test_a_board_posted_before_components_v2_plays_on_and_becomes_one(
+    world: World,
+) -> None:
+    """A board the bot posted before this change (text, and the cells as buttons under it, with
+    the same ids) still plays after the upgrade: the click answers by turning that very message
+    into the one V2 board, its old text gone."""
+    await started(world)
+    game = await world.game()
+    old_board = discord.ui.View(timeout=None)
+    for row in range(3):
+        for col in range(3):
+            old_board.add_item(
+                discord.ui.Button(
+                    label=f"{row + 1},{col + 1}", custom_id=cell_id(game, Move(row, col)), row=row
+                )
+            )
+    channel = world.bot.get_channel(world.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    old = await channel.send("Tic-Tac-Toe: alice (X) vs me (O)\nYour turn, alice.", view=old_board)
+    assert not old.flags.components_v2
+
+    await world.alice.click(world.fresh(old), custom_id=cell_id(game, Move(1, 1)))
+    now = world.fresh(old)
+    assert now.flags.components_v2 and not now.content
+    assert "You played row 2, column 2." in text_of(now)
+    assert button_rows(now)[-1] == CONTROLS
+    played = await world.bot.service.get(game.id)
+    assert played is not None and Move(1, 1) in played.moves and len(played.moves) == 2
