@@ -8,7 +8,7 @@ do with it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from enum import StrEnum
 
@@ -186,9 +186,6 @@ class PuzzleReply:
     def board(self) -> Board:
         """The board after everything played."""
         return self.attempt.position(self.puzzle)
-
-    def with_attempt(self, attempt: Attempt) -> PuzzleReply:
-        return replace(self, attempt=attempt)
 
 
 @dataclass(frozen=True, slots=True)
