@@ -13,11 +13,13 @@ import discord
 from discord.ext import commands
 
 from bot.discord_bot.board_view import CellButton
+from bot.discord_bot.daily_view import SolveButton
 from bot.discord_bot.duel_views import ChallengeButton, RematchButton
 from bot.discord_bot.floods import Floodgate, within_rate
 from bot.discord_bot.history_views import HistoryButton
 from bot.discord_bot.locales import CatalogueTranslator
 from bot.discord_bot.metrics import BotMetrics
+from bot.discord_bot.puzzle_view import NextPuzzle, PuzzleCell
 from bot.discord_bot.sync import sync_commands
 from bot.discord_bot.tree import GameTree
 from bot.discord_bot.variants import DYNAMIC_ITEMS
@@ -124,9 +126,16 @@ class TicTacToeBot(commands.AutoShardedBot):
         log.info("%d game(s) running in the database.", running)
         await self.tree.set_translator(CatalogueTranslator())
         await load_cogs(self)
-        # Boards, challenges and history pages posted before a restart keep working.
+        # Boards, challenges, history pages and puzzles posted before a restart keep working.
         self.add_dynamic_items(
-            CellButton, ChallengeButton, RematchButton, HistoryButton, *DYNAMIC_ITEMS
+            CellButton,
+            ChallengeButton,
+            RematchButton,
+            HistoryButton,
+            PuzzleCell,
+            NextPuzzle,
+            SolveButton,
+            *DYNAMIC_ITEMS,
         )
         await sync_commands(
             self.tree,

@@ -80,14 +80,15 @@ async def in_time(
 
 async def respond(
     interaction: discord.Interaction[TicTacToeBot],
-    content: str,
+    content: str | None,
     *,
-    view: discord.ui.View | None = None,
+    view: discord.ui.View | discord.ui.LayoutView | None = None,
     ephemeral: bool = False,
 ) -> int | None:
-    """Answer with ``content`` (and ``view``): the response, or, once the interaction was
-    deferred (``in_time``), the placeholder edited. Returns the answer's message id, when
-    Discord gives one."""
+    """Answer with ``content`` (and ``view``; None content with a ``LayoutView``, a
+    Components V2 message, which holds its text itself): the response, or, once the
+    interaction was deferred (``in_time``), the placeholder edited. Returns the answer's
+    message id, when Discord gives one."""
     extra: dict[str, Any] = {} if view is None else {"view": view}
     if interaction.response.is_done():
         message = await interaction.edit_original_response(content=content, **extra)

@@ -2,7 +2,9 @@
 
 Commands raise (a ``GameError`` to refuse); discord.py wraps what they raise in
 ``CommandInvokeError`` and calls ``on_error``, which unwraps it for ``answer_error``: the member
-is answered privately instead of seeing "The application did not respond".
+is answered privately instead of seeing "The application did not respond". A command that is
+played in a server's channel, used in a DM with the bot, raises ``NoPrivateMessage``: answered
+with ``texts.SERVER_ONLY``.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from discord import app_commands
 
 from bot.discord_bot.interactions import answer_error, within_rate
 from bot.discord_bot.locales import server_locale
+from bot.discord_bot.texts import SERVER_ONLY
+from bot.games import GameError
 from bot.i18n import current_locale
 
 if TYPE_CHECKING:
@@ -34,6 +38,10 @@ class GameTree(app_commands.CommandTree["TicTacToeBot"]):
     async def on_error(
         self, interaction: discord.Interaction[TicTacToeBot], error: app_commands.AppCommandError, /
     ) -> None:
-        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        cause: BaseException = error
+        if isinstance(error, app_commands.CommandInvokeError):
+            cause = error.original
+        elif isinstance(error, app_commands.NoPrivateMessage):  # a server's command in a DM
+            cause = GameError(SERVER_ONLY)
         await answer_error(interaction, cause)
         interaction.client.metrics.slash_ended(interaction)

@@ -484,8 +484,11 @@ class GameStore(Protocol):
         one daily attempt solved), or None."""
         ...
 
-    async def daily_posts(self, guild_id: int, limit: int) -> list[DailyPost]:
-        """The server's posts, the newest day first, at most ``limit`` (as ``daily_post``)."""
+    async def daily_posts(
+        self, guild_id: int, limit: int, *, before: date | None = None
+    ) -> list[DailyPost]:
+        """The server's posts (of the days before ``before``, if given), the newest day first,
+        at most ``limit`` (as ``daily_post``)."""
         ...
 
     async def close(self) -> None:

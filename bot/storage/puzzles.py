@@ -115,6 +115,8 @@ class PuzzleSql:
     """A server's post of ``day``, with how many solved it from the post."""
     daily_posts: str
     """A server's posts, newest day first, at most ``limit``."""
+    daily_posts_before: str
+    """``daily_posts`` of the days before ``before``."""
 
     @classmethod
     def styled(cls, param: str) -> PuzzleSql:
@@ -240,6 +242,11 @@ class PuzzleSql:
             daily_posts=(
                 f"SELECT d.*, {solvers} FROM daily_posts AS d WHERE d.guild_id = "
                 f"{p('guild_id')} ORDER BY d.day DESC LIMIT {p('limit')}"
+            ),
+            daily_posts_before=(
+                f"SELECT d.*, {solvers} FROM daily_posts AS d WHERE d.guild_id = "
+                f"{p('guild_id')} AND d.day < {p('before')} ORDER BY d.day DESC "
+                f"LIMIT {p('limit')}"
             ),
         )
 
@@ -479,7 +486,12 @@ class PuzzleReads:
         rows = await self._read(self._puzzle_sql.daily_post, params)
         return post_from_row(rows[0]) if rows else None
 
-    async def daily_posts(self, guild_id: int, limit: int) -> list[DailyPost]:
-        params = {"guild_id": guild_id, "limit": limit}
-        rows = await self._read(self._puzzle_sql.daily_posts, params)
+    async def daily_posts(
+        self, guild_id: int, limit: int, *, before: date | None = None
+    ) -> list[DailyPost]:
+        params: dict[str, object] = {"guild_id": guild_id, "limit": limit}
+        sql = self._puzzle_sql.daily_posts
+        if before is not None:
+            sql, params["before"] = self._puzzle_sql.daily_posts_before, before.isoformat()
+        rows = await self._read(sql, params)
         return [post_from_row(row) for row in rows]

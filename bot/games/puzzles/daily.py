@@ -121,22 +121,29 @@ class Daily:
             chosen = await self._choose(setting.guild_id, today)
             wanted = DailyPost(setting.guild_id, today, chosen, setting.channel_id, None)
             post = await self._store.claim_daily(wanted, now, now - STALE)
-            if post is None:
-                continue
-            earlier = [
-                p for p in await self._store.daily_posts(setting.guild_id, 2) if p.day < today
-            ]
-            previous = earlier[0] if earlier else None
-            catalogue = self._puzzles.catalogue
-            plans.append(
-                DailyPlan(
-                    post,
-                    await catalogue.get(post.puzzle_id),
-                    previous,
-                    None if previous is None else await catalogue.get(previous.puzzle_id),
-                )
-            )
+            if post is not None:
+                plans.append(await self._plan(post))
         return plans
+
+    async def plan(self, guild_id: int, day: date) -> DailyPlan | None:
+        """The server's post of ``day`` as it stands (its solvers counted), its puzzle and
+        the post before it (whose solution it reveals), for showing it again; None if the
+        server has no post that day."""
+        check_id("guild_id", guild_id)
+        self._channels.check_open()
+        post = await self._store.daily_post(guild_id, day)
+        return None if post is None else await self._plan(post)
+
+    async def _plan(self, post: DailyPost) -> DailyPlan:
+        earlier = await self._store.daily_posts(post.guild_id, 1, before=post.day)
+        previous = earlier[0] if earlier else None
+        catalogue = self._puzzles.catalogue
+        return DailyPlan(
+            post,
+            await catalogue.get(post.puzzle_id),
+            previous,
+            None if previous is None else await catalogue.get(previous.puzzle_id),
+        )
 
     async def _choose(self, guild_id: int, day: date) -> int:
         """The day's puzzle for a server: near its solvers' median rating, one it never

@@ -36,20 +36,23 @@ def no_such_puzzle(number: int, last: int, made: int) -> NoPuzzleError:
 def no_puzzle_running() -> NoPuzzleError:
     """A move for a puzzle when the member has none running."""
     # TRANSLATORS: {puzzle} is the puzzle command as the member types it
-    return NoPuzzleError(N_("You have no puzzle running: ask for one with {puzzle}."))
+    template = N_("You have no puzzle running: ask for one with {puzzle}.")
+    return NoPuzzleError(template)
 
 
 def puzzle_over() -> PuzzleOverError:
     """A move or click on an attempt that ended."""
     # TRANSLATORS: {puzzle} is the puzzle command as the member types it
-    return PuzzleOverError(N_("That puzzle is over: ask for another with {puzzle}."))
+    template = N_("That puzzle is over: ask for another with {puzzle}.")
+    return PuzzleOverError(template)
 
 
 def not_your_puzzle() -> PuzzleError:
     """A click on another member's attempt (a private message's buttons are only its
     member's, so only a forged click gets here)."""
     # TRANSLATORS: {puzzle} is the puzzle command as the member types it
-    return PuzzleError(N_("That puzzle is someone else's: ask for your own with {puzzle}."))
+    template = N_("That puzzle is someone else's: ask for your own with {puzzle}.")
+    return PuzzleError(template)
 
 
 def move_unproven() -> PuzzleError:
@@ -77,13 +80,15 @@ def bad_hour(given: object) -> SettingsError:
 def daily_channel_needed() -> SettingsError:
     """An hour alone, for a server with no daily puzzle channel yet."""
     # TRANSLATORS: channel and hour are option names: keep them
-    return SettingsError(N_("Name the channel to post the daily puzzle in (channel), then hour."))
+    template = N_("Name the channel to post the daily puzzle in (channel), then hour.")
+    return SettingsError(template)
 
 
 def daily_off_alone() -> SettingsError:
     """``off`` with a channel or an hour."""
     # TRANSLATORS: off, channel and hour are option names: keep them
-    return SettingsError(N_("Give off alone, or a channel and an hour: not both."))
+    template = N_("Give off alone, or a channel and an hour: not both.")
+    return SettingsError(template)
 
 
 def not_on_this_server() -> SettingsError:
