@@ -36,11 +36,11 @@ Spelling: TypeAlias = Mapping[Command, str]
 """How an adapter writes each command (and the place) in its sentences."""
 
 PLAIN: Spelling = MappingProxyType(
-    # TRANSLATORS: added to a sentence to name the channel ("There is no game running here.");
-    # it keeps its leading space (or none, where the language needs none).
     {
         Command.START: "start",
         Command.MOVE: "move",
+        # TRANSLATORS: added to a sentence to name the channel ("There is no game running here.");
+        # it keeps its leading space (or none, where the language needs none).
         Command.HERE: N_(" here"),
         Command.PUZZLE: "puzzle",
     }
