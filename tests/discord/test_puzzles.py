@@ -5,17 +5,23 @@ two clicks, stats and ``leaderboard kind:puzzles``."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from typing import Any
 
+import discord
 import pytest
 import simcord
-from discord_helpers import MakeBot, World, private_answer
+from discord_helpers import MakeBot, World, deferred_first, private_answer
 
-from bot.discord_bot import TicTacToeBot
+from bot.discord_bot import TicTacToeBot, create_bot
+from bot.discord_bot.interactions import ANSWER_WITHIN
 from bot.engine import Move
 from bot.engine.classic.puzzles import shipped
+from bot.games import GameService
+from bot.games.puzzles import Attempt
 from bot.settings import CommandRate, Settings
+from bot.storage import SqliteGameStore
 
 CONTAINER, ACTION_ROW, BUTTON, TEXT = 17, 1, 2, 10
 GREEN, RED, BLURPLE = 0x2ECC71, 0xE74C3C, 0x5865F2
@@ -179,3 +185,27 @@ async def test_refusals_stats_and_the_leaderboard(world: World) -> None:
     assert lines[0] == "Puzzle solvers (puzzle rating; puzzles solved here; streak):"
     assert lines[1].startswith("1. alice \u2014 ") and lines[1].endswith("(1 solved, 1 day)")
     assert lines[2].startswith("2. bob \u2014 ")
+
+
+class SlowStore(SqliteGameStore):
+    """The SQLite store, its starts of puzzles taking ``ANSWER_WITHIN`` and a half."""
+
+    async def start_attempt(self, attempt: Attempt, **options: Any) -> Any:
+        await asyncio.sleep(ANSWER_WITHIN + 0.5)
+        return await super().start_attempt(attempt, **options)
+
+
+async def test_a_puzzle_slower_than_the_deadline_is_acknowledged_first(
+    world: World, settings: Settings
+) -> None:
+    """Discord's 3 seconds: past ``ANSWER_WITHIN`` the command is deferred (privately), and
+    the puzzle's V2 message then replaces the placeholder."""
+    old = world.bot
+    service = GameService(SlowStore(settings.database_path), clock=discord.utils.utcnow)
+    await world.env.restart_bot(create_bot(settings, service=service))
+    await old.service.close()
+    result = await world.alice.slash(world.channel, "tictactoe puzzle", number=1)
+    assert deferred_first(world, result)
+    message = shown(result)
+    assert "Puzzle #1, 3x3" in text(message) and message.flags.value & (1 << 15)
+    assert not message.content

@@ -1604,6 +1604,9 @@ async def test_a_daily_post_counts_the_members_who_solved_it_from_the_post(
     assert post is not None and post.solvers == 1
     assert [p.day for p in await store.daily_posts(GUILD, 10)] == [day, yesterday.day]
     assert [p.puzzle_id for p in await store.daily_posts(GUILD, 1)] == [300]
+    before = await store.daily_posts(GUILD, 10, before=day)
+    assert [(p.day, p.message_id) for p in before] == [(yesterday.day, None)]
+    assert await store.daily_posts(GUILD, 10, before=yesterday.day) == []
     assert await store.daily_posts(GUILD + 1, 10) == []
 
 
@@ -1612,10 +1615,10 @@ async def test_two_stores_claiming_one_post_at_once_make_it_once(database: Datab
         pytest.skip("one in-memory database cannot be opened twice")
     stores = [await database.open() for _ in range(3)]
     try:
-        day = START.date()
+        day, stale = START.date(), START - timedelta(minutes=5)
         claims = await asyncio.gather(
             *(
-                store.claim_daily(DailyPost(GUILD, day, 20 + n, CHANNEL, None), START, START)
+                store.claim_daily(DailyPost(GUILD, day, 20 + n, CHANNEL, None), START, stale)
                 for n, store in enumerate(stores)
             )
         )
