@@ -13,6 +13,7 @@ import discord
 from discord.ext import commands
 
 from bot.discord_bot.board_view import CellButton
+from bot.discord_bot.controls import HintButton, ResignButton
 from bot.discord_bot.daily_view import SolveButton
 from bot.discord_bot.duel_views import ChallengeButton, RematchButton
 from bot.discord_bot.floods import Floodgate, within_rate
@@ -129,6 +130,8 @@ class TicTacToeBot(commands.AutoShardedBot):
         # Boards, challenges, history pages and puzzles posted before a restart keep working.
         self.add_dynamic_items(
             CellButton,
+            ResignButton,
+            HintButton,
             ChallengeButton,
             RematchButton,
             HistoryButton,

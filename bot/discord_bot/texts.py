@@ -18,7 +18,13 @@ MISSING_PERMISSION = N_(
     "Discord did not let me finish that: I am missing a permission in this channel. "
     "A server admin can check my role's permissions here."
 )
-SERVER_ONLY = N_("Tic-Tac-Toe is played in a server channel, not in direct messages.")
+SERVER_ONLY = N_("These are a server's settings: use them in one of its channels.")
+"""The refusal of a server-only command outside a server."""
+LEADERBOARDS_IN_SERVERS = N_(
+    "Leaderboards are kept per server: ask in one of a server's channels. "
+    "Your own record, from everywhere, is in `/tictactoe stats`."
+)
+"""The refusal of ``/tictactoe leaderboard`` outside a server."""
 BOARD_LATE = N_("Your move is in; the board will follow.")
 """Said privately when a move was saved but Discord refused its board for now: the board is
 owed and is delivered later (never "try again": that would play another move)."""
@@ -182,7 +188,7 @@ def puzzles_text() -> str:
             # TRANSLATORS: /tictactoe help; keep the commands and option names in backticks
             _(
                 "`/tictactoe puzzle [number]` — a puzzle where exactly one move wins by "
-                "force, near your puzzle rating (only you see it; here or in a DM with me). "
+                "force, near your puzzle rating (only you see it, wherever you ask). "
                 "Click your moves: I answer with my longest defence; a wrong move ends it and "
                 "shows why, with the solution."
             ),

@@ -2,9 +2,7 @@
 
 Commands raise (a ``GameError`` to refuse); discord.py wraps what they raise in
 ``CommandInvokeError`` and calls ``on_error``, which unwraps it for ``answer_error``: the member
-is answered privately instead of seeing "The application did not respond". A command that is
-played in a server's channel, used in a DM with the bot, raises ``NoPrivateMessage``: answered
-with ``texts.SERVER_ONLY``.
+is answered privately instead of seeing "The application did not respond".
 """
 
 from __future__ import annotations
@@ -14,10 +12,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.discord_bot.interactions import answer_error, within_rate
-from bot.discord_bot.locales import server_locale
-from bot.discord_bot.texts import SERVER_ONLY
-from bot.games import GameError
+from bot.discord_bot.interactions import answer_error, public_locale, within_rate
 from bot.i18n import current_locale
 
 if TYPE_CHECKING:
@@ -30,18 +25,15 @@ class GameTree(app_commands.CommandTree["TicTacToeBot"]):
 
     async def interaction_check(self, interaction: discord.Interaction[TicTacToeBot], /) -> bool:
         interaction.client.metrics.slash_began(interaction)
-        # What the command posts publicly is in the server's language; a command that answers
-        # only the member switches to theirs (``private_locale``), and so do its errors.
-        current_locale.set(server_locale(interaction.client, interaction.guild))
+        # What the command posts publicly is in the server's language (the member's own in a
+        # DM); a command that answers only the member switches to theirs (``private_locale``),
+        # and so do its errors.
+        current_locale.set(public_locale(interaction))
         return await within_rate(interaction)
 
     async def on_error(
         self, interaction: discord.Interaction[TicTacToeBot], error: app_commands.AppCommandError, /
     ) -> None:
-        cause: BaseException = error
-        if isinstance(error, app_commands.CommandInvokeError):
-            cause = error.original
-        elif isinstance(error, app_commands.NoPrivateMessage):  # a server's command in a DM
-            cause = GameError(SERVER_ONLY)
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         await answer_error(interaction, cause)
         interaction.client.metrics.slash_ended(interaction)

@@ -104,7 +104,7 @@ class GameStore(Protocol):
     record on that size (``bot.games.solo.after_game`` from their values before it); saving
     it again changes nothing, so a retried or repeated save never counts a game twice.
 
-    Puzzles (migration 15): a member's puzzle standing is one everywhere; ``save_attempt``
+    Puzzles (migration 16): a member's puzzle standing is one everywhere; ``save_attempt``
     that ends an attempt applies ``bot.games.puzzles.rating.after_attempt`` to it and to the
     puzzle's rating in the same transaction, once (compare and set on the attempt's version).
     """
@@ -374,7 +374,7 @@ class GameStore(Protocol):
         """Every number of idle minutes some server's settings set, ascending, once each."""
         ...
 
-    # -- puzzles (migration 15) -------------------------------------------------------------
+    # -- puzzles (migration 16) -------------------------------------------------------------
 
     async def puzzle_player(self, member_id: int) -> PuzzlePlayer | None:
         """The member's puzzle standing (everywhere), or None before their first puzzle."""

@@ -409,7 +409,7 @@ class SqlGameStore(StoreReads, SoloReads, PuzzleReads):
         rows = await self._read(self._settings_sql.idle_in_use)
         return [int(row["idle_minutes"]) for row in rows]
 
-    # -- puzzles (migration 15) ----------------------------------------------------------
+    # -- puzzles (migration 16) ----------------------------------------------------------
 
     async def start_attempt(
         self,

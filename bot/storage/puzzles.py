@@ -1,4 +1,4 @@
-"""Puzzles in SQL (migration 15): the statements both stores run, the rows they read and write,
+"""Puzzles in SQL (migration 16): the statements both stores run, the rows they read and write,
 and the reads; the writes are ``bot.storage.operations``'s, as every write is.
 
 Tables: ``puzzle_players`` (each member's Glicko-2 rating, counts and streak, everywhere),
@@ -64,7 +64,7 @@ RESULTS = "status IN ('won', 'lost', 'drawn', 'resigned')"
 
 @dataclass(frozen=True, slots=True)
 class PuzzleSql:
-    """Migration 15's statements in one driver's named-parameter style."""
+    """Migration 16's statements in one driver's named-parameter style."""
 
     new_player: str
     """The member's standing row at the values given, unless they have one."""
@@ -421,7 +421,7 @@ def claim_row(post: DailyPost, at: datetime, stale: datetime) -> dict[str, objec
 
 
 class PuzzleReads:
-    """``GameStore``'s reads of migration 15 (see ``bot.games.store`` for each); a store
+    """``GameStore``'s reads of migration 16 (see ``bot.games.store`` for each); a store
     supplies ``_puzzle_sql``, ``_read`` and ``where``."""
 
     _puzzle_sql: PuzzleSql

@@ -8,8 +8,9 @@ from typing import Any
 
 import discord
 import simcord
-from discord_helpers import cell_id
+from discord_helpers import cell_id, text_of
 
+from bot.discord_bot.board_view import walk
 from bot.engine import Move
 from bot.engine.classic.puzzles import shipped
 
@@ -19,35 +20,17 @@ LIMIT = 2000
 
 
 def texts_of(message: discord.Message) -> list[str]:
-    """What a member reads on a message: content, embeds, button labels, select options, and
-    a Components V2 message's text displays, however deep in its layout."""
-    found = [message.content]
+    """What a member reads on a message: content, embeds, button labels, select options."""
+    found = [text_of(message)]
     for embed in message.embeds:
         found += [embed.title or "", embed.description or "", embed.footer.text or ""]
         found += [f"{field.name} {field.value}" for field in embed.fields]
-    stack: list[Any] = list(message.components)
-    while stack:
-        component = stack.pop(0)
-        if isinstance(component, discord.Button):
-            found.append(component.label or "")
-        elif isinstance(component, discord.SelectMenu):
-            found += [f"{o.label} {o.description or ''}" for o in component.options]
-        elif isinstance(component, discord.TextDisplay):
-            found.append(component.content)
-        stack += list(getattr(component, "children", None) or [])
+    for child in walk(message.components):
+        if isinstance(child, discord.Button):
+            found.append(child.label or "")
+        elif isinstance(child, discord.SelectMenu):
+            found += [f"{o.label} {o.description or ''}" for o in child.options]
     return found
-
-
-def layout_length(message: discord.Message) -> int:
-    """The characters of a Components V2 message's text displays (Discord allows 4,000)."""
-    stack: list[Any] = list(message.components)
-    length = 0
-    while stack:
-        component = stack.pop()
-        if isinstance(component, discord.TextDisplay):
-            length += len(component.content)
-        stack += list(getattr(component, "children", None) or [])
-    return length
 
 
 class Seen:
@@ -69,9 +52,7 @@ class Seen:
         """Record what ``message`` shows (a private answer the channel's history leaves out:
         a puzzle's message, its refusals)."""
         self.texts += texts_of(message)
-        self.lengths.append((len(message.content), message.content[:80]))
-        if message.flags.components_v2:
-            self.lengths.append((layout_length(message), texts_of(message)[1][:80]))
+        self.lengths.append((len(text_of(message)), text_of(message)[:80]))
 
 
 async def play_round(env: simcord.Env, server_locale: str) -> Seen:
@@ -166,10 +147,11 @@ async def _puzzles(
     private(await slash(alice, "tictactoe-settings puzzle", channel=channel, hour=0))
     await env.advance_time(61)  # the daily sweep posts it
     seen.look()
-    post = next(m for m in channel.history() if m.author.bot and m.flags.components_v2)
-    solve = next(
-        c.custom_id
-        for c in _walk(post.components)
+    post, solve = next(
+        (m, c.custom_id)
+        for m in channel.history()
+        if m.author.bot
+        for c in walk(m.components)
         if isinstance(c, discord.Button) and (c.custom_id or "").startswith("ttd:")
     )
     opened = await bob.click(post, custom_id=solve)
@@ -183,17 +165,8 @@ async def _puzzles(
     await slash(alice, "tictactoe leaderboard", kind="puzzles")
 
 
-def _walk(components: list[Any]) -> list[Any]:
-    found: list[Any] = []
-    for component in components:
-        found.append(component)
-        found += _walk(list(getattr(component, "children", None) or []))
-    return found
-
-
 def _accept_id(message: Any) -> str:
-    for row in message.components:
-        for child in row.children:
-            if (child.custom_id or "").endswith(":accept"):
-                return str(child.custom_id)
+    for child in walk(message.components):
+        if (getattr(child, "custom_id", None) or "").endswith(":accept"):
+            return str(child.custom_id)
     raise AssertionError("no Accept button")
