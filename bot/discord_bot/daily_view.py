@@ -16,8 +16,10 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord_bot.board_view import button_row, v2_message
 from bot.discord_bot.interactions import GameButton, private_locale
 from bot.discord_bot.locales import guild_locale
+from bot.discord_bot.messages import edit_message
 from bot.discord_bot.puzzle_view import puzzle_view
 from bot.games import GameError
 from bot.games.puzzles import DailyPlan
@@ -42,8 +44,8 @@ log = logging.getLogger(__name__)
 SOLVE = "ttd:{guild}:{day}"
 SOLVE_TEMPLATE = r"ttd:(?P<guild>[0-9]+):(?P<day>[0-9]{8})"
 
-GOLD = discord.Colour.gold()
-"""The daily post's accent."""
+GOLD = 0xF1C40F
+"""The daily post's accent (a board's are ``board_view.ACCENT``)."""
 
 # TRANSLATORS: the daily puzzle post's button (80 characters at most)
 SOLVE_LABEL = N_("Solve")
@@ -97,63 +99,41 @@ def daily_view(plan: DailyPlan, *, over: bool) -> discord.ui.LayoutView:
     """The post of ``plan`` in the current locale: live (Solve, the solvers so far) or
     ``over`` (Solve disabled, the solution shown), with the previous post's solution."""
     post, puzzle = plan.post, plan.puzzle
-    container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(
-        accent_colour=GOLD
-    )
     head = [
         f"## \U0001f9e9 {daily_title(post.day)}",
         puzzle_title(puzzle, puzzle.rating),
         puzzle_task(puzzle, plain=False),
     ]
-    container.add_item(discord.ui.TextDisplay("\n".join(head)))
-    container.add_item(discord.ui.TextDisplay("\n".join(emoji_grid(puzzle.board))))
     if over:
         said = join_sentences([daily_solvers(post, over=True), solution(puzzle)])
     else:
         said = join_sentences([daily_solvers(post, over=False), daily_invitation()])
-    container.add_item(discord.ui.TextDisplay(said))
-    container.add_item(discord.ui.ActionRow(SolveButton(post.guild_id, post.day, disabled=over)))
+    items: list[discord.ui.Item[discord.ui.LayoutView]] = [
+        discord.ui.TextDisplay("\n".join(head)),
+        discord.ui.TextDisplay("\n".join(emoji_grid(puzzle.board))),
+        discord.ui.TextDisplay(said),
+        button_row(SolveButton(post.guild_id, post.day, disabled=over)),
+    ]
     if plan.previous is not None and plan.previous_puzzle is not None and not over:
-        container.add_item(discord.ui.Separator())
-        container.add_item(
-            discord.ui.TextDisplay(f"-# {daily_reveal(plan.previous, plan.previous_puzzle)}")
-        )
-    view = discord.ui.LayoutView(timeout=None)
-    view.add_item(container)
-    return view
+        reveal = daily_reveal(plan.previous, plan.previous_puzzle)
+        items += [discord.ui.Separator(), discord.ui.TextDisplay(f"-# {reveal}")]
+    return v2_message(*items, accent=GOLD)
 
 
-def solve_ids(message: discord.Message) -> set[str]:
-    """The ``custom_id`` of every button on ``message``, however deep in its layout."""
-    found: set[str] = set()
-    stack: list[object] = list(message.components)
-    while stack:
-        component = stack.pop()
-        custom_id = getattr(component, "custom_id", None)
-        if custom_id:
-            found.add(str(custom_id))
-        stack.extend(getattr(component, "children", ()) or ())
-        accessory = getattr(component, "accessory", None)
-        if accessory is not None:
-            stack.append(accessory)
-    return found
-
-
-async def edit_post(
-    bot: TicTacToeBot, plan: DailyPlan, *, over: bool
-) -> None:
+async def edit_post(bot: TicTacToeBot, plan: DailyPlan, *, over: bool) -> None:
     """Show the post of ``plan`` as it now stands (its solvers counted), in the server's
     language; Discord's refusals are logged, never raised (the post is a courtesy)."""
     post = plan.post
     if post.message_id is None:
         return
     current_locale.set(await guild_locale(bot, post.guild_id))
-    channel = bot.get_partial_messageable(post.channel_id, guild_id=post.guild_id)
-    try:
-        await channel.get_partial_message(post.message_id).edit(view=daily_view(plan, over=over))
-    except discord.HTTPException as error:
-        level = logging.INFO if isinstance(error, discord.NotFound) else logging.WARNING
-        log.log(level, "Could not update the daily puzzle post %s: %s", post.message_id, error)
+    await edit_message(
+        bot,
+        channel_id=post.channel_id,
+        guild_id=post.guild_id,
+        message_id=post.message_id,
+        view=daily_view(plan, over=over),
+    )
 
 
 async def refresh_post(bot: TicTacToeBot, guild_id: int | None, day: date) -> None:

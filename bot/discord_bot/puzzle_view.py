@@ -5,9 +5,10 @@ move did; Next puzzle once it is over.
 The cells and Next are ``DynamicItem`` s whose ``custom_id`` carries the attempt
 ("ttp:<attempt>:<row>:<col>", "ttp-next:<attempt>"), so a puzzle shown before a restart still
 plays after it; the attempt itself is always read from the service. A click is acknowledged at
-once (``GameButton``) and answered by editing the private message in place. The message is the
-layout the game boards will follow (Components V2: at most 40 components, a 5x5 board's 25
-cells in five rows included). Why: docs/puzzles.md.
+once (``GameButton``) and answered by editing the private message in place. The message is
+laid out as a game's board is (``board_view.v2_message``, its colours ``board_view.ACCENT``;
+Components V2: at most 40 components, a 5x5 board's 25 cells in five rows included). Why:
+docs/puzzles.md.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord_bot.board_view import ACCENT, button_row, cell_label, v2_message
 from bot.discord_bot.interactions import GameButton, private_locale
 from bot.engine import Board, Move
 from bot.games.puzzles import AttemptStatus, PuzzleReply
@@ -33,13 +35,14 @@ CELL_TEMPLATE = r"ttp:(?P<attempt>[0-9]+):(?P<row>[0-9]):(?P<col>[0-9])"
 NEXT = "ttp-next:{attempt}"
 NEXT_TEMPLATE = r"ttp-next:(?P<attempt>[0-9]+)"
 
-COLOURS = {
-    AttemptStatus.RUNNING: discord.Colour.blurple(),
-    AttemptStatus.SOLVED: discord.Colour.green(),
-    AttemptStatus.MISSED: discord.Colour.red(),
-    AttemptStatus.SET_ASIDE: discord.Colour.dark_grey(),
+PUZZLE_ACCENT = {
+    AttemptStatus.RUNNING: ACCENT["member"],
+    AttemptStatus.SOLVED: ACCENT["won"],
+    AttemptStatus.MISSED: ACCENT["lost"],
+    AttemptStatus.SET_ASIDE: ACCENT["over"],
 }
-"""The container's accent: how the attempt stands."""
+"""The container's accent: how the attempt stands, in a board's colours (the member's turn,
+won, lost, set aside)."""
 
 # TRANSLATORS: a button under a finished puzzle (80 characters at most)
 NEXT_LABEL = N_("Next puzzle")
@@ -56,7 +59,7 @@ class PuzzleCell(
         button: discord.ui.Button[discord.ui.LayoutView] = discord.ui.Button(
             custom_id=CELL.format(attempt=attempt_id, row=move.row, col=move.col),
             style=discord.ButtonStyle.secondary,
-            label=f"{move.row + 1},{move.col + 1}",
+            label=cell_label(move),
         )
         super().__init__(button)
         self.attempt_id = attempt_id
@@ -90,9 +93,7 @@ class PuzzleCell(
                 member_id=interaction.user.id, move=self.move, attempt_id=self.attempt_id
             )
         except PuzzleOverError:
-            ended = await puzzles.attempt(
-                attempt_id=self.attempt_id, member_id=interaction.user.id
-            )
+            ended = await puzzles.attempt(attempt_id=self.attempt_id, member_id=interaction.user.id)
             await interaction.edit_original_response(view=puzzle_view(ended))
             raise
         await interaction.edit_original_response(view=puzzle_view(reply))
@@ -147,24 +148,17 @@ def puzzle_view(reply: PuzzleReply) -> discord.ui.LayoutView:
     said = notes(reply)
     if said:
         head.insert(0, f"-# {said}")
-    container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(
-        accent_colour=COLOURS[attempt.status]
-    )
-    container.add_item(discord.ui.TextDisplay("\n".join(head)))
-    container.add_item(discord.ui.Separator())
+    items: list[discord.ui.Item[discord.ui.LayoutView]] = [
+        discord.ui.TextDisplay("\n".join(head)),
+        discord.ui.Separator(),
+    ]
     last = attempt.moves[-1] if attempt.moves and len(attempt.moves) % 2 == 0 else None
     for row in range(puzzle.size):
-        cells: discord.ui.ActionRow[discord.ui.LayoutView] = discord.ui.ActionRow()
-        for col in range(puzzle.size):
-            cell = PuzzleCell(attempt.id, Move(row, col))
-            cells.add_item(cell.show(board, running=running, last=last))
-        container.add_item(cells)
+        cells = (PuzzleCell(attempt.id, Move(row, col)) for col in range(puzzle.size))
+        items.append(button_row(*(cell.show(board, running=running, last=last) for cell in cells)))
     text = status(reply)
     if text:
-        container.add_item(discord.ui.Separator())
-        container.add_item(discord.ui.TextDisplay(text))
+        items += [discord.ui.Separator(), discord.ui.TextDisplay(text)]
     if not running:
-        container.add_item(discord.ui.ActionRow(NextPuzzle(attempt.id)))
-    view = discord.ui.LayoutView(timeout=None)
-    view.add_item(container)
-    return view
+        items.append(button_row(NextPuzzle(attempt.id)))
+    return v2_message(*items, accent=PUZZLE_ACCENT[attempt.status])

@@ -13,10 +13,11 @@ from typing import Any
 import discord
 import pytest
 import simcord
-from discord_helpers import MakeBot, World
+from discord_helpers import MakeBot, World, text_of
 from games_helpers import FakeClock
 
 from bot.discord_bot import TicTacToeBot
+from bot.discord_bot.board_view import walk
 from bot.discord_bot.cogs.puzzles import DAILY_INTERVAL, DailyPuzzles
 from bot.discord_bot.texts import NOT_A_MANAGER
 from bot.games import GameError, GameService
@@ -35,21 +36,10 @@ def settings(settings: Settings) -> Settings:
     return dataclasses.replace(settings, command_rate=CommandRate(1000, 1))
 
 
-def components(message: discord.Message) -> list[Any]:
-    """Every component of a posted message, however deep in its layout."""
-    stack: list[Any] = list(message.components)
-    found = []
-    while stack:
-        item = stack.pop()
-        found.append(item)
-        stack.extend(getattr(item, "children", ()) or ())
-    return found
-
-
 def solve_button(message: discord.Message) -> discord.Button:
     [button] = [
         c
-        for c in components(message)
+        for c in walk(message.components)
         if isinstance(c, discord.Button) and (c.custom_id or "").startswith("ttd:")
     ]
     return button
@@ -61,14 +51,14 @@ def posts(world: World) -> list[discord.Message]:
     for message in world.channel.history():
         if message.author.bot and any(
             isinstance(c, discord.Button) and (c.custom_id or "").startswith("ttd:")
-            for c in components(message)
+            for c in walk(message.components)
         ):
             found.append(message)
     return sorted(found, key=lambda message: message.id)
 
 
 def post_text(message: discord.Message) -> str:
-    return "\n".join(str(c.content) for c in components(message) if hasattr(c, "content"))
+    return text_of(message)
 
 
 async def set_daily(world: World, hour: int = 1) -> simcord.InteractionResult:
@@ -96,9 +86,7 @@ async def test_only_a_manager_sets_the_daily_puzzle(world: World) -> None:
     """Discord hides the command from alice; granted it by the server anyway (Integrations),
     she is refused by the bot's own check, and nothing changes."""
     assert "tictactoe-settings puzzle" not in world.alice.available_commands(world.channel)
-    group = next(
-        c for c in await world.bot.tree.fetch_commands() if c.name == "tictactoe-settings"
-    )
+    group = next(c for c in await world.bot.tree.fetch_commands() if c.name == "tictactoe-settings")
     world.guild.set_command_permissions(group, {world.alice: True})
     refused = await world.alice.slash(
         world.channel, "tictactoe-settings puzzle", channel=world.channel, hour=1

@@ -12,9 +12,19 @@ from typing import Any
 import discord
 import pytest
 import simcord
-from discord_helpers import MakeBot, World, deferred_first, private_answer
+from discord_helpers import (
+    MakeBot,
+    World,
+    accent,
+    as_message,
+    deferred_first,
+    private_answer,
+    text_of,
+)
+from discord_helpers import buttons as every_button
 
 from bot.discord_bot import TicTacToeBot, create_bot
+from bot.discord_bot.board_view import ACCENT, walk
 from bot.discord_bot.interactions import ANSWER_WITHIN
 from bot.engine import Move
 from bot.engine.classic.puzzles import shipped
@@ -23,25 +33,14 @@ from bot.games.puzzles import Attempt
 from bot.settings import CommandRate, Settings
 from bot.storage import SqliteGameStore
 
-CONTAINER, ACTION_ROW, BUTTON, TEXT = 17, 1, 2, 10
-GREEN, RED, BLURPLE = 0x2ECC71, 0xE74C3C, 0x5865F2
+GREEN, RED, BLURPLE = ACCENT["won"], ACCENT["lost"], ACCENT["member"]
+"""A puzzle's colours are a board's: solved, missed, running."""
 
 
 @pytest.fixture
 def settings(settings: Settings) -> Settings:
     """A flood guard that lets a whole 5x5 puzzle's clicks through at test speed."""
     return dataclasses.replace(settings, command_rate=CommandRate(1000, 1))
-
-
-def walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Every component of a message, however deep in its layout, in order."""
-    found: list[dict[str, Any]] = []
-    for component in components:
-        found.append(component)
-        found += walk(component.get("components", []))
-        if "accessory" in component:
-            found += walk([component["accessory"]])
-    return found
 
 
 def shown(result: simcord.InteractionResult) -> simcord.ResponseMessage:
@@ -51,16 +50,11 @@ def shown(result: simcord.InteractionResult) -> simcord.ResponseMessage:
 
 
 def text(message: simcord.ResponseMessage) -> str:
-    return "\n".join(c["content"] for c in walk(message.components) if c["type"] == TEXT)
+    return text_of(message)
 
 
-def buttons(message: simcord.ResponseMessage) -> dict[str, dict[str, Any]]:
-    return {c["custom_id"]: c for c in walk(message.components) if c["type"] == BUTTON}
-
-
-def accent(message: simcord.ResponseMessage) -> int:
-    [container] = [c for c in message.components if c["type"] == CONTAINER]
-    return int(container["accent_color"])
+def buttons(message: simcord.ResponseMessage) -> dict[str, discord.Button]:
+    return {button.custom_id or "": button for button in every_button(message)}
 
 
 def cell(attempt: int, move: Move) -> str:
@@ -79,7 +73,7 @@ async def test_a_5x5_puzzle_solved_by_clicks(world: World) -> None:
     puzzle = shipped().by_id(610)
     result = await world.alice.slash(world.channel, "tictactoe puzzle", number=610)
     message = shown(result)
-    assert len(walk(message.components)) <= 40
+    assert len(list(walk(as_message(message).components))) <= 40
     assert message.flags.value & (1 << 15)  # IS_COMPONENTS_V2
     assert "Puzzle #610, 5x5, rated 2534" in text(message)
     assert "You play \u274c: win in 5 moves (4 in a row wins)." in text(message)
@@ -96,13 +90,13 @@ async def test_a_5x5_puzzle_solved_by_clicks(world: World) -> None:
             reply = line[step + 1]
             assert f"is right; I answer {reply.row + 1},{reply.col + 1}." in text(message)
             defended = buttons(message)[cell(attempt, reply)]
-            assert defended["disabled"] and defended["style"] == 1  # the bot's answer, blue
+            assert defended.disabled and defended.style is discord.ButtonStyle.primary  # blue
     assert "Solved! 3,5 completes the line. Your puzzle rating: " in text(message)
     assert "Streak: 1 day in a row with a puzzle solved." in text(message)
     assert accent(message) == GREEN
     controls = buttons(message)
-    assert all(b["disabled"] for key, b in controls.items() if key.startswith("ttp:"))
-    assert controls[f"ttp-next:{attempt}"]["label"] == "Next puzzle"
+    assert all(b.disabled for key, b in controls.items() if key.startswith("ttp:"))
+    assert controls[f"ttp-next:{attempt}"].label == "Next puzzle"
     assert world.channel.last_message is None  # nothing was posted in the channel
 
 
@@ -136,7 +130,7 @@ async def test_next_puzzle_and_a_click_on_a_puzzle_that_is_over(world: World) ->
     )
     stale = shown(first)
     assert "This puzzle was set aside, unfinished" in text(stale)  # shown as it ended
-    assert all(b["disabled"] for key, b in buttons(stale).items() if key.startswith("ttp:"))
+    assert all(b.disabled for key, b in buttons(stale).items() if key.startswith("ttp:"))
     two = await attempt_id(world, world.alice)
     puzzle = shipped().by_id(2)
     for move in puzzle.solution[::2]:

@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands, tasks
 
-from bot.discord_bot.daily_view import SOLVE, daily_view, day_key, edit_post, solve_ids
+from bot.discord_bot.board_view import custom_ids
+from bot.discord_bot.daily_view import SOLVE, daily_view, day_key, edit_post
 from bot.discord_bot.locales import guild_locale
 from bot.discord_bot.sync import runs_shard_zero
 from bot.games import GameError
@@ -120,7 +121,7 @@ class DailyPuzzles(commands.Cog):
         wanted = SOLVE.format(guild=plan.post.guild_id, day=day_key(plan.post.day))
         try:
             async for message in channel.history(limit=LOOK_BACK):
-                if message.author.id == me and wanted in solve_ids(message):
+                if message.author.id == me and wanted in custom_ids(message.components):
                     return message.id
         except discord.HTTPException as error:
             log.info("Could not read channel %s's history: %s", channel.id, error)
