@@ -1,7 +1,7 @@
 """Puzzle benchmark: puzzles made a minute per size, what the candidates are rejected for, and
 the time to serve one from the shipped set.
 
-Run from the repository root (about a minute and a half by default; nice it on a shared machine):
+Run from the repository root (about two minutes by default; nice it on a shared machine):
     nice -n 19 python bench/puzzles.py [--seconds 30] [--sizes 4,5] [--seed 1] [--runs 7]
         [--serves 300] [--games 10]
 A longer, steadier run: ``--seconds 300`` (five minutes of making per size).
