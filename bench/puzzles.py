@@ -1,8 +1,9 @@
 """Puzzle benchmark: puzzles made a minute per size, what the candidates are rejected for, and
 the time to serve one from the shipped set.
 
-Run from the repository root (about a minute and a half by default; nice it on a shared machine):
+Run from the repository root (about two minutes by default; nice it on a shared machine):
     nice -n 19 python bench/puzzles.py [--seconds 30] [--sizes 4,5] [--seed 1] [--runs 7]
+        [--serves 300] [--games 10]
 A longer, steadier run: ``--seconds 300`` (five minutes of making per size).
 
 Making (bot.engine.classic.puzzles.maker, as tools/make_puzzles.py makes the shipped set): for
@@ -12,6 +13,14 @@ the prover was asked about the share with no winning move, with several ("not un
 proven within the budget, and unique but of another length; before any search, the repeats
 (the same position under symmetry) and the positions screened out (a win in one, a forced
 block). 3x3: the time to walk every reachable position and find all 288 puzzles.
+
+Playing (``--serves``, the game layer on an SQLite file, as the bot plays them): a member served
+a puzzle near their rating that they have not tried (``service.puzzles.serve``: the store read,
+the choice, the attempt saved), median and p99, target under 50 ms; each move judged and saved
+per size (``service.puzzles.move``), a right move of the line (the bot's defence read off it) and
+a wrong first move (the prover's refutation searched); and puzzles made from finished games
+(``made_from``: every position of a decisive 4x4 and 5x5 game between the levels proven), CPU a
+game.
 
 Serving: in a fresh interpreter, the first puzzle served near a rating, reading the shipped set
 included, median of ``--runs`` (and, beside it without a target, what ``import
@@ -24,11 +33,13 @@ shipped set (PASS/FAIL). It reports and never gates: it always exits 0.
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import statistics
 import subprocess
 import sys
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -37,7 +48,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from arguments import positive_float, positive_int  # bench/arguments.py, beside this file
 from figures import Row, load_average, p99, print_table, row  # bench/figures.py
 
-from bot.engine.classic.puzzles import PuzzleMaker, Verdict, every_3x3_puzzle, shipped
+from bot.engine.classic.puzzles import (
+    PuzzleMaker,
+    Verdict,
+    every_3x3_puzzle,
+    plausible_game,
+    shipped,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 TARGET_SERVE_MS = 50.0
@@ -171,6 +188,111 @@ def serving(runs: int) -> list[Row]:
     ]
 
 
+def playing(serves: int) -> list[Row]:
+    """Serving and playing through the game layer, on an SQLite file (see the docstring)."""
+    import asyncio
+    import tempfile
+
+    from bot.games import GameService
+    from bot.storage import SqliteGameStore
+
+    async def run(folder: Path) -> tuple[list[float], dict[tuple[int, bool], list[float]]]:
+        service = GameService(SqliteGameStore(folder / "bench.db"), rng=random.Random(1))
+        served: list[float] = []
+        moves: dict[tuple[int, bool], list[float]] = {}
+        try:
+            for n in range(serves):
+                member = 1 + n % 20
+                began = time.perf_counter()
+                reply = await service.puzzles.serve(
+                    member_id=member, member_name="bench", guild_id=7, channel_id=1
+                )
+                served.append((time.perf_counter() - began) * 1000)
+                puzzle = reply.puzzle
+                if n % 2:  # a miss: any other first move
+                    wrong = next(m for m in reply.board.legal_moves if m != puzzle.first_move)
+                    line = [wrong]
+                else:
+                    line = list(puzzle.solution[::2])
+                for move in line:
+                    began = time.perf_counter()
+                    await service.puzzles.move(member_id=member, move=move)
+                    spent = (time.perf_counter() - began) * 1000
+                    moves.setdefault((puzzle.size, n % 2 == 0), []).append(spent)
+        finally:
+            await service.close()
+        return served, moves
+
+    with tempfile.TemporaryDirectory() as folder:
+        served, moves = asyncio.run(run(Path(folder)))
+    target = f"< {TARGET_SERVE_MS:.0f} ms"
+    rows = [
+        row(
+            f"game layer: serve near the rating, SQLite file, median / p99 of {serves}",
+            f"{statistics.median(served):.2f} / {p99(served):.2f} ms",
+            target,
+            p99(served) < TARGET_SERVE_MS,
+        )
+    ]
+    for (size, right), times in sorted(moves.items()):
+        what = "a right move, judged and saved" if right else "a wrong first move, refuted"
+        rows.append(
+            row(
+                f"game layer: {size}x{size} {what}, median / p99 of {len(times)}",
+                f"{statistics.median(times):.2f} / {p99(times):.2f} ms",
+            )
+        )
+    return rows
+
+
+def made_from_games(games: int, seed: int) -> list[Row]:
+    """Puzzles made from finished decisive games between the levels, per size: CPU a game."""
+    from bot.games import Game, Seat, Status
+    from bot.games.puzzles.making import made_from
+
+    rows = []
+    rng = random.Random(seed)
+    moment = datetime.now(UTC)
+    for size in (4, 5):
+        finished: list[Game] = []
+        while len(finished) < games:
+            boards = plausible_game(size, rng)
+            winner = boards[-1].winner
+            if winner is None:
+                continue
+            moves = tuple(
+                next(m for m in before.legal_moves if before.play(m) == after)
+                for before, after in itertools.pairwise(boards)
+            )
+            member_won = winner.value == "X"  # the member plays X
+            game = Game(
+                id=len(finished) + 1,
+                channel_id=1,
+                guild_id=7,
+                x=Seat(1, "bench"),
+                o=Seat(None, "the bot"),
+                level="easy",
+                size=size,
+                first="me",
+                moves=moves,
+                status=Status.WON if member_won else Status.LOST,
+                winner=winner,
+                created_at=moment,
+                updated_at=moment,
+            )
+            finished.append(game)
+        began = time.process_time()
+        made = made_from(finished)
+        spent = time.process_time() - began
+        rows.append(
+            row(
+                f"{size}x{size}: puzzles made from {games} decisive games (CPU a game)",
+                f"{len(made)} puzzles, {spent / games * 1000:.0f} ms",
+            )
+        )
+    return rows
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -179,6 +301,12 @@ def main() -> int:
     parser.add_argument("--sizes", default="4,5", help="sizes to make puzzles on (default 4,5)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the games")
     parser.add_argument("--runs", type=positive_int, default=7, help="fresh processes timed")
+    parser.add_argument(
+        "--serves", type=positive_int, default=300, help="puzzles served through the game layer"
+    )
+    parser.add_argument(
+        "--games", type=positive_int, default=10, help="finished games made into puzzles a size"
+    )
     args = parser.parse_args()
     sizes = [int(text) for text in args.sizes.split(",")]
     if any(size not in (4, 5) for size in sizes):
@@ -188,6 +316,8 @@ def main() -> int:
     for size in sizes:
         rows += making(size, args.seconds, args.seed)
     rows += serving(args.runs)
+    rows += playing(args.serves)
+    rows += made_from_games(args.games, args.seed)
     print_table(rows)
     return 0
 

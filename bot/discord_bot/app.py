@@ -14,11 +14,13 @@ from discord.ext import commands
 
 from bot.discord_bot.board_view import CellButton
 from bot.discord_bot.controls import HintButton, ResignButton
+from bot.discord_bot.daily_view import SolveButton
 from bot.discord_bot.duel_views import ChallengeButton, RematchButton
 from bot.discord_bot.floods import Floodgate, within_rate
 from bot.discord_bot.history_views import HistoryButton
 from bot.discord_bot.locales import CatalogueTranslator
 from bot.discord_bot.metrics import BotMetrics
+from bot.discord_bot.puzzle_view import NextPuzzle, PuzzleCell
 from bot.discord_bot.sync import sync_commands
 from bot.discord_bot.tree import GameTree
 from bot.discord_bot.variants import DYNAMIC_ITEMS
@@ -125,7 +127,7 @@ class TicTacToeBot(commands.AutoShardedBot):
         log.info("%d game(s) running in the database.", running)
         await self.tree.set_translator(CatalogueTranslator())
         await load_cogs(self)
-        # Boards, challenges and history pages posted before a restart keep working.
+        # Boards, challenges, history pages and puzzles posted before a restart keep working.
         self.add_dynamic_items(
             CellButton,
             ResignButton,
@@ -133,6 +135,9 @@ class TicTacToeBot(commands.AutoShardedBot):
             ChallengeButton,
             RematchButton,
             HistoryButton,
+            PuzzleCell,
+            NextPuzzle,
+            SolveButton,
             *DYNAMIC_ITEMS,
         )
         await sync_commands(

@@ -201,8 +201,16 @@ def board_message(
         texts.append(discord.ui.TextDisplay(headline))
     texts.append(discord.ui.TextDisplay(render_emoji(game)))
     rows = _ROWS[game.kind](game, choice) if live else []
+    return v2_message(*texts, *rows, accent=accent(game))
+
+
+def v2_message(
+    *items: discord.ui.Item[discord.ui.LayoutView], accent: int
+) -> discord.ui.LayoutView:
+    """One Components V2 message: ``items`` (texts, separators, rows of buttons) in a
+    container whose edge is ``accent``, as every board is (and a puzzle, a daily post)."""
     view = discord.ui.LayoutView(timeout=None)
-    view.add_item(discord.ui.Container(*texts, *rows, accent_colour=accent(game)))
+    view.add_item(discord.ui.Container(*items, accent_colour=accent))
     return view
 
 

@@ -1,6 +1,6 @@
-"""Editing a message the bot posted earlier (a board, a challenge), never raising for
-Discord's refusals: a deleted message or a channel the bot can no longer see is logged and
-skipped."""
+"""Editing a message the bot posted earlier (a board, a challenge, a daily puzzle post), never
+raising for Discord's refusals: a deleted message or a channel the bot can no longer see is
+logged and skipped."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ async def edit_message(
         level = logging.INFO if isinstance(error, discord.NotFound) else logging.WARNING
         log.log(
             level,
-            "Could not update the board message %s in channel %s: %s",
+            "Could not update the message %s in channel %s: %s",
             message_id,
             channel_id,
             error,

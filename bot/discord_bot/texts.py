@@ -68,6 +68,7 @@ def spelling(prefix: str) -> Spelling:
         Command.START: "`/tictactoe start`",
         Command.MOVE: f"{prefix}move",
         Command.HERE: " here",  # "in this channel" is longer for the same meaning
+        Command.PUZZLE: "`/tictactoe puzzle`",
     }
 
 
@@ -178,3 +179,29 @@ def levels_text() -> str:
         "`level:adaptive` is not played in ultimate."
     )
     return "\n".join(lines) + f"\n```\n{rows}\n```{join_sentences([note, solo])}"
+
+
+def puzzles_text() -> str:
+    """The third message of `/tictactoe help`: puzzles, their ratings and the daily puzzle."""
+    return "\n".join(
+        [
+            # TRANSLATORS: /tictactoe help; keep the commands and option names in backticks
+            _(
+                "`/tictactoe puzzle [number]` — a puzzle where exactly one move wins by "
+                "force, near your puzzle rating (only you see it, wherever you ask). "
+                "Click your moves: I answer with my longest defence; a wrong move ends it and "
+                "shows why, with the solution."
+            ),
+            # TRANSLATORS: /tictactoe help; keep the commands and option values in backticks
+            _(
+                "Your puzzle rating (Glicko-2, as Lichess) and your streak of days with a puzzle "
+                "solved show in `/tictactoe stats`; `/tictactoe leaderboard kind:puzzles` ranks "
+                "this server's solvers."
+            ),
+            # TRANSLATORS: /tictactoe help; keep the command in backticks; UTC is the time zone
+            _(
+                "With Manage Server, `/tictactoe-settings puzzle` posts a daily puzzle in a "
+                "channel at an hour (UTC); members solve it privately from its Solve button."
+            ),
+        ]
+    )

@@ -1,11 +1,12 @@
 """Domain errors of the game layer.
 
 Every error's message is the sentence the player reads. A sentence that suggests a command
-names it by a placeholder (``{start}``, ``{move}``: a ``Command``), and each adapter fills in
-its own spelling with ``error.text(spelling)`` ("/tictactoe start" on Discord, "start" in the
-terminal), so no adapter edits another layer's words. ``{here}`` names the place the game is
-played in the same way: " here" in a Discord channel, "" in the terminal, which has no other
-place; it carries its own leading space, so a template writes "running{here}.".
+names it by a placeholder (``{start}``, ``{move}``, ``{puzzle}``: a ``Command``), and each
+adapter fills in its own spelling with ``error.text(spelling)`` ("/tictactoe start" on
+Discord, "start" in the terminal), so no adapter edits another layer's words. ``{here}`` names
+the place the game is played in the same way: " here" in a Discord channel, "" in the
+terminal, which has no other place; it carries its own leading space, so a template writes
+"running{here}.".
 ``str(error)`` is the plain spelling, for logs and tests. Engine move errors are wrapped into
 the classes below with the engine's sentence kept, so adapters only catch ``GameError``.
 """
@@ -28,15 +29,21 @@ class Command(StrEnum):
     START = "start"
     MOVE = "move"
     HERE = "here"
+    PUZZLE = "puzzle"
 
 
 Spelling: TypeAlias = Mapping[Command, str]
 """How an adapter writes each command (and the place) in its sentences."""
 
 PLAIN: Spelling = MappingProxyType(
-    # TRANSLATORS: added to a sentence to name the channel ("There is no game running here.");
-    # it keeps its leading space (or none, where the language needs none).
-    {Command.START: "start", Command.MOVE: "move", Command.HERE: N_(" here")}
+    {
+        Command.START: "start",
+        Command.MOVE: "move",
+        # TRANSLATORS: added to a sentence to name the channel ("There is no game running here.");
+        # it keeps its leading space (or none, where the language needs none).
+        Command.HERE: N_(" here"),
+        Command.PUZZLE: "puzzle",
+    }
 )
 """The spelling of ``str(error)`` and of any word an adapter leaves out: bare command names."""
 

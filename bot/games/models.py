@@ -17,6 +17,7 @@ from bot.engine.classic import Explanation
 from bot.engine.position import Position
 
 if TYPE_CHECKING:
+    from bot.games.puzzles.models import PuzzlePlayer
     from bot.games.variants.base import Variant
 
 
@@ -390,6 +391,9 @@ class Stats:
     head_to_head: HeadToHead | None = None
     solo: dict[int, Rating] = field(default_factory=dict)
     """The member's solo rating per board size played against the bot in the scope."""
+    puzzles: PuzzlePlayer | None = None
+    """The member's puzzle standing (everywhere, the streak as it stands today); None before
+    their first puzzle."""
 
     @property
     def rating(self) -> Rating:

@@ -7,8 +7,8 @@ hint, explain) take no lock and write nothing, except to expire a game found idl
 names are checked before anything is read (``TypeError``/``ValueError``); a player's mistake
 raises a ``GameError`` whose sentence comes from ``bot.games.sentences`` or the game's variant.
 What differs between kinds of game is the variant's (``game.variant``). Its collaborators are
-the adapters' to reach directly: ``duels``, ``servers`` (each server's settings),
-``standings`` (stats, leaderboards) and ``history`` (histories, reviews). See docs/service.md.
+the adapters' to reach directly: ``duels``, ``servers`` (each server's settings), ``standings``
+(stats, leaderboards), ``history`` (histories, reviews), ``puzzles``. See docs/service.md.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ from bot.games.models import (
     Status,
 )
 from bot.games.options import check_first
+from bot.games.puzzles.play import Puzzles
 from bot.games.server_settings import CACHE_SECONDS, SettingsCache
 from bot.games.servers import Servers
 from bot.games.shards import ShardSet
@@ -53,8 +54,7 @@ BOT_NAME = "the bot"
 """The bot seat's name (adapters speak for the bot in the first person anyway)."""
 
 SWEEP_MOST = 1000
-"""Games one ``expire_idle`` call returns at most (the adapter calls again while it gets this
-many), so a backlog after an outage never sits in memory at once."""
+"""Games one ``expire_idle`` call returns at most (called again while it returns this many)."""
 
 MoveChooser: TypeAlias = Callable[[Position, str, random.Random, float | None], Move]
 """How the bot picks its move: ``(position, level, rng, rating) -> move``, ``rating`` the
@@ -108,6 +108,8 @@ class GameService:
         """Members' histories and the reviews of their finished games."""
         self.boards = Boards(self._channels)
         """The boards owed to a channel until an adapter has shown them."""
+        self.puzzles = Puzzles(self._channels, rng=self._rng)
+        """Puzzles: serve, solve, standings, the solvers' leaderboard, the daily puzzle."""
 
     @property
     def idle_timeout(self) -> float:

@@ -7,6 +7,8 @@ resignation is a loss. Each kind of game is counted apart (its own points and du
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.engine import LEVELS
 from bot.games.arguments import check_id, check_optional_id
 from bot.games.channels import Channels
@@ -38,14 +40,20 @@ class Standings:
     async def stats(
         self, *, member_id: int, guild_id: int | None = None, other_id: int | None = None
     ) -> Stats:
-        """The member's record against the bot and in duels, their ratings, and with
-        ``other_id`` their duels against that member. ``guild_id=None`` counts every server
-        (and the terminal), an id only that server."""
+        """The member's record against the bot and in duels, their ratings, their puzzle
+        standing, and with ``other_id`` their duels against that member. ``guild_id=None``
+        counts every server (and the terminal), an id only that server."""
         check_id("member_id", member_id)
         check_optional_id("guild_id", guild_id)
         check_optional_id("other_id", other_id)
         self._channels.check_open()
-        return await _stats(self._store, member_id, guild_id, other_id)
+        stats = await _stats(self._store, member_id, guild_id, other_id)
+        player = await self._store.puzzle_player(member_id)
+        if player is None:
+            return stats
+        today = self._channels.now().date()
+        streak = replace(player.streak, current=player.streak.on(today))
+        return replace(stats, puzzles=replace(player, streak=streak))
 
     async def leaderboard(
         self, *, guild_id: int | None, limit: int = 10, game: str | GameKind = GameKind.CLASSIC

@@ -21,12 +21,23 @@ and maps games to rows with ``bot.storage.rows``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import TYPE_CHECKING, Generic, Protocol, TypeAlias, TypeVar
 
 from bot.engine.classic import AdaptiveRecord
+from bot.engine.classic.puzzles import Puzzle
 from bot.games.models import Challenge, Game, GameKind, OwedBoard, Rating, Record
+from bot.games.puzzles.models import (
+    Attempt,
+    DailyPost,
+    DailySetting,
+    Finished,
+    MadePuzzle,
+    PuzzlePlayer,
+    PuzzleRating,
+)
 from bot.games.shards import ShardSet
 
 if TYPE_CHECKING:  # it reads the store, which reads it
@@ -92,6 +103,10 @@ class GameStore(Protocol):
     member's solo rating on that size in that server and, at ``adaptive``, their adaptive
     record on that size (``bot.games.solo.after_game`` from their values before it); saving
     it again changes nothing, so a retried or repeated save never counts a game twice.
+
+    Puzzles (migration 16): a member's puzzle standing is one everywhere; ``save_attempt``
+    that ends an attempt applies ``bot.games.puzzles.rating.after_attempt`` to it and to the
+    puzzle's rating in the same transaction, once (compare and set on the attempt's version).
     """
 
     async def active_games(self) -> list[Game]:
@@ -357,6 +372,123 @@ class GameStore(Protocol):
 
     async def idle_minutes_in_use(self) -> list[int]:
         """Every number of idle minutes some server's settings set, ascending, once each."""
+        ...
+
+    # -- puzzles (migration 16) -------------------------------------------------------------
+
+    async def puzzle_player(self, member_id: int) -> PuzzlePlayer | None:
+        """The member's puzzle standing (everywhere), or None before their first puzzle."""
+        ...
+
+    async def puzzle_ratings(self) -> dict[int, PuzzleRating]:
+        """Every stored puzzle rating by the puzzle's number (one nobody tried has none)."""
+        ...
+
+    async def tried_puzzles(self, member_id: int) -> list[int]:
+        """The numbers of the puzzles the member has an attempt at (any status), the most
+        recently started first, each once."""
+        ...
+
+    async def running_attempt(self, member_id: int) -> Attempt | None:
+        """The member's RUNNING attempt (at most one, wherever it started), or None."""
+        ...
+
+    async def puzzle_attempt(self, attempt_id: int) -> Attempt | None:
+        """The attempt with this id as last saved, or None."""
+        ...
+
+    async def daily_attempt(self, member_id: int, guild_id: int, day: date) -> Attempt | None:
+        """The member's attempt at the server's daily puzzle of ``day`` (at most one)."""
+        ...
+
+    async def start_attempt(
+        self,
+        attempt: Attempt,
+        *,
+        member_name: str,
+        player: PuzzlePlayer,
+        rating: PuzzleRating,
+    ) -> tuple[Attempt, Attempt | None]:
+        """Save a new RUNNING attempt and return it as saved (its id assigned, growing and
+        never reused; ``rated`` True exactly when the member had no attempt at that puzzle
+        before; ``daily`` None if the member already has an attempt at that server's daily
+        puzzle of that day), with the running attempt it set aside (SET_ASIDE, version plus
+        one) or None. One transaction, the member's standing row made first at ``player`` if
+        missing and locked (PostgreSQL), so two starts of one member apply one after the
+        other; the puzzle's rating row made at ``rating`` if missing; ``member_name`` becomes
+        the member's latest name (as ``insert``)."""
+        ...
+
+    async def save_attempt(self, attempt: Attempt) -> Finished | None:
+        """Save the attempt's moves, status and ``updated_at`` over its version while it runs
+        (compare and set: else ``PuzzleChangedError``, nothing written), its version plus one.
+        When the save ends it (SOLVED or MISSED), the same transaction reads the member's
+        standing and the puzzle's rating (locked), applies
+        ``bot.games.puzzles.rating.after_attempt`` and writes both, and returns them before
+        and after; else None."""
+        ...
+
+    async def puzzle_standings(
+        self, guild_id: int | None, limit: int
+    ) -> list[tuple[int, str, PuzzlePlayer, int]]:
+        """``(member_id, name, standing, solved there)`` of each member who solved a puzzle in
+        the scope (as ``standings``: a server, or ``None`` outside any), highest rating first,
+        then more solved there, name (casefolded), id; the first ``limit``."""
+        ...
+
+    async def add_made_puzzles(self, made: Sequence[MadePuzzle], at: datetime) -> int:
+        """Save puzzles made from finished games, numbered from 100001 in the order given,
+        leaving out a position already made (same size, k and ``shape``); how many were new."""
+        ...
+
+    async def made_puzzles(self, after_id: int, limit: int) -> list[Puzzle]:
+        """The made puzzles numbered above ``after_id``, in order, at most ``limit``."""
+        ...
+
+    async def finished_games(self, after_id: int, limit: int) -> list[Game]:
+        """Games with a result (WON, LOST, DRAWN or RESIGNED) numbered above ``after_id``, in
+        id order, at most ``limit``; one that does not read back is left out (logged)."""
+        ...
+
+    async def daily_setting(self, guild_id: int) -> DailySetting | None:
+        """The server's daily puzzle channel and hour, or None (no daily puzzle)."""
+        ...
+
+    async def set_daily_setting(self, setting: DailySetting, at: datetime) -> None:
+        """Save the server's daily puzzle channel and hour, replacing any."""
+        ...
+
+    async def delete_daily_setting(self, guild_id: int) -> None:
+        """No daily puzzle for the server any more (its posts stay)."""
+        ...
+
+    async def daily_due(self, day: date, hour: int, stale: datetime) -> list[DailySetting]:
+        """The settings of every server whose hour is at most ``hour`` and whose post of
+        ``day`` is not claimed, or was claimed at or before ``stale`` and never posted; by
+        server id."""
+        ...
+
+    async def claim_daily(self, post: DailyPost, at: datetime, stale: datetime) -> DailyPost | None:
+        """Claim the server's post of ``post.day`` at ``at``: a new row (``post``'s puzzle and
+        channel), or the row of a claim made at or before ``stale`` that never posted, taken
+        over (its puzzle kept, the channel ``post``'s). Of several callers at once exactly one
+        gets the post as stored; the others None."""
+        ...
+
+    async def daily_posted(self, guild_id: int, day: date, message_id: int) -> None:
+        """The server's post of ``day`` is the message ``message_id``."""
+        ...
+
+    async def daily_post(self, guild_id: int, day: date) -> DailyPost | None:
+        """The server's post of ``day``, with the members who solved it from the post (their
+        one daily attempt solved), or None."""
+        ...
+
+    async def daily_posts(
+        self, guild_id: int, limit: int, *, before: date | None = None
+    ) -> list[DailyPost]:
+        """The server's posts (of the days before ``before``, if given), the newest day first,
+        at most ``limit`` (as ``daily_post``)."""
         ...
 
     async def close(self) -> None:

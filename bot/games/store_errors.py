@@ -22,6 +22,7 @@ from bot.games.errors import (
 )
 from bot.games.sentences import CHALLENGE_ANSWERED, CHALLENGE_TAKEN, CHANNEL_TAKEN
 from bot.games.server_settings import SETTINGS_CHANGED
+from bot.i18n import N_
 
 Holder: TypeAlias = Literal["game", "challenge"]
 """What holds a channel: a running game or an open challenge (migration 5's two rules)."""
@@ -49,6 +50,19 @@ class SettingsChangedError(GameChangedError):
     """A server's settings were saved by another process between this one's read and save."""
 
     DEFAULT = SETTINGS_CHANGED
+
+    def __init__(self, template: str = DEFAULT, /) -> None:
+        super().__init__(template)
+
+
+class PuzzleChangedError(GameChangedError):
+    """A puzzle attempt was saved (or ended) elsewhere between this operation's read and its
+    save; nothing of this save was written."""
+
+    DEFAULT = N_(
+        "That puzzle changed at the same moment (a move from another window?), so nothing was "
+        "done; have a look at it and try again."
+    )
 
     def __init__(self, template: str = DEFAULT, /) -> None:
         super().__init__(template)

@@ -13,11 +13,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import replace
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any, Protocol, TypeVar
 
 from bot.games.errors import GameChangedError
 from bot.games.models import Challenge, ChallengeStatus, Game, OwedBoard, Status
+from bot.games.puzzles.models import (
+    Attempt,
+    AttemptStatus,
+    DailyPost,
+    DailySetting,
+    Finished,
+    MadePuzzle,
+    PuzzlePlayer,
+    PuzzleRating,
+)
+from bot.games.puzzles.rating import after_attempt
 from bot.games.server_settings import ServerSettings
 from bot.games.shards import ShardSet
 from bot.games.solo import after_game, rates_solo
@@ -26,9 +37,25 @@ from bot.games.store_errors import (
     ChallengeAnsweredError,
     ChallengeMissingError,
     GameMissingError,
+    PuzzleChangedError,
     SettingsChangedError,
 )
 from bot.storage.boards import BoardsSql, owe_row, owed_from_row
+from bot.storage.puzzles import (
+    PuzzleReads,
+    PuzzleSql,
+    attempt_from_row,
+    attempt_row,
+    claim_row,
+    made_row,
+    member_row,
+    player_from_row,
+    player_row,
+    post_from_row,
+    puzzle_rating_from_row,
+    rating_row,
+    setting_row,
+)
 from bot.storage.reads import StoreReads
 from bot.storage.rows import (
     Row,
@@ -97,11 +124,12 @@ class Transaction(Protocol):
         return rows[0] if rows else None
 
 
-class SqlGameStore(StoreReads, SoloReads):
+class SqlGameStore(StoreReads, SoloReads, PuzzleReads):
     """The ``GameStore`` operations of an SQL store (see ``bot.games.store`` for each)."""
 
     _settings_sql: SettingsSql
     _boards_sql: BoardsSql
+    _puzzle_sql: PuzzleSql
     _locking = ""
     """Appended to a SELECT of rows the transaction then changes: PostgreSQL's " FOR UPDATE"
     (two transactions rating one member apply one after the other); nothing on SQLite, whose
@@ -380,6 +408,120 @@ class SqlGameStore(StoreReads, SoloReads):
     async def idle_minutes_in_use(self) -> list[int]:
         rows = await self._read(self._settings_sql.idle_in_use)
         return [int(row["idle_minutes"]) for row in rows]
+
+    # -- puzzles (migration 16) ----------------------------------------------------------
+
+    async def start_attempt(
+        self,
+        attempt: Attempt,
+        *,
+        member_name: str,
+        player: PuzzlePlayer,
+        rating: PuzzleRating,
+    ) -> tuple[Attempt, Attempt | None]:
+        sql, at = self._puzzle_sql, attempt.started_at
+        key = {"member_id": attempt.member_id}
+
+        async def start(tx: Transaction) -> tuple[Attempt, Attempt | None]:
+            await tx.execute(sql.new_player, player_row(attempt.member_id, player, at))
+            await tx.fetchone(sql.player + self._locking, key)  # one start of a member at once
+            aside = None
+            running = await tx.fetchone(sql.running + self._locking, key)
+            if running is not None:
+                found = attempt_from_row(running)
+                await tx.execute(sql.set_aside, {"id": found.id, "updated_at": iso(at)})
+                aside = replace(
+                    found,
+                    status=AttemptStatus.SET_ASIDE,
+                    version=found.version + 1,
+                    updated_at=at,
+                )
+            tried = {**key, "puzzle_id": attempt.puzzle_id}
+            rated = await tx.fetchone(sql.tried_before, tried) is None
+            daily = attempt.daily
+            if daily is not None and attempt.guild_id is not None:
+                params = {**key, "guild_id": attempt.guild_id, "daily": daily.isoformat()}
+                if await tx.fetchone(sql.daily_attempt, params) is not None:
+                    daily = None
+            started = replace(attempt, rated=rated, daily=daily, status=AttemptStatus.RUNNING)
+            await tx.execute(sql.new_rating, rating_row(attempt.puzzle_id, rating))
+            started = replace(started, id=await tx.insert(sql.insert_attempt, attempt_row(started)))
+            await tx.executemany(
+                self._sql.upsert_member, [member_row(attempt.member_id, member_name, at)]
+            )
+            return started, aside
+
+        return await self._transact("start a puzzle", start)
+
+    async def save_attempt(self, attempt: Attempt) -> Finished | None:
+        sql, row = self._puzzle_sql, attempt_row(attempt)
+        ends = attempt.status in (AttemptStatus.SOLVED, AttemptStatus.MISSED)
+        member = {"member_id": attempt.member_id}
+        puzzle = {"puzzle_id": attempt.puzzle_id}
+
+        async def save(tx: Transaction) -> Finished | None:
+            player_found = None
+            if ends:  # the member's row first, as a start locks it: one order, no deadlock
+                player_found = await tx.fetchone(sql.player + self._locking, member)
+            if await tx.execute(sql.update_attempt, row) != 1:
+                raise PuzzleChangedError()
+            if not ends:
+                return None
+            rating_found = await tx.fetchone(sql.rating + self._locking, puzzle)
+            if player_found is None or rating_found is None:  # made by the start, never gone
+                raise PuzzleChangedError()
+            before = player_from_row(player_found)
+            rating = puzzle_rating_from_row(rating_found)
+            saved = replace(attempt, version=attempt.version + 1)
+            after, rated = after_attempt(before, rating, saved)
+            at = attempt.updated_at
+            await tx.execute(sql.set_player, player_row(attempt.member_id, after, at))
+            await tx.execute(sql.set_rating, rating_row(attempt.puzzle_id, rated))
+            return Finished(before, after, rated)
+
+        return await self._transact("save a puzzle attempt", save, alone=not ends)
+
+    async def add_made_puzzles(self, made: Sequence[MadePuzzle], at: datetime) -> int:
+        rows = [made_row(one, at) for one in made]
+        insert = self._puzzle_sql.insert_made
+
+        async def add(tx: Transaction) -> int:
+            return sum([await tx.execute(insert, row) for row in rows])
+
+        return await self._transact("save made puzzles", add)
+
+    async def set_daily_setting(self, setting: DailySetting, at: datetime) -> None:
+        upsert, row = self._puzzle_sql.set_daily_setting, setting_row(setting, at)
+        await self._transact(
+            "save a daily puzzle channel", lambda tx: tx.execute(upsert, row), alone=True
+        )
+
+    async def delete_daily_setting(self, guild_id: int) -> None:
+        delete, params = self._puzzle_sql.delete_daily_setting, {"guild_id": guild_id}
+        await self._transact(
+            "delete a daily puzzle channel", lambda tx: tx.execute(delete, params), alone=True
+        )
+
+    async def claim_daily(self, post: DailyPost, at: datetime, stale: datetime) -> DailyPost | None:
+        sql, params = self._puzzle_sql, claim_row(post, at, stale)
+
+        async def claim(tx: Transaction) -> DailyPost | None:
+            claimed = await tx.execute(sql.claim_new, params) == 1
+            if not claimed:
+                claimed = await tx.execute(sql.claim_stale, params) == 1
+            if not claimed:
+                return None
+            found = await tx.fetchone(sql.daily_post, params)
+            return None if found is None else post_from_row(found)
+
+        return await self._transact("claim a daily puzzle post", claim)
+
+    async def daily_posted(self, guild_id: int, day: date, message_id: int) -> None:
+        posted = self._puzzle_sql.daily_posted
+        params = {"guild_id": guild_id, "day": day.isoformat(), "message_id": message_id}
+        await self._transact(
+            "note a daily puzzle posted", lambda tx: tx.execute(posted, params), alone=True
+        )
 
 
 def _counts(game: Game) -> bool:

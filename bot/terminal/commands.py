@@ -156,6 +156,21 @@ def _help_entries() -> tuple[tuple[str, ...], ...]:
             "leaderboard solo",
             _("players by their solo rating against my levels, per board size"),
         ),
+        (
+            "puzzle [N]",
+            # TRANSLATORS: in the terminal's help; "puzzle" and "puzzle 289" are commands
+            _(
+                "a puzzle where exactly one move wins by force, near your puzzle rating (puzzle "
+                "289: that one). Type its moves as in a game: while a puzzle runs, moves go to "
+                "it and your game waits. I answer with my longest defence; a wrong move ends it "
+                "and shows why, with the solution. Your puzzle rating (Glicko-2) and your streak "
+                "of days with a puzzle solved show in stats"
+            ),
+        ),
+        (
+            "leaderboard puzzles",
+            _("the puzzle solvers on this computer, by puzzle rating"),
+        ),
         ("help", _("this list")),
         ("quit", _("leave; your game is saved for next time (exit works too)")),
     )
@@ -177,7 +192,8 @@ def help_text() -> str:
     # TRANSLATORS: the heading of the terminal's help, a list of each command as typed (not
     # translated: "move <row> <column>", "start [level] [first] [size]", ...), then what it
     # does. The command words (move, start, duel, 2p, ultimate, hint, explain, board, resign,
-    # name, stats, history, older, newer, review, leaderboard, duels, solo, help, quit, exit),
+    # name, stats, history, older, newer, review, leaderboard, duels, solo, puzzle, puzzles,
+    # help, quit, exit),
     # the options (--save, --force) and the levels (easy, medium, hard, perfect, adaptive,
     # strongest) are what the player types in every language: keep them in English wherever
     # they appear, in the help and in every other terminal sentence.
@@ -212,7 +228,10 @@ LEVEL_WORDS: frozenset[str] = frozenset(level for v in all_variants() for level 
 """Every kind's levels, as typed after ``start``."""
 _START_WORDS = frozenset({"start", "new"})
 _LOOK_BACK_WORDS = frozenset({"history", "review"})
-_COMMAND_WORDS = _MOVE_WORDS | _START_WORDS | _LOOK_BACK_WORDS | {"name"} | set(_WORDS)
+_PUZZLE_WORDS = frozenset({"puzzle"})
+_COMMAND_WORDS = (
+    _MOVE_WORDS | _START_WORDS | _LOOK_BACK_WORDS | _PUZZLE_WORDS | {"name"} | set(_WORDS)
+)
 _SIZE = re.compile(r"([0-9]{1,2})(?:[x\u00d7]([0-9]{1,2}))?", re.ASCII)
 _NUMBER = re.compile(r"[+-]?[0-9]", re.ASCII)
 """How a bare cell starts: an ASCII digit, signed or not."""
@@ -282,6 +301,18 @@ class SoloLeaderboard:
 
 
 @dataclass(frozen=True, slots=True)
+class PuzzleLeaderboard:
+    """The puzzle solvers by puzzle rating (``leaderboard puzzles``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ServePuzzle:
+    """A puzzle: ``number`` that one (``puzzle 289``), None one near the player's rating."""
+
+    number: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class ShowHistory:
     """A page of the player's finished games: the newest (``way`` None), or the page just
     ``older`` or ``newer`` than the one shown last."""
@@ -309,6 +340,8 @@ Command = (
     | DuelLeaderboard
     | KindLeaderboard
     | SoloLeaderboard
+    | PuzzleLeaderboard
+    | ServePuzzle
     | ShowHistory
     | ReviewGame
 )
@@ -320,6 +353,13 @@ USAGE_LEADERBOARD = N_(
     "alone); leaderboard solo ranks players by their rating against my levels; "
     "leaderboard ultimate [duels] ranks ultimate games apart"
 )
+
+# TRANSLATORS: the terminal's puzzle command: keep puzzle in English; 289 is a puzzle's number
+USAGE_PUZZLE = N_(
+    "Usage: puzzle [number], for example: puzzle 289 (without a number: one near your "
+    "puzzle rating)"
+)
+_PUZZLE = re.compile(r"#?([0-9]{1,19})", re.ASCII)
 
 # TRANSLATORS: the terminal's history command: keep history, older and newer in English
 USAGE_HISTORY = N_(
@@ -402,6 +442,8 @@ def parse_command(line: str) -> Command:
         return parse_history(rest)
     if word == "review":
         return parse_review(rest)
+    if word in _PUZZLE_WORDS:
+        return parse_puzzle(rest)
     if word in _WORDS:
         name = _WORDS[word]
         if name == "leaderboard" and rest:
@@ -409,6 +451,8 @@ def parse_command(line: str) -> Command:
                 return DuelLeaderboard()
             if rest.lower() == "solo":
                 return SoloLeaderboard()
+            if rest.lower() in ("puzzle", "puzzles"):
+                return PuzzleLeaderboard()
             words = rest.lower().split()
             kinds = [word for word in words if word in KIND_WORDS]
             duels = [word for word in words if word in ("duel", "duels")]
@@ -439,7 +483,7 @@ def reads_as_command(line: str) -> bool:
 def unknown_command(word: str) -> str:
     """One line, not the whole help: the closest command if one is close (a typo), and how
     to see them all."""
-    words = _MOVE_WORDS | _START_WORDS | _LOOK_BACK_WORDS | {"name"}
+    words = _MOVE_WORDS | _START_WORDS | _LOOK_BACK_WORDS | _PUZZLE_WORDS | {"name"}
     known = sorted(words | (set(_WORDS) - {"?"}))
     close = difflib.get_close_matches(word, known, n=1)
     # TRANSLATORS: {word}: what the player typed, quoted
@@ -506,6 +550,18 @@ def parse_start(options: str) -> StartGame:
             )
         )
     return StartGame(level, first, size, duel, kind)
+
+
+def parse_puzzle(option: str) -> ServePuzzle:
+    """Read ``puzzle``'s option: nothing (one near the player's rating) or a puzzle's number
+    (``289`` or ``#289``)."""
+    text = option.strip()
+    if not text:
+        return ServePuzzle()
+    match = _PUZZLE.fullmatch(text)
+    if match is None or int(match[1]) < 1 or int(match[1]) > MAX_ID:
+        raise CommandError(_(USAGE_PUZZLE))
+    return ServePuzzle(int(match[1]))
 
 
 def parse_history(option: str) -> ShowHistory:

@@ -58,7 +58,9 @@ from bot.terminal.commands import (
     EmptyLine,
     KindLeaderboard,
     PlayCell,
+    PuzzleLeaderboard,
     ReviewGame,
+    ServePuzzle,
     SetName,
     ShowHistory,
     SoloLeaderboard,
@@ -71,9 +73,15 @@ from bot.terminal.commands import (
     trim_name,
 )
 from bot.terminal.layout import wrap
+from bot.terminal.puzzles import TerminalPuzzles
 from bot.terminal.saving import save_replay
 
-SPELLING: Spelling = {Command.START: "'start'", Command.MOVE: "move", Command.HERE: ""}
+SPELLING: Spelling = {
+    Command.START: "'start'",
+    Command.MOVE: "move",
+    Command.HERE: "",
+    Command.PUZZLE: "'puzzle'",
+}
 """How the terminal writes the commands the game layer's sentences suggest; no "here": the
 terminal has one place only, so "There is no game running." says it all."""
 
@@ -193,6 +201,7 @@ class TerminalSession:
         self.duel_id: int | None = None  # their last duel here: who moves first next
         self.setting_up: DuelSetUp | None = None  # a duel waiting for its players' names
         self.history_page: HistoryPage | None = None  # the last page shown, to turn from
+        self.puzzles = TerminalPuzzles(self, SPELLING)  # typed moves go to a running puzzle
 
     @property
     def player_id(self) -> int:
@@ -316,7 +325,8 @@ class TerminalSession:
         if isinstance(command, EmptyLine):
             return True
         if isinstance(command, PlayCell):
-            await self.move(command.text)
+            if not await self.puzzles.move(command.text):  # no puzzle running: the game's
+                await self.move(command.text)
         elif isinstance(command, StartGame) and command.duel:
             await self.start_duel(command)
         elif isinstance(command, StartGame):
@@ -332,6 +342,10 @@ class TerminalSession:
         elif isinstance(command, SoloLeaderboard):
             solo = await self.service.standings.solo_leaderboard(guild_id=None)
             self.say(render_solo_leaderboard(solo, SPELLING))
+        elif isinstance(command, ServePuzzle):
+            await self.puzzles.serve(command.number)
+        elif isinstance(command, PuzzleLeaderboard):
+            await self.puzzles.leaderboard()
         elif isinstance(command, ShowHistory):
             await self.history(command.way)
         elif isinstance(command, ReviewGame):

@@ -98,6 +98,14 @@ def as_message(message: discord.Message | simcord.ResponseMessage | None) -> dis
     return message.message if isinstance(message, simcord.ResponseMessage) else message
 
 
+def accent(message: discord.Message | simcord.ResponseMessage) -> int | None:
+    """The accent colour of a V2 message's container (how a game or a puzzle stands)."""
+    container = as_message(message).components[0]
+    assert isinstance(container, discord.Container)
+    colour = container.accent_colour
+    return None if colour is None else colour.value
+
+
 def text_of(message: discord.Message | simcord.ResponseMessage | None) -> str:
     """What a message reads: its content, or a V2 board's text displays."""
     return message_text(as_message(message))

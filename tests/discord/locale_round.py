@@ -12,6 +12,7 @@ from discord_helpers import cell_id, text_of
 
 from bot.discord_bot.board_view import walk
 from bot.engine import Move
+from bot.engine.classic.puzzles import shipped
 
 ALICE = "alice_" + "q" * 26  # 32 characters, Discord's longest display name
 BOB = "bob_" + "z" * 28
@@ -45,8 +46,13 @@ class Seen:
         for message in self.channel.history():
             if not message.author.bot:
                 continue
-            self.texts += texts_of(message)
-            self.lengths.append((len(text_of(message)), text_of(message)[:80]))
+            self.add(message)
+
+    def add(self, message: discord.Message) -> None:
+        """Record what ``message`` shows (a private answer the channel's history leaves out:
+        a puzzle's message, its refusals)."""
+        self.texts += texts_of(message)
+        self.lengths.append((len(text_of(message)), text_of(message)[:80]))
 
 
 async def play_round(env: simcord.Env, server_locale: str) -> Seen:
@@ -103,8 +109,60 @@ async def play_round(env: simcord.Env, server_locale: str) -> Seen:
     await slash(alice, "tictactoe start", game="ultimate", first="bot")
     await slash(alice, "tictactoe leaderboard", kind="duels")
     await slash(alice, "tictactoe leaderboard", kind="solo")
+    await _puzzles(env, seen, channel, alice, bob, slash)
     env.errors  # the refusals, answered  # noqa: B018
     return seen
+
+
+async def _puzzles(
+    env: simcord.Env,
+    seen: Seen,
+    channel: simcord.ChannelHandle,
+    alice: simcord.MemberActor,
+    bob: simcord.MemberActor,
+    slash: Any,
+) -> None:
+    """Puzzles: the biggest (5x5) solved a move then missed, Next puzzle, a number refused,
+    the daily post (set by alice, the owner) solved by bob from Solve, stats, leaderboard."""
+    service = env.bot.service  # type: ignore[attr-defined]
+
+    def private(result: simcord.InteractionResult) -> None:
+        for message in ([result.response] if result.response else []) + result.followups:
+            if message.ephemeral:
+                seen.add(message.message)
+
+    puzzle = shipped().by_id(610)
+    shown = await slash(alice, "tictactoe puzzle", number=610)
+    private(shown)
+    attempt = await service.puzzles.running(member_id=alice.id)
+    first = puzzle.solution[0]
+    await alice.click(shown.response, custom_id=f"ttp:{attempt.id}:{first.row}:{first.col}")
+    private(shown)
+    await alice.click(shown.response, custom_id=f"ttp:{attempt.id}:0:0")  # a miss
+    private(shown)
+    await alice.click(shown.response, custom_id=f"ttp-next:{attempt.id}")
+    private(shown)
+    private(await slash(alice, "tictactoe puzzle", number=99))  # sets the next one aside
+    private(await slash(alice, "tictactoe puzzle", number=999))  # no such puzzle
+    private(await slash(alice, "tictactoe-settings puzzle", channel=channel, hour=0))
+    await env.advance_time(61)  # the daily sweep posts it
+    seen.look()
+    post, solve = next(
+        (m, c.custom_id)
+        for m in channel.history()
+        if m.author.bot
+        for c in walk(m.components)
+        if isinstance(c, discord.Button) and (c.custom_id or "").startswith("ttd:")
+    )
+    opened = await bob.click(post, custom_id=solve)
+    daily = await service.puzzles.running(member_id=bob.id)
+    solved = await service.puzzles.catalogue.get(daily.puzzle_id)
+    for move in solved.solution[::2]:
+        await bob.click(opened.followups[0], custom_id=f"ttp:{daily.id}:{move.row}:{move.col}")
+    private(opened)
+    seen.look()
+    await slash(bob, "tictactoe stats")
+    await slash(alice, "tictactoe leaderboard", kind="puzzles")
 
 
 def _accept_id(message: Any) -> str:

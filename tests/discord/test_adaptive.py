@@ -110,7 +110,7 @@ async def test_help_follows_with_the_levels_ratings(world: World) -> None:
     result = await world.alice.slash(world.channel, "tictactoe help")
     assert result.ephemeral and result.response is not None
     assert "adaptive" in text_of(result.response)
-    assert [m.ephemeral for m in result.followups] == [True]
+    assert [m.ephemeral for m in result.followups] == [True, True]  # levels, then puzzles
     table = text_of(result.followups[0])
     assert len(table) <= 2000
     row = f"hard       {LEVEL_RATINGS['hard', 3]}  {LEVEL_RATINGS['hard', 4]}"

@@ -8,6 +8,7 @@ import pytest
 from discord_helpers import (
     CONTROLS,
     World,
+    accent,
     button_rows,
     buttons,
     cell_id,
@@ -27,14 +28,6 @@ def control(message: discord.Message, label: str) -> discord.Button:
 
 def enabled_controls(message: discord.Message) -> list[str]:
     return [b.label or "" for b in buttons(message) if b.label in CONTROLS and not b.disabled]
-
-
-def accent(message: discord.Message) -> int | None:
-    """The board container's accent colour (how the game stands)."""
-    container = message.components[0]
-    assert isinstance(container, discord.Container)
-    colour = container.accent_colour
-    return None if colour is None else colour.value
 
 
 async def started(world: World, **options: object) -> discord.Message:

@@ -118,3 +118,13 @@ async def test_settings_cannot_be_run_in_a_dm(world: World) -> None:
         assert "not visible" in str(error)
     else:
         raise AssertionError("the settings ran in a DM")
+
+
+async def test_a_puzzle_in_the_bots_dm_is_private_and_counts_in_no_server(world: World) -> None:
+    user = world.alice.user
+    puzzle = await user.slash("tictactoe puzzle", number=1)
+    assert puzzle.ephemeral and puzzle.response is not None
+    assert "Puzzle #1, 3x3" in text_of(puzzle.response)
+    attempt = await world.bot.service.puzzles.running(member_id=world.alice.id)
+    assert attempt is not None and attempt.guild_id is None and attempt.puzzle_id == 1
+    assert attempt.channel_id == user.dm_channel.id

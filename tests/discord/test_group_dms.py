@@ -33,6 +33,7 @@ from discord_helpers import (
 from bot.discord_bot.cogs.expiry import EXPIRY_INTERVAL
 from bot.discord_bot.texts import LEADERBOARDS_IN_SERVERS
 from bot.engine import Move, Player, analyze
+from bot.engine.classic.puzzles import shipped
 from bot.games import Game, Status
 
 MISSING_ACCESS = 50001
@@ -200,4 +201,30 @@ async def test_a_challenge_to_someone_outside_the_chat_is_refused(
     carol = world.guild.add_member(world.env.create_user("carol"))
     refused = await world.alice.slash(group_dm, "tictactoe challenge", opponent=carol)
     assert "carol" in private_answer(refused)
+    assert all(is_refusal(error) for error in world.errors())
+
+
+async def test_a_puzzle_solved_by_clicks_and_the_next_one(
+    world: World, group_dm: simcord.ChannelHandle
+) -> None:
+    """A puzzle is private anyway: the slash's own answer, edited by each click, and Next
+    puzzle in it; nothing reaches the chat, and it counts in no server."""
+    puzzle = shipped().by_id(1)
+    shown = await world.alice.slash(group_dm, "tictactoe puzzle", number=1)
+    assert shown.ephemeral and shown.response is not None
+    assert "Puzzle #1, 3x3" in text_of(shown.response)
+    attempt = await world.bot.service.puzzles.running(member_id=world.alice.id)
+    assert attempt is not None and attempt.guild_id is None and attempt.channel_id == group_dm.id
+    for move in puzzle.solution[::2]:
+        click = await world.alice.click(
+            shown.response, custom_id=f"ttp:{attempt.id}:{move.row}:{move.col}"
+        )
+        assert click.acknowledged and not click.followups
+    assert "Solved!" in text_of(shown.response)
+    await world.alice.click(shown.response, custom_id=f"ttp-next:{attempt.id}")
+    following = await world.bot.service.puzzles.running(member_id=world.alice.id)
+    assert following is not None and following.id != attempt.id
+    assert f"Puzzle #{following.puzzle_id}," in text_of(shown.response)
+    ranked = await world.alice.slash(group_dm, "tictactoe leaderboard", kind="puzzles")
+    assert private_answer(ranked) == LEADERBOARDS_IN_SERVERS
     assert all(is_refusal(error) for error in world.errors())

@@ -40,6 +40,7 @@ async def test_the_group_is_for_managers_and_guild_only(world: World) -> None:
         "defaults",
         "language",
         "limits",
+        "puzzle",
         "show",
     ]
 

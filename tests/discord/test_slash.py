@@ -187,6 +187,7 @@ async def test_options_are_described_with_choices(world: World) -> None:
         "leaderboard",
         "history",
         "review",
+        "puzzle",
         "help",
     }
     options = {option["name"]: option for option in subcommands["start"]["options"]}

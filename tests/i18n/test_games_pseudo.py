@@ -11,11 +11,13 @@ from datetime import UTC, datetime
 import pytest
 
 from bot import engine
-from bot.engine import LEVELS, Board, Move, Player, analyze
+from bot.engine import LEVELS, Board, Move, Player, Value, analyze
 from bot.engine.classic import explain
+from bot.engine.classic.puzzles import Refutation, shipped
 from bot.engine.ultimate import UltimateBoard
 from bot.games.cells import parse_cell
 from bot.games.errors import PLAIN, GameError
+from bot.games.glicko import Glicko
 from bot.games.history import HistoryEntry, HistoryPage, Result
 from bot.games.models import (
     Challenge,
@@ -31,6 +33,30 @@ from bot.games.models import (
     Seat,
     SoloEntry,
     Status,
+)
+from bot.games.puzzles.models import (
+    Attempt,
+    AttemptStatus,
+    DailyPost,
+    DailySetting,
+    Finished,
+    Miss,
+    PuzzleEntry,
+    PuzzlePlayer,
+    PuzzleReply,
+    Streak,
+    start_rating,
+)
+from bot.games.puzzles.sentences import (
+    bad_hour,
+    daily_channel_needed,
+    daily_off_alone,
+    move_unproven,
+    no_daily_post,
+    no_puzzle_running,
+    no_such_puzzle,
+    not_your_puzzle,
+    puzzle_over,
 )
 from bot.games.render import (
     describe_record,
@@ -50,8 +76,24 @@ from bot.games.render import (
     render_solo_leaderboard,
     render_text,
 )
+from bot.games.render.puzzles import (
+    daily_invitation,
+    daily_reveal,
+    daily_setting_text,
+    daily_solvers,
+    daily_title,
+    notes,
+    puzzle_stats_line,
+    puzzle_task,
+    puzzle_title,
+    render_puzzle_leaderboard,
+    solution,
+    streak_sentence,
+)
+from bot.games.render.puzzles import status as puzzle_status
 from bot.games.render.solo import solo_stats_line
 from bot.games.review import review_game
+from bot.games.store_errors import PuzzleChangedError
 from bot.games.variants import CLASSIC, find_variant
 from bot.games.variants.classic import too_early_to_solve
 from bot.games.variants.ultimate import GRID
@@ -243,3 +285,89 @@ def test_the_probe_sees_english() -> None:
     """The same texts in English are full of the msgids' words: the check is not vacuous."""
     assert all(_english(text) for text in _texts()[:8])
     assert all(_english(text) for text in _explain_texts() + _review_texts())
+
+
+def _puzzle_texts() -> list[str]:
+    """Every sentence a puzzle speaks in the game layer: titles, tasks, each way a move goes,
+    results, notes, stats, the leaderboard, the daily post and setting, and the refusals."""
+    puzzle = shipped().by_id(610)
+    line = puzzle.solution
+    attempt = Attempt(
+        3, 10, 610, 5, 2, 1, line[:2], AttemptStatus.RUNNING, True, None, WHEN, WHEN, 1
+    )
+    start = start_rating(puzzle)
+    player = PuzzlePlayer(Glicko(1612, 80, 0.06), 14, 10, Streak(3, 5, WHEN.date()))
+    finished = Finished(PuzzlePlayer(), player, start)
+    reply = PuzzleReply(attempt, puzzle, start)
+    right = replace(reply, played=line[2], defence=line[3])
+    solved = replace(
+        reply,
+        attempt=replace(attempt, moves=line, status=AttemptStatus.SOLVED),
+        played=line[-1],
+        finished=finished,
+    )
+    refutation = Refutation(Move(0, 0), Value.LOSS, Move(1, 1))
+    missed = replace(
+        reply,
+        attempt=replace(attempt, status=AttemptStatus.MISSED),
+        played=Move(0, 0),
+        finished=finished,
+    )
+    misses = [
+        Miss(Move(0, 0), Move(1, 1), refutation),
+        Miss(Move(0, 0), Move(1, 1), replace(refutation, value=Value.DRAW)),
+        Miss(Move(0, 0), Move(1, 1), None, slower=True),
+        Miss(Move(0, 0), None, replace(refutation, value=Value.DRAW, reply=None)),
+        Miss(Move(0, 0), None, None, proven=False),
+    ]
+    shown = [
+        replace(reply, attempt=replace(attempt, status=status))
+        for status in (AttemptStatus.SOLVED, AttemptStatus.MISSED, AttemptStatus.SET_ASIDE)
+    ]
+    post = DailyPost(2, WHEN.date(), 610, 1, 5, 3)
+    texts = [
+        puzzle_title(puzzle, 1234),
+        puzzle_task(puzzle, plain=True),
+        puzzle_task(shipped().by_id(1), plain=False),
+        solution(puzzle),
+        puzzle_status(right),
+        puzzle_status(solved),
+        puzzle_status(replace(solved, attempt=replace(solved.attempt, rated=False))),
+        *(puzzle_status(replace(missed, miss=miss)) for miss in misses),
+        *(puzzle_status(one) for one in shown),
+        puzzle_status(replace(reply, played=None)),
+        notes(replace(reply, set_aside=attempt, resumed=True, tried=True)),
+        streak_sentence(1),
+        puzzle_stats_line("alice", player),
+        render_puzzle_leaderboard([PuzzleEntry(10, "alice", 1612, 12, 3)]),
+        render_puzzle_leaderboard([]),
+        daily_title(WHEN.date()),
+        daily_solvers(post, over=False),
+        daily_solvers(post, over=True),
+        daily_invitation(),
+        daily_reveal(post, puzzle),
+        daily_setting_text(None),
+        daily_setting_text(DailySetting(2, 1, 9)),
+    ]
+    errors: list[GameError] = [
+        no_such_puzzle(999, 888, 100001),
+        no_puzzle_running(),
+        puzzle_over(),
+        not_your_puzzle(),
+        move_unproven(),
+        no_daily_post(),
+        bad_hour(25),
+        daily_channel_needed(),
+        daily_off_alone(),
+        PuzzleChangedError(),
+    ]
+    return texts + [error.text(PLAIN) for error in errors]
+
+
+def test_puzzles_reach_no_english_in_the_pseudo_locale() -> None:
+    with use_locale(PSEUDO):
+        texts = _puzzle_texts()
+    for text in texts:
+        assert not _english(text) - {"puzzle"}, text  # the bare command name, as typed
+    english = [text for text in _puzzle_texts() if not _english(text)]
+    assert english == [], english  # not vacuous: every one of them says English words

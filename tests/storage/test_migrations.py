@@ -36,6 +36,7 @@ PINNED: dict[Dialect, dict[int, str]] = {
         13: "3820caea16bd47d9964cb67f8af10fa1bb59488cf2a5ece92ea4040b48caea60",
         14: "57ec966f15988a1ff261a73861cb4a68d399807ef3f04c633c79de8487d76245",
         15: "c43894e7d6b62742f0863700e07e84432c677d42d4c4d00f2da16997eb0eb251",
+        16: "023bda2c42d0d748b52b8ec41a88f2c4b97b708ac0e0392ef6ebfa739346df90",
     },
     "postgresql": {
         1: "bc53f072b39144ef5bcbf3bddaff7de08e1b7c79b72daabbb48a0b6647e7ca45",
@@ -53,6 +54,7 @@ PINNED: dict[Dialect, dict[int, str]] = {
         13: "3820caea16bd47d9964cb67f8af10fa1bb59488cf2a5ece92ea4040b48caea60",
         14: "57ec966f15988a1ff261a73861cb4a68d399807ef3f04c633c79de8487d76245",
         15: "c43894e7d6b62742f0863700e07e84432c677d42d4c4d00f2da16997eb0eb251",
+        16: "0768f58cf3cec753f9ae5db187fe41c5ba6145d7dad0fcb22825abb0f8e0c183",
     },
 }
 
@@ -193,12 +195,33 @@ SCHEMA_V15_CHANGED = {
     "challenges": "6f8a4e8d95818debc4d99a52497d3ec1e8a3b75aae86169d540ca08e8b589dd4",
 }
 
+# v16: puzzles in play (issue 38): standings, puzzles' ratings, attempts, made puzzles, the
+# daily server puzzle.
+SCHEMA_V16_OBJECTS = {
+    "puzzle_players": "0884bd19b018b1bf5a4ff5601287573f62a3b437289f5a6702b5bcb6ed66d254",
+    "sqlite_autoindex_puzzle_players_1": None,
+    "puzzle_ratings": "06df14da9402d81b1d740f5a4adbc0b15907ef185be1883a04aa25942ce5b4d5",
+    "sqlite_autoindex_puzzle_ratings_1": None,
+    "puzzle_attempts": "baee95a5d109f8e59490cedecaf6e206bd4c0cb6f58532a3c64f3712dc30d025",
+    "puzzle_attempts_running": "ef8e7df73a9e2f9181c2085f31f1d6eb0d3ae8184c427a477c3ad3f1a7bba1e8",
+    "puzzle_attempts_daily": "559bfb36b8596aee82941a9f6b190a5653714bc5c10249c740b6af85e69cb2cd",
+    "puzzle_attempts_solved": "77a5d51f2b4734ca7510b756f9ab2348d11336ef6db06921293e4ecc6ec771f9",
+    "puzzle_attempts_tried": "3f5a516986f4dca89b5533537b1133c50d1f540ee2bcd2f1acdb6f44d532d9e7",
+    "puzzles_made": "787ced5c3122ef692465f8e3cbe146ee0320a7b66ecd8672d05d583b24fa8396",
+    "sqlite_autoindex_puzzles_made_1": None,
+    "puzzle_channels": "60aa0704c736e5d71510a36f54129ff2fca19da0c1fe2c27c5f9e13a73bd68cd",
+    "sqlite_autoindex_puzzle_channels_1": None,
+    "daily_posts": "53c3505a7b6673c42c333e3da9afea15868919e4af712f3612f9d1f00e71f8c8",
+    "sqlite_autoindex_daily_posts_1": None,
+}
+
 FRESH = {
     **SCHEMA_V11,
     **SCHEMA_V12_OBJECTS,
     **SCHEMA_V13_OBJECTS,
     **SCHEMA_V14_OBJECTS,
     **SCHEMA_V15_CHANGED,
+    **SCHEMA_V16_OBJECTS,
 }
 """The schema a fresh file has, and every upgraded one."""
 

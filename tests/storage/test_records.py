@@ -116,6 +116,10 @@ class RecountStore:
     async def open_challenges(self) -> list[Challenge]:
         return []
 
+    async def puzzle_player(self, member_id: int) -> None:
+        """Nobody has solved a puzzle in these files (none before migration 16)."""
+        return None
+
     async def solo_ratings(self, member_id: int, guild_id: int | None) -> dict[int, Rating]:
         """As stored: a solo rating depends on the order games finished, which no recount
         knows (none before migration 12)."""

@@ -12,7 +12,7 @@ import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import closing
 from dataclasses import dataclass, replace
-from datetime import timedelta, timezone
+from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 
 import psycopg
@@ -24,15 +24,29 @@ from hypothesis import strategies as st
 
 from bot.engine import Move, Player
 from bot.engine.classic import ADAPTIVE, LEVEL_RATINGS, START_RATING, AdaptiveRecord, playing_rating
+from bot.engine.classic.puzzles import shipped
 from bot.games import Game, GameChangedError, GameStore, Record, Seat, Status, StorageError
 from bot.games.arguments import MAX_ID
 from bot.games.elo import rate
 from bot.games.models import DUEL, Challenge, ChallengeStatus, GameKind, Rating
+from bot.games.puzzles.models import (
+    Attempt,
+    AttemptStatus,
+    DailyPost,
+    DailySetting,
+    Finished,
+    MadePuzzle,
+    PuzzlePlayer,
+    Streak,
+    start_rating,
+)
+from bot.games.puzzles.rating import after_attempt
 from bot.games.server_settings import ServerSettings
 from bot.games.shards import ShardSet
 from bot.games.solo import rated
 from bot.games.store import START as PAGE_START
 from bot.games.store import PageKey
+from bot.games.store_errors import PuzzleChangedError
 from bot.games.variants.ultimate import GRID
 from bot.storage import SqliteGameStore
 from bot.storage.postgres.store import PostgresGameStore
@@ -1328,3 +1342,330 @@ async def test_a_game_and_a_challenge_in_a_chat_that_takes_answers_only_read_bac
         replace(CHALLENGE, channel_id=game.channel_id + 2, answers_only=True)
     )
     assert (await store.get_challenge(challenge.id)) == challenge and challenge.answers_only
+
+
+# -- puzzles (migration 16) ----------------------------------------------------------------------
+
+
+def attempt_at(
+    puzzle_id: int,
+    member: Seat = ALICE,
+    *,
+    guild_id: int | None = GUILD,
+    daily: date | None = None,
+    at: datetime = START,
+) -> Attempt:
+    """A new attempt of ``member`` at shipped puzzle ``puzzle_id``, as a serve asks for it."""
+    size = shipped().by_id(puzzle_id).size
+    assert member.member_id is not None
+    return Attempt(
+        id=0,
+        member_id=member.member_id,
+        puzzle_id=puzzle_id,
+        size=size,
+        guild_id=guild_id,
+        channel_id=CHANNEL,
+        moves=(),
+        status=AttemptStatus.RUNNING,
+        rated=False,
+        daily=daily,
+        started_at=at,
+        updated_at=at,
+    )
+
+
+async def start(store: GameStore, attempt: Attempt, name: str = "alice") -> Attempt:
+    """``attempt`` started, at the starting values a serve gives."""
+    puzzle = shipped().by_id(attempt.puzzle_id)
+    started, _aside = await store.start_attempt(
+        attempt, member_name=name, player=PuzzlePlayer(), rating=start_rating(puzzle)
+    )
+    return started
+
+
+def ended(attempt: Attempt, status: AttemptStatus, at: datetime = START) -> Attempt:
+    """``attempt`` ended as ``status`` by its puzzle's first move (right or not, the store
+    takes the game layer's word)."""
+    first = shipped().by_id(attempt.puzzle_id).solution[0]
+    return replace(attempt, moves=(first,), status=status, updated_at=at)
+
+
+async def test_a_started_attempt_is_read_back_and_sets_the_running_one_aside(
+    store: GameStore,
+) -> None:
+    assert await store.running_attempt(1) is None and await store.puzzle_player(1) is None
+    first = await start(store, attempt_at(1))
+    assert first.id > 0 and first.rated and first.status is AttemptStatus.RUNNING
+    assert await store.running_attempt(1) == first
+    assert await store.puzzle_attempt(first.id) == first
+    assert await store.puzzle_player(1) == PuzzlePlayer()
+    assert await store.puzzle_ratings() == {1: start_rating(shipped().by_id(1))}
+    second, aside = await store.start_attempt(
+        attempt_at(2, at=START + timedelta(minutes=1)),
+        member_name="alice",
+        player=PuzzlePlayer(),
+        rating=start_rating(shipped().by_id(2)),
+    )
+    assert second.id > first.id
+    expected = replace(
+        first,
+        status=AttemptStatus.SET_ASIDE,
+        version=1,
+        updated_at=START + timedelta(minutes=1),
+    )
+    assert aside == expected and await store.puzzle_attempt(first.id) == expected
+    assert await store.running_attempt(1) == second
+    assert await store.tried_puzzles(1) == [2, 1] and await store.tried_puzzles(2) == []
+    again = await start(store, attempt_at(1, at=START + timedelta(minutes=2)))
+    assert not again.rated  # tried before, even set aside: a replay
+    assert await store.tried_puzzles(1) == [1, 2]
+
+
+async def test_saving_an_attempt_is_compare_and_set_and_the_end_rates_it_once(
+    store: GameStore,
+) -> None:
+    attempt = await start(store, attempt_at(300))
+    puzzle = shipped().by_id(300)
+    line = puzzle.solution
+    going = replace(attempt, moves=line[:2], updated_at=START + timedelta(seconds=5))
+    assert await store.save_attempt(going) is None
+    saved = replace(going, version=1)
+    assert await store.puzzle_attempt(attempt.id) == saved
+    with pytest.raises(PuzzleChangedError):
+        await store.save_attempt(going)  # stale: version 0 again
+    solved = replace(saved, moves=line[:3], status=AttemptStatus.SOLVED)
+    finished = await store.save_attempt(solved)
+    expected = after_attempt(PuzzlePlayer(), start_rating(puzzle), replace(solved, version=2))
+    assert finished == Finished(PuzzlePlayer(), *expected)
+    assert await store.puzzle_player(1) == expected[0]
+    assert (await store.puzzle_ratings())[300] == expected[1]
+    with pytest.raises(PuzzleChangedError):
+        await store.save_attempt(replace(solved, version=2))  # over: nothing more is saved
+    assert await store.puzzle_player(1) == expected[0]
+    assert await store.running_attempt(1) is None
+
+
+async def test_a_replay_moves_the_streak_but_no_rating(store: GameStore) -> None:
+    first = await start(store, attempt_at(5))
+    missed = await store.save_attempt(ended(first, AttemptStatus.MISSED))
+    assert missed is not None and missed.after.rated == 1 and missed.after.streak.current == 0
+    replay = await start(store, attempt_at(5, at=START + timedelta(days=1)))
+    assert not replay.rated
+    finished = await store.save_attempt(
+        ended(replay, AttemptStatus.SOLVED, START + timedelta(days=1))
+    )
+    assert finished is not None
+    assert finished.after.glicko == missed.after.glicko and finished.after.rated == 1
+    assert finished.after.streak == Streak(1, 1, (START + timedelta(days=1)).date())
+    assert finished.puzzle == missed.puzzle
+
+
+async def test_a_set_aside_attempt_can_no_longer_be_saved(store: GameStore) -> None:
+    first = await start(store, attempt_at(7))
+    await start(store, attempt_at(8))
+    with pytest.raises(PuzzleChangedError):
+        await store.save_attempt(ended(first, AttemptStatus.SOLVED))
+    assert (await store.puzzle_player(1) or PuzzlePlayer()).rated == 0
+
+
+async def test_one_daily_attempt_per_member_server_and_day(store: GameStore) -> None:
+    day = START.date()
+    first = await start(store, attempt_at(9, daily=day))
+    assert first.daily == day
+    assert await store.daily_attempt(1, GUILD, day) == first
+    assert await store.daily_attempt(1, GUILD, day + timedelta(days=1)) is None
+    again = await start(store, attempt_at(9, daily=day, at=START + timedelta(minutes=1)))
+    assert again.daily is None  # a second try is no daily attempt
+    other = await start(store, attempt_at(9, guild_id=GUILD + 1, daily=day))
+    assert other.daily == day  # another server's puzzle of the day
+    bob = await start(store, attempt_at(9, BOB, daily=day), name="bob")
+    assert bob.daily == day and bob.rated
+
+
+async def test_puzzle_standings_rank_a_scopes_solvers_by_rating(store: GameStore) -> None:
+    """Solvers only (a miss alone does not list bob), ranked by their rating everywhere, ties
+    by more solved there, then name; each with what they solved in that scope."""
+    carol, dave = Seat(3, "Carol"), Seat(4, "dave")
+    expected: dict[int, PuzzlePlayer] = {}
+    for seat, puzzle, status in [
+        (ALICE, 300, AttemptStatus.SOLVED),
+        (BOB, 301, AttemptStatus.MISSED),
+        (carol, 300, AttemptStatus.SOLVED),
+        (dave, 5, AttemptStatus.SOLVED),
+    ]:
+        attempt = await start(store, attempt_at(puzzle, seat), name=seat.name)
+        finished = await store.save_attempt(ended(attempt, status))
+        assert finished is not None and seat.member_id is not None
+        expected[seat.member_id] = finished.after
+    bob_there = await start(store, attempt_at(303, BOB, guild_id=None), name="bob")
+    await store.save_attempt(ended(bob_there, AttemptStatus.SOLVED))
+    rows = await store.puzzle_standings(GUILD, 10)
+    # alice and Carol solved the same puzzle from the same start, but Carol met it rated
+    # by alice's solve: their ratings differ, and the higher comes first.
+    order = sorted((1, 3, 4), key=lambda m: -expected[m].glicko.rating)
+    assert [(member, solved) for member, _n, _p, solved in rows] == [(m, 1) for m in order]
+    assert {member: (name, player) for member, name, player, _s in rows} == {
+        1: ("alice", expected[1]),
+        3: ("Carol", expected[3]),
+        4: ("dave", expected[4]),
+    }
+    assert [member for member, *_rest in await store.puzzle_standings(GUILD, 1)] == order[:1]
+    assert [(m, s) for m, _n, _p, s in await store.puzzle_standings(None, 10)] == [(2, 1)]
+    assert await store.puzzle_standings(GUILD + 1, 10) == []
+
+
+async def test_puzzle_standings_break_rating_ties_by_solved_then_name(store: GameStore) -> None:
+    """Replays move no rating: zed, Amy and bea all stay at the start, so zed's two solves
+    rank him first, and Amy comes before bea by name."""
+
+    async def solve_a_replay(seat: Seat, puzzle: int) -> None:
+        await start(store, attempt_at(puzzle, seat), name=seat.name)  # the rated try, left
+        replay = await start(store, attempt_at(puzzle, seat), name=seat.name)  # sets it aside
+        assert not replay.rated
+        await store.save_attempt(ended(replay, AttemptStatus.SOLVED))
+
+    for seat, puzzles in [(Seat(5, "zed"), (7, 8)), (Seat(6, "bea"), (7,)), (Seat(7, "Amy"), (8,))]:
+        for puzzle in puzzles:
+            await solve_a_replay(seat, puzzle)
+    rows = await store.puzzle_standings(GUILD, 10)
+    assert [(name, solved) for _m, name, _p, solved in rows] == [
+        ("zed", 2),
+        ("Amy", 1),
+        ("bea", 1),
+    ]
+    assert {player.glicko for _m, _n, player, _s in rows} == {PuzzlePlayer().glicko}
+
+
+async def test_made_puzzles_are_numbered_from_100001_one_per_position(
+    store: GameStore,
+) -> None:
+    game = await store.insert(finished_game(1, "alice", status=Status.WON))
+    one, two = shipped().by_id(300), shipped().by_id(301)
+    made = [
+        MadePuzzle(replace(one, id=0), shape=11, proof_positions=5, game_id=game.id),
+        MadePuzzle(replace(two, id=0), shape=12, proof_positions=6, game_id=game.id),
+        MadePuzzle(replace(two, id=0), shape=12, proof_positions=6, game_id=game.id),
+    ]
+    assert await store.add_made_puzzles(made, START) == 2
+    assert await store.made_puzzles(0, 10) == [replace(one, id=100001), replace(two, id=100002)]
+    assert await store.made_puzzles(100001, 10) == [replace(two, id=100002)]
+    assert await store.made_puzzles(0, 1) == [replace(one, id=100001)]
+    assert await store.add_made_puzzles(made[:1], START) == 0
+
+
+async def test_finished_games_are_the_games_with_a_result_in_id_order(store: GameStore) -> None:
+    won = await store.insert(finished_game(1, "alice", status=Status.WON))
+    await store.insert(make_game(ALICE, BOT, channel_id=CHANNEL + 1))  # running
+    expired = finished_game(1, "alice", status=Status.EXPIRED, channel_id=CHANNEL + 2)
+    await store.insert(expired)
+    drawn = await store.insert(finished_game(2, "bob", status=Status.DRAWN, channel_id=CHANNEL + 3))
+    assert await store.finished_games(0, 10) == [won, drawn]
+    assert await store.finished_games(won.id, 10) == [drawn]
+    assert await store.finished_games(0, 1) == [won]
+    assert await store.finished_games(drawn.id, 10) == []
+
+
+async def test_a_servers_daily_puzzle_setting(store: GameStore) -> None:
+    assert await store.daily_setting(GUILD) is None
+    await store.set_daily_setting(DailySetting(GUILD, CHANNEL, 9), START)
+    assert await store.daily_setting(GUILD) == DailySetting(GUILD, CHANNEL, 9)
+    await store.set_daily_setting(DailySetting(GUILD, CHANNEL + 1, 23), START)
+    assert await store.daily_setting(GUILD) == DailySetting(GUILD, CHANNEL + 1, 23)
+    assert await store.daily_setting(GUILD + 1) is None
+    await store.delete_daily_setting(GUILD)
+    assert await store.daily_setting(GUILD) is None
+
+
+async def test_a_daily_post_is_due_from_its_hour_and_claimed_once(store: GameStore) -> None:
+    day, stale = START.date(), START - timedelta(minutes=5)
+    await store.set_daily_setting(DailySetting(GUILD, CHANNEL, 12), START)
+    await store.set_daily_setting(DailySetting(GUILD + 1, CHANNEL + 1, 13), START)
+    assert await store.daily_due(day, 11, stale) == []
+    assert await store.daily_due(day, 12, stale) == [DailySetting(GUILD, CHANNEL, 12)]
+    assert len(await store.daily_due(day, 23, stale)) == 2
+    post = DailyPost(GUILD, day, 17, CHANNEL, None)
+    assert await store.claim_daily(post, START, stale) == post
+    assert await store.claim_daily(replace(post, puzzle_id=18), START, stale) is None
+    assert await store.daily_due(day, 12, stale) == []
+    later = START + timedelta(minutes=6)
+    old = later - timedelta(minutes=5)
+    assert await store.daily_due(day, 12, old) == [
+        DailySetting(GUILD, CHANNEL, 12)
+    ]  # claimed, never posted, and old: due again
+    taken = await store.claim_daily(replace(post, puzzle_id=18), later, old)
+    assert taken == post  # taken over: its puzzle kept
+    await store.daily_posted(GUILD, day, 555)
+    assert await store.daily_post(GUILD, day) == replace(post, message_id=555)
+    much_later = later + timedelta(hours=1)
+    assert await store.daily_due(day, 12, much_later) == []  # posted: never due again
+    assert await store.claim_daily(post, much_later, much_later) is None
+    assert await store.daily_due(day + timedelta(days=1), 12, stale) == [
+        DailySetting(GUILD, CHANNEL, 12)
+    ]
+
+
+async def test_a_daily_post_counts_the_members_who_solved_it_from_the_post(
+    store: GameStore,
+) -> None:
+    day = START.date()
+    await store.claim_daily(DailyPost(GUILD, day, 300, CHANNEL, None), START, START)
+    yesterday = DailyPost(GUILD, day - timedelta(days=1), 301, CHANNEL, 7)
+    await store.claim_daily(yesterday, START, START)
+    alice = await start(store, attempt_at(300, daily=day))
+    await store.save_attempt(ended(alice, AttemptStatus.SOLVED))
+    bob = await start(store, attempt_at(300, BOB, daily=day), name="bob")
+    await store.save_attempt(ended(bob, AttemptStatus.MISSED))
+    carol = await start(store, attempt_at(300, Seat(3, "carol")), name="carol")  # not daily
+    await store.save_attempt(ended(carol, AttemptStatus.SOLVED))
+    post = await store.daily_post(GUILD, day)
+    assert post is not None and post.solvers == 1
+    assert [p.day for p in await store.daily_posts(GUILD, 10)] == [day, yesterday.day]
+    assert [p.puzzle_id for p in await store.daily_posts(GUILD, 1)] == [300]
+    before = await store.daily_posts(GUILD, 10, before=day)
+    assert [(p.day, p.message_id) for p in before] == [(yesterday.day, None)]
+    assert await store.daily_posts(GUILD, 10, before=yesterday.day) == []
+    assert await store.daily_posts(GUILD + 1, 10) == []
+
+
+async def test_two_stores_claiming_one_post_at_once_make_it_once(database: Database) -> None:
+    if not database.shared:
+        pytest.skip("one in-memory database cannot be opened twice")
+    stores = [await database.open() for _ in range(3)]
+    try:
+        day, stale = START.date(), START - timedelta(minutes=5)
+        claims = await asyncio.gather(
+            *(
+                store.claim_daily(DailyPost(GUILD, day, 20 + n, CHANNEL, None), START, stale)
+                for n, store in enumerate(stores)
+            )
+        )
+        won = [claim for claim in claims if claim is not None]
+        assert len(won) == 1
+        assert await stores[0].daily_post(GUILD, day) == won[0]
+    finally:
+        for opened in stores:
+            await opened.close()
+
+
+async def test_two_stores_ending_attempts_at_one_puzzle_at_once_rate_it_twice(
+    database: Database,
+) -> None:
+    """Each ending locks the member's row, then the puzzle's (PostgreSQL): both count."""
+    if not database.shared:
+        pytest.skip("one in-memory database cannot be opened twice")
+    stores = [await database.open(), await database.open()]
+    try:
+        attempts = [
+            await start(stores[0], attempt_at(300, seat), name=seat.name) for seat in (ALICE, BOB)
+        ]
+        await asyncio.gather(
+            *(
+                store.save_attempt(ended(attempt, AttemptStatus.SOLVED))
+                for store, attempt in zip(stores, attempts, strict=True)
+            )
+        )
+        rating = (await stores[1].puzzle_ratings())[300]
+        assert (rating.attempts, rating.solved) == (2, 2)
+    finally:
+        for opened in stores:
+            await opened.close()

@@ -30,7 +30,7 @@ COMMAND_WORDS = {
     # commands and their options, typed as they are in every language
     "start", "move", "play", "hint", "explain", "board", "show", "resign", "name", "stats",
     "history", "older", "newer", "review", "save", "force", "leaderboard", "duel", "duels",
-    "solo", "ultimate", "help", "quit", "exit",
+    "solo", "ultimate", "help", "quit", "exit", "puzzle", "puzzles",
     # levels and who goes first, as typed
     "easy", "medium", "hard", "perfect", "adaptive", "strongest", "random",
     # what SCRIPT types wrong, quoted back to the player as typed
@@ -86,6 +86,22 @@ SCRIPT = [
     "review --save replay.png",
     "review --force",
     "leaderboard sideways",
+    # puzzles: served, played (a right move, a wrong one), replayed and solved, refused
+    "puzzle 610",
+    "4 3",
+    "5 2",
+    "3 2",
+    "puzzle 1",
+    "2 2",
+    "1 2",
+    "puzzle 1",
+    "2 2",
+    "puzzle",
+    "puzzle 0",
+    "puzzle 999",
+    "puzzle sideways",
+    "stats",
+    "leaderboard puzzles",
     "name",
     "name " + "x" * 40,
     "help",

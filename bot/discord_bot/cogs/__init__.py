@@ -1,5 +1,5 @@
 """The bot's features, one cog each: game commands, expiry, text-command error handling,
-server settings, the boards owed."""
+server settings, the boards owed, the daily puzzle and puzzles made from games."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ async def load_cogs(bot: TicTacToeBot) -> None:
     from bot.discord_bot.cogs.errors import ErrorHandling
     from bot.discord_bot.cogs.expiry import ExpiryAnnouncer
     from bot.discord_bot.cogs.game_commands import GameCommands
+    from bot.discord_bot.cogs.puzzles import DailyPuzzles
     from bot.discord_bot.cogs.settings_commands import SettingsCommands
 
     await bot.add_cog(ErrorHandling(bot))
@@ -22,3 +23,4 @@ async def load_cogs(bot: TicTacToeBot) -> None:
     await bot.add_cog(ExpiryAnnouncer(bot))
     await bot.add_cog(SettingsCommands(bot))
     await bot.add_cog(BoardDeliveries(bot))
+    await bot.add_cog(DailyPuzzles(bot))

@@ -31,12 +31,14 @@ from bot.discord_bot.interactions import (
 )
 from bot.discord_bot.locales import server_locale
 from bot.discord_bot.permissions import Warned, missing, react_cannot_answer, react_late
+from bot.discord_bot.puzzle_view import puzzle_view
 from bot.discord_bot.texts import (
     LAST_GAME_OVER,
     LEADERBOARDS_IN_SERVERS,
     clicks_only,
     help_text,
     levels_text,
+    puzzles_text,
     spelling,
 )
 from bot.engine import LEVELS, Move
@@ -65,6 +67,7 @@ from bot.games.render import (
     render_solo_leaderboard,
     render_stats,
 )
+from bot.games.render.puzzles import render_puzzle_leaderboard
 from bot.games.wording import join_sentences
 from bot.i18n import _, current_locale
 
@@ -197,6 +200,12 @@ LEADERBOARD_KINDS = [
         name=locale_str("ultimate-duels: ultimate duels, by their own Elo rating"),
         value="ultimate-duels",
     ),
+    Choice(
+        # TRANSLATORS: a choice of /tictactoe leaderboard kind: keep "puzzles" before the
+        # colon as typed; 100 characters at most
+        name=locale_str("puzzles: this server's puzzle solvers, by puzzle rating"),
+        value="puzzles",
+    ),
 ]
 LEADERBOARDS: dict[str, tuple[GameKind, str]] = {
     "bot": (GameKind.CLASSIC, "bot"),
@@ -204,16 +213,17 @@ LEADERBOARDS: dict[str, tuple[GameKind, str]] = {
     "solo": (GameKind.CLASSIC, "solo"),
     "ultimate": (GameKind.ULTIMATE, "bot"),
     "ultimate-duels": (GameKind.ULTIMATE, "duels"),
+    "puzzles": (GameKind.CLASSIC, "puzzles"),
 }
 """Each of ``LEADERBOARD_KINDS``: the kind of game it ranks, and by what (points against the
-bot, duel rating, solo rating)."""
+bot, duel rating, solo rating, puzzle rating)."""
 SLOW_SIZE = 4
 """From this board size on, the bot's move may take seconds: defer before asking for it."""
 
 
 class GameCommands(commands.Cog):
     """``!move`` and ``/tictactoe start|challenge|resign|board|hint|explain|stats|leaderboard|
-    history|review|help``."""
+    history|review|puzzle|help``."""
 
     # Everywhere: servers (installed there, or by the member), the bot's DM, and DMs and
     # group DMs between people through the member's own install, where it only answers.
@@ -514,8 +524,7 @@ class GameCommands(commands.Cog):
     @app_commands.describe(
         # TRANSLATORS: an option's description (100 characters at most)
         kind=locale_str(
-            "Games against me (bot, default), duels, solo ratings, or ultimate's own two "
-            "leaderboards."
+            "Games against me (bot, default), duels, solo ratings, ultimate's own two, or puzzles."
         )
     )
     @app_commands.choices(kind=LEADERBOARD_KINDS)
@@ -536,6 +545,11 @@ class GameCommands(commands.Cog):
                 interaction, standings.solo_leaderboard(guild_id=guild), ephemeral=False
             )
             await respond(interaction, render_solo_leaderboard(solo))
+        elif ranked == "puzzles":
+            solvers = await in_time(
+                interaction, self.bot.service.puzzles.leaderboard(guild_id=guild), ephemeral=False
+            )
+            await respond(interaction, render_puzzle_leaderboard(solvers, spelling(self._prefix)))
         else:
             entries = await in_time(
                 interaction, standings.leaderboard(guild_id=guild, game=game), ephemeral=False
@@ -591,12 +605,48 @@ class GameCommands(commands.Cog):
             content=render_review(review), attachments=[await replay_file(review)]
         )
 
+    @tictactoe.command(
+        name="puzzle",
+        # TRANSLATORS: the description of /tictactoe puzzle (100 characters at most)
+        description=locale_str(
+            "A puzzle where one move wins, near your puzzle rating (only you see it)."
+        ),
+    )
+    @app_commands.describe(
+        # TRANSLATORS: the description of /tictactoe puzzle's option number (100 characters
+        # at most)
+        number=locale_str("Play puzzle number N (default: one near your puzzle rating).")
+    )
+    async def puzzle(
+        self,
+        interaction: discord.Interaction[TicTacToeBot],
+        number: app_commands.Range[int, 1] | None = None,
+    ) -> None:
+        """A puzzle in a message only the member sees, in their language: its cells are
+        buttons (``puzzle_view``). Anywhere: it is private, so it works where the bot only
+        answers (a DM or group DM between people) as in a server or the bot's DM."""
+        current_locale.set(private_locale(interaction))
+        user = interaction.user
+        reply = await in_time(
+            interaction,
+            self.bot.service.puzzles.serve(
+                member_id=user.id,
+                member_name=user.display_name,
+                guild_id=interaction.guild_id,
+                channel_id=channel_id(interaction),
+                number=number,
+            ),
+            ephemeral=True,
+        )
+        await respond(interaction, None, view=puzzle_view(reply), ephemeral=True)
+
     # TRANSLATORS: a slash command's description (100 characters at most)
     @tictactoe.command(name="help", description=locale_str("How to play, with every command."))
     async def help(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
         current_locale.set(private_locale(interaction))
         await reply_privately(interaction, help_text(self._prefix))
         await reply_privately(interaction, levels_text())  # help alone nearly fills a message
+        await reply_privately(interaction, puzzles_text())
 
 
 def _typed_moves_read(interaction: discord.Interaction[TicTacToeBot]) -> bool:

@@ -22,6 +22,7 @@ from bot.discord_bot.interactions import private_locale, reply_privately
 from bot.discord_bot.permissions import TEXT_ANSWER, missing, names
 from bot.discord_bot.texts import NOT_A_MANAGER, SERVER_ONLY
 from bot.games import CLASSIC, FIRST_CHOICES, GameError
+from bot.games.render.puzzles import daily_setting_text
 from bot.games.render.settings import render_server_settings, render_settings_saved
 from bot.games.server_settings import UNSET, ServerSettings
 from bot.i18n import _, current_locale, language_name, shipped
@@ -88,6 +89,20 @@ def _manager(interaction: discord.Interaction[TicTacToeBot]) -> int:
     return interaction.guild_id
 
 
+DAILY_POST = ("view_channel", "send_messages")
+"""What posting the daily puzzle in a channel takes."""
+
+
+def _cannot_post(guild: discord.Guild | None, channel_id: int) -> list[str]:
+    """The permissions of ``DAILY_POST`` the bot lacks in the channel (all, if it is gone)."""
+    if guild is None:
+        return []
+    channel = guild.get_channel(channel_id)
+    if channel is None:
+        return list(DAILY_POST)
+    return missing(channel.permissions_for(guild.me), DAILY_POST)
+
+
 def _lacking(guild: discord.Guild | None, channel_ids: tuple[int, ...]) -> list[str]:
     """A line for each listed channel where the bot lacks what answering a text command takes
     (``permissions.TEXT_ANSWER``), naming what it lacks."""
@@ -106,7 +121,8 @@ def _lacking(guild: discord.Guild | None, channel_ids: tuple[int, ...]) -> list[
 
 
 class SettingsCommands(commands.Cog):
-    """``/tictactoe-settings show|defaults|channels|limits`` and forgetting a server left."""
+    """``/tictactoe-settings show|defaults|channels|limits|language|puzzle`` and forgetting a
+    server left."""
 
     settings = app_commands.Group(
         name="tictactoe-settings",
@@ -141,7 +157,8 @@ class SettingsCommands(commands.Cog):
         settings = await self.bot.service.servers.settings(guild)
         shown = await self._render(settings, render_server_settings)
         lacking = _lacking(interaction.guild, settings.channel_ids)
-        await reply_privately(interaction, "\n".join([shown, *lacking]))
+        daily = daily_setting_text(await self.bot.service.puzzles.daily.setting(guild))
+        await reply_privately(interaction, "\n".join([shown, daily, *lacking]))
 
     @settings.command(
         name="defaults",
@@ -258,6 +275,59 @@ class SettingsCommands(commands.Cog):
         settings = await self.bot.service.servers.set_language(guild, chosen)
         await self._saved(interaction, settings, "language")
 
+    @settings.command(
+        name="puzzle",
+        # TRANSLATORS: the description of /tictactoe-settings puzzle (100 characters at most)
+        description=locale_str("The daily puzzle: the channel it is posted in, and when."),
+    )
+    @app_commands.describe(
+        # TRANSLATORS: the description of /tictactoe-settings puzzle's option channel (100
+        # characters at most)
+        channel=locale_str("The channel to post the daily puzzle in."),
+        # TRANSLATORS: the description of /tictactoe-settings puzzle's option hour (100
+        # characters at most); UTC is the time zone
+        hour=locale_str("The hour it is posted, 0 to 23 UTC (default: 12)."),
+        # TRANSLATORS: the description of /tictactoe-settings puzzle's option off (100
+        # characters at most)
+        off=locale_str("True: no daily puzzle here any more."),
+    )
+    async def puzzle(
+        self,
+        interaction: discord.Interaction[TicTacToeBot],
+        channel: discord.TextChannel | None = None,
+        hour: app_commands.Range[int, 0, 23] | None = None,
+        off: bool | None = None,
+    ) -> None:
+        """Set where and when the daily puzzle is posted, or turn it off; with no option, say
+        how it stands. Where the bot may not post in the channel, say what it lacks."""
+        guild = _manager(interaction)
+        setting = await self.bot.service.puzzles.daily.change(
+            guild,
+            channel_id=None if channel is None else channel.id,
+            channel_guild_id=None if channel is None else channel.guild.id,
+            hour=hour,
+            off=bool(off),
+        )
+        if channel is not None or hour is not None or off:
+            user = interaction.user
+            log.info(
+                "Server %s: %s (member %s) changed the daily puzzle: %s",
+                guild,
+                user.name,
+                user.id,
+                setting,
+            )
+        lines = [daily_setting_text(setting)]
+        lacking = [] if setting is None else _cannot_post(interaction.guild, setting.channel_id)
+        if setting is not None and lacking:
+            # TRANSLATORS: {channel} is a channel (a mention), {permissions} lists Discord
+            # permission names ("Send Messages, View Channel")
+            cannot = _("In {channel} I lack {permissions}: I cannot post the daily puzzle there.")
+            lines.append(
+                cannot.format(channel=f"<#{setting.channel_id}>", permissions=names(lacking))
+            )
+        await reply_privately(interaction, "\n".join(lines))
+
     @commands.Cog.listener()
     async def on_guild_available(self, guild: discord.Guild) -> None:
         """A server came into view (at start-up, or after an outage of Discord's): its
@@ -267,9 +337,10 @@ class SettingsCommands(commands.Cog):
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
-        """The bot left the server (or was removed): its settings go."""
+        """The bot left the server (or was removed): its settings go, its daily puzzle too."""
         try:
             await self.bot.service.servers.forget(guild.id)
+            await self.bot.service.puzzles.daily.forget(guild.id)
         except GameError as error:
             log.warning("Could not delete the settings of server %s: %s", guild.id, error)
             return

@@ -19,6 +19,7 @@ from bot.games.models import (
     Stats,
     variant_of,
 )
+from bot.games.render.puzzles import puzzle_stats_line
 from bot.games.render.solo import solo_stats_line
 from bot.i18n import _, ngettext
 
@@ -40,16 +41,18 @@ def _level_order(levels: Iterable[str]) -> list[str]:
 
 def render_stats(stats: Stats) -> str:
     """A member's record against the bot overall, per level and, when they played more than
-    one size at a level, per size; their duels and ratings (classic and ultimate apart); the
-    head-to-head line if asked (resignations count as losses)."""
+    one size at a level, per size; their duels and ratings (classic and ultimate apart); their
+    puzzle rating and streak; the head-to-head line if asked (resignations count as losses)."""
     total = stats.total.games
     h2h = stats.head_to_head
+    puzzles = None if stats.puzzles is None else puzzle_stats_line(stats.name, stats.puzzles)
     if total == 0 and stats.duels.games == 0 and (h2h is None or h2h.record.games == 0):
         # TRANSLATORS: {name} is a member
-        return _(
+        none_yet = _(
             "{name} has not finished a game yet. Games that expired, or ended before {name} "
             "moved, do not count."
         ).format(name=stats.name)
+        return none_yet if puzzles is None else f"{none_yet}\n{puzzles}"
     lines = []
     if total:
         # TRANSLATORS: {name} is a member, {record} "3 wins, 1 loss, 2 draws", {count} a number
@@ -93,6 +96,8 @@ def render_stats(stats: Stats) -> str:
     solo = solo_stats_line(stats.name, stats.solo)
     if solo is not None:
         lines.append(solo)
+    if puzzles is not None:
+        lines.append(puzzles)
     if h2h is not None:
         record = h2h.record
         # TRANSLATORS: {name} and {other} are members; {wins}, {losses}, {draws} numbers

@@ -31,6 +31,7 @@ from bot.storage.boards import BoardsSql
 from bot.storage.defaults import DEFAULT_POOL_SIZE, DEFAULT_WRITE_TIMEOUT
 from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION
 from bot.storage.operations import Params, SqlGameStore, Transaction
+from bot.storage.puzzles import PuzzleSql
 from bot.storage.rows import Row
 from bot.storage.server_settings import SettingsSql
 from bot.storage.solo import SoloSql
@@ -92,6 +93,7 @@ class PostgresGameStore(SqlGameStore):
     _solo_sql = SoloSql.styled("%({})s")
     _settings_sql = SettingsSql.styled("%({})s")
     _boards_sql = BoardsSql.styled("%({})s")
+    _puzzle_sql = PuzzleSql.styled("%({})s")
     _locking = " FOR UPDATE"
     # A sweep leaves a game another process is saving right now to it (its save makes it not
     # idle, or the next sweep takes it); the page key still moves past it.

@@ -25,6 +25,7 @@ from bot.storage.boards import BoardsSql
 from bot.storage.defaults import DEFAULT_WRITE_TIMEOUT
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.operations import Params, SqlGameStore, Transaction
+from bot.storage.puzzles import PuzzleSql
 from bot.storage.rows import Row
 from bot.storage.server_settings import SettingsSql
 from bot.storage.solo import SoloSql
@@ -63,6 +64,7 @@ class SqliteGameStore(SqlGameStore):
     _solo_sql = SoloSql.styled(":{}")
     _settings_sql = SettingsSql.styled(":{}")
     _boards_sql = BoardsSql.styled(":{}")
+    _puzzle_sql = PuzzleSql.styled(":{}")
 
     def __init__(
         self,

@@ -1,0 +1,140 @@
+"""Puzzles in the terminal: ``puzzle`` and ``puzzle N``, moves typed as in a game (going to the
+puzzle while one runs, to the game otherwise), a solve, a miss, stats and ``leaderboard
+puzzles``; and the parser of ``puzzle``'s option, fuzzed."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import AsyncIterator
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.engine import Move
+from bot.engine.classic.puzzles import shipped
+from bot.games import GameService
+from bot.games.arguments import MAX_ID
+from bot.storage import SqliteGameStore
+from bot.terminal import TerminalSession
+from bot.terminal.commands import (
+    CommandError,
+    PuzzleLeaderboard,
+    ServePuzzle,
+    help_text,
+    parse_command,
+    reads_as_command,
+)
+from bot.terminal.puzzles import AFTER_PUZZLE, PUZZLE_MOVES
+from tests.terminal.test_session import Clock, Terminal
+
+
+@pytest.fixture
+async def terminal() -> AsyncIterator[Terminal]:
+    clock = Clock()
+    service = GameService(
+        SqliteGameStore(":memory:"), idle_timeout=600, clock=clock, rng=random.Random(7)
+    )
+    out = io.StringIO()
+    session = TerminalSession(service, out, "alice")
+    await session.open()
+    yield Terminal(session, out, clock)
+    await service.close()
+
+
+def typed(move: Move) -> str:
+    return f"{move.row + 1} {move.col + 1}"
+
+
+async def test_a_puzzle_solved_by_typed_moves_while_the_game_waits(terminal: Terminal) -> None:
+    game = await terminal.session.service.active_game(terminal.session.player_id)
+    puzzle = shipped().by_id(1)
+    shown = await terminal.type("puzzle 1")
+    assert shown.startswith("Puzzle #1, 3x3, rated 1030\nYou play X: win in 2 moves")
+    assert shown.rstrip().endswith(PUZZLE_MOVES)
+    assert "2   . | . | O" in shown  # the puzzle's board, not the game's
+    first, _defence, last = puzzle.solution
+    said = await terminal.type(typed(first))
+    assert said.startswith(f"{first.row + 1},{first.col + 1} is right; I answer ")
+    assert "Win in 1 more move." in said
+    board = await terminal.type("board")  # the game's board, as always
+    assert board.startswith("Tic-Tac-Toe: alice (X) vs me (O)")
+    said = await terminal.type(f"move {typed(last)}")  # "move 1 2" plays the puzzle too
+    assert said.startswith("Solved! 1,2 completes the line. Your puzzle rating: ")
+    assert said.rstrip().endswith(AFTER_PUZZLE)
+    assert await terminal.session.service.active_game(terminal.session.player_id) == game
+    said = await terminal.type("2 2")  # no puzzle running: the game's move
+    assert said.startswith("You played row 2, column 2.")
+    stats = await terminal.type("stats")
+    assert "alice's puzzle rating: " in stats and "(1 solved of 1 rated); streak 1 day" in stats
+    board = await terminal.type("leaderboard puzzles")
+    heading = "Puzzle solvers (puzzle rating; puzzles solved here; streak):"
+    assert board.startswith(f"{heading}\n1. alice")
+
+
+async def test_a_wrong_move_misses_and_shows_the_solution(terminal: Terminal) -> None:
+    await terminal.type("puzzle 300")
+    puzzle = shipped().by_id(300)
+    board = puzzle.board
+    wrong = next(m for m in board.legal_moves if m != puzzle.first_move)
+    said = await terminal.type(typed(wrong))
+    assert f"{wrong.row + 1},{wrong.col + 1} does not win: I answer " in said
+    line = " \u2192 ".join(f"{m.row + 1},{m.col + 1}" for m in puzzle.solution)
+    assert f"The solution: {line}." in said
+    assert "Your puzzle rating: " in said and "(-" in said
+
+
+async def test_refusals_in_the_terminal(terminal: Terminal) -> None:
+    assert (await terminal.type("puzzle 889")).startswith("There is no puzzle #889: ")
+    assert (await terminal.type("puzzle one")).startswith("Usage: puzzle [number], for example")
+    await terminal.type("puzzle 1")
+    assert (await terminal.type("3 3")).startswith("Row 3, column 3 is already taken.")
+    assert "off the board" in await terminal.type("4 1")
+    assert (await terminal.type("banana")).startswith("I don't know the command 'banana'.")
+    new = await terminal.type("puzzle")
+    assert new.startswith("Your puzzle #1 was set aside, unfinished: it counts for nothing.")
+
+
+async def test_empty_leaderboard_and_help(terminal: Terminal) -> None:
+    said = await terminal.type("leaderboard puzzles")
+    assert said.strip() == "Nobody has solved a puzzle yet: ask for one with 'puzzle'!"
+    text = await terminal.type("help")
+    assert "  puzzle [N]" in text and "  leaderboard puzzles" in text
+    assert "puzzle [N]" in help_text()
+
+
+def test_puzzle_is_a_command_word() -> None:
+    assert parse_command("puzzle") == ServePuzzle()
+    assert parse_command("PUZZLE #289") == ServePuzzle(289)
+    assert parse_command("/puzzle 12") == ServePuzzle(12)
+    assert parse_command("leaderboard puzzles") == PuzzleLeaderboard()
+    assert parse_command("leaderboard puzzle") == PuzzleLeaderboard()
+    assert reads_as_command("puzzle") and reads_as_command("puzzle 3")
+    with pytest.raises(CommandError, match="Did you mean puzzle"):
+        parse_command("puzzel")
+
+
+@given(option=st.text(max_size=30))
+def test_any_option_is_a_number_or_the_usage(option: str) -> None:
+    try:
+        command = parse_command(f"puzzle {option}")
+    except CommandError as error:
+        assert str(error).startswith("Usage: puzzle [number]")
+        return
+    assert isinstance(command, ServePuzzle)
+    text = option.strip().lstrip("#")
+    if command.number is None:
+        assert not option.strip()
+    else:
+        assert command.number == int(text) and 1 <= command.number <= MAX_ID
+
+
+@given(number=st.integers(min_value=-(10**20), max_value=10**20))
+def test_numbers_out_of_range_are_refused(number: int) -> None:
+    try:
+        command = parse_command(f"puzzle {number}")
+    except CommandError:
+        assert not 1 <= number <= MAX_ID
+        return
+    assert command == ServePuzzle(number)
