@@ -138,7 +138,7 @@ async def duel_channel(
 async def run(channels: int, synchronous: Synchronous, seed: int, folder: Path) -> None:
     store = SqliteGameStore(folder / "bench.db", synchronous=synchronous)
     service = GameService(store, rng=random.Random(seed))
-    await service.open_game_count()  # the store is open and readable
+    await service.state.open_game_count()  # the store is open and readable
     rng = random.Random(seed)
     timings: list[float] = []
     began = time.perf_counter()
@@ -205,7 +205,7 @@ async def time_reads(path: Path, members: int, seed: int, repeats: int = 300) ->
     began = time.perf_counter()
     service = GameService(SqliteGameStore(path))  # migrates v1 -> current (backfill) here
     migrate_s = time.perf_counter() - began
-    await service.open_game_count()  # the store is open and readable
+    await service.state.open_game_count()  # the store is open and readable
     rng = random.Random(seed)
     boards: list[float] = []
     duels: list[float] = []

@@ -123,7 +123,7 @@ class TicTacToeBot(commands.AutoShardedBot):
 
         if self.settings.metrics_port is not None:  # first: a port in use stops the start
             self.metrics.serve(self.settings.metrics_port, self.settings.metrics_host)
-        running = await self.service.open_game_count()
+        running = await self.service.state.open_game_count()
         log.info("%d game(s) running in the database.", running)
         await self.tree.set_translator(CatalogueTranslator())
         await load_cogs(self)

@@ -243,7 +243,7 @@ class BotMetrics:
 
     async def _count_open(self) -> None:
         try:
-            self.open_games.set(await self._bot.service.open_game_count())
+            self.open_games.set(await self._bot.service.state.open_game_count())
         except Exception as error:  # the database is down: the gauge keeps its last value
             log.warning("Could not count the open games for the metrics: %s", error)
 

@@ -82,7 +82,7 @@ async def sync_commands(
     digest = await commands_digest(tree, guild, application_id)
     where = scope_name(guild_id)
     try:
-        synced_before = await service.bot_state(state_name(guild_id))
+        synced_before = await service.state.get(state_name(guild_id))
     except StorageError as error:
         log.warning("Could not read the hash of the last command sync (%s): %s", where, error)
         synced_before = None
@@ -102,7 +102,7 @@ async def sync_commands(
         return False
     log.info("Synced %d slash command(s) (%s).", len(synced), where)
     try:
-        await service.set_bot_state(state_name(guild_id), digest)
+        await service.state.set(state_name(guild_id), digest)
     except StorageError as error:
         log.warning("Could not keep the hash of this command sync (%s): %s", where, error)
     return True

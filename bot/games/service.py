@@ -6,9 +6,11 @@ another process saved first, nothing changes and ``GameChangedError`` is raised.
 hint, explain) take no lock and write nothing, except to expire a game found idle. Ids and
 names are checked before anything is read (``TypeError``/``ValueError``); a player's mistake
 raises a ``GameError`` whose sentence comes from ``bot.games.sentences`` or the game's variant.
-What differs between kinds of game is the variant's (``game.variant``). Its collaborators are
-the adapters' to reach directly: ``duels``, ``servers`` (each server's settings), ``standings``
-(stats, leaderboards), ``history`` (histories, reviews), ``puzzles``. See docs/service.md.
+What differs between kinds of game is the variant's (``game.variant``); one move's rules are
+``bot.games.rules``. Its collaborators are the adapters' to reach directly: ``duels``,
+``servers`` (each server's settings), ``standings`` (stats, leaderboards), ``history``
+(histories, reviews), ``puzzles``, ``boards`` (owed boards), ``state`` (what adapters keep).
+See docs/service.md.
 """
 
 from __future__ import annotations
@@ -20,12 +22,12 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import TypeAlias
 
-from bot import engine
 from bot.engine import Move, Player
 from bot.engine.position import Position
 from bot.games import sentences
 from bot.games.arguments import check_id, check_name, check_optional_id
 from bot.games.boards import Boards, board_due
+from bot.games.bot_state import BotState
 from bot.games.channels import Channels, sweep
 from bot.games.duels import Duels
 from bot.games.errors import NoGameError
@@ -43,12 +45,13 @@ from bot.games.models import (
 )
 from bot.games.options import check_first
 from bot.games.puzzles.play import Puzzles
+from bot.games.rules import check_turn, play, settle
 from bot.games.server_settings import CACHE_SECONDS, SettingsCache
 from bot.games.servers import Servers
 from bot.games.shards import ShardSet
 from bot.games.standings import Standings
 from bot.games.store import GameStore
-from bot.games.variants.base import Variant, find_variant
+from bot.games.variants.base import find_variant
 
 BOT_NAME = "the bot"
 """The bot seat's name (adapters speak for the bot in the first person anyway)."""
@@ -110,6 +113,8 @@ class GameService:
         """The boards owed to a channel until an adapter has shown them."""
         self.puzzles = Puzzles(self._channels, rng=self._rng)
         """Puzzles: serve, solve, standings, the solvers' leaderboard, the daily puzzle."""
+        self.state = BotState(self._channels)
+        """What adapters keep about themselves, and the running-game count."""
 
     @property
     def idle_timeout(self) -> float:
@@ -120,23 +125,6 @@ class GameService:
     def challenge_timeout(self) -> float:
         """Seconds a challenge waits for its answer before it expires."""
         return self._challenge_timeout.total_seconds()
-
-    # -- start-up and shutdown -------------------------------------------------------------
-
-    async def open_game_count(self) -> int:
-        """How many games are running, in every channel of every process sharing the store."""
-        self._channels.check_open()
-        return await self._store.open_game_count()
-
-    async def bot_state(self, name: str) -> str | None:
-        """The value an adapter last kept as ``name`` (any process sharing the store), or None."""
-        self._channels.check_open()
-        return await self._store.bot_state(name)
-
-    async def set_bot_state(self, name: str, value: str) -> None:
-        """Keep ``value`` as ``name`` for later runs and every process sharing the store."""
-        self._channels.check_open()
-        await self._store.set_bot_state(name, value, self._channels.now())
 
     async def close(self) -> None:
         """Close the store; later operations raise ``StorageError``."""
@@ -246,15 +234,15 @@ class GameService:
         async with self._channels.hold(channel_id) as here:
             game = await here.running_game(game_id)
             (await self._channels.server(game.guild_id)).check_channel(channel_id)
-            _check_turn(game, member_id)
-            position = _play(game.variant, game.position, move)
+            check_turn(game, member_id)
+            position = play(game.variant, game.position, move)
             moves = (*game.moves, move)
             bot_move = None
             if not position.is_over and game.seat(position.to_move).is_bot:
                 bot_move = await self._bot_move(game, position, member_id)
                 moves = (*moves, bot_move)
             now = self._channels.now()
-            updated = _settle(replace(game, moves=moves, updated_at=now))
+            updated = settle(replace(game, moves=moves, updated_at=now))
             due = board_due(owe_board, game, now)
             return MoveReply(await self._store.update(updated, board_due=due), move, bot_move)
 
@@ -364,7 +352,7 @@ class GameService:
         game = (await self._channels.read(channel_id)).running(game_id)
         if game.is_duel and game.seat_of(member_id) is not None:
             raise sentences.hint_in_a_duel()
-        _check_turn(game, member_id)
+        check_turn(game, member_id)
         return await asyncio.to_thread(game.variant.hint, game, self._rng)
 
     async def explain(self, *, channel_id: int, member_id: int) -> ExplainReply:
@@ -437,32 +425,3 @@ def _check_channel_member(channel_id: object, member_id: object) -> None:
     """The ids most operations take, checked at the edge (see ``bot.games.arguments``)."""
     check_id("channel_id", channel_id)
     check_id("member_id", member_id)
-
-
-def _check_turn(game: Game, member_id: int) -> None:
-    """Raise unless ``member_id`` has a seat and it is that seat's turn."""
-    mark = game.seat_of(member_id)
-    if mark is None:
-        raise sentences.not_your_game(game)
-    if game.position.to_move is not mark:
-        raise sentences.not_your_turn(game)
-
-
-def _play(variant: Variant, position: Position, move: Move) -> Position:
-    """``position.play`` with the engine's errors turned into the variant's sentences."""
-    try:
-        return position.play(move)
-    except engine.IllegalMoveError as error:
-        raise variant.move_refused(error, position, move) from error
-
-
-def _settle(game: Game) -> Game:
-    """Set status and winner from the position once it is over (member's point of view)."""
-    position = game.position
-    if not position.is_over:
-        return game
-    winner = position.winner
-    if winner is None:
-        return replace(game, status=Status.DRAWN, winner=None)
-    member_won = game.seat(winner) == game.member
-    return replace(game, status=Status.WON if member_won else Status.LOST, winner=winner)

@@ -103,7 +103,7 @@ async def test_ultimate_refuses_adaptive_privately_with_its_sentence(world: Worl
         "measured: in ultimate tic-tac-toe choose one of easy, medium, hard, strongest."
     )
     world.errors()  # the refusal, answered
-    assert await world.bot.service.open_game_count() == 0
+    assert await world.bot.service.state.open_game_count() == 0
 
 
 async def test_help_follows_with_the_levels_ratings(world: World) -> None:

@@ -135,7 +135,7 @@ async def test_a_backlog_larger_than_one_sweep_is_all_expired_and_announced_in_o
     await other.close()
 
     await world.env.advance_time(EXPIRY_INTERVAL)  # one round of the sweep
-    assert await world.bot.service.open_game_count() == 1  # alice's, which is not idle
+    assert await world.bot.service.state.open_game_count() == 1  # alice's, which is not idle
     for channel in channels:
         notice = channel.last_message
         assert notice is not None and text_of(notice).startswith("This game expired")

@@ -165,7 +165,7 @@ async def test_commands_sync_once_then_skip_while_unchanged(
     try:
         assert len(command_syncs(env)) == 1
         service = env.bot.service  # type: ignore[attr-defined]
-        assert await service.bot_state("commands-global") is not None
+        assert await service.state.get("commands-global") is not None
         assert not list(settings.database_path.parent.glob("*.sha256"))  # no file beside it
 
         old = env.bot
@@ -181,7 +181,7 @@ async def test_commands_sync_once_then_skip_while_unchanged(
         assert result.ephemeral
 
         service = env.bot.service  # type: ignore[attr-defined]
-        await service.set_bot_state("commands-global", "a new version changed a description")
+        await service.state.set("commands-global", "a new version changed a description")
         old = env.bot
         await env.restart_bot(make_bot())
         await old.close()
@@ -200,7 +200,7 @@ async def test_guild_setting_syncs_to_that_server_only(make_bot: MakeBot, tmp_pa
             f"/applications/{env.bot.application_id}/guilds/{GUILD_ID}/commands"
         ]
         service = env.bot.service  # type: ignore[attr-defined]
-        assert await service.bot_state(state_name(GUILD_ID)) is not None
+        assert await service.state.get(state_name(GUILD_ID)) is not None
         await alice_starts_a_game(env, guild, "dev")
     finally:
         await env.shutdown()

@@ -216,7 +216,7 @@ async def test_get_and_attach_message_find_a_game_by_id_wherever_it_was_started(
     found by its id (it is read from the store, not looked for among this service's games)."""
     path = tmp_path / "shared.db"
     here, there = make_service(path), make_service(path)
-    assert await here.open_game_count() == 0
+    assert await here.state.open_game_count() == 0
     game = (await start_game(there, channel=CHANNEL + 1, member=BOB)).game
     assert await here.get(game.id) == game
     await here.boards.attach(game.id, 1000)

@@ -91,7 +91,7 @@ async def test_games_idle_across_a_restart_expire_on_the_first_sweep(tmp_path: P
     await first.close()
     clock.advance(3600)  # the bot was down for an hour
     second = make_service(tmp_path / "g.db", clock=clock)
-    assert await second.open_game_count() == 1
+    assert await second.state.open_game_count() == 1
     assert [g.status for g in await second.expire_idle()] == [Status.EXPIRED]
 
 

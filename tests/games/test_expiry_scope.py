@@ -84,4 +84,4 @@ async def test_a_backlog_is_reported_in_bounded_batches_oldest_first(tmp_path: P
     second = await service.expire_idle()
     assert len(first) == SWEEP_MOST and len(second) == backlog - SWEEP_MOST
     assert [g.channel_id for g in first + second] == list(range(1, backlog + 1))
-    assert await service.expire_idle() == [] and await service.open_game_count() == 0
+    assert await service.expire_idle() == [] and await service.state.open_game_count() == 0

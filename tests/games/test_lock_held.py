@@ -141,10 +141,10 @@ async def test_a_start_and_a_sweep_while_the_lock_is_held_answer_busy_then_work(
             await start_game(service, channel=CHANNEL + 2)
         with pytest.raises(StoreBusyError):
             await service.expire_idle()
-    assert await service.open_game_count() == 2  # the start left nothing behind
+    assert await service.state.open_game_count() == 2  # the start left nothing behind
     await start_game(service, channel=CHANNEL + 2)
     assert await service.expire_idle() == []
-    assert await service.open_game_count() == 3
+    assert await service.state.open_game_count() == 3
     await service.close()
 
 

@@ -202,7 +202,7 @@ def test_the_recovery_commands_check_db_prints_give_a_file_the_bot_opens(tmp_pat
     recovered = tmp_path / "games.db.recovered"
     assert check_database(recovered)[0]
     service = make_service(recovered)
-    assert asyncio.run(service.open_game_count()) == 30
+    assert asyncio.run(service.state.open_game_count()) == 30
     asyncio.run(service.close())
 
 
@@ -233,7 +233,7 @@ async def test_a_file_deleted_or_replaced_under_the_service_stops_it(
     await service.close()
 
     reopened = make_service(path)
-    assert await reopened.open_game_count() == 0
+    assert await reopened.state.open_game_count() == 0
     await reopened.close()
 
 

@@ -63,7 +63,7 @@ async def test_a_restarted_service_continues_the_game_exactly(tmp_path: Path) ->
     await first.close()
 
     second = make_service(path, clock=clock, seed=3)
-    assert await second.open_game_count() == 2
+    assert await second.state.open_game_count() == 2
     assert await second.active_game(CHANNEL + 1) == other
     assert await second.active_game(CHANNEL) == game  # every field, timestamps included
     assert game.message_id == 4242
@@ -362,7 +362,7 @@ async def test_a_bad_stored_game_is_a_storage_error_naming_it(
     assert says in message and str(path) not in message, message
     if "status" not in edit:  # still active: a listing sets it aside and goes on
         assert await store.active_games() == []
-        assert await make_service(path).open_game_count() == 1  # counted, not read
+        assert await make_service(path).state.open_game_count() == 1  # counted, not read
     await store.close()
 
 
