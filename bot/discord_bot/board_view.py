@@ -24,7 +24,7 @@ from bot.discord_bot.interactions import GameButton, channel_id, describe, priva
 from bot.discord_bot.messages import edit_message
 from bot.discord_bot.texts import BOARD_LATE, NOT_YOUR_BOARD
 from bot.engine import Move, Player
-from bot.games import Game, GameKind, GameOverError, NotYourGameError
+from bot.games import Game, GameKind, GameOverError, NotYourGameError, StorageError
 from bot.games.render.boards import describe_reply, render_emoji
 from bot.games.render.glyphs import EMOJI_MARK
 from bot.games.sentences import not_your_game
@@ -179,10 +179,20 @@ async def show_board(
         return False
     finally:
         bot.boards_in_flight.discard(game.id)
-    if message_id is None:
-        await bot.service.boards.shown(game.id, game.version)
-    else:
-        await replace_board(bot, game, message_id)
+    try:
+        if message_id is None:
+            await bot.service.boards.shown(game.id, game.version)
+        else:
+            await replace_board(bot, game, message_id)
+    except StorageError as error:
+        # Shown: saying otherwise ("please try again") would have the member play again. The
+        # board stays owed; the sweep finds this message showing it (``cogs.deliveries``).
+        log.warning(
+            "The board of game %s is shown but could not be recorded (%s): the deliveries "
+            "will find it.",
+            game.id,
+            error,
+        )
     return True
 
 

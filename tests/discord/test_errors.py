@@ -11,13 +11,14 @@ import logging
 
 import discord
 import pytest
-from discord_helpers import World, buttons, cell_id, deferred_first
+from discord_helpers import World, buttons, cell_id, cells, deferred_first
 
 from bot.discord_bot.cogs.deliveries import DELIVERY_INTERVAL
 from bot.discord_bot.permissions import LATE
 from bot.discord_bot.texts import APOLOGY, BOARD_LATE, MISSING_PERMISSION
 from bot.engine import Move
 from bot.games.boards import FIRST_TRY
+from bot.games.store_errors import StoreUnavailableError
 
 
 def logged_errors(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
@@ -53,6 +54,53 @@ async def test_a_refused_text_reply_is_late_never_try_again_and_is_delivered_onc
     assert len(world.channel.history()) == posts  # no longer owed: nothing more
     await world.alice.send(world.channel, "!move 1 1")
     assert "You played row 1, column 1." in world.last().content
+
+
+@pytest.mark.parametrize("how", ["typed", "clicked"])
+async def test_a_board_shown_while_the_store_fails_is_no_lie_and_is_not_shown_twice(
+    world: World, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    """Found by the wire-level harness (a PostgreSQL outage right after a start): the move
+    is saved and its board shown, then recording where it is shown fails. The member must
+    not be told "the store is unavailable, please try again" (doing so would play another
+    move); the board stays owed, and the sweep finds it already shown instead of showing it
+    a second time on the game's older board message."""
+    start = await world.alice.slash(world.channel, "tictactoe start", first="me")
+    assert start.response is not None
+    boards = world.bot.service.boards
+    failing = {"attach": boards.attach, "shown": boards.shown}
+
+    def fail_once(name: str) -> object:
+        async def fail(*args: object) -> None:
+            monkeypatch.setattr(boards, name, failing[name])  # once
+            raise StoreUnavailableError()
+
+        return fail
+
+    for name in failing:
+        monkeypatch.setattr(boards, name, fail_once(name))
+    if how == "typed":
+        await world.alice.send(world.channel, "!move 2 2")
+        board = world.last()
+        assert board.content.startswith("You played row 2, column 2.")  # no "try again"
+    else:
+        click = await world.alice.click(
+            start.response.message, custom_id=cell_id(await world.game(), Move(1, 1))
+        )
+        assert click.followups == []  # nothing said privately: no "try again"
+        board = next(m for m in world.channel.history() if m.id == start.response.id)
+        assert "You played row 2, column 2." in board.content
+    assert len((await world.game()).moves) == 2  # saved
+    assert world.errors() == []
+    shown_as = board.content.split("\n", 1)[1]  # the board, after the headline
+    await world.env.advance_time(FIRST_TRY + 2 * DELIVERY_INTERVAL)
+    showing = [m for m in world.channel.history() if m.content.endswith(shown_as) and cells(m)]
+    assert [m.id for m in showing] == [board.id]  # shown once, with its buttons
+    assert (await world.game()).message_id == board.id
+    assert world.errors() == []
+    warnings = [r.getMessage() for r in caplog.get_records("call") if r.levelno >= logging.WARNING]
+    assert any("could not be recorded" in warning for warning in warnings), warnings
+    caplog.clear()
 
 
 async def test_failed_slash_answer_gets_a_private_apology(
