@@ -14,6 +14,7 @@ import pytest
 from discord_helpers import World, buttons, cell_id, cells, deferred_first
 
 from bot.discord_bot.cogs.deliveries import DELIVERY_INTERVAL
+from bot.discord_bot.cogs.expiry import EXPIRY_INTERVAL
 from bot.discord_bot.permissions import LATE
 from bot.discord_bot.texts import APOLOGY, BOARD_LATE, MISSING_PERMISSION
 from bot.engine import Move
@@ -101,6 +102,32 @@ async def test_a_board_shown_while_the_store_fails_is_no_lie_and_is_not_shown_tw
     warnings = [r.getMessage() for r in caplog.get_records("call") if r.levelno >= logging.WARNING]
     assert any("could not be recorded" in warning for warning in warnings), warnings
     caplog.clear()
+
+
+async def test_a_store_outage_under_the_sweeps_is_a_warning_a_round_not_a_traceback(
+    world: World, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by bench/faults.py (PostgreSQL stopped for 5 s under play): the deliveries' and
+    the expiry's sweeps logged a traceback every round. The store unavailable is no bug of
+    the bot's: one warning line a round (the store logs the detail), and the sweeps go on."""
+    service = world.bot.service
+
+    async def unavailable(*args: object, **kwargs: object) -> None:
+        raise StoreUnavailableError()
+
+    monkeypatch.setattr(service.boards, "owed", unavailable)
+    monkeypatch.setattr(service, "expire_idle", unavailable)
+    monkeypatch.setattr(service.duels, "expire_challenges", unavailable)
+    caplog.clear()
+    await world.env.advance_time(EXPIRY_INTERVAL + 2 * DELIVERY_INTERVAL)
+    records = [r for r in caplog.get_records("call") if r.levelno >= logging.WARNING]
+    said = {r.getMessage().split(" (")[0] for r in records}
+    assert said == {"Could not read the boards owed", "Could not expire idle games"}
+    assert all(r.levelno == logging.WARNING and r.exc_info is None for r in records)
+    monkeypatch.undo()
+    caplog.clear()
+    result = await world.alice.slash(world.channel, "tictactoe start", first="me")
+    assert result.response is not None  # the bot plays on
 
 
 async def test_failed_slash_answer_gets_a_private_apology(

@@ -20,7 +20,7 @@ from discord.ext import commands, tasks
 
 from bot.discord_bot.board_view import board_content, board_view, replace_board, shows_game
 from bot.discord_bot.locales import guild_locale
-from bot.games import Game
+from bot.games import Game, StorageError
 from bot.i18n import current_locale
 
 if TYPE_CHECKING:
@@ -52,10 +52,15 @@ class BoardDeliveries(commands.Cog):
 
     @tasks.loop(seconds=DELIVERY_INTERVAL)
     async def sweep(self) -> None:
-        """Show every due board of this process's shards; no error ends the loop."""
+        """Show every due board of this process's shards; no error ends the loop. The store
+        failing (an outage) is one warning line, not a traceback: nothing is wrong with the
+        bot, and the next round tries again."""
         boards = self.bot.service.boards
         try:
             owed = await boards.owed(shards=self.bot.own_shards)
+        except StorageError as error:  # an outage: the store logged why; no traceback
+            log.warning("Could not read the boards owed (%s); trying again next round.", error)
+            return
         except Exception:
             log.exception("Could not read the boards owed; trying again next round.")
             return
@@ -65,6 +70,12 @@ class BoardDeliveries(commands.Cog):
             try:
                 if not await self.deliver(board.game):
                     await boards.late(board)
+            except StorageError as error:
+                log.warning(
+                    "Could not deliver the board of game %s (%s); trying again next round.",
+                    board.game.id,
+                    error,
+                )
             except Exception:
                 log.exception("Could not deliver the board of game %s.", board.game.id)
 
