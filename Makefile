@@ -48,6 +48,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/floods.py
 	$(BIN)/python bench/steady.py
 	$(BIN)/python bench/review.py
+	$(BIN)/python bench/faults.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
