@@ -17,7 +17,9 @@ Prints figures (not a test). Two parts:
 - ``outage``: ``--outage-channels`` members play against the bot on PostgreSQL (a throwaway
   server from the pgserver wheel, tools/postgres_server.py) with no Discord faults; after a
   few seconds the server is stopped for ``--outage-seconds`` and started again, the members
-  going on (clicking, typing, starting; trying again when told the store is unavailable).
+  going on (clicking, typing, starting; trying again when told the store is unavailable),
+  and another member starting a game in a fresh channel every second of the outage (a slash
+  command that needs the store before it can answer).
   Figures: the slowest first answer to an interaction during the outage (target 2.5 s), the
   answers that said the store is unavailable, how long after the server is back a move's
   board is shown again, and the same lost/duplicated count.
@@ -31,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import random
 import sys
 import tempfile
@@ -265,6 +268,8 @@ async def _outage(args: argparse.Namespace, server: object, url: str) -> list[Ro
         )
         for n in range(args.outage_channels)
     ]
+    starter = fake.add_member("starter")
+    fresh = [fake.add_channel(f"fresh-{n}") for n in range(math.ceil(args.outage_seconds))]
     play = Play()
     with tempfile.TemporaryDirectory() as folder:
         bot = BotProcess(fake, Path(folder) / "bot.log", {"DATABASE_URL": url})
@@ -277,8 +282,13 @@ async def _outage(args: argparse.Namespace, server: object, url: str) -> list[Ro
             await asyncio.sleep(warm)
             stopped_at = time.monotonic()
             await asyncio.to_thread(server.pause)  # type: ignore[attr-defined]
-            stopped_s = time.monotonic() - stopped_at
-            await asyncio.sleep(max(0.0, down - stopped_s))
+            # A start a second in a channel with no game: a slash command that needs the store.
+            for channel in fresh:
+                if time.monotonic() - stopped_at >= down:
+                    break
+                await fake.slash(starter, channel, "tictactoe start", level="easy")
+                await asyncio.sleep(1.0)
+            await asyncio.sleep(max(0.0, down - (time.monotonic() - stopped_at)))
             resume_at = time.monotonic()
             await asyncio.to_thread(server.resume)  # type: ignore[attr-defined]
             back_at = time.monotonic()
