@@ -290,7 +290,9 @@ async def _outage(args: argparse.Namespace, server: object, url: str) -> list[Ro
                 await asyncio.sleep(1.0)
             await asyncio.sleep(max(0.0, down - (time.monotonic() - stopped_at)))
             resume_at = time.monotonic()
-            await asyncio.to_thread(server.resume)  # type: ignore[attr-defined]
+            # In this thread, not a worker's: the server dies with the thread that started it
+            # (tools/postgres_server.py, ``die_with_parent``).
+            server.resume()  # type: ignore[attr-defined]
             back_at = time.monotonic()
             await playing
         finally:

@@ -207,7 +207,9 @@ async def test_every_interaction_is_answered_in_time_while_postgresql_is_down(
                 [click_answer] = await fake.until(lambda: told(games, ephemeral=True), 10)
                 [typed_answer] = await fake.until(lambda: told(games, ephemeral=False), 10)
             finally:
-                await asyncio.to_thread(outage_server.resume)
+                # In this thread, not a worker's: the server dies with the thread that
+                # started it (tools/postgres_server.py, ``die_with_parent``).
+                outage_server.resume()
             # The start's first answer says it, in time; the click was acknowledged at once
             # (a deferred update) and told privately; the typed move, in the channel.
             assert slash_answer.at - start.dispatched_at <= ANSWER_WITHIN
