@@ -48,6 +48,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/floods.py
 	$(BIN)/python bench/steady.py
 	$(BIN)/python bench/review.py
+	$(BIN)/python bench/puzzles.py
 	$(BIN)/python bench/faults.py
 
 clean:

@@ -14,6 +14,7 @@ import discord
 from discord.ext import commands
 
 from bot.discord_bot.board_view import CellButton
+from bot.discord_bot.controls import HintButton, ResignButton
 from bot.discord_bot.duel_views import ChallengeButton, RematchButton
 from bot.discord_bot.floods import Floodgate, within_rate
 from bot.discord_bot.history_views import HistoryButton
@@ -128,7 +129,13 @@ class TicTacToeBot(commands.AutoShardedBot):
         await load_cogs(self)
         # Boards, challenges and history pages posted before a restart keep working.
         self.add_dynamic_items(
-            CellButton, ChallengeButton, RematchButton, HistoryButton, *DYNAMIC_ITEMS
+            CellButton,
+            ResignButton,
+            HintButton,
+            ChallengeButton,
+            RematchButton,
+            HistoryButton,
+            *DYNAMIC_ITEMS,
         )
         await sync_commands(
             self.tree,

@@ -1,22 +1,26 @@
-"""The clickable board: its message, and the cell buttons whose ``custom_id`` names the game
-and the cell.
+"""The clickable board: one Components V2 message per board, and the cell buttons whose
+``custom_id`` names the game and the cell.
 
-Cells are ``discord.ui.DynamicItem`` s registered with ``bot.add_dynamic_items`` at start-up:
-the ``custom_id`` ("ttt:<game>:<row>:<col>", 0-based) carries all a click needs, so a board
-posted before a restart still works after it. A click raises to refuse or fail; ``GameButton``
-hands the error to ``interactions.answer_error``. Which buttons a board shows is its kind's
-(``bot.discord_bot.variants``, one view per variant, registered with ``register_view``). A
-game has one live board: ``replace_board`` remembers a newly posted (or clicked) board and
-strips the previous one, ``disable_board`` greys out a finished game's, and both go through
-``edit_board``. Why: docs/decisions.md.
+A board is a container whose accent colour says how the game stands (``ACCENT``): what just
+happened, the title, the emoji board and the status as text, then the cells as buttons and
+Resign, Hint and Rematch (``bot.discord_bot.controls``). Which buttons a board shows is its
+kind's (``bot.discord_bot.variants``, one layout per variant, registered with
+``register_rows``). Cells are ``discord.ui.DynamicItem`` s registered with
+``bot.add_dynamic_items`` at start-up: the ``custom_id`` ("ttt:<game>:<row>:<col>", 0-based)
+carries all a click needs, so a board posted before a restart (even before boards were V2
+messages) still works after it. A click raises to refuse or fail; ``GameButton`` hands the
+error to ``interactions.answer_error``. A game has one live board: ``replace_board`` remembers
+a newly posted (or clicked) board and retires the previous one (its text, no buttons),
+``disable_board`` shows a finished game's last board, and both go through ``edit_board``.
+Why: docs/decisions.md.
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -24,7 +28,7 @@ from bot.discord_bot.interactions import GameButton, channel_id, describe, priva
 from bot.discord_bot.messages import edit_message
 from bot.discord_bot.texts import BOARD_LATE, NOT_YOUR_BOARD
 from bot.engine import Move, Player
-from bot.games import Game, GameKind, GameOverError, NotYourGameError, StorageError
+from bot.games import Game, GameError, GameKind, GameOverError, NotYourGameError, Status
 from bot.games.render.boards import describe_reply, render_emoji
 from bot.games.render.glyphs import EMOJI_MARK
 from bot.games.sentences import not_your_game
@@ -46,19 +50,18 @@ def cell_label(move: Move) -> str:
 
 class CellButton(
     GameButton,
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.LayoutView]],
     template=TEMPLATE,
 ):
     """One cell of one game's board. A click by the game's member plays that cell."""
 
-    def __init__(self, game_id: int, move: Move, *, row: int | None = None) -> None:
-        """The cell ``move`` of game ``game_id``, on the view's ``row`` (0-4; None: the next
-        free one), labelled with its coordinates until ``show`` dresses it."""
-        button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
+    def __init__(self, game_id: int, move: Move) -> None:
+        """The cell ``move`` of game ``game_id``, labelled with its coordinates until ``show``
+        dresses it."""
+        button: discord.ui.Button[discord.ui.LayoutView] = discord.ui.Button(
             custom_id=CUSTOM_ID.format(game=game_id, row=move.row, col=move.col),
             style=discord.ButtonStyle.secondary,
             label=cell_label(move),
-            row=row,
         )
         super().__init__(button)
         self.game_id = game_id
@@ -96,14 +99,14 @@ class CellButton(
                 owe_board=True,
             )
         except GameOverError:
-            await self._retire_stale_board(interaction)
+            await retire_stale_board(interaction, self.game_id)
             raise
         bot.metrics.played(reply)
         game = reply.game
 
         async def edit() -> int:
             message = await interaction.edit_original_response(
-                content=board_content(game, describe_reply(reply)), view=board_view(game)
+                content=None, view=board_message(game, describe_reply(reply))
             )
             return message.id
 
@@ -112,19 +115,18 @@ class CellButton(
         if not await show_board(bot, game, edit):
             await tell_late(interaction)
 
-    async def _retire_stale_board(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
-        """Disable a finished game's leftover buttons so nobody else clicks into the void."""
-        if interaction.message is None:  # never for a click; keeps mypy honest
-            return
-        bot = interaction.client
-        game = await bot.service.get(self.game_id)
-        await edit_board(
-            bot,
-            channel_id=channel_id(interaction),
-            guild_id=interaction.guild_id,
-            message_id=interaction.message.id,
-            view=None if game is None else board_view(game),
-        )
+
+async def retire_stale_board(interaction: discord.Interaction[TicTacToeBot], game_id: int) -> None:
+    """Show game ``game_id``'s last board on the clicked message, a finished game's leftover
+    buttons disabled, so nobody else clicks into the void. The click's own answer (it was
+    acknowledged), so it works where the bot only answers; Discord refusing is only logged."""
+    game = await interaction.client.service.get(game_id)
+    if game is None:  # never stored: nothing to show instead
+        return
+    try:
+        await interaction.edit_original_response(content=None, view=board_message(game))
+    except discord.HTTPException as error:
+        log.info("Could not retire the stale board of game %s: %s", game_id, error)
 
 
 async def check_seat(interaction: discord.Interaction[TicTacToeBot], game_id: int) -> None:
@@ -136,15 +138,79 @@ async def check_seat(interaction: discord.Interaction[TicTacToeBot], game_id: in
         raise NotYourGameError(NOT_YOUR_BOARD, owner=game.member.name)
 
 
-BoardView = Callable[[Game], discord.ui.View]
-"""A variant's board: the buttons under a game's message (``bot.discord_bot.variants``)."""
+BoardRows = Callable[[Game, int | None], list[discord.ui.Item[discord.ui.LayoutView]]]
+"""A variant's buttons under a board's text (``bot.discord_bot.variants``): its cells and the
+controls, for the game and the variant's own choice on the way to a move (ultimate: the small
+board picked, None before)."""
 
-_VIEWS: dict[GameKind, BoardView] = {}
+_ROWS: dict[GameKind, BoardRows] = {}
 
 
-def register_view(kind: GameKind, view: BoardView) -> None:
-    """Make ``view`` the buttons of every board of ``kind``."""
-    _VIEWS[kind] = view
+def button_row(*buttons: discord.ui.Item[Any]) -> discord.ui.ActionRow[discord.ui.LayoutView]:
+    """One row of a board's buttons (``DynamicItem`` s, typed for either kind of view)."""
+    row: discord.ui.ActionRow[discord.ui.LayoutView] = discord.ui.ActionRow()
+    for button in buttons:
+        row.add_item(button)
+    return row
+
+
+def register_rows(kind: GameKind, rows: BoardRows) -> None:
+    """Make ``rows`` the buttons of every board of ``kind``."""
+    _ROWS[kind] = rows
+
+
+ACCENT: dict[str, int] = {
+    "member": 0x5865F2,  # a member's turn: Discord's blurple
+    "waiting": 0xFEE75C,  # the bot's turn (thinking), or in a duel the second player's
+    "won": 0x57F287,
+    "lost": 0xED4245,
+    "drawn": 0x99AAB5,
+    "over": 0x4E5058,  # expired, set aside
+}
+"""The container's accent colour for each way a game stands."""
+
+
+def accent(game: Game) -> int:
+    """The board's accent colour: whose turn it is, or how the game ended (a duel's end is
+    "won", whoever won it; a resignation is the member's loss or a duel's win)."""
+    status = game.status
+    if status is Status.ACTIVE:
+        seat = game.to_move_seat
+        first_mover = game.x
+        mover_is_member = seat is not None and not seat.is_bot
+        if mover_is_member and (not game.is_duel or seat == first_mover):
+            return ACCENT["member"]
+        return ACCENT["waiting"]
+    if status is Status.DRAWN:
+        return ACCENT["drawn"]
+    if status is Status.EXPIRED:
+        return ACCENT["over"]
+    if status is Status.LOST or (status is Status.RESIGNED and not game.is_duel):
+        return ACCENT["lost"]
+    return ACCENT["won"]
+
+
+def board_message(
+    game: Game, headline: str = "", *, choice: int | None = None, live: bool = True
+) -> discord.ui.LayoutView:
+    """The game's board as one V2 message: ``headline`` (what just happened) and the game's
+    text (title, emoji board, status), then, while ``live``, its buttons (the variant's, for
+    ``choice``); a retired board (``live`` False) is its text alone."""
+    texts: list[discord.ui.Item[discord.ui.LayoutView]] = []
+    if headline:
+        texts.append(discord.ui.TextDisplay(headline))
+    texts.append(discord.ui.TextDisplay(render_emoji(game)))
+    rows = _ROWS[game.kind](game, choice) if live else []
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(discord.ui.Container(*texts, *rows, accent_colour=accent(game)))
+    return view
+
+
+def board_text(game: Game, headline: str = "") -> str:
+    """The text a board message shows: what just happened (if anything), board and status
+    (how a post of it is recognised in a channel's history)."""
+    board = render_emoji(game)
+    return f"{headline}\n{board}" if headline else board
 
 
 async def tell_late(interaction: discord.Interaction[TicTacToeBot]) -> None:
@@ -155,11 +221,6 @@ async def tell_late(interaction: discord.Interaction[TicTacToeBot]) -> None:
         await interaction.followup.send(_(BOARD_LATE), ephemeral=True)
     except discord.HTTPException as error:
         log.info("Could not say the board of %s is late: %s", describe(interaction), error)
-
-
-def board_view(game: Game) -> discord.ui.View:
-    """The buttons under the game's board, as its variant lays them out."""
-    return _VIEWS[game.kind](game)
 
 
 async def show_board(
@@ -179,54 +240,50 @@ async def show_board(
         return False
     finally:
         bot.boards_in_flight.discard(game.id)
-    try:
-        if message_id is None:
+    if message_id is None:
+        try:
             await bot.service.boards.shown(game.id, game.version)
-        else:
-            await replace_board(bot, game, message_id)
-    except StorageError as error:
-        # Shown: saying otherwise ("please try again") would have the member play again. The
-        # board stays owed; the sweep finds this message showing it (``cogs.deliveries``).
-        log.warning(
-            "The board of game %s is shown but could not be recorded (%s): the deliveries "
-            "will find it.",
-            game.id,
-            error,
-        )
+        except GameError as error:
+            log.warning("Could not note the board of game %s as shown: %s", game.id, error)
+    else:
+        await replace_board(bot, game, message_id)
     return True
 
 
-async def post_board(bot: TicTacToeBot, game: Game, headline: str = "") -> bool:
-    """Post the game's board in its channel as a new message, the game's one live board;
-    False if it is late (``show_board``)."""
-    channel = bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
-
-    async def post() -> int:
-        message = await channel.send(board_content(game, headline), view=board_view(game))
-        return message.id
-
-    return await show_board(bot, game, post)
-
-
-GAME_ID = re.compile(r"^tt[tu](?:-rematch)?:(?P<game>[0-9]+)(?::|$)")
+GAME_ID = re.compile(r"^tt[tu](?:-rematch|-resign|-hint)?:(?P<game>[0-9]+)(?::|$)")
 """The game a board's button belongs to, in its ``custom_id`` (a cell, a small board of
-ultimate, a rematch)."""
+ultimate, a control)."""
 
 
 def shows_game(message: discord.Message, game_id: int) -> bool:
     """Whether ``message`` carries a button of game ``game_id``'s board."""
-    for row in message.components:
-        for child in getattr(row, "children", ()):
-            found = GAME_ID.match(str(getattr(child, "custom_id", None) or ""))
-            if found is not None and int(found["game"]) == game_id:
-                return True
-    return False
+    return any(
+        (found := GAME_ID.match(custom_id)) is not None and int(found["game"]) == game_id
+        for custom_id in custom_ids(message.components)
+    )
 
 
-def board_content(game: Game, headline: str = "") -> str:
-    """The message text of a board: what just happened (if anything), board and status."""
-    board = render_emoji(game)
-    return f"{headline}\n{board}" if headline else board
+def message_text(message: discord.Message) -> str:
+    """What a message reads: its content, or a V2 message's text displays, in order."""
+    texts = [message.content] if message.content else []
+    texts += [item.content for item in walk(message.components) if hasattr(item, "content")]
+    return "\n".join(str(text) for text in texts)
+
+
+def walk(components: Sequence[object]) -> Iterator[object]:
+    """Every component of a message, nested ones (a container's, a row's) included."""
+    for component in components:
+        yield component
+        yield from walk(getattr(component, "children", ()) or ())
+
+
+def custom_ids(components: Sequence[object]) -> list[str]:
+    """The ``custom_id`` of every button (or other item) among ``components``."""
+    return [
+        str(getattr(item, "custom_id", None))
+        for item in walk(components)
+        if getattr(item, "custom_id", None)
+    ]
 
 
 async def edit_board(
@@ -235,9 +292,10 @@ async def edit_board(
     channel_id: int,
     guild_id: int | None,
     message_id: int,
-    view: discord.ui.View | None,
+    view: discord.ui.LayoutView | None,
 ) -> None:
-    """Change the buttons of a board posted earlier (``view=None`` strips them).
+    """Make a board posted earlier show ``view`` (a board message; a V1 board of before is
+    turned into one, its text cleared).
 
     Never raises for Discord's refusals (a deleted message, a channel the bot can no longer
     see, Discord failing): they are logged and skipped.
@@ -248,29 +306,40 @@ async def edit_board(
 
 
 async def disable_board(bot: TicTacToeBot, game: Game) -> None:
-    """Show a finished or expired game's last board with every button disabled."""
-    if game.message_id is not None:
+    """Show a finished or expired game's last board (its cells disabled, Rematch where it
+    is decided) on its live board message; where the bot only answers (``answers_only``)
+    that message waits for the next click on it, which shows the game over."""
+    if game.message_id is not None and not game.answers_only:
         await edit_board(
             bot,
             channel_id=game.channel_id,
             guild_id=game.guild_id,
             message_id=game.message_id,
-            view=board_view(game),
+            view=board_message(game),
         )
 
 
 async def replace_board(bot: TicTacToeBot, game: Game, message_id: int) -> None:
     """Make ``message_id``, now showing ``game``, the game's one live board: remember it, strip
-    the previous one, and the board is no longer owed (``service.boards``)."""
+    the previous one, and the board is no longer owed (``service.boards``). The board is on
+    the screen already, so a store failing here is only logged (never "try again": the move
+    is saved): the board stays owed, and the deliveries' sweep finds this message showing it
+    (``cogs.deliveries``), so it is not shown twice. Where the bot only answers
+    (``answers_only``) the previous board keeps its buttons: a click on it plays the same game
+    and shows it there."""
     previous = game.message_id
-    if previous != message_id:
-        await bot.service.boards.attach(game.id, message_id)
-    await bot.service.boards.shown(game.id, game.version)
-    if previous is not None and previous != message_id:
+    try:
+        if previous != message_id:
+            await bot.service.boards.attach(game.id, message_id)
+        await bot.service.boards.shown(game.id, game.version)
+    except GameError as error:
+        log.warning("Could not note the board of game %s as shown: %s", game.id, error)
+        return
+    if previous is not None and previous != message_id and not game.answers_only:  # retired
         await edit_board(
             bot,
             channel_id=game.channel_id,
             guild_id=game.guild_id,
             message_id=previous,
-            view=None,
+            view=board_message(game, live=False),
         )

@@ -8,21 +8,24 @@ refusal privately.
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord_bot.board_view import board_content, board_view, post_board, show_board
+from bot.discord_bot.board_view import board_message, show_board
 from bot.discord_bot.interactions import GameButton
 from bot.discord_bot.messages import edit_message
-from bot.games import Challenge, MoveReply
+from bot.games import Challenge, GameOverError, MoveReply
 from bot.games.render.boards import describe_reply, render_challenge
 from bot.games.wording import join_sentences
 from bot.i18n import N_, _
 
 if TYPE_CHECKING:
     from bot.discord_bot.app import TicTacToeBot
+
+log = logging.getLogger(__name__)
 
 ANSWERS = {
     # TRANSLATORS: a challenge's button (80 characters at most)
@@ -71,44 +74,69 @@ class ChallengeButton(
         return cls(int(match["id"]), match["answer"])
 
     async def clicked(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
-        """Answer the challenge, edit its message, and on accept post the duel's board."""
+        """Answer the challenge, edit its message, and on accept answer with the duel's board
+        (a follow-up: it works where the bot only answers, too). A challenge already closed
+        (expired, answered elsewhere) is shown closed on the clicked message."""
         service = interaction.client.service
         member = interaction.user.id
-        if self.answer == "accept":
-            game = await service.duels.accept(
-                challenge_id=self.challenge_id, member_id=member, owe_board=True
-            )
-            interaction.client.metrics.started(game)
-            answered = await service.duels.get_challenge(self.challenge_id)
-        else:
-            game, answered = (
-                None,
-                await service.duels.decline(challenge_id=self.challenge_id, member_id=member),
-            )
+        try:
+            if self.answer == "accept":
+                game = await service.duels.accept(
+                    challenge_id=self.challenge_id, member_id=member, owe_board=True
+                )
+                interaction.client.metrics.started(game)
+                answered = await service.duels.get_challenge(self.challenge_id)
+            else:
+                game, answered = (
+                    None,
+                    await service.duels.decline(challenge_id=self.challenge_id, member_id=member),
+                )
+        except GameOverError:
+            await self._show_closed(interaction)
+            raise
         if answered is not None:
             await interaction.edit_original_response(
                 content=challenge_content(answered), view=challenge_view(answered)
             )
         if game is not None:
             # TRANSLATORS: the headline of a duel's first board, once the challenge is accepted
-            await post_board(interaction.client, game, _("The duel is on."))
+            view = board_message(game, _("The duel is on."))
+
+            async def post() -> int:
+                message = await interaction.followup.send(view=view, wait=True)
+                return message.id
+
+            await show_board(interaction.client, game, post)
+
+    async def _show_closed(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
+        """The clicked challenge as it closed, its buttons disabled; Discord refusing is
+        only logged."""
+        closed = await interaction.client.service.duels.get_challenge(self.challenge_id)
+        if closed is None:
+            return
+        try:
+            await interaction.edit_original_response(
+                content=challenge_content(closed), view=challenge_view(closed)
+            )
+        except discord.HTTPException as error:
+            log.info("Could not show challenge %s closed: %s", self.challenge_id, error)
 
 
 class RematchButton(
     GameButton,
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.LayoutView]],
     template=r"ttt-rematch:(?P<game>[0-9]+)",
 ):
     """Play a finished game again, sides swapped: a new game against me, or a new challenge."""
 
-    def __init__(self, game_id: int, *, row: int | None = None) -> None:
+    def __init__(self, game_id: int, *, disabled: bool = False) -> None:
         super().__init__(
             discord.ui.Button(
                 custom_id=f"ttt-rematch:{game_id}",
                 # TRANSLATORS: a finished board's button (80 characters at most): play again
                 label=_("Rematch"),
-                style=discord.ButtonStyle.primary,
-                row=row,
+                style=discord.ButtonStyle.success,
+                disabled=disabled,
             )
         )
         self.game_id = game_id
@@ -133,8 +161,8 @@ class RematchButton(
             headline = join_sentences([swapped, describe_reply(again)])
 
             async def post() -> int:
-                content = board_content(game, headline)
-                message = await interaction.followup.send(content, view=board_view(game), wait=True)
+                view = board_message(game, headline)
+                message = await interaction.followup.send(view=view, wait=True)
                 return message.id
 
             await show_board(bot, game, post)
@@ -172,8 +200,9 @@ async def send_challenge(
 
 
 async def close_challenge_message(bot: TicTacToeBot, challenge: Challenge) -> None:
-    """Show an expired (or otherwise answered) challenge as such, its buttons disabled."""
-    if challenge.message_id is not None:
+    """Show an expired (or otherwise answered) challenge as such, its buttons disabled;
+    where the bot only answers, the next click on it does (``ChallengeButton``)."""
+    if challenge.message_id is not None and not challenge.answers_only:
         await edit_message(
             bot,
             channel_id=challenge.channel_id,

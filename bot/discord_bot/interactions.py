@@ -49,16 +49,42 @@ def private_locale(interaction: discord.Interaction[TicTacToeBot]) -> str:
     return resolve(str(interaction.locale))
 
 
-async def reply_privately(interaction: discord.Interaction[TicTacToeBot], text: str) -> None:
-    """Answer only the member who asked, whether or not the interaction was answered yet.
+def public_locale(interaction: discord.Interaction[TicTacToeBot]) -> str:
+    """What an answer everyone here sees is written in: the server's language in a server,
+    the member's own in a DM or group DM (no server has a say there)."""
+    if interaction.guild_id is None:
+        return private_locale(interaction)
+    return server_locale(interaction.client, interaction.guild)
+
+
+def answers_only(interaction: discord.Interaction[TicTacToeBot]) -> bool:
+    """Whether the bot may only answer here, never post or edit on its own: a DM or group DM
+    between people (the member's own install of the app), or a server the bot is not in."""
+    if interaction.context.private_channel:
+        return True
+    guild_id = interaction.guild_id
+    return guild_id is not None and interaction.client.get_guild(guild_id) is None
+
+
+async def reply_privately(
+    interaction: discord.Interaction[TicTacToeBot],
+    text: str | None = None,
+    *,
+    view: discord.ui.LayoutView | None = None,
+) -> None:
+    """Answer only the member who asked, with ``text`` or a V2 ``view`` (a board), whether or
+    not the interaction was answered yet.
 
     After a ``defer(thinking=True)`` Discord makes the first follow-up the placeholder's
     content (public or private as the defer was), so a refusal after a public defer is public.
     """
+    extra: dict[str, Any] = {} if view is None else {"view": view}
+    if text is not None:
+        extra["content"] = text
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
+        await interaction.followup.send(ephemeral=True, **extra)
     else:
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.response.send_message(ephemeral=True, **extra)
 
 
 async def in_time(
@@ -80,19 +106,21 @@ async def in_time(
 
 async def respond(
     interaction: discord.Interaction[TicTacToeBot],
-    content: str,
+    content: str | None = None,
     *,
-    view: discord.ui.View | None = None,
+    view: discord.ui.View | discord.ui.LayoutView | None = None,
     ephemeral: bool = False,
 ) -> int | None:
-    """Answer with ``content`` (and ``view``): the response, or, once the interaction was
-    deferred (``in_time``), the placeholder edited. Returns the answer's message id, when
-    Discord gives one."""
+    """Answer with ``content`` (and ``view``), or with a V2 ``view`` alone (a board): the
+    response, or, once the interaction was deferred (``in_time``), the placeholder edited (a
+    V2 view clears its text). Returns the answer's message id, when Discord gives one."""
     extra: dict[str, Any] = {} if view is None else {"view": view}
     if interaction.response.is_done():
         message = await interaction.edit_original_response(content=content, **extra)
         return message.id
-    callback = await interaction.response.send_message(content, ephemeral=ephemeral, **extra)
+    if content is not None:
+        extra["content"] = content
+    callback = await interaction.response.send_message(ephemeral=ephemeral, **extra)
     return callback.message_id
 
 
@@ -184,7 +212,7 @@ class GameButton:
         to the member privately as follow-ups; the board is edited in place."""
         await acknowledge_quietly(interaction)
         # A click's answer to the channel (the board) is in the server's language.
-        current_locale.set(server_locale(interaction.client, interaction.guild))
+        current_locale.set(public_locale(interaction))
         if not await within_rate(interaction):
             return False
         try:

@@ -18,7 +18,13 @@ MISSING_PERMISSION = N_(
     "Discord did not let me finish that: I am missing a permission in this channel. "
     "A server admin can check my role's permissions here."
 )
-SERVER_ONLY = N_("Tic-Tac-Toe is played in a server channel, not in direct messages.")
+SERVER_ONLY = N_("These are a server's settings: use them in one of its channels.")
+"""The refusal of a server-only command outside a server."""
+LEADERBOARDS_IN_SERVERS = N_(
+    "Leaderboards are kept per server: ask in one of a server's channels. "
+    "Your own record, from everywhere, is in `/tictactoe stats`."
+)
+"""The refusal of ``/tictactoe leaderboard`` outside a server."""
 BOARD_LATE = N_("Your move is in; the board will follow.")
 """Said privately when a move was saved but Discord refused its board for now: the board is
 owed and is delivered later (never "try again": that would play another move)."""

@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.discord_bot.interactions import answer_error, within_rate
-from bot.discord_bot.locales import server_locale
+from bot.discord_bot.interactions import answer_error, public_locale, within_rate
 from bot.i18n import current_locale
 
 if TYPE_CHECKING:
@@ -26,9 +25,10 @@ class GameTree(app_commands.CommandTree["TicTacToeBot"]):
 
     async def interaction_check(self, interaction: discord.Interaction[TicTacToeBot], /) -> bool:
         interaction.client.metrics.slash_began(interaction)
-        # What the command posts publicly is in the server's language; a command that answers
-        # only the member switches to theirs (``private_locale``), and so do its errors.
-        current_locale.set(server_locale(interaction.client, interaction.guild))
+        # What the command posts publicly is in the server's language (the member's own in a
+        # DM); a command that answers only the member switches to theirs (``private_locale``),
+        # and so do its errors.
+        current_locale.set(public_locale(interaction))
         return await within_rate(interaction)
 
     async def on_error(

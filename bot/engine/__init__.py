@@ -46,6 +46,7 @@ from .errors import (
     OffBoardError,
     SearchTooLargeError,
     UnknownLevelError,
+    UnknownPuzzleError,
     WrongBoardError,
 )
 from .moves import Move, Player
@@ -78,6 +79,7 @@ __all__ = [
     "Position",
     "SearchTooLargeError",
     "UnknownLevelError",
+    "UnknownPuzzleError",
     "Value",
     "WrongBoardError",
     "adaptive_move",

@@ -1,10 +1,12 @@
 """The engine's command line, ``python -m bot.engine``: one parser, a subcommand per game.
 
-``python -m bot.engine ultimate POSITION ...``: ultimate tic-tac-toe (:mod:`.ultimate.cli`).
+``python -m bot.engine ultimate POSITION ...``: ultimate tic-tac-toe (:mod:`.ultimate.cli`);
+``python -m bot.engine puzzles --size S --count N [--seed K] [--json]`` or ``... puzzles --id N``:
+the shipped puzzles (:mod:`.classic.puzzles.cli`).
 A first argument that names no subcommand is the classic analysis,
 ``python -m bot.engine NOTATION ...`` (:mod:`.classic.cli`), and so is ``--help``: the
-commands scripts call keep their arguments and output. A new command (``puzzles``, say) is
-one more subparser in :func:`parser`; the names :func:`main` tells apart are the parser's own.
+commands scripts call keep their arguments and output. A new command is one more subparser in
+:func:`parser`; the names :func:`main` tells apart are the parser's own.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 
 from .classic import cli as classic_cli
+from .classic.puzzles import cli as puzzles_cli
 from .ultimate import cli as ultimate_cli
 
 PROG = "python -m bot.engine"
@@ -35,6 +38,14 @@ def parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentPar
     )
     ultimate_cli.configure(ultimate)
     ultimate.set_defaults(run=ultimate_cli.run, parser=ultimate)
+    puzzles = commands.add_parser(
+        "puzzles",
+        help="print puzzles: positions where exactly one move wins by force",
+        description=puzzles_cli.DESCRIPTION,
+        epilog=puzzles_cli.EPILOG,
+    )
+    puzzles_cli.configure(puzzles)
+    puzzles.set_defaults(run=puzzles_cli.run, parser=puzzles)
     return top, commands.choices
 
 

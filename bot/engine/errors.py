@@ -26,6 +26,11 @@ class UnknownLevelError(EngineError, ValueError):
     """A difficulty level name that is not one of ``LEVELS``."""
 
 
+class UnknownPuzzleError(EngineError, LookupError):
+    """A puzzle id or size that the shipped puzzle set does not hold; the message says which
+    ids or sizes it does."""
+
+
 class SearchTooLargeError(EngineError):
     """An exact search would examine more positions than the engine allows itself.
 

@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from bot.games.arguments import check_id
 from bot.games.channels import SWEEP_BATCH, Channels, retried
 from bot.games.errors import NoGameError
-from bot.games.models import OwedBoard
+from bot.games.models import Challenge, Game, OwedBoard
 from bot.games.shards import ShardSet
 
 FIRST_TRY = 30.0
@@ -32,6 +32,13 @@ LATEST_TRY = 300.0
 def first_try(at: datetime) -> datetime:
     """When a sweep first tries a board owed at ``at``."""
     return at + timedelta(seconds=FIRST_TRY)
+
+
+def board_due(owe_board: bool, game: Game | Challenge, now: datetime) -> datetime | None:
+    """When a sweep first tries the board of ``game`` (or of a challenge's duel) saved
+    ``now``: None where it is not owed (``owe_board`` False, or a channel that takes answers
+    only, where nobody could deliver it later)."""
+    return first_try(now) if owe_board and not game.answers_only else None
 
 
 def next_try(at: datetime, attempts: int) -> datetime:

@@ -16,7 +16,7 @@ from datetime import timedelta
 
 from bot.games import sentences
 from bot.games.arguments import check_id, check_name, check_optional_id
-from bot.games.boards import first_try
+from bot.games.boards import board_due
 from bot.games.channels import SWEEP_BATCH, Channels, Held, retried, sweep
 from bot.games.errors import NoGameError
 from bot.games.models import (
@@ -60,6 +60,7 @@ class Duels:
         opponent_present: bool = True,
         host_id: int | None = None,
         game: str | GameKind = GameKind.CLASSIC,
+        answers_only: bool = False,
     ) -> Challenge:
         """Invite ``opponent`` to a duel here; it waits ``challenge_timeout`` for an answer
         (the server's challenge minutes, if its settings set them). Refused where the server's
@@ -68,7 +69,8 @@ class Duels:
         The adapter says what only it can know: whether the opponent is a bot account (or
         this very bot) and whether they can see the channel. ``host_id``: the member at
         whose place (a terminal's keyboard) two others duel; their own game nobody moved in
-        is set aside, as the challenger's would be (``Held.room_for``)."""
+        is set aside, as the challenger's would be (``Held.room_for``). ``answers_only``: the
+        channel takes only answers (``Game.answers_only``), as will the duel's game."""
         check_id("channel_id", channel_id)
         check_optional_id("guild_id", guild_id)
         check_optional_id("host_id", host_id)
@@ -109,6 +111,7 @@ class Duels:
                 created_at=now,
                 expires_at=now + timeout,
                 kind=variant.kind,
+                answers_only=answers_only,
             )
             return await self._store.insert_challenge(challenge, replacing=aside)
 
@@ -167,8 +170,9 @@ class Duels:
                 created_at=now,
                 updated_at=now,
                 kind=challenge.kind,
+                answers_only=challenge.answers_only,
             )
-            due = first_try(now) if owe_board else None
+            due = board_due(owe_board, game, now)
             return await self._store.accept_challenge(challenge, game, board_due=due)
 
     async def decline(self, *, challenge_id: int, member_id: int) -> Challenge:

@@ -126,6 +126,10 @@ class Game:
     version it was read at (``GameStore.update``), so no process overwrites another's move."""
     kind: GameKind = GameKind.CLASSIC
     """The kind of game; ``variant`` is what plays and draws it."""
+    answers_only: bool = False
+    """Whether its channel takes only answers to the players' own requests (a click, a
+    command), never a post of the adapter's own: no board is owed there, nothing announced
+    (a chat the bot is not in, where a member's own install of the app plays)."""
     _position: Position = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -239,6 +243,8 @@ class Challenge:
     game_id: int | None = None
     kind: GameKind = GameKind.CLASSIC
     """The kind of game the duel will be."""
+    answers_only: bool = False
+    """As ``Game.answers_only``: the duel's game inherits it."""
 
     @property
     def variant(self) -> Variant:

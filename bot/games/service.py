@@ -25,7 +25,7 @@ from bot.engine import Move, Player
 from bot.engine.position import Position
 from bot.games import sentences
 from bot.games.arguments import check_id, check_name, check_optional_id
-from bot.games.boards import Boards, first_try
+from bot.games.boards import Boards, board_due
 from bot.games.channels import Channels, sweep
 from bot.games.duels import Duels
 from bot.games.errors import NoGameError
@@ -180,12 +180,14 @@ class GameService:
         size: int | None = None,
         game: str | GameKind = GameKind.CLASSIC,
         owe_board: bool = False,
+        answers_only: bool = False,
     ) -> MoveReply:
         """Start a member-vs-bot game of the kind ``game``; if the bot goes first its opening
         move is in the reply. Options not given come from the server's settings, else the
         kind's own (``start_options``). The member's own game that had not started is set
         aside to make room (not counted, ``reply.replaced``); any other game running in the
-        channel refuses. ``owe_board``: the board is owed until shown (``boards``)."""
+        channel refuses. ``owe_board``: the board is owed until shown (``boards``);
+        ``answers_only``: the channel takes only answers (``Game.answers_only``)."""
         check_id("member_id", member_id)
         name = check_name("member_name", member_name)
         options = await self.start_options(
@@ -212,12 +214,13 @@ class GameService:
                 created_at=now,
                 updated_at=now,
                 kind=options.kind,
+                answers_only=answers_only,
             )
             bot_move = None
             if bot_first:
                 bot_move = await self._bot_move(started, started.position, member_id)
                 started = replace(started, moves=(bot_move,), updated_at=self._channels.now())
-            due = first_try(now) if owe_board else None
+            due = board_due(owe_board, started, now)
             started = await self._store.insert(started, replacing=aside, board_due=due)
             replaced = None if aside is None else replace(aside, version=aside.version + 1)
             return MoveReply(started, None, bot_move, replaced)  # as saved with the new game
@@ -250,16 +253,25 @@ class GameService:
                 moves = (*moves, bot_move)
             now = self._channels.now()
             updated = _settle(replace(game, moves=moves, updated_at=now))
-            due = first_try(now) if owe_board else None
+            due = board_due(owe_board, game, now)
             return MoveReply(await self._store.update(updated, board_due=due), move, bot_move)
 
-    async def resign(self, *, channel_id: int, member_id: int, owe_board: bool = False) -> Game:
+    async def resign(
+        self,
+        *,
+        channel_id: int,
+        member_id: int,
+        game_id: int | None = None,
+        owe_board: bool = False,
+    ) -> Game:
         """Give up the game (any time, whoever is to move); it counts as a loss, unless no
-        member had moved yet: then it is set aside (EXPIRED) and not counted. ``owe_board``:
-        the final board is owed until shown (``boards``)."""
+        member had moved yet: then it is set aside (EXPIRED) and not counted. ``game_id`` (a
+        board's Resign button) must be the running game. ``owe_board``: the final board is
+        owed until shown (``boards``)."""
         _check_channel_member(channel_id, member_id)
+        check_optional_id("game_id", game_id)
         async with self._channels.hold(channel_id) as here:
-            game = await here.running_game()
+            game = await here.running_game(game_id)
             mark = game.seat_of(member_id)
             if mark is None:
                 raise sentences.not_your_game(game)
@@ -267,15 +279,15 @@ class GameService:
                 return await self._channels.expire(game)  # set aside: not announced
             now = self._channels.now()
             updated = replace(game, status=Status.RESIGNED, winner=mark.other, updated_at=now)
-            due = first_try(now) if owe_board else None
+            due = board_due(owe_board, game, now)
             return await self._store.update(updated, board_due=due)
 
     async def rematch(
         self, *, game_id: int, member_id: int, member_name: str, owe_board: bool = False
     ) -> MoveReply | Challenge:
-        """Play a finished game again with sides swapped: against the bot a new game at the
-        same level and size (``owe_board`` as ``start``'s); in a duel a new challenge to the
-        same opponent."""
+        """Play a finished game again with sides swapped, in its channel as it was (answers
+        only or not): against the bot a new game at the same level and size (``owe_board`` as
+        ``start``'s); in a duel a new challenge to the same opponent."""
         check_id("game_id", game_id)
         check_id("member_id", member_id)
         name = check_name("member_name", member_name)
@@ -299,6 +311,7 @@ class GameService:
                 size=game.size,
                 game=game.kind,
                 owe_board=owe_board,
+                answers_only=game.answers_only,
             )
         return await self.duels.challenge(
             channel_id=game.channel_id,
@@ -308,6 +321,7 @@ class GameService:
             size=game.size,
             first="challenger" if mark is Player.O else "opponent",
             game=game.kind,
+            answers_only=game.answers_only,
         )
 
     # -- reading a game --------------------------------------------------------------------
@@ -337,11 +351,15 @@ class GameService:
         self._channels.check_open()
         return await self._store.get(game_id)
 
-    async def hint(self, *, channel_id: int, member_id: int) -> HintReply:
+    async def hint(
+        self, *, channel_id: int, member_id: int, game_id: int | None = None
+    ) -> HintReply:
         """What the engine tells the member whose turn it is, as the game's variant gives it
-        (exact values, or the search's top moves with win rates), from a worker thread."""
+        (exact values, or the search's top moves with win rates), from a worker thread.
+        ``game_id`` (a board's Hint button) must be the running game."""
         _check_channel_member(channel_id, member_id)
-        game = (await self._channels.read(channel_id)).running()
+        check_optional_id("game_id", game_id)
+        game = (await self._channels.read(channel_id)).running(game_id)
         if game.is_duel and game.seat_of(member_id) is not None:
             raise sentences.hint_in_a_duel()
         _check_turn(game, member_id)

@@ -110,6 +110,7 @@ COLUMNS: tuple[Column, ...] = (
     Column("message_id", lambda game: game.message_id, updated=True),
     Column("version", lambda game: game.version),
     Column("saved_minute", lambda game: saved_minute(game.updated_at), updated=True),
+    Column("answers_only", lambda game: int(game.answers_only)),
 )
 """The columns of ``games`` a game writes, in table order. ``version`` is written by insert
 only: ``update`` compares it and adds one (``GameSql.update``). ``saved_minute`` is derived
@@ -129,6 +130,7 @@ CHALLENGE_COLUMNS: tuple[Column, ...] = (
     Column("expires_at", lambda ch: iso(ch.expires_at)),
     Column("message_id", lambda ch: ch.message_id, updated=True),
     Column("game_id", lambda ch: ch.game_id, updated=True),
+    Column("answers_only", lambda ch: int(ch.answers_only)),
 )
 """The columns of ``challenges`` a challenge writes, in table order."""
 
@@ -318,6 +320,7 @@ def from_row(row: Row) -> Game:
             message_id=_int_or_none(row["message_id"]),
             version=int(row["version"]),
             kind=stored_kind(size),
+            answers_only=bool(row["answers_only"]),
         )
         _check_result(game)
         return game
@@ -372,6 +375,7 @@ def challenge_from_row(row: Row) -> Challenge:
             message_id=_int_or_none(row["message_id"]),
             game_id=_int_or_none(row["game_id"]),
             kind=stored_kind(size),
+            answers_only=bool(row["answers_only"]),
         )
     except (ValueError, TypeError) as error:
         raise UnreadableGame(row["id"], f"challenge: {error}") from error

@@ -9,6 +9,7 @@ import discord
 import simcord
 
 from bot.discord_bot import TicTacToeBot
+from bot.discord_bot.board_view import message_text, walk
 from bot.engine import Move
 from bot.games import Game, GameError
 
@@ -43,6 +44,10 @@ class World:
         new, self.checked = seen[self.checked :], len(seen)
         return new
 
+    def fresh(self, message: discord.Message | simcord.ResponseMessage) -> discord.Message:
+        """``message`` as it is now in the channel (after edits)."""
+        return next(m for m in self.channel.history() if m.id == message.id)
+
     def last(self) -> discord.Message:
         message = self.channel.last_message
         assert message is not None
@@ -64,13 +69,38 @@ def move_text(move: Move) -> str:
     return f"!move {move.row + 1} {move.col + 1}"
 
 
-def buttons(message: discord.Message) -> list[discord.Button]:
-    """Every button on a message, row by row."""
-    found: list[discord.Button] = []
-    for row in message.components:
-        assert isinstance(row, discord.ActionRow)
-        found.extend(child for child in row.children if isinstance(child, discord.Button))
-    return found
+def buttons(message: discord.Message | simcord.ResponseMessage) -> list[discord.Button]:
+    """Every button on a message, row by row (inside a V2 board's container too)."""
+    found = walk(as_message(message).components)
+    return [item for item in found if isinstance(item, discord.Button)]
+
+
+def button_rows(message: discord.Message | simcord.ResponseMessage) -> list[list[str]]:
+    """The labels (or emoji) of a message's buttons, one list per row, top to bottom."""
+    return [
+        [
+            str(button.label or button.emoji)
+            for button in row.children
+            if isinstance(button, discord.Button)
+        ]
+        for row in walk(as_message(message).components)
+        if isinstance(row, discord.ActionRow)
+    ]
+
+
+CONTROLS = ["Resign", "Hint", "Rematch"]
+"""The controls row under every board."""
+
+
+def as_message(message: discord.Message | simcord.ResponseMessage | None) -> discord.Message:
+    """The message as discord.py reads it (a response simcord recorded, or a message)."""
+    assert message is not None, "no message"
+    return message.message if isinstance(message, simcord.ResponseMessage) else message
+
+
+def text_of(message: discord.Message | simcord.ResponseMessage | None) -> str:
+    """What a message reads: its content, or a V2 board's text displays."""
+    return message_text(as_message(message))
 
 
 def cells(message: discord.Message) -> list[discord.Button]:
@@ -92,8 +122,8 @@ def private_answer(result: simcord.InteractionResult) -> str:
     first (a click is; a slow command may be), its private follow-up. Asserts there is one."""
     response = result.response
     if result.ephemeral and response is not None:
-        return response.content
-    private = [m.content for m in result.followups if m.flags.ephemeral]
+        return text_of(response)
+    private = [text_of(m) for m in result.followups if m.flags.ephemeral]
     assert private, f"no private answer: {result!r}"
     return private[0]
 
@@ -108,12 +138,21 @@ def posted(result: simcord.InteractionResult) -> simcord.ResponseMessage:
 
 def deferred_first(world: World, result: simcord.InteractionResult) -> bool:
     """Whether the bot's first answer to the interaction was a defer ("thinking..." or a
-    deferred update), i.e. it acknowledged before doing the slow work."""
-    token = result._interaction.token  # simcord exposes no public accessor for this
+    deferred update), i.e. it acknowledged before doing the slow work. simcord reads a
+    completed "thinking..." as a message, so the callback Discord got is looked up, by the
+    interaction's id, which its answer names."""
+    if result.deferred:
+        return True
+    if result.response is None:  # a defer leaves a message to complete
+        return False
+    metadata = as_message(result.response).interaction_metadata
+    assert metadata is not None, "the answer names no interaction"
     callbacks = [
         entry.json
         for entry in world.env.http_requests
-        if entry.method == "POST" and entry.path.endswith(f"/{token}/callback")
+        if entry.method == "POST"
+        and entry.path.startswith(f"/interactions/{metadata.id}/")
+        and entry.path.endswith("/callback")
     ]
     assert len(callbacks) == 1, callbacks
     body = callbacks[0]
@@ -129,4 +168,4 @@ async def alice_starts_a_game(
     channel = guild.create_text_channel(channel_name)
     alice = guild.add_member(env.create_user("alice"))
     result = await alice.slash(channel, "tictactoe start", first="me")
-    assert result.response is not None and "Your turn, alice" in result.response.content
+    assert "Your turn, alice" in text_of(result.response)

@@ -8,8 +8,9 @@ from typing import Any
 
 import discord
 import simcord
-from discord_helpers import cell_id
+from discord_helpers import cell_id, text_of
 
+from bot.discord_bot.board_view import walk
 from bot.engine import Move
 
 ALICE = "alice_" + "q" * 26  # 32 characters, Discord's longest display name
@@ -19,16 +20,15 @@ LIMIT = 2000
 
 def texts_of(message: discord.Message) -> list[str]:
     """What a member reads on a message: content, embeds, button labels, select options."""
-    found = [message.content]
+    found = [text_of(message)]
     for embed in message.embeds:
         found += [embed.title or "", embed.description or "", embed.footer.text or ""]
         found += [f"{field.name} {field.value}" for field in embed.fields]
-    for row in message.components:
-        for child in getattr(row, "children", []):
-            if isinstance(child, discord.Button):
-                found.append(child.label or "")
-            elif isinstance(child, discord.SelectMenu):
-                found += [f"{o.label} {o.description or ''}" for o in child.options]
+    for child in walk(message.components):
+        if isinstance(child, discord.Button):
+            found.append(child.label or "")
+        elif isinstance(child, discord.SelectMenu):
+            found += [f"{o.label} {o.description or ''}" for o in child.options]
     return found
 
 
@@ -46,7 +46,7 @@ class Seen:
             if not message.author.bot:
                 continue
             self.texts += texts_of(message)
-            self.lengths.append((len(message.content), message.content[:80]))
+            self.lengths.append((len(text_of(message)), text_of(message)[:80]))
 
 
 async def play_round(env: simcord.Env, server_locale: str) -> Seen:
@@ -108,8 +108,7 @@ async def play_round(env: simcord.Env, server_locale: str) -> Seen:
 
 
 def _accept_id(message: Any) -> str:
-    for row in message.components:
-        for child in row.children:
-            if (child.custom_id or "").endswith(":accept"):
-                return str(child.custom_id)
+    for child in walk(message.components):
+        if (getattr(child, "custom_id", None) or "").endswith(":accept"):
+            return str(child.custom_id)
     raise AssertionError("no Accept button")

@@ -5,7 +5,7 @@ ratings in help."""
 
 from __future__ import annotations
 
-from discord_helpers import MakeBot, World, cell_id, move_text
+from discord_helpers import MakeBot, World, cell_id, move_text, text_of
 
 from bot.discord_bot import TicTacToeBot
 from bot.engine import analyze
@@ -47,7 +47,7 @@ async def test_an_adaptive_game_moves_the_solo_rating_and_the_record_survives_a_
 ) -> None:
     result = await world.alice.slash(world.channel, "tictactoe start", level="adaptive", first="me")
     assert result.response is not None, world.errors()
-    assert "adaptive" in world.last().content
+    assert "adaptive" in text_of(world.last())
     game = await play_out(world)
     assert game.level == "adaptive" and game.status in (Status.WON, Status.DRAWN)
     score = member_score(game)
@@ -55,7 +55,7 @@ async def test_an_adaptive_game_moves_the_solo_rating_and_the_record_survives_a_
     stats = await world.alice.slash(world.channel, "tictactoe stats")
     assert stats.response is not None
     assert f"alice's solo rating against my levels: 3x3 {solo.rating} (1 game)." in (
-        stats.response.content
+        text_of(stats.response)
     )
 
     await restart(world, make_bot)
@@ -66,9 +66,9 @@ async def test_an_adaptive_game_moves_the_solo_rating_and_the_record_survives_a_
     after = rated(solo, 0.0, playing_rating(record.rating, 3))
     stats = await world.alice.slash(world.channel, "tictactoe stats")
     assert stats.response is not None
-    assert f"3x3 {after.rating} (2 games)." in stats.response.content
-    assert "adaptive: 1 win" in stats.response.content or "adaptive: 0 wins" in (
-        stats.response.content
+    assert f"3x3 {after.rating} (2 games)." in text_of(stats.response)
+    assert "adaptive: 1 win" in text_of(stats.response) or "adaptive: 0 wins" in (
+        text_of(stats.response)
     )
 
 
@@ -82,7 +82,7 @@ async def test_the_solo_leaderboard_ranks_members_by_their_rating(world: World) 
     bob_rating = rated(Rating(), member_score(bob), LEVEL_RATINGS["easy", 3]).rating
     board = await world.alice.slash(world.channel, "tictactoe leaderboard", kind="solo")
     assert board.response is not None and not board.ephemeral
-    assert board.response.content.splitlines() == [
+    assert text_of(board.response).splitlines() == [
         "Solo leaderboard (Elo against my levels' ratings, each board size its own scale):",
         "3x3:",
         f"1. bob \u2014 {bob_rating} (1 game)",
@@ -90,7 +90,7 @@ async def test_the_solo_leaderboard_ranks_members_by_their_rating(world: World) 
     ]
     points = await world.alice.slash(world.channel, "tictactoe leaderboard")
     assert points.response is not None
-    assert points.response.content.startswith("Leaderboard (a win is 3 points")
+    assert text_of(points.response).startswith("Leaderboard (a win is 3 points")
 
 
 async def test_ultimate_refuses_adaptive_privately_with_its_sentence(world: World) -> None:
@@ -98,7 +98,7 @@ async def test_ultimate_refuses_adaptive_privately_with_its_sentence(world: Worl
         world.channel, "tictactoe start", level="adaptive", game="ultimate"
     )
     assert result.ephemeral and result.response is not None
-    assert result.response.content == (
+    assert text_of(result.response) == (
         "The adaptive level plays on the 3x3, 4x4 and 5x5 boards only, where its strength is "
         "measured: in ultimate tic-tac-toe choose one of easy, medium, hard, strongest."
     )
@@ -109,9 +109,9 @@ async def test_ultimate_refuses_adaptive_privately_with_its_sentence(world: Worl
 async def test_help_follows_with_the_levels_ratings(world: World) -> None:
     result = await world.alice.slash(world.channel, "tictactoe help")
     assert result.ephemeral and result.response is not None
-    assert "adaptive" in result.response.content
+    assert "adaptive" in text_of(result.response)
     assert [m.ephemeral for m in result.followups] == [True]
-    table = result.followups[0].content
+    table = text_of(result.followups[0])
     assert len(table) <= 2000
     row = f"hard       {LEVEL_RATINGS['hard', 3]}  {LEVEL_RATINGS['hard', 4]}"
     assert "level       3x3   4x4   5x5" in table and row in table

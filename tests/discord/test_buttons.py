@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 import discord
-from discord_helpers import MakeBot, World, cell_id, cells, move_text, private_answer
+from discord_helpers import (
+    MakeBot,
+    World,
+    buttons,
+    cell_id,
+    cells,
+    deferred_first,
+    move_text,
+    private_answer,
+    text_of,
+)
 
 from bot.discord_bot import TicTacToeBot
 from bot.engine import Move, analyze
@@ -24,21 +34,16 @@ async def played_board(world: World) -> tuple[discord.Message, Game]:
     return board, await world.game()
 
 
-def fresh(world: World, message: discord.Message) -> discord.Message:
-    """The message as it is now in the channel (after edits)."""
-    return next(m for m in world.channel.history() if m.id == message.id)
-
-
 async def test_click_plays_the_cell_and_edits_the_board_in_place(world: World) -> None:
     board = await start_board(world, first="me", level="perfect")
     game = await world.game()
     before = len(world.channel.history())
     result = await world.alice.click(board, custom_id=cell_id(game, Move(1, 1)))
-    assert result.acknowledged and result.deferred and not result.followups
+    assert result.acknowledged and deferred_first(world, result) and not result.followups
     assert len(world.channel.history()) == before  # edited, not reposted
-    edited = fresh(world, board)
-    assert "You played row 2, column 2." in edited.content
-    assert "I played row" in edited.content
+    edited = world.fresh(board)
+    assert "You played row 2, column 2." in text_of(edited)
+    assert "I played row" in text_of(edited)
     after = await world.game()
     assert after.moves[0] == Move(1, 1) and len(after.moves) == 2
     board_cells = cells(edited)
@@ -59,7 +64,7 @@ async def test_wrong_member_click_is_refused_privately_and_changes_nothing(
         "When it ends you can start your own with `/tictactoe start`."
     )
     assert await world.game() == game
-    assert fresh(world, board).content == board.content
+    assert text_of(world.fresh(board)) == text_of(board)
     assert len(world.channel.history(viewer=world.alice)) == 1  # alice sees nothing new
 
 
@@ -68,13 +73,13 @@ async def test_a_whole_game_by_clicks_ends_with_every_button_disabled(world: Wor
     game = await world.game()
     while game.is_active:
         move = analyze(game.position).best_moves[0]
-        await world.alice.click(fresh(world, board), custom_id=cell_id(game, move))
+        await world.alice.click(world.fresh(board), custom_id=cell_id(game, move))
         latest = await world.bot.service.get(game.id)
         assert latest is not None
         game = latest
     assert game.status is Status.DRAWN
-    final = fresh(world, board)
-    assert "Draw." in final.content
+    final = world.fresh(board)
+    assert "Draw." in text_of(final)
     assert all(cell.disabled for cell in cells(final))
 
 
@@ -84,13 +89,13 @@ async def test_click_on_a_finished_board_says_the_game_is_over(world: World) -> 
     # Make the resign's board edit fail, as if the bot lost access for a moment.
     world.env.inject_error("PATCH", f"/channels/{world.channel.id}/messages/*", status=404)
     await world.alice.slash(world.channel, "tictactoe resign")
-    still_live = fresh(world, board)
+    still_live = world.fresh(board)
     assert not all(cell.disabled for cell in cells(still_live))
     free = game.position.legal_moves[0]
     result = await world.alice.click(still_live, custom_id=cell_id(game, free))
     assert [m.ephemeral for m in result.followups] == [True]
-    assert result.followups[0].content == "That game is over."
-    assert all(cell.disabled for cell in cells(fresh(world, board)))  # tidied up
+    assert text_of(result.followups[0]) == "That game is over."
+    assert all(cell.disabled for cell in cells(world.fresh(board)))  # tidied up
     assert (await world.bot.service.get(game.id)).status is Status.RESIGNED  # type: ignore[union-attr]
 
 
@@ -110,16 +115,16 @@ async def test_restart_mid_game_keeps_buttons_and_text_moves_working(
     # The board posted before the restart still plays.
     game = await world.game()
     move = analyze(game.position).best_moves[0]
-    result = await world.alice.click(fresh(world, board), custom_id=cell_id(game, move))
+    result = await world.alice.click(world.fresh(board), custom_id=cell_id(game, move))
     assert result.acknowledged and not result.followups
     after = await world.game()
     assert after.moves[:3] == (*game.moves, move)
-    assert f"You played row {move.row + 1}, column {move.col + 1}." in fresh(world, board).content
+    assert f"You played row {move.row + 1}, column {move.col + 1}." in text_of(world.fresh(board))
 
     # And typing continues the same game.
     move = analyze(after.position).best_moves[0]
     await world.alice.send(world.channel, move_text(move))
-    assert f"You played row {move.row + 1}, column {move.col + 1}." in world.last().content
+    assert f"You played row {move.row + 1}, column {move.col + 1}." in text_of(world.last())
     assert (await world.bot.service.get(game.id)).moves[4] == move  # type: ignore[union-attr]
 
 
@@ -131,12 +136,12 @@ async def test_clicking_an_older_live_board_retires_the_newer_one(world: World) 
     repost = await world.bob.slash(world.channel, "tictactoe board")
     assert repost.response is not None
     new = repost.response.message
-    assert len(cells(fresh(world, old))) == 9  # the strip failed: two live boards for now
+    assert len(cells(world.fresh(old))) == 9  # the strip failed: two live boards for now
 
     game = await world.game()
-    await world.alice.click(fresh(world, old), custom_id=cell_id(game, Move(1, 1)))
-    assert "You played row 2, column 2." in fresh(world, old).content
-    assert fresh(world, new).components == []
+    await world.alice.click(world.fresh(old), custom_id=cell_id(game, Move(1, 1)))
+    assert "You played row 2, column 2." in text_of(world.fresh(old))
+    assert buttons(world.fresh(new)) == []
     assert (await world.game()).message_id == old.id
 
 
@@ -145,15 +150,15 @@ async def resigned_board_left_live(world: World) -> tuple[discord.Message, int]:
     board, game = await played_board(world)
     world.env.inject_error("PATCH", f"/channels/{world.channel.id}/messages/*", status=404)
     await world.alice.slash(world.channel, "tictactoe resign")
-    assert not all(cell.disabled for cell in cells(fresh(world, board)))
+    assert not all(cell.disabled for cell in cells(world.fresh(board)))
     return board, game.id
 
 
 async def test_another_member_clicking_a_finished_board_is_told_it_is_over(world: World) -> None:
     board, game_id = await resigned_board_left_live(world)
-    result = await world.bob.click(fresh(world, board), custom_id=f"ttt:{game_id}:0:0")
-    assert [(m.ephemeral, m.content) for m in result.followups] == [(True, "That game is over.")]
-    assert all(cell.disabled for cell in cells(fresh(world, board)))
+    result = await world.bob.click(world.fresh(board), custom_id=f"ttt:{game_id}:0:0")
+    assert [(m.ephemeral, text_of(m)) for m in result.followups] == [(True, "That game is over.")]
+    assert all(cell.disabled for cell in cells(world.fresh(board)))
     assert (await world.bot.service.get(game_id)).status is Status.RESIGNED  # type: ignore[union-attr]
 
 
@@ -166,8 +171,8 @@ async def test_clicking_a_previous_games_board_leaves_the_new_game_alone(world: 
     old = await world.bot.service.get(old_id)
     assert old is not None
     free = old.position.legal_moves[0]  # free on the old board, and on bob's new one
-    result = await world.bob.click(fresh(world, board), custom_id=cell_id(old, free))
-    assert [(m.ephemeral, m.content) for m in result.followups] == [(True, "That game is over.")]
-    assert all(cell.disabled for cell in cells(fresh(world, board)))
+    result = await world.bob.click(world.fresh(board), custom_id=cell_id(old, free))
+    assert [(m.ephemeral, text_of(m)) for m in result.followups] == [(True, "That game is over.")]
+    assert all(cell.disabled for cell in cells(world.fresh(board)))
     assert await world.game() == current  # bob's game: no move, same live board
-    assert not any(cell.disabled for cell in cells(fresh(world, started.response.message)))
+    assert not any(cell.disabled for cell in cells(world.fresh(started.response.message)))

@@ -4,7 +4,16 @@ rematches, and the one ping a challenge may make."""
 from __future__ import annotations
 
 import discord
-from discord_helpers import MakeBot, World, buttons, cell_id, move_text, posted, private_answer
+from discord_helpers import (
+    MakeBot,
+    World,
+    buttons,
+    cell_id,
+    move_text,
+    posted,
+    private_answer,
+    text_of,
+)
 
 from bot.discord_bot import TicTacToeBot
 from bot.discord_bot.cogs.expiry import EXPIRY_INTERVAL
@@ -12,11 +21,6 @@ from bot.engine import Move
 from bot.games import ChallengeStatus, Status
 
 ROW_1_FOR_X = [Move(0, 0), Move(1, 0), Move(0, 1), Move(1, 1), Move(0, 2)]
-
-
-def fresh(world: World, message: discord.Message) -> discord.Message:
-    """The message as it is now in the channel (after edits)."""
-    return next(m for m in world.channel.history() if m.id == message.id)
 
 
 async def challenge(world: World, **options: object) -> discord.Message:
@@ -44,44 +48,42 @@ async def restart(world: World, make_bot: MakeBot) -> None:
 
 async def test_a_whole_duel_from_challenge_to_win_then_a_rematch_challenge(world: World) -> None:
     message = await challenge(world)
-    assert "alice challenges" in message.content and world.bob.mention in message.content
+    assert "alice challenges" in text_of(message) and world.bob.mention in text_of(message)
     assert [b.label for b in buttons(message)] == ["Accept", "Decline"]
     accepted = await world.bob.click(message, custom_id=answer_id(message, "Accept"))
     assert accepted.acknowledged and not accepted.ephemeral
-    assert "bob accepted" in fresh(world, message).content
-    assert all(b.disabled for b in buttons(fresh(world, message)))
+    assert "bob accepted" in text_of(world.fresh(message))
+    assert all(b.disabled for b in buttons(world.fresh(message)))
     game = await world.game()
     board = world.last()
     assert game.is_duel and board.id == game.message_id
-    assert "Your turn, alice (❌)." in board.content
+    assert "Your turn, alice (❌)." in text_of(board)
     for n, move in enumerate(ROW_1_FOR_X):
         player = world.alice if n % 2 == 0 else world.bob
-        await player.click(fresh(world, board), custom_id=cell_id(game, move))
+        await player.click(world.fresh(board), custom_id=cell_id(game, move))
         if n == 0:
-            assert "alice played row 1, column 1." in fresh(world, board).content
-            assert "Your turn, bob (⭕)." in fresh(world, board).content
-    final = fresh(world, board)
-    assert "alice wins" in final.content
+            assert "alice played row 1, column 1." in text_of(world.fresh(board))
+            assert "Your turn, bob (⭕)." in text_of(world.fresh(board))
+    final = world.fresh(board)
+    assert "alice wins" in text_of(final)
     finished = await world.bot.service.get(game.id)
     assert finished is not None and finished.status is Status.WON
     rematch = next(b for b in buttons(final) if b.label == "Rematch")
     assert rematch.custom_id is not None
     offer = posted(await world.bob.click(final, custom_id=rematch.custom_id)).message
-    assert "bob challenges" in offer.content and world.alice.mention in offer.content
+    assert "bob challenges" in text_of(offer) and world.alice.mention in text_of(offer)
     await world.alice.click(offer, custom_id=answer_id(offer, "Accept"))
     second = await world.game()
     assert second.x.member_id == world.bob.id  # bob played O, so he moves first now
 
     stats = await world.alice.slash(world.channel, "tictactoe stats", member=world.bob)
     assert stats.response is not None
-    text = stats.response.content
+    text = text_of(stats.response)
     assert "bob in duels: 0 wins, 1 loss, 0 draws (3x3: 0 wins, 1 loss, 0 draws)" in text
     assert "rating 1184" in text and "Head to head: bob 0\u20131\u20130 against alice" in text
-    board_of_duels = await world.alice.slash(
-        world.channel, "tictactoe leaderboard", kind="duels"
-    )
+    board_of_duels = await world.alice.slash(world.channel, "tictactoe leaderboard", kind="duels")
     assert board_of_duels.response is not None
-    assert board_of_duels.response.content.splitlines()[1:] == [
+    assert text_of(board_of_duels.response).splitlines()[1:] == [
         "1. alice — 1216 (1 duel)",
         "2. bob — 1184 (1 duel)",
     ]
@@ -93,7 +95,7 @@ async def test_the_only_ping_is_the_challenged_member(world: World) -> None:
     result = await pinger.slash(world.channel, "tictactoe challenge", opponent=carol)
     assert result.response is not None
     message = result.response.message
-    assert "@everyone challenges" in message.content and carol.mention in message.content
+    assert "@everyone challenges" in text_of(message) and carol.mention in text_of(message)
     # Who Discord notifies: simcord's record of the message (no public accessor for it).
     stored = world.env.backend.get_message(world.channel.id, message.id)
     assert stored.ping_user_ids == [carol.id]
@@ -108,13 +110,13 @@ async def test_decline_withdraw_and_bystanders(world: World) -> None:
     own = await world.alice.click(message, custom_id=answer_id(message, "Accept"))
     assert "can't accept your own challenge" in private_answer(own)
     await world.alice.click(message, custom_id=answer_id(message, "Decline"))
-    assert "alice withdrew the challenge." in fresh(world, message).content
-    assert all(b.disabled for b in buttons(fresh(world, message)))
+    assert "alice withdrew the challenge." in text_of(world.fresh(message))
+    assert all(b.disabled for b in buttons(world.fresh(message)))
 
     second = await challenge(world)
     await world.bob.click(second, custom_id=answer_id(second, "Decline"))
-    assert "bob declined." in fresh(world, second).content
-    assert all(b.disabled for b in buttons(fresh(world, second)))
+    assert "bob declined." in text_of(world.fresh(second))
+    assert all(b.disabled for b in buttons(world.fresh(second)))
 
 
 async def test_refused_challenges_say_why_privately(world: World) -> None:
@@ -130,12 +132,12 @@ async def test_refused_challenges_say_why_privately(world: World) -> None:
     for opponent, says in cases:
         result = await world.alice.slash(world.channel, "tictactoe challenge", opponent=opponent)
         assert result.ephemeral and result.response is not None
-        assert says in result.response.content
+        assert says in text_of(result.response)
     await world.alice.slash(world.channel, "tictactoe start", first="me")
     await world.alice.send(world.channel, move_text(Move(1, 1)))
     busy = await world.alice.slash(world.channel, "tictactoe challenge", opponent=world.bob)
     assert busy.ephemeral and busy.response is not None
-    assert "already have a game running" in busy.response.content
+    assert "already have a game running" in text_of(busy.response)
 
 
 async def test_turns_on_the_board_and_by_move(world: World) -> None:
@@ -145,26 +147,26 @@ async def test_turns_on_the_board_and_by_move(world: World) -> None:
     board = world.last()
     wrong = await world.bob.click(board, custom_id=cell_id(game, Move(0, 0)))
     [private] = wrong.followups
-    assert private.ephemeral and private.content == "It is not your turn: wait for alice to move."
+    assert private.ephemeral and text_of(private) == "It is not your turn: wait for alice to move."
     carol = world.guild.add_member(world.env.create_user("carol"))
     nosy = await carol.click(board, custom_id=cell_id(game, Move(0, 0)))
     assert private_answer(nosy).startswith("This game is between alice and bob;")
     await world.bob.send(world.channel, move_text(Move(0, 0)))
-    assert "It is not your turn: wait for alice to move." in world.last().content
+    assert "It is not your turn: wait for alice to move." in text_of(world.last())
     await world.alice.send(world.channel, move_text(Move(0, 0)))
-    assert "alice played row 1, column 1." in world.last().content
+    assert "alice played row 1, column 1." in text_of(world.last())
     hint = await world.bob.slash(world.channel, "tictactoe hint")
-    assert hint.response is not None and "not available in a duel" in hint.response.content
+    assert hint.response is not None and "not available in a duel" in text_of(hint.response)
     await world.bob.slash(world.channel, "tictactoe resign")
-    assert "bob resigned." in world.last().content
+    assert "bob resigned." in text_of(world.last())
     assert (await world.bot.service.get(game.id)).status is Status.RESIGNED  # type: ignore[union-attr]
 
 
 async def test_an_unanswered_challenge_expires_and_its_buttons_are_disabled(world: World) -> None:
     message = await challenge(world)
     await world.env.advance_time(world.bot.service.challenge_timeout + 2 * EXPIRY_INTERVAL)
-    expired = fresh(world, message)
-    assert "the challenge expired" in expired.content
+    expired = world.fresh(message)
+    assert "the challenge expired" in text_of(expired)
     assert all(b.disabled for b in buttons(expired))
     started = await world.bob.slash(world.channel, "tictactoe start")  # the channel is free
     assert started.response is not None and not started.ephemeral
@@ -180,9 +182,9 @@ async def test_a_restart_between_challenge_and_accept_and_between_two_moves(
     board = world.last()
     await world.alice.click(board, custom_id=cell_id(game, Move(1, 1)))
     await restart(world, make_bot)
-    await world.bob.click(fresh(world, board), custom_id=cell_id(game, Move(0, 0)))
+    await world.bob.click(world.fresh(board), custom_id=cell_id(game, Move(0, 0)))
     assert (await world.game()).moves == (Move(1, 1), Move(0, 0))
-    assert "Your turn, alice (❌)." in fresh(world, board).content
+    assert "Your turn, alice (❌)." in text_of(world.fresh(board))
     stored = await world.bot.service.duels.get_challenge(1)
     assert stored is not None and stored.status is ChallengeStatus.ACCEPTED
 
@@ -203,7 +205,7 @@ async def test_rematch_against_the_bot_swaps_sides_and_refuses_a_busy_channel(
     rematch_id = next(b.custom_id for b in buttons(board) if b.label == "Rematch")
     assert rematch_id is not None
     result = await world.alice.click(board, custom_id=rematch_id)
-    assert "Rematch, sides swapped." in posted(result).content
+    assert "Rematch, sides swapped." in text_of(posted(result))
     game = await world.game()
     assert (game.level, game.size, game.x.is_bot, len(game.moves)) == ("easy", 4, True, 1)
     free = game.position.legal_moves[0]

@@ -11,7 +11,7 @@ import logging
 
 import discord
 import pytest
-from discord_helpers import World, buttons, cell_id, cells, deferred_first
+from discord_helpers import World, cell_id, cells, deferred_first, text_of
 
 from bot.discord_bot.cogs.deliveries import DELIVERY_INTERVAL
 from bot.discord_bot.cogs.expiry import EXPIRY_INTERVAL
@@ -47,14 +47,14 @@ async def test_a_refused_text_reply_is_late_never_try_again_and_is_delivered_onc
     assert world.errors() == []
     await world.env.advance_time(FIRST_TRY + 2 * DELIVERY_INTERVAL)
     board = next(m for m in world.channel.history() if m.id == start.response.id)
-    assert "2\N{VARIATION SELECTOR-16}\N{COMBINING ENCLOSING KEYCAP}⬜❌" in board.content
+    assert "2\N{VARIATION SELECTOR-16}\N{COMBINING ENCLOSING KEYCAP}⬜❌" in text_of(board)
     game = await world.game()
     assert game.message_id == start.response.id  # edited in place: shown once
     posts = len(world.channel.history())
     await world.env.advance_time(FIRST_TRY + 2 * DELIVERY_INTERVAL)
     assert len(world.channel.history()) == posts  # no longer owed: nothing more
     await world.alice.send(world.channel, "!move 1 1")
-    assert "You played row 1, column 1." in world.last().content
+    assert "You played row 1, column 1." in text_of(world.last())
 
 
 @pytest.mark.parametrize("how", ["typed", "clicked"])
@@ -83,24 +83,24 @@ async def test_a_board_shown_while_the_store_fails_is_no_lie_and_is_not_shown_tw
     if how == "typed":
         await world.alice.send(world.channel, "!move 2 2")
         board = world.last()
-        assert board.content.startswith("You played row 2, column 2.")  # no "try again"
+        assert text_of(board).startswith("You played row 2, column 2.")  # no "try again"
     else:
         click = await world.alice.click(
             start.response.message, custom_id=cell_id(await world.game(), Move(1, 1))
         )
         assert click.followups == []  # nothing said privately: no "try again"
         board = next(m for m in world.channel.history() if m.id == start.response.id)
-        assert "You played row 2, column 2." in board.content
+        assert "You played row 2, column 2." in text_of(board)
     assert len((await world.game()).moves) == 2  # saved
     assert world.errors() == []
-    shown_as = board.content.split("\n", 1)[1]  # the board, after the headline
+    shown_as = text_of(board).split("\n", 1)[1]  # the board, after the headline
     await world.env.advance_time(FIRST_TRY + 2 * DELIVERY_INTERVAL)
-    showing = [m for m in world.channel.history() if m.content.endswith(shown_as) and cells(m)]
+    showing = [m for m in world.channel.history() if text_of(m).endswith(shown_as) and cells(m)]
     assert [m.id for m in showing] == [board.id]  # shown once, with its buttons
     assert (await world.game()).message_id == board.id
     assert world.errors() == []
     warnings = [r.getMessage() for r in caplog.get_records("call") if r.levelno >= logging.WARNING]
-    assert any("could not be recorded" in warning for warning in warnings), warnings
+    assert any("Could not note the board of game 1" in warning for warning in warnings), warnings
     caplog.clear()
 
 
@@ -136,7 +136,7 @@ async def test_failed_slash_answer_gets_a_private_apology(
     world.env.inject_error("POST", "/interactions/*/callback", status=500)
     result = await world.alice.slash(world.channel, "tictactoe leaderboard")
     assert result.ephemeral and result.response is not None
-    assert result.response.content == APOLOGY
+    assert text_of(result.response) == APOLOGY
     assert len(logged_errors(caplog)) == 1
     assert len(world.errors()) == 1  # seen by the tree's on_error
 
@@ -153,13 +153,13 @@ async def test_a_refused_board_edit_after_a_click_is_late_and_delivered(
     game = await world.game()
     world.env.inject_error("PATCH", "/webhooks/*/messages/@original", status=status)
     click = await world.alice.click(result.response.message, custom_id=cell_id(game, Move(0, 0)))
-    assert [(m.ephemeral, m.content) for m in click.followups] == [(True, BOARD_LATE)]
+    assert [(m.ephemeral, text_of(m)) for m in click.followups] == [(True, BOARD_LATE)]
     records = [r for r in caplog.get_records("call") if r.levelno >= logging.WARNING]
     assert [(r.levelno, "is late" in r.getMessage()) for r in records] == [(logging.WARNING, True)]
     assert len((await world.game()).moves) == 2  # the move and the bot's answer, saved
     await world.env.advance_time(FIRST_TRY + 2 * DELIVERY_INTERVAL)
     board = next(m for m in world.channel.history() if m.id == result.response.id)
-    assert "1\N{VARIATION SELECTOR-16}\N{COMBINING ENCLOSING KEYCAP}❌⬜⬜" in board.content
+    assert "1\N{VARIATION SELECTOR-16}\N{COMBINING ENCLOSING KEYCAP}❌⬜⬜" in text_of(board)
     assert world.errors() == []
 
 
@@ -169,21 +169,21 @@ async def test_four_by_four_click_defers_before_the_engine_thinks(world: World) 
     )
     assert result.response is not None
     board = result.response.message
-    assert len(buttons(board)) == 16
+    assert len(cells(board)) == 16
     game = await world.game()
     click = await world.alice.click(board, custom_id=cell_id(game, Move(3, 3)))
     assert deferred_first(world, click) and not click.followups
     edited = next(m for m in world.channel.history() if m.id == board.id)
-    assert "You played row 4, column 4." in edited.content
+    assert "You played row 4, column 4." in text_of(edited)
     assert len((await world.game()).moves) == 2
 
 
 async def test_four_by_four_text_move(world: World) -> None:
     await world.alice.slash(world.channel, "tictactoe start", size=4, level="easy", first="me")
     await world.alice.send(world.channel, "!move 4 4")
-    assert "You played row 4, column 4." in world.last().content
+    assert "You played row 4, column 4." in text_of(world.last())
     await world.alice.send(world.channel, "!move 5 1")
-    assert "rows and columns go from 1 to 4" in world.last().content
+    assert "rows and columns go from 1 to 4" in text_of(world.last())
 
 
 @pytest.mark.parametrize("reply_fails_too", [False, True])
@@ -200,7 +200,7 @@ async def test_missing_permission_in_a_slash_command_is_answered_privately(
         assert not result.acknowledged
     else:
         assert result.ephemeral and result.response is not None
-        assert result.response.content == MISSING_PERMISSION
+        assert text_of(result.response) == MISSING_PERMISSION
     assert [type(e.original) for e in world.errors()] == [discord.Forbidden]  # type: ignore[attr-defined]
     warnings = [r for r in caplog.get_records("call") if r.levelno == logging.WARNING]
     assert len(warnings) == (2 if reply_fails_too else 1)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from discord_helpers import IDLE_TIMEOUT, World, cells
+from discord_helpers import IDLE_TIMEOUT, World, cells, text_of
 
 from bot.discord_bot.cogs.expiry import EXPIRY_INTERVAL
 from bot.games import SWEEP_MOST, DatabaseGoneError, Game, Status, StorageError
@@ -30,7 +30,7 @@ async def test_idle_game_is_announced_and_its_board_disabled(world: World) -> No
     expired = await world.bot.service.get(game.id)
     assert expired is not None and expired.status is Status.EXPIRED
     notice = world.last()
-    assert notice.content.startswith("This game expired after 10 minutes without a move.")
+    assert text_of(notice).startswith("This game expired after 10 minutes without a move.")
     labels = {"mode": "bot", "level": "perfect", "size": "3", "result": "expired"}
     finished = world.bot.metrics.registry.get_sample_value("tictactoe_games_finished_total", labels)
     assert finished == 1
@@ -38,10 +38,10 @@ async def test_idle_game_is_announced_and_its_board_disabled(world: World) -> No
     assert all(button.disabled for button in cells(board))
 
     await world.alice.send(world.channel, "!move 1 1")
-    assert "/tictactoe start" in world.last().content
+    assert "/tictactoe start" in text_of(world.last())
     stats = await world.alice.slash(world.channel, "tictactoe stats")
     assert stats.response is not None
-    assert "has not finished a game yet" in stats.response.content  # expiry is not a loss
+    assert "has not finished a game yet" in text_of(stats.response)  # expiry is not a loss
 
 
 async def test_a_move_resets_the_idle_clock(world: World) -> None:
@@ -50,7 +50,7 @@ async def test_a_move_resets_the_idle_clock(world: World) -> None:
     await world.alice.send(world.channel, "!move 2 2")
     await world.env.advance_time(IDLE_TIMEOUT - EXPIRY_INTERVAL)
     assert (await world.game()).is_active
-    assert not world.last().content.startswith("This game expired")
+    assert not text_of(world.last()).startswith("This game expired")
 
 
 async def test_expiry_announcement_survives_a_deleted_channel(world: World) -> None:
@@ -60,7 +60,7 @@ async def test_expiry_announcement_survives_a_deleted_channel(world: World) -> N
     await world.bob.slash(world.channel, "tictactoe start", first="me")
     world.env.inject_error("POST", f"/channels/{other.id}/messages", status=404, times=None)
     await world.env.advance_time(IDLE_TIMEOUT + EXPIRY_INTERVAL)
-    assert world.last().content.startswith("This game expired")
+    assert text_of(world.last()).startswith("This game expired")
     assert world.bot.get_cog("ExpiryAnnouncer").sweep.is_running()  # type: ignore[union-attr]
 
 
@@ -80,10 +80,10 @@ async def test_an_announcement_discord_rejects_does_not_stop_the_next_ones(
     assert [r.getMessage() for r in failures] == ["Could not announce the expiry of game 1."]
     assert failures[0].exc_info is not None
     caplog.clear()
-    assert not world.last().content.startswith("This game expired")
+    assert not text_of(world.last()).startswith("This game expired")
 
     await world.env.advance_time(IDLE_TIMEOUT / 2)  # bob's game expires
-    assert world.last().content.startswith("This game expired")
+    assert text_of(world.last()).startswith("This game expired")
     assert not (await world.bot.service.get(2)).is_active  # type: ignore[union-attr]
 
 
@@ -116,12 +116,12 @@ async def test_sweeps_that_fail_are_retried_at_the_next_interval(
         )
     }
     caplog.clear()
-    assert not world.last().content.startswith("This game expired")
+    assert not text_of(world.last()).startswith("This game expired")
     assert world.bot.get_cog("ExpiryAnnouncer").sweep.is_running()  # type: ignore[union-attr]
 
     locked = False
     await world.env.advance_time(EXPIRY_INTERVAL)
-    assert world.last().content.startswith("This game expired")
+    assert text_of(world.last()).startswith("This game expired")
 
 
 @pytest.mark.simcord(settle_timeout=60)  # a thousand announcements: seconds of real time
@@ -144,7 +144,7 @@ async def test_a_backlog_larger_than_one_sweep_is_all_expired_and_announced_in_o
     assert await world.bot.service.open_game_count() == 1  # alice's, which is not idle
     for channel in channels:
         notice = channel.last_message
-        assert notice is not None and notice.content.startswith("This game expired")
+        assert notice is not None and text_of(notice).startswith("This game expired")
 
 
 async def test_a_database_file_replaced_under_the_bot_stops_it(

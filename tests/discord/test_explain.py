@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import discord
-from discord_helpers import MakeBot, World, deferred_first, move_text
+from discord_helpers import MakeBot, World, deferred_first, move_text, text_of
 
 from bot.engine import Move, analyze
 from bot.games import Game, Seat, Status
@@ -18,7 +18,7 @@ async def test_explain_is_private_and_shows_every_empty_cell(world: World) -> No
     result = await world.alice.slash(world.channel, "tictactoe explain")
     assert deferred_first(world, result) and result.ephemeral
     assert result.response is not None
-    text = result.response.content
+    text = text_of(result.response)
     assert text.startswith("What I see (❌ to move):")
     game = await world.game()
     empties = len(game.position.legal_moves)
@@ -40,7 +40,7 @@ async def test_after_the_game_explain_shows_the_bots_last_move(world: World) -> 
     assert game.status is Status.LOST
     result = await world.bob.slash(world.channel, "tictactoe explain")
     assert result.ephemeral and result.response is not None
-    text = result.response.content
+    text = text_of(result.response)
     assert text.startswith("The position before my last move")
     assert f"I played {game.moves[-1]}: it completes a line and wins at once." in text
 
@@ -48,7 +48,7 @@ async def test_after_the_game_explain_shows_the_bots_last_move(world: World) -> 
 async def test_explain_without_any_game_is_a_private_error(world: World) -> None:
     result = await world.alice.slash(world.channel, "tictactoe explain")
     assert result.ephemeral and result.response is not None
-    assert result.response.content == (
+    assert text_of(result.response) == (
         "There is no game here to explain. Start one with `/tictactoe start`."
     )
 
@@ -81,7 +81,7 @@ async def test_a_running_duel_refuses_explain_until_it_is_over(
     for member in (world.alice, world.bob):
         result = await member.slash(world.channel, "tictactoe explain")
         assert result.ephemeral and result.response is not None
-        assert result.response.content == (
+        assert text_of(result.response) == (
             "alice and bob are still playing, and explain would show one of them the "
             "engine's moves. Ask again once the game is over."
         )
@@ -89,6 +89,6 @@ async def test_a_running_duel_refuses_explain_until_it_is_over(
     await world.bob.slash(world.channel, "tictactoe resign")
     result = await world.alice.slash(world.channel, "tictactoe explain")
     assert result.ephemeral and result.response is not None
-    text = result.response.content
+    text = text_of(result.response)
     assert text.startswith("The position before the last move (⭕ to move):")
     assert "bob played row 1, column 2: it loses in 3 of bob's moves" in text

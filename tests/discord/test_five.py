@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import re
 
-from discord_helpers import World, buttons, cell_id, cells, move_text, posted
+from discord_helpers import (
+    CONTROLS,
+    World,
+    button_rows,
+    buttons,
+    cell_id,
+    cells,
+    move_text,
+    posted,
+    text_of,
+)
 
 from bot.engine import Move
 from bot.games import Status
@@ -17,10 +27,10 @@ async def test_start_size_5_gives_25_buttons_and_a_click_plays(world: World) -> 
     )
     assert started.response is not None
     board = started.response.message
-    rows = board.components
-    assert [len(row.children) for row in rows] == [5, 5, 5, 5, 5]  # type: ignore[union-attr]
-    assert "5\N{MULTIPLICATION SIGN}5" in board.content
-    assert "5\ufe0f\u20e3" in board.content  # the emoji board's fifth row and column
+    rows = button_rows(board)
+    assert [len(row) for row in rows] == [5, 5, 5, 5, 5, 3] and rows[-1] == CONTROLS
+    assert "5\N{MULTIPLICATION SIGN}5" in text_of(board)
+    assert "5\ufe0f\u20e3" in text_of(board)  # the emoji board's fifth row and column
     game = await world.game()
     assert (game.size, game.k) == (5, 4)
     await world.alice.click(board, custom_id=cell_id(game, Move(2, 2)))
@@ -30,7 +40,7 @@ async def test_start_size_5_gives_25_buttons_and_a_click_plays(world: World) -> 
     assert sum(not cell.disabled for cell in cells(edited)) == 23
 
 
-async def test_a_finished_5x5_board_shows_the_emoji_board_and_a_rematch_button(
+async def test_a_finished_5x5_board_keeps_its_cells_disabled_and_offers_only_a_rematch(
     world: World,
 ) -> None:
     await world.alice.slash(world.channel, "tictactoe start", size=5, level="easy", first="me")
@@ -39,12 +49,13 @@ async def test_a_finished_5x5_board_shows_the_emoji_board_and_a_rematch_button(
     old = await world.bot.service.get(1)
     assert old is not None and old.status is Status.RESIGNED
     board = next(m for m in world.channel.history() if m.id == old.message_id)
-    assert "\u274c" in board.content  # the member's mark, on the emoji board in the text
-    assert [b.label for b in buttons(board)] == ["Rematch"]
-    rematch_id = buttons(board)[0].custom_id
+    assert "\u274c" in text_of(board)  # the member's mark, on the emoji board in the text
+    assert len(cells(board)) == 25 and button_rows(board)[-1] == CONTROLS
+    assert [b.label for b in buttons(board) if not b.disabled] == ["Rematch"]
+    rematch_id = next(b.custom_id for b in buttons(board) if b.label == "Rematch")
     assert rematch_id is not None
     again = posted(await world.alice.click(board, custom_id=rematch_id))
-    assert "Rematch, sides swapped." in again.content
+    assert "Rematch, sides swapped." in text_of(again)
     game = await world.game()
     assert (game.size, game.x.is_bot, len(game.moves)) == (5, True, 1)
     assert len(cells(again.message)) == 25
@@ -57,7 +68,7 @@ async def test_an_early_5x5_hint_and_explain_mark_the_estimated_pick_on_the_boar
     for command in ("tictactoe hint", "tictactoe explain"):
         result = await world.alice.slash(world.channel, command)
         assert result.ephemeral and result.response is not None
-        lines = result.response.content.split("\n")
+        lines = text_of(result.response).split("\n")
         named = re.search(r"an estimate and not a proof: row (\d), column (\d)\.$", lines[0])
         assert named is not None, lines[0]
         row, col = int(named[1]), int(named[2])

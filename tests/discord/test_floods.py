@@ -5,7 +5,7 @@ still acknowledged, so Discord never says it failed."""
 from __future__ import annotations
 
 import discord
-from discord_helpers import World, cell_id, move_text, private_answer
+from discord_helpers import World, cell_id, deferred_first, move_text, private_answer, text_of
 
 from bot.discord_bot.texts import NOT_YOUR_BOARD
 
@@ -40,15 +40,15 @@ async def test_hundreds_of_commands_get_a_handful_of_replies_and_the_other_playe
         assert saved is not None and move in saved.moves  # bob's move was played and answered
     replies = replies_to(world, flood)
     assert len(replies) == rate.commands + 1  # 300 commands: the rate's answers and one note
-    assert all("off the board" in reply.content for reply in replies[:-1])
-    assert replies[-1].content.startswith("Slow down: I answer at most 10 commands")
+    assert all("off the board" in text_of(reply) for reply in replies[:-1])
+    assert text_of(replies[-1]).startswith("Slow down: I answer at most 10 commands")
     world.errors()  # the refusals the handlers answered (or kept quiet about)
 
     # Once the member pauses as the note asks, they are answered again.
     await world.env.advance_time(rate.seconds / rate.commands)
     again = await world.alice.send(world.channel, "!move 9 9")
     [answer] = replies_to(world, [again])
-    assert answer.content.startswith("There is no game running here")  # bob's game has ended
+    assert text_of(answer).startswith("There is no game running here")  # bob's game has ended
 
 
 async def test_slash_commands_and_clicks_count_too_and_the_note_is_private(world: World) -> None:
@@ -66,7 +66,9 @@ async def test_slash_commands_and_clicks_count_too_and_the_note_is_private(world
             result = await world.alice.click(
                 board, custom_id=cell_id(game, game.position.legal_moves[0])
             )
-        if result.deferred and not result.followups:  # an ignored click: acknowledged,
+        if (
+            deferred_first(world, result) and not result.followups
+        ):  # an ignored click: acknowledged,
             assert result.response is not None and result.response.id == board.id  # as it was
             ignored.append("click")
         elif result.response is None:
@@ -96,7 +98,7 @@ async def test_a_click_past_the_rate_is_acknowledged_and_nothing_is_posted(world
     click = cell_id(game, game.position.legal_moves[0])
     for _ in range(rate.commands + 1):  # the burst's answers, then the note
         assert (await world.alice.click(board, custom_id=click)).response is not None
-    before = [(m.id, m.content) for m in world.channel.history()]
+    before = [(m.id, text_of(m)) for m in world.channel.history()]
 
     refused = await world.alice.click(board, custom_id=click)
 
@@ -105,6 +107,6 @@ async def test_a_click_past_the_rate_is_acknowledged_and_nothing_is_posted(world
     assert refused.acknowledged and refused.deferred
     assert refused.response is not None and refused.response.id == board.id
     assert refused.followups == []
-    assert [(m.id, m.content) for m in world.channel.history()] == before  # nothing posted
+    assert [(m.id, text_of(m)) for m in world.channel.history()] == before  # nothing posted
     assert (await world.game()).moves == ()  # and nothing played
     world.errors()

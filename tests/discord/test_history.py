@@ -10,7 +10,15 @@ import io
 import discord
 import pytest
 import simcord
-from discord_helpers import MakeBot, World, buttons, deferred_first, move_text, private_answer
+from discord_helpers import (
+    MakeBot,
+    World,
+    buttons,
+    deferred_first,
+    move_text,
+    private_answer,
+    text_of,
+)
 from PIL import Image
 
 from bot.discord_bot import TicTacToeBot
@@ -83,7 +91,7 @@ async def test_review_names_the_blunder_and_the_better_move_with_the_replay(
     public_before = len(world.channel.history(viewer=world.alice))
     result = await world.bob.slash(world.channel, "tictactoe review")
     assert deferred_first(world, result) and result.ephemeral and result.response is not None
-    text = result.response.content
+    text = text_of(result.response)
     assert text.startswith(f"Review of game #{game.id} (3x3, duel): alice (X) against bob (O)")
     assert "\n4. O 1,3 blunder: 2,2 wins in 3\n" in text
     assert "The move that lost it: 4. O 1,3 blunder: 2,2 wins in 3." in text
@@ -95,13 +103,13 @@ async def test_review_names_the_blunder_and_the_better_move_with_the_replay(
 
     # alice asks for the same game by its number: the same review.
     by_number = await world.alice.slash(world.channel, "tictactoe review", game=game.id)
-    assert by_number.response is not None and by_number.response.content == text
+    assert by_number.response is not None and text_of(by_number.response) == text
 
 
 async def test_review_refusals_are_private_sentences(world: World) -> None:
     nothing = await world.alice.slash(world.channel, "tictactoe review")
     assert nothing.ephemeral and nothing.response is not None
-    assert nothing.response.content == (
+    assert text_of(nothing.response) == (
         "You have not finished a game here yet. Start one with `/tictactoe start`."
     )
     await world.alice.slash(world.channel, "tictactoe start", first="me")
@@ -109,12 +117,12 @@ async def test_review_refusals_are_private_sentences(world: World) -> None:
     running = await world.game()
     result = await world.alice.slash(world.channel, "tictactoe review", game=running.id)
     assert result.ephemeral and result.response is not None
-    assert result.response.content == (
+    assert text_of(result.response) == (
         f"Game #{running.id} is still being played; it can be reviewed once it is over."
     )
     missing = await world.alice.slash(world.channel, "tictactoe review", game=running.id + 100)
     assert missing.response is not None
-    assert missing.response.content == f"There is no game #{running.id + 100}."
+    assert text_of(missing.response) == f"There is no game #{running.id + 100}."
     assert not missing.response.attachments
 
 
@@ -137,10 +145,10 @@ async def test_history_pages_turn_newest_first_and_only_for_who_asked(world: Wor
     result = await world.alice.slash(world.channel, "tictactoe history")
     assert result.ephemeral and result.response is not None
     first = result.response.message
-    assert first.content.startswith("alice's games, newest first (dates in UTC):")
-    assert page_numbers(first.content) == numbers[::-1][:HISTORY_PAGE]
-    assert f"#{numbers[-1]} " in first.content
-    assert "3x3 perfect, against the bot: lost (resigned) after 2 moves" in first.content
+    assert text_of(first).startswith("alice's games, newest first (dates in UTC):")
+    assert page_numbers(text_of(first)) == numbers[::-1][:HISTORY_PAGE]
+    assert f"#{numbers[-1]} " in text_of(first)
+    assert "3x3 perfect, against the bot: lost (resigned) after 2 moves" in text_of(first)
     assert way(first, "Newer").disabled and not way(first, "Older").disabled
     assert first.id not in [m.id for m in world.channel.history(viewer=world.bob)]
 
@@ -149,13 +157,13 @@ async def test_history_pages_turn_newest_first_and_only_for_who_asked(world: Wor
     clicked = await world.alice.click(first, custom_id=older.custom_id)
     assert clicked.acknowledged
     second = shown(world, world.alice, first.id)
-    assert page_numbers(second.content) == numbers[1::-1]
+    assert page_numbers(text_of(second)) == numbers[1::-1]
     assert not way(second, "Newer").disabled and way(second, "Older").disabled
 
     newer = way(second, "Newer")
     assert newer.custom_id is not None
     await world.alice.click(second, custom_id=newer.custom_id)
-    assert shown(world, world.alice, first.id).content == first.content
+    assert text_of(shown(world, world.alice, first.id)) == text_of(first)
 
     with pytest.raises(simcord.SetupError):  # Discord shows bob neither the page nor its buttons
         await world.bob.click(first, custom_id=older.custom_id)
@@ -178,19 +186,19 @@ async def test_another_members_click_is_refused_and_changes_nothing(world: World
         "Only the member who asked for this list can turn its pages. "
         "See your own with `/tictactoe history`."
     )
-    assert world.last().content == message.content
+    assert text_of(world.last()) == text_of(message)
 
 
 async def test_history_of_another_member_and_of_nobody(world: World) -> None:
     numbers = await lose_quickly(world, world.bob, 2)
     result = await world.alice.slash(world.channel, "tictactoe history", member=world.bob)
     assert result.ephemeral and result.response is not None
-    assert result.response.content.startswith("bob's games, newest first")
-    assert page_numbers(result.response.content) == numbers[::-1]
+    assert text_of(result.response).startswith("bob's games, newest first")
+    assert page_numbers(text_of(result.response)) == numbers[::-1]
     assert not buttons(result.response.message)  # one page: nothing to turn
     mine = await world.alice.slash(world.channel, "tictactoe history")
     assert mine.response is not None
-    assert mine.response.content.startswith("alice has not finished a game yet.")
+    assert text_of(mine.response).startswith("alice has not finished a game yet.")
 
 
 async def test_history_and_review_survive_a_restart(world: World, make_bot: MakeBot) -> None:
@@ -207,7 +215,7 @@ async def test_history_and_review_survive_a_restart(world: World, make_bot: Make
     older = way(message, "Older")
     assert older.custom_id is not None
     await world.alice.click(message, custom_id=older.custom_id)
-    assert page_numbers(shown(world, world.alice, message.id).content) == [numbers[0]]
+    assert page_numbers(text_of(shown(world, world.alice, message.id))) == [numbers[0]]
     after = await world.alice.slash(world.channel, "tictactoe review", game=numbers[0])
-    assert after.response is not None and after.response.content == before.response.content
+    assert after.response is not None and text_of(after.response) == text_of(before.response)
     assert [a.filename for a in after.response.attachments] == [f"game-{numbers[0]}.gif"]

@@ -14,7 +14,7 @@ import discord
 import pytest
 import simcord
 import simcord.interactions
-from discord_helpers import MakeBot
+from discord_helpers import MakeBot, text_of
 from locale_round import LIMIT, Seen, play_round
 
 from bot.discord_bot import TicTacToeBot
@@ -67,7 +67,7 @@ async def test_a_french_member_reads_french_privately_in_an_english_server(
 
     started = await alice.slash(channel, "tictactoe start", first="me", level="easy")
     game = await env.bot.service.active_game(channel.id)  # type: ignore[attr-defined]
-    board = started.response.content
+    board = text_of(started.response)
     assert in_locale("en-US", game) in board  # the public board: the server's English
     assert in_locale("fr", game) not in board
 
@@ -75,8 +75,8 @@ async def test_a_french_member_reads_french_privately_in_an_english_server(
     refused = await alice.slash(channel, "tictactoe resign")  # no game now: refused privately
     env.errors  # the refusal, answered  # noqa: B018
     no_game = NoGameError()
-    assert refused.response.content == no_game.render("fr", spelling(env.bot.prefix))  # type: ignore[attr-defined]
-    assert refused.response.content != no_game.render("en-US", spelling(env.bot.prefix))  # type: ignore[attr-defined]
+    assert text_of(refused.response) == no_game.render("fr", spelling(env.bot.prefix))  # type: ignore[attr-defined]
+    assert text_of(refused.response) != no_game.render("en-US", spelling(env.bot.prefix))  # type: ignore[attr-defined]
 
 
 @pytest.mark.skipif("de" not in shipped(), reason="German is not shipped")
@@ -94,7 +94,7 @@ async def test_a_server_set_to_german_posts_german_boards(
     member_locale[0] = "en-US"  # bob reads English himself
     started = await bob.slash(channel, "tictactoe start", first="me", level="easy")
     game = await env.bot.service.active_game(channel.id)  # type: ignore[attr-defined]
-    board = started.response.content
+    board = text_of(started.response)
     assert in_locale("de", game) in board
     assert in_locale("en-US", game) not in board
 
@@ -111,11 +111,11 @@ async def test_a_language_we_do_not_ship_reads_english(
 
     started = await alice.slash(channel, "tictactoe start", first="me", level="easy")
     game = await env.bot.service.active_game(channel.id)  # type: ignore[attr-defined]
-    assert in_locale("en-US", game) in started.response.content
+    assert in_locale("en-US", game) in text_of(started.response)
     await alice.slash(channel, "tictactoe resign")
     refused = await alice.slash(channel, "tictactoe resign")
     env.errors  # the refusal, answered  # noqa: B018
-    assert refused.response.content == NoGameError().render("en-US", spelling(env.bot.prefix))  # type: ignore[attr-defined]
+    assert text_of(refused.response) == NoGameError().render("en-US", spelling(env.bot.prefix))  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("code", TRANSLATED)

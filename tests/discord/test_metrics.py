@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pytest
 import simcord
-from discord_helpers import MakeBot, World, buttons, cell_id, move_text
+from discord_helpers import MakeBot, World, buttons, cell_id, move_text, text_of
 from postgres_server import free_port
 from prometheus_client.parser import text_string_to_metric_families
 
@@ -172,11 +172,11 @@ async def test_storage_errors_are_counted_on_every_error_path(
     monkeypatch.setattr(world.bot.service, "move", unavailable)
     monkeypatch.setattr(world.bot.service, "resign", unavailable)
     await world.alice.send(world.channel, "!move 1 1")
-    assert "unavailable" in world.last().content
+    assert "unavailable" in text_of(world.last())
     click = await world.alice.click(start.response.message, custom_id=cell_id(game, Move(0, 0)))
-    assert ["unavailable" in message.content for message in click.followups] == [True]
+    assert ["unavailable" in text_of(message) for message in click.followups] == [True]
     resign = await world.alice.slash(world.channel, "tictactoe resign")
-    assert resign.response is not None and "unavailable" in resign.response.content
+    assert resign.response is not None and "unavailable" in text_of(resign.response)
     registry = world.bot.metrics.registry
     assert registry.get_sample_value("tictactoe_storage_errors_total") == 3
     timed = "tictactoe_command_duration_seconds_count"

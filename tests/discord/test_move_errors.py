@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from discord_helpers import World, buttons
+from discord_helpers import World, buttons, text_of
 
 from bot.discord_bot.texts import spelling
 from bot.games import USAGE_MOVE, GameError, NotYourGameError, parse_cell
@@ -32,12 +32,12 @@ async def test_bad_move_gets_usage_and_example(
     await world.alice.send(world.channel, typed)
     reply = world.last()
     assert reply.author.id == world.bot.user.id  # type: ignore[union-attr]
-    assert expected in reply.content
-    assert reply.content.endswith(DISCORD_USAGE)
+    assert expected in text_of(reply)
+    assert text_of(reply).endswith(DISCORD_USAGE)
     # The game layer's sentence, with the command it suggests spelled as on Discord.
     with pytest.raises(GameError) as parsed:
         parse_cell(argument, 3)
-    assert reply.content == parsed.value.text(spelling("!"))
+    assert text_of(reply) == parsed.value.text(spelling("!"))
     assert str(parsed.value).endswith(PLAIN_USAGE)  # the terminal's plain spelling
     assert buttons(reply) == []  # an error is not a board
     assert await world.game() == before
@@ -48,20 +48,20 @@ async def test_taken_cell_is_refused(world: World) -> None:
     await world.alice.send(world.channel, "!move 2 2")
     before = await world.game()
     await world.alice.send(world.channel, "!move 2 2")
-    assert "Row 2, column 2 is already taken." in world.last().content
+    assert "Row 2, column 2 is already taken." in text_of(world.last())
     assert await world.game() == before
 
 
 async def test_move_without_a_game_says_how_to_start(world: World) -> None:
     await world.alice.send(world.channel, "!move 1 1")
-    assert "/tictactoe start" in world.last().content
+    assert "/tictactoe start" in text_of(world.last())
 
 
 async def test_move_by_someone_else_is_refused(world: World) -> None:
     await world.alice.slash(world.channel, "tictactoe start", first="me")
     before = await world.game()
     await world.bob.send(world.channel, "!move 1 1")
-    assert "alice's game" in world.last().content
+    assert "alice's game" in text_of(world.last())
     assert await world.game() == before
     # `!move` raised; the text-command error handler answered in the channel.
     assert [type(error.original) for error in world.errors()] == [NotYourGameError]  # type: ignore[attr-defined]

@@ -6,7 +6,7 @@ import logging
 
 import discord
 import pytest
-from discord_helpers import World
+from discord_helpers import World, text_of
 
 from bot.discord_bot.app import NO_PINGS
 from bot.discord_bot.permissions import CANNOT_ANSWER
@@ -22,11 +22,11 @@ async def test_member_named_everyone_does_not_ping_the_server(world: World) -> N
     sneaky = world.guild.add_member(world.env.create_user("@everyone"))
     result = await sneaky.slash(world.channel, "tictactoe start", first="me")
     assert result.response is not None
-    assert "@everyone" in result.response.content  # the name is shown...
+    assert "@everyone" in text_of(result.response)  # the name is shown...
     assert pings(world, result.response.message) == ([], [], False)  # ...but pings nobody
     await sneaky.send(world.channel, "!move 2 2")
     reply = world.last()
-    assert "@everyone" in reply.content
+    assert "@everyone" in text_of(reply)
     assert pings(world, reply) == ([], [], False)
 
 
@@ -41,7 +41,7 @@ async def test_quoted_mentions_in_a_bad_move_ping_nobody(world: World) -> None:
     ):
         await world.alice.send(world.channel, text)
         reply = world.last()
-        assert "is not a cell" in reply.content
+        assert "is not a cell" in text_of(reply)
         assert pings(world, reply) == ([], [], False), text
 
 
@@ -87,8 +87,8 @@ async def test_a_text_command_the_bot_cannot_answer_changes_nothing(
     if with_game:
         start = await world.alice.slash(muted, "tictactoe start", first="me")
         [note] = start.followups
-        assert note.flags.ephemeral and "Send Messages" in note.content
-        assert "`!move` gets no answer here: play by clicking the board's cells." in note.content
+        assert note.flags.ephemeral and "Send Messages" in text_of(note)
+        assert "`!move` gets no answer here: play by clicking the board's cells." in text_of(note)
     service = world.bot.service
     before = await service.active_game(muted.id) if with_game else None
     for _ in range(2):
@@ -103,4 +103,4 @@ async def test_a_text_command_the_bot_cannot_answer_changes_nothing(
     assert len(named) == 1 and "send_messages" in named[0], warnings  # once per channel
     # Still alive and answering elsewhere.
     await world.alice.send(world.channel, "!move 1 1")
-    assert "/tictactoe start" in world.last().content
+    assert "/tictactoe start" in text_of(world.last())

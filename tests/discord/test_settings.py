@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import discord
 import simcord
-from discord_helpers import World, move_text
+from discord_helpers import World, move_text, text_of
 
 from bot.discord_bot.cogs.expiry import EXPIRY_INTERVAL
 from bot.discord_bot.texts import NOT_A_MANAGER
@@ -27,7 +27,7 @@ async def settings_of(world: World) -> ServerSettings:
 
 def private_text(result: simcord.InteractionResult) -> str:
     assert result.response is not None and result.ephemeral
-    return result.response.content
+    return text_of(result.response)
 
 
 async def test_the_group_is_for_managers_and_guild_only(world: World) -> None:
@@ -72,9 +72,7 @@ async def test_a_member_without_manage_server_is_refused_and_nothing_changes(
     """Discord hides the group from alice; a server may grant it to her anyway (Integrations):
     then our own check refuses, privately."""
     assert "tictactoe-settings defaults" not in world.alice.available_commands(world.channel)
-    group = next(
-        c for c in await world.bot.tree.fetch_commands() if c.name == "tictactoe-settings"
-    )
+    group = next(c for c in await world.bot.tree.fetch_commands() if c.name == "tictactoe-settings")
     world.guild.set_command_permissions(group, {world.alice: True})
     for name, options in (
         ("defaults", {"level": "easy"}),
@@ -101,7 +99,7 @@ async def test_channels_limit_starts_and_moves_with_a_private_or_short_sentence(
     refused = await world.bob.slash(world.channel, "tictactoe start")
     assert private_text(refused) == f"On this server games are played only in <#{lounge.id}>."
     await world.alice.send(world.channel, move_text(Move(1, 1)))
-    assert world.last().content == f"On this server games are played only in <#{lounge.id}>."
+    assert text_of(world.last()) == f"On this server games are played only in <#{lounge.id}>."
     assert (await world.game()).moves == ()  # nothing was played
     started = await world.bob.slash(lounge, "tictactoe start", first="me")
     assert started.response is not None and not started.ephemeral
@@ -120,7 +118,7 @@ async def test_limits_set_idle_and_challenge_minutes_and_turn_duels_off(world: W
     assert "expires after 2 minutes without" in text and "waits 1 minute for" in text
     await world.alice.slash(world.channel, "tictactoe start", first="me")
     await world.env.advance_time(120 + EXPIRY_INTERVAL)  # the server's 2 minutes, not 10
-    assert "expired after 2 minutes" in world.last().content
+    assert "expired after 2 minutes" in text_of(world.last())
     challenge = await world.alice.slash(world.channel, "tictactoe challenge", opponent=world.bob)
     assert challenge.response is not None
     stored = await world.bot.service.duels.get_challenge(1)

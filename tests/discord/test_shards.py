@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 import simcord
-from discord_helpers import IDLE_TIMEOUT, MakeBot, alice_starts_a_game, command_syncs
+from discord_helpers import IDLE_TIMEOUT, MakeBot, alice_starts_a_game, command_syncs, text_of
 
 from bot.discord_bot.cogs.expiry import EXPIRY_INTERVAL
 from bot.games import ChallengeStatus, Seat, Status
@@ -107,4 +107,4 @@ async def test_each_process_expires_and_announces_only_its_own_shards_games(
 
 
 def expiry_notices(channel: simcord.ChannelHandle) -> int:
-    return sum(message.content.startswith(EXPIRED) for message in channel.history())
+    return sum(text_of(message).startswith(EXPIRED) for message in channel.history())

@@ -7,7 +7,18 @@ from typing import Any
 
 import discord
 import pytest
-from discord_helpers import MakeBot, World, cell_id, cells, deferred_first, move_text
+from discord_helpers import (
+    CONTROLS,
+    MakeBot,
+    World,
+    button_rows,
+    buttons,
+    cell_id,
+    cells,
+    deferred_first,
+    move_text,
+    text_of,
+)
 
 from bot.discord_bot import create_bot
 from bot.discord_bot.cogs.game_commands import (
@@ -46,7 +57,7 @@ async def test_start_with_each_difficulty(world: World, difficulty: str) -> None
     game = await world.game()
     assert game.level == difficulty
     assert result.response is not None
-    assert f", {difficulty}, 3\N{MULTIPLICATION SIGN}3" in result.response.content
+    assert f", {difficulty}, 3\N{MULTIPLICATION SIGN}3" in text_of(result.response)
     assert game.message_id == result.response.id
 
 
@@ -57,10 +68,10 @@ async def test_start_me_first_gives_member_x_and_an_empty_board(world: World) ->
     assert result.response is not None
     board = cells(result.response.message)
     assert len(board) == 9 and not any(button.disabled for button in board)
-    rows = result.response.message.components
-    assert [len(row.children) for row in rows] == [3, 3, 3]  # type: ignore[union-attr]
+    rows = button_rows(result.response)
+    assert [len(row) for row in rows] == [3, 3, 3, 3] and rows[-1] == CONTROLS
     assert [button.label for button in board[:3]] == ["1,1", "1,2", "1,3"]
-    assert "Your turn, alice (❌)." in result.response.content
+    assert "Your turn, alice (❌)." in text_of(result.response)
 
 
 async def test_start_bot_first_shows_its_opening_as_a_disabled_cell(world: World) -> None:
@@ -102,12 +113,12 @@ async def test_start_four_by_four_shows_four_rows_of_four(world: World) -> None:
         world.channel, "tictactoe start", size=4, level="easy", first="bot"
     )
     assert result.response is not None
-    rows = result.response.message.components
-    assert [len(row.children) for row in rows] == [4, 4, 4, 4]  # type: ignore[union-attr]
+    rows = button_rows(result.response)
+    assert [len(row) for row in rows] == [4, 4, 4, 4, 3] and rows[-1] == CONTROLS
     game = await world.game()
     assert game.size == 4 and len(game.moves) == 1
     assert game.message_id == result.response.id
-    assert "4\N{MULTIPLICATION SIGN}4" in result.response.content
+    assert "4\N{MULTIPLICATION SIGN}4" in text_of(result.response)
 
 
 class SlowStore(SqliteGameStore):
@@ -134,7 +145,7 @@ async def test_a_start_slower_than_the_deadline_is_acknowledged_first(
     assert result.response is not None and not result.ephemeral
     game = await world.game()
     assert game.message_id == result.response.id
-    assert "Tic-Tac-Toe: alice" in result.response.content
+    assert "Tic-Tac-Toe: alice" in text_of(result.response)
     assert (world.env.now() - began).total_seconds() >= ANSWER_WITHIN + 0.5
 
 
@@ -144,7 +155,7 @@ async def test_second_start_in_a_busy_channel_is_refused_privately(world: World)
     result = await world.bob.slash(world.channel, "tictactoe start")
     assert result.ephemeral
     assert result.response is not None
-    assert "alice is already playing here" in result.response.content
+    assert "alice is already playing here" in text_of(result.response)
     assert await world.game() == game
     # The command raised; the tree's on_error answered (one error path for every command).
     assert [type(error.original) for error in world.errors()] == [GameRunningError]  # type: ignore[attr-defined]
@@ -156,7 +167,7 @@ async def test_busy_four_by_four_start_leaves_no_public_placeholder(world: World
     result = await world.bob.slash(world.channel, "tictactoe start", size=4)
     assert result.ephemeral and not deferred_first(world, result)
     assert result.response is not None
-    assert "already playing" in result.response.content
+    assert "already playing" in text_of(result.response)
     assert len(world.channel.history(viewer=world.alice)) == before
 
 
@@ -204,11 +215,11 @@ async def test_resign_ends_the_game_and_disables_the_board(world: World) -> None
     await world.alice.click(start.response.message, custom_id=centre)
     result = await world.alice.slash(world.channel, "tictactoe resign")
     assert result.response is not None and not result.ephemeral
-    assert "alice resigned." in result.response.content
+    assert "alice resigned." in text_of(result.response)
     assert start.response is not None
     assert all(button.disabled for button in cells(start.response.message))
     await world.alice.send(world.channel, "!move 1 1")
-    assert "no game" in world.last().content.lower()
+    assert "no game" in text_of(world.last()).lower()
 
 
 async def test_start_over_a_game_nobody_moved_in_sets_it_aside(world: World) -> None:
@@ -217,7 +228,7 @@ async def test_start_over_a_game_nobody_moved_in_sets_it_aside(world: World) -> 
     old_game = await world.game()
     new = await world.alice.slash(world.channel, "tictactoe start", first="me")
     assert new.response is not None and not new.ephemeral
-    assert new.response.content.startswith(
+    assert text_of(new.response).startswith(
         "I set aside your game that hadn't started (it does not count). Click a cell"
     )
     assert (await world.game()).level == "perfect"
@@ -232,14 +243,14 @@ async def test_resign_before_moving_is_not_counted(world: World) -> None:
     await world.alice.slash(world.channel, "tictactoe start", first="me")
     result = await world.alice.slash(world.channel, "tictactoe resign")
     assert result.response is not None and not result.ephemeral
-    assert "This game ended before alice moved, so it does not count." in result.response.content
+    assert "This game ended before alice moved, so it does not count." in text_of(result.response)
     await assert_alice_has_no_result(world)
 
 
 async def assert_alice_has_no_result(world: World) -> None:
     stats = await world.alice.slash(world.channel, "tictactoe stats")
     assert stats.response is not None
-    assert stats.response.content.startswith("alice has not finished a game yet.")
+    assert text_of(stats.response).startswith("alice has not finished a game yet.")
 
 
 async def test_resign_by_a_bystander_is_refused_privately(world: World) -> None:
@@ -255,7 +266,7 @@ async def test_board_reposts_the_game_and_retires_the_old_buttons(world: World) 
     assert result.response is not None and not result.ephemeral
     assert len(cells(result.response.message)) == 9
     assert start.response is not None
-    assert start.response.message.components == []
+    assert buttons(start.response) == []
     assert (await world.game()).message_id == result.response.id
 
 
@@ -267,13 +278,13 @@ async def test_board_after_a_game_shows_how_it_ended_privately(world: World) -> 
     await world.alice.slash(world.channel, "tictactoe resign")
     result = await world.alice.slash(world.channel, "tictactoe board")
     assert result.ephemeral and result.response is not None
-    content = result.response.content
+    content = text_of(result.response)
     assert content.startswith("No game is running here; this is how your last one ended:\n")
     assert content.endswith("alice resigned.")
-    assert "❌" in content and result.response.message.components == []
+    assert "❌" in content and buttons(result.response) == []
     nothing = await world.bob.slash(world.channel, "tictactoe board")  # bob never played here
     assert nothing.ephemeral and nothing.response is not None
-    assert "There is no game running here" in nothing.response.content
+    assert "There is no game running here" in text_of(nothing.response)
 
 
 async def test_hint_is_private_and_lists_every_move(world: World) -> None:
@@ -282,7 +293,7 @@ async def test_hint_is_private_and_lists_every_move(world: World) -> None:
     result = await world.alice.slash(world.channel, "tictactoe hint")
     assert deferred_first(world, result) and result.ephemeral
     assert result.response is not None
-    hint = result.response.content
+    hint = text_of(result.response)
     assert hint.startswith("Hint for alice:")
     assert hint.count("row ") >= 9
     assert len(world.channel.history(viewer=world.bob)) == public_before
@@ -291,7 +302,7 @@ async def test_hint_is_private_and_lists_every_move(world: World) -> None:
 async def test_hint_without_a_game_is_a_private_error(world: World) -> None:
     result = await world.alice.slash(world.channel, "tictactoe hint")
     assert result.ephemeral and result.response is not None
-    assert "/tictactoe start" in result.response.content
+    assert "/tictactoe start" in text_of(result.response)
 
 
 async def test_stats_and_leaderboard_after_games(world: World) -> None:
@@ -310,17 +321,17 @@ async def test_stats_and_leaderboard_after_games(world: World) -> None:
 
     mine = await world.alice.slash(world.channel, "tictactoe stats")
     assert mine.response is not None
-    assert mine.response.content.startswith("alice against me: 0 wins, 1 loss, 0 draws")
-    assert "perfect: 0 wins, 1 loss" in mine.response.content
+    assert text_of(mine.response).startswith("alice against me: 0 wins, 1 loss, 0 draws")
+    assert "perfect: 0 wins, 1 loss" in text_of(mine.response)
 
     theirs = await world.alice.slash(world.channel, "tictactoe stats", member=world.bob)
     assert theirs.response is not None
-    assert theirs.response.content.startswith("bob against me: 0 wins, 1 loss")
-    assert "easy" in theirs.response.content
+    assert text_of(theirs.response).startswith("bob against me: 0 wins, 1 loss")
+    assert "easy" in text_of(theirs.response)
 
     board = await world.alice.slash(world.channel, "tictactoe leaderboard")
     assert board.response is not None
-    lines = board.response.content.splitlines()
+    lines = text_of(board.response).splitlines()
     assert lines[0].startswith("Leaderboard")
     assert any("alice" in line for line in lines[1:])
     assert any("bob" in line for line in lines[1:])
@@ -329,17 +340,17 @@ async def test_stats_and_leaderboard_after_games(world: World) -> None:
 async def test_stats_and_leaderboard_before_any_game(world: World) -> None:
     mine = await world.alice.slash(world.channel, "tictactoe stats")
     assert mine.response is not None
-    assert "alice has not finished a game yet" in mine.response.content
+    assert "alice has not finished a game yet" in text_of(mine.response)
     board = await world.alice.slash(world.channel, "tictactoe leaderboard")
     assert board.response is not None
-    assert "Nobody is on the leaderboard yet" in board.response.content
+    assert "Nobody is on the leaderboard yet" in text_of(board.response)
 
 
 async def test_help_is_private_and_names_every_command(world: World) -> None:
     result = await world.alice.slash(world.channel, "tictactoe help")
     assert result.ephemeral and result.response is not None
     # two messages: how to play, then the commands that look back and the levels' ratings
-    text = "\n".join([result.response.content, *(m.content for m in result.followups)])
+    text = "\n".join([text_of(result.response), *(text_of(m) for m in result.followups)])
     commands = ("start", "challenge", "hint", "explain", "board", "resign", "stats", "leaderboard")
     commands += ("history", "review")
     for command in commands:

@@ -5,7 +5,18 @@ board, then its cells; at once when the move is sent to one board), refusals, an
 from __future__ import annotations
 
 import discord
-from discord_helpers import MakeBot, World, buttons, cells, move_text, posted, private_answer
+from discord_helpers import (
+    CONTROLS,
+    MakeBot,
+    World,
+    button_rows,
+    buttons,
+    cells,
+    move_text,
+    posted,
+    private_answer,
+    text_of,
+)
 
 from bot.discord_bot import TicTacToeBot
 from bot.engine import Move
@@ -21,8 +32,9 @@ async def start_ultimate(world: World, **options: object) -> discord.Message:
     return result.response.message
 
 
-def fresh(world: World, message: discord.Message) -> discord.Message:
-    return next(m for m in world.channel.history() if m.id == message.id)
+def moves_and_boards(message: discord.Message) -> list[discord.Button]:
+    """The buttons above the controls: small boards, cells, Back."""
+    return [b for b in buttons(message) if (b.custom_id or "").startswith(("ttt:", "ttu:"))]
 
 
 def in_board(move: Move, board: int) -> bool:
@@ -52,16 +64,17 @@ async def test_start_shows_the_grid_and_the_nine_small_boards(world: World) -> N
     board = await start_ultimate(world, level="easy")
     game = await world.game()
     assert (game.size, game.level, game.moves) == (9, "easy", ())
-    content = board.content
+    content = text_of(board)
     assert len(content) <= 2000
     assert "Ultimate tic-tac-toe: alice (❌) vs me (⭕), easy" in content
     assert "Your turn, alice (❌): play in any open small board." in content
     assert "Click a small board and then a cell, or type `!move <row> <column>` (1-9)." in content
     grid = [line for line in content.splitlines() if line[:1].isdigit()]
     assert len(grid) == 9 and grid[0] == "1️⃣ ⬜⬜⬜ ⬜⬜⬜ ⬜⬜⬜"
-    labels = [b.label for b in buttons(board)]
+    assert button_rows(board)[-1] == CONTROLS
+    labels = [b.label for b in moves_and_boards(board)]
     assert labels[0] == "rows 1-3, cols 1-3" and labels[8] == "rows 7-9, cols 7-9"
-    assert len(labels) == 9 and not any(b.disabled for b in buttons(board))
+    assert len(labels) == 9 and not any(b.disabled for b in moves_and_boards(board))
 
 
 async def test_two_steps_by_buttons_then_the_sent_board_at_once(world: World) -> None:
@@ -69,19 +82,19 @@ async def test_two_steps_by_buttons_then_the_sent_board_at_once(world: World) ->
     game = await world.game()
     result = await world.alice.click(board, custom_id=f"ttu:{game.id}:4")
     assert result.acknowledged and not result.ephemeral
-    shown = fresh(world, board)
+    shown = world.fresh(board)
     moves = cell_moves(shown)
     assert len(moves) == 9 and all(in_board(move, 4) for move in moves)
-    assert buttons(shown)[-1].custom_id == f"ttu:{game.id}:back"
+    assert moves_and_boards(shown)[-1].custom_id == f"ttu:{game.id}:back"
     await world.alice.click(shown, custom_id=f"ttu:{game.id}:back")  # Back: the boards again
-    assert len(buttons(fresh(world, board))) == 9 and not cells(fresh(world, board))
-    await world.alice.click(fresh(world, board), custom_id=f"ttu:{game.id}:0")
-    await world.alice.click(fresh(world, board), custom_id=f"ttt:{game.id}:1:1")  # board 0's centre
+    assert len(moves_and_boards(world.fresh(board))) == 9 and not cells(world.fresh(board))
+    await world.alice.click(world.fresh(board), custom_id=f"ttu:{game.id}:0")
+    await world.alice.click(world.fresh(board), custom_id=f"ttt:{game.id}:1:1")  # board 0's centre
     after = await world.game()
     assert after.moves[0] == Move(1, 1) and len(after.moves) == 2
     assert in_board(after.moves[1], 4)  # the centre cell sent me to the centre board
-    edited = fresh(world, board)
-    assert "You played row 2, column 2." in edited.content
+    edited = world.fresh(board)
+    assert "You played row 2, column 2." in text_of(edited)
     check_cells_of_forced_board(edited, after)
 
 
@@ -90,13 +103,13 @@ async def test_moves_by_typing_and_the_sending_rule(world: World) -> None:
     await world.alice.send(world.channel, "!move 5 5")
     game = await world.game()
     reply = world.last()
-    assert "You played row 5, column 5." in reply.content and len(reply.content) <= 2000
+    assert "You played row 5, column 5." in text_of(reply) and len(text_of(reply)) <= 2000
     assert in_board(game.moves[1], 4)
     check_cells_of_forced_board(reply, game)
     forced = game.position.forced_board
     elsewhere = next(m for m in (Move(0, 0), Move(8, 8)) if not in_board(m, forced or 0))
     await world.alice.send(world.channel, move_text(elsewhere))
-    assert "The last move sends you to the small board in rows" in world.last().content
+    assert "The last move sends you to the small board in rows" in text_of(world.last())
     assert (await world.game()).moves == game.moves
     world.errors()  # the refusal, answered in the channel
 
@@ -105,12 +118,12 @@ async def test_others_and_perfect_are_refused(world: World) -> None:
     result = await world.alice.slash(
         world.channel, "tictactoe start", game="ultimate", level="perfect"
     )
-    assert result.ephemeral and "no perfect level" in result.response.content  # type: ignore[union-attr]
+    assert result.ephemeral and "no perfect level" in text_of(result.response)  # type: ignore[union-attr]
     board = await start_ultimate(world, level="easy")
     game = await world.game()
     result = await world.bob.click(board, custom_id=f"ttu:{game.id}:4")
     assert "only they can play it" in private_answer(result)
-    assert len(cells(fresh(world, board))) == 0
+    assert len(cells(world.fresh(board))) == 0
     world.errors()
 
 
@@ -141,39 +154,41 @@ async def test_a_duel_of_ultimate_by_typing_and_clicking_then_a_rematch(world: W
     )
     assert result.response is not None, world.errors()
     offer = result.response.message
-    assert "to a duel of ultimate tic-tac-toe" in offer.content
+    assert "to a duel of ultimate tic-tac-toe" in text_of(offer)
     accept = next(b for b in buttons(offer) if b.label == "Accept")
     await world.bob.click(offer, custom_id=accept.custom_id or "")
     game = await world.game()
     assert game.is_duel and game.kind is GameKind.ULTIMATE
     await world.alice.send(world.channel, "!move 5 5")  # sends bob to the centre board
     board = world.last()
-    assert "alice played row 5, column 5." in board.content
-    assert "Your turn, bob (⭕): play in the small board in rows 4-6, columns 4-6." in board.content
+    assert "alice played row 5, column 5." in text_of(board)
+    assert "Your turn, bob (⭕): play in the small board in rows 4-6, columns 4-6." in text_of(
+        board
+    )
     game = await world.game()
     check_cells_of_forced_board(board, game)
     await world.bob.click(board, custom_id=f"ttt:{game.id}:3:3")  # its corner: alice to board 0
     game = await world.game()
     assert game.moves == (Move(4, 4), Move(3, 3))
-    check_cells_of_forced_board(fresh(world, board), game)
+    check_cells_of_forced_board(world.fresh(board), game)
     await world.alice.slash(world.channel, "tictactoe resign")
-    final = fresh(world, board)
+    final = world.fresh(board)
     rematch = next(b for b in buttons(final) if b.label == "Rematch")
     again = posted(await world.bob.click(final, custom_id=rematch.custom_id or ""))
-    assert "bob challenges" in again.content
-    assert "to a duel of ultimate tic-tac-toe" in again.content
+    assert "bob challenges" in text_of(again)
+    assert "to a duel of ultimate tic-tac-toe" in text_of(again)
 
 
 async def test_hint_names_the_top_moves_with_win_rates_privately(world: World) -> None:
     await start_ultimate(world, level="easy")
     result = await world.alice.slash(world.channel, "tictactoe hint")
     assert result.ephemeral and result.response is not None
-    text = result.response.content
+    text = text_of(result.response)
     assert text.startswith("Hint for alice: the engine's top moves (win rate for you")
     assert "% (" in text and "Best: " in text
     explained = await world.alice.slash(world.channel, "tictactoe explain")
     assert explained.ephemeral and "ultimate tic-tac-toe is not solved" in (
-        explained.response.content  # type: ignore[union-attr]
+        text_of(explained.response)  # type: ignore[union-attr]
     )
     world.errors()
 
@@ -198,7 +213,7 @@ async def test_ultimate_games_and_duels_have_their_own_leaderboards(world: World
     async def leaderboard(**kind: str) -> str:
         shown = await world.alice.slash(world.channel, "tictactoe leaderboard", **kind)
         assert shown.response is not None, world.errors()
-        return shown.response.content
+        return text_of(shown.response)
 
     assert (await leaderboard()).startswith("Nobody is on the leaderboard yet")
     assert (await leaderboard(kind="duels")).startswith("Nobody has finished a duel here yet")
@@ -214,5 +229,5 @@ async def test_ultimate_games_and_duels_have_their_own_leaderboards(world: World
     assert stats.response is not None
     rating = 1216 if winner == "alice" else 1184
     record = "1 win, 0 losses" if rating > 1200 else "0 wins, 1 loss"
-    assert f"(ultimate: {record}, 0 draws), ultimate rating {rating}." in stats.response.content
-    assert "), rating" not in stats.response.content  # no classic duel rating
+    assert f"(ultimate: {record}, 0 draws), ultimate rating {rating}." in text_of(stats.response)
+    assert "), rating" not in text_of(stats.response)  # no classic duel rating

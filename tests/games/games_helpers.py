@@ -26,6 +26,7 @@ from bot.games.service import MoveChooser
 from bot.storage import SqliteGameStore
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres.store import PostgresGameStore
+from bot.storage.rows import COLUMNS
 
 OpenStore = Callable[..., Awaitable[PostgresGameStore]]
 """The ``open_store`` fixture's type (tests/conftest.py): ``PostgresGameStore.open``."""
@@ -259,3 +260,16 @@ def sqlite_at_version(path: Path, version: int) -> None:
             for statement in migration.statements("sqlite"):
                 conn.execute(statement)
         conn.execute(f"PRAGMA user_version = {version}")
+
+
+COLUMNS_SINCE = {"version": 4, "saved_minute": 6, "answers_only": 15}
+"""The ``games`` columns added after version 1, with the version that added each."""
+
+
+def insert_game_at(version: int, placeholder: str) -> str:
+    """The INSERT of a game's row (``to_row``'s parameters, the id left to the database)
+    into a ``games`` table at schema ``version``: the columns of today that existed then.
+    ``placeholder`` is the driver's, with ``{}`` for the name (":{}", "%({})s")."""
+    names = [column.name for column in COLUMNS if COLUMNS_SINCE.get(column.name, 1) <= version]
+    values = ", ".join(placeholder.format(name) for name in names)
+    return f"INSERT INTO games ({', '.join(names)}) VALUES ({values})"

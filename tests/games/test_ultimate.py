@@ -18,6 +18,7 @@ from games_helpers import (
     GUILD,
     FakeClock,
     finished_game,
+    insert_game_at,
     plays,
     sqlite_at_version,
 )
@@ -256,7 +257,7 @@ async def test_a_version_10_file_upgraded_ranks_classic_and_ultimate_apart(
     sql = GameSql.styled(":{}")
     with closing(sqlite3.connect(path)) as conn, conn:
         for game in games_at_version_10():
-            conn.execute(sql.insert, to_row(game))
+            conn.execute(insert_game_at(10, ":{}"), to_row(game))
             conn.executemany(sql.upsert_member, member_rows(game))
         conn.execute(V10_RATINGS.format(guild=GUILD))
         mixed = conn.execute("SELECT wins, losses FROM standings WHERE member_id = 1").fetchall()
@@ -286,7 +287,7 @@ async def test_a_version_10_postgresql_database_upgraded_ranks_them_apart(
         connection.execute("CREATE TABLE tictactoe_schema (version integer NOT NULL)")
         connection.execute("INSERT INTO tictactoe_schema VALUES (10)")
         for game in games_at_version_10():
-            connection.execute(sql.insert, to_row(game))
+            connection.execute(insert_game_at(10, "%({})s"), to_row(game))
             for member in member_rows(game):
                 connection.execute(sql.upsert_member, member)
         connection.execute(V10_RATINGS.format(guild=GUILD))

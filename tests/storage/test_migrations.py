@@ -35,6 +35,7 @@ PINNED: dict[Dialect, dict[int, str]] = {
         12: "2b6148c68e35ffb6e5627ab9e587c7ab1ad915ebdee6bb59e9f390eaae004c19",
         13: "3820caea16bd47d9964cb67f8af10fa1bb59488cf2a5ece92ea4040b48caea60",
         14: "57ec966f15988a1ff261a73861cb4a68d399807ef3f04c633c79de8487d76245",
+        15: "c43894e7d6b62742f0863700e07e84432c677d42d4c4d00f2da16997eb0eb251",
     },
     "postgresql": {
         1: "bc53f072b39144ef5bcbf3bddaff7de08e1b7c79b72daabbb48a0b6647e7ca45",
@@ -51,6 +52,7 @@ PINNED: dict[Dialect, dict[int, str]] = {
         12: "2b6148c68e35ffb6e5627ab9e587c7ab1ad915ebdee6bb59e9f390eaae004c19",
         13: "3820caea16bd47d9964cb67f8af10fa1bb59488cf2a5ece92ea4040b48caea60",
         14: "57ec966f15988a1ff261a73861cb4a68d399807ef3f04c633c79de8487d76245",
+        15: "c43894e7d6b62742f0863700e07e84432c677d42d4c4d00f2da16997eb0eb251",
     },
 }
 
@@ -185,7 +187,19 @@ SCHEMA_V14_OBJECTS = {
     "boards_owed_due": "50bee6e0152ac8ca92295ffee365515ef69851544b62f0b4bb17b87071b3fe68",
 }
 
-FRESH = {**SCHEMA_V11, **SCHEMA_V12_OBJECTS, **SCHEMA_V13_OBJECTS, **SCHEMA_V14_OBJECTS}
+# v15: games and challenges in chats that take answers only (issue 37): a column each.
+SCHEMA_V15_CHANGED = {
+    "games": "b852175a10db36bbbb32310b815c406447be8b17a0cdd81e2a141a091711f32c",
+    "challenges": "6f8a4e8d95818debc4d99a52497d3ec1e8a3b75aae86169d540ca08e8b589dd4",
+}
+
+FRESH = {
+    **SCHEMA_V11,
+    **SCHEMA_V12_OBJECTS,
+    **SCHEMA_V13_OBJECTS,
+    **SCHEMA_V14_OBJECTS,
+    **SCHEMA_V15_CHANGED,
+}
 """The schema a fresh file has, and every upgraded one."""
 
 

@@ -22,6 +22,7 @@ from games_helpers import (
     GUILD,
     OpenStore,
     finished_game,
+    insert_game_at,
     row_locked,
     running_game,
     scalar,
@@ -39,7 +40,6 @@ from bot.games.sentences import (
 from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION
 from bot.storage.postgres.store import CHANNEL_LOCK, PostgresGameStore
 from bot.storage.rows import (
-    COLUMNS,
     member_rows,
     to_row,
 )
@@ -108,12 +108,8 @@ async def test_a_version_1_database_is_upgraded_with_its_totals_counted(
             connection.execute(statement)
         connection.execute("CREATE TABLE tictactoe_schema (version integer NOT NULL)")
         connection.execute("INSERT INTO tictactoe_schema VALUES (1)")
-        v1 = [column.name for column in COLUMNS if column.name not in ("version", "saved_minute")]
-        v1_insert = (
-            f"INSERT INTO games ({', '.join(v1)}) VALUES ({', '.join(f'%({n})s' for n in v1)})"
-        )
         for game in (drawn, won):
-            connection.execute(v1_insert, to_row(game))  # version 1 has no version column
+            connection.execute(insert_game_at(1, "%({})s"), to_row(game))
             for member in member_rows(game):  # version 1 has no name_key yet
                 connection.execute(
                     "INSERT INTO members (member_id, name, updated_at) "

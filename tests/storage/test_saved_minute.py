@@ -16,7 +16,7 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from games_helpers import START, running_game, sqlite_at_version
+from games_helpers import COLUMNS_SINCE, START, running_game, sqlite_at_version
 
 from bot.games import Game, GameStore
 from bot.storage import SqliteGameStore
@@ -28,7 +28,7 @@ from bot.storage.rows import (
     to_row,
 )
 
-V5_COLUMNS = [column.name for column in COLUMNS if column.name != "saved_minute"]
+V5_COLUMNS = [column.name for column in COLUMNS if COLUMNS_SINCE.get(column.name, 1) <= 5]
 
 SAVED_AT = [  # (a game's updated_at, idle at the cutoff below)
     (START + timedelta(minutes=1, seconds=59, microseconds=999_999), True),

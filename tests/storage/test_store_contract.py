@@ -1311,3 +1311,20 @@ async def test_a_duel_accepted_owes_its_board_with_the_game(store: GameStore) ->
     game = await store.accept_challenge(challenge, make_game(ALICE, BOB, level=DUEL), board_due=due)
     [owed] = await store.boards_owed(due)
     assert owed.game == game
+
+
+# -- answers only (migration 15) -----------------------------------------------------------------
+
+
+async def test_a_game_and_a_challenge_in_a_chat_that_takes_answers_only_read_back_so(
+    store: GameStore,
+) -> None:
+    game = await store.insert(replace(make_game(ALICE, BOT), answers_only=True))
+    moved = await store.update(replace(game, moves=(Move(1, 1),)))
+    assert moved.answers_only and (await store.get(game.id)) == moved
+    other = await store.insert(replace(make_game(ALICE, BOT), channel_id=game.channel_id + 1))
+    assert not (await store.get(other.id)).answers_only  # type: ignore[union-attr]
+    challenge = await store.insert_challenge(
+        replace(CHALLENGE, channel_id=game.channel_id + 2, answers_only=True)
+    )
+    assert (await store.get_challenge(challenge.id)) == challenge and challenge.answers_only

@@ -18,7 +18,13 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands, tasks
 
-from bot.discord_bot.board_view import board_content, board_view, replace_board, shows_game
+from bot.discord_bot.board_view import (
+    board_message,
+    board_text,
+    message_text,
+    replace_board,
+    shows_game,
+)
 from bot.discord_bot.locales import guild_locale
 from bot.games import Game, StorageError
 from bot.i18n import current_locale
@@ -87,14 +93,14 @@ class BoardDeliveries(commands.Cog):
         """Show ``game``'s board in its channel; whether it is shown (or can never be)."""
         current_locale.set(await guild_locale(self.bot, game.guild_id))  # a public post
         channel = self.bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
-        content, view = board_content(game), board_view(game)
+        view = board_message(game)
         me = self.bot.user.id if self.bot.user is not None else 0
         # Shown already (the process stopped, or the store failed, between showing it and
         # saying so): that message becomes the game's board, and nothing is shown twice.
         message = await _posted_already(channel, game, me)
         if message is None and game.message_id is not None:
             try:
-                await channel.get_partial_message(game.message_id).edit(content=content, view=view)
+                await channel.get_partial_message(game.message_id).edit(content=None, view=view)
             except discord.NotFound:
                 pass  # the board message was deleted: post the board anew
             except discord.HTTPException as error:
@@ -104,7 +110,7 @@ class BoardDeliveries(commands.Cog):
                 return True
         if message is None:
             try:
-                message = await channel.send(content, view=view)
+                message = await channel.send(view=view)
             except discord.HTTPException as error:
                 if error.code == UNKNOWN_CHANNEL:
                     log.warning("Game %s's channel is gone: its board is dropped.", game.id)
@@ -122,11 +128,11 @@ async def _posted_already(
     """A message of ``me`` (the bot) among the last ``LOOK_BACK`` in ``channel`` showing
     ``game`` as it stands, with its buttons (posted before the bot could say so), or None
     (also where the history cannot be read)."""
-    board = board_content(game)
+    board = board_text(game)
     try:
         async for message in channel.history(limit=LOOK_BACK):
             mine = message.author.id == me
-            if mine and message.content.endswith(board) and shows_game(message, game.id):
+            if mine and message_text(message).endswith(board) and shows_game(message, game.id):
                 return message
     except discord.HTTPException as error:
         log.info("Could not read channel %s's history: %s", channel.id, error)
@@ -137,4 +143,3 @@ def _failed(game: Game, doing: str, error: discord.HTTPException) -> bool:
     """Log a failed try (the sweep tries again later); False."""
     log.warning("Could not %s for game %s: %s; trying again later.", doing, game.id, error)
     return False
-

@@ -2,8 +2,8 @@
 
 A member over ``COMMAND_RATE`` (``floods.Flooding``) gets the one "slow down" note, or
 nothing. A ``GameError`` is answered with its sentence (commands spelled as on Discord); unknown
-commands are ignored (the ``!`` prefix is shared with many bots), a game command in a direct
-message is pointed to a server channel, argument mistakes get the usage, missing channel
+commands are ignored (the ``!`` prefix is shared with many bots), argument mistakes get the
+usage, missing channel
 permissions are logged (there is nowhere to answer), and anything else is logged with its
 traceback and answered with a short apology. Slash commands and buttons end in
 ``interactions.answer_error`` instead.
@@ -19,7 +19,7 @@ from discord.ext import commands
 
 from bot.discord_bot.floods import Flooding
 from bot.discord_bot.locales import server_locale
-from bot.discord_bot.texts import APOLOGY, SERVER_ONLY, spelling, usage_move
+from bot.discord_bot.texts import APOLOGY, spelling, usage_move
 from bot.games import GameError
 from bot.i18n import _, current_locale
 
@@ -58,8 +58,6 @@ class ErrorHandling(commands.Cog):
                 ctx.channel.id,
                 cause,
             )
-        elif isinstance(error, commands.NoPrivateMessage):
-            await _answer(ctx, _(SERVER_ONLY))
         elif isinstance(error, commands.UserInputError):
             # discord.py's own sentence is a library's, logged; the member gets the usage
             log.info("Bad arguments to %r: %s", ctx.message.content[:100], error)

@@ -87,7 +87,11 @@ class ExpiryAnnouncer(commands.Cog):
         await self.bot.wait_until_ready()
 
     async def announce(self, game: Game) -> None:
-        """Post the expiry notice in the game's channel and disable its board's buttons."""
+        """Post the expiry notice in the game's channel and disable its board's buttons; not
+        where the bot only answers (``Game.answers_only``): there the next click on the
+        board shows the game over."""
+        if game.answers_only:
+            return
         # A partial channel needs no cache or fetch; a vanished channel answers NotFound.
         channel = self.bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
         idle = await self.bot.service.servers.idle_timeout_in(game.guild_id)  # the server's own

@@ -3,8 +3,8 @@
 Commands raise a ``GameError`` to refuse; ``GameTree.on_error`` answers a slash command's
 privately, ``cogs.errors`` answers ``!move``'s in the channel. Work that may be slow (a 4x4
 engine move, an analysis) is preceded by a ``defer``; everything else answers at once. A game's
-board is one message with a button per cell (``service.attach_message``); posting a newer one
-strips the buttons from the older, so each game has one live board.
+board is one V2 message, its text and buttons together (``board_view.board_message``); posting
+a newer one strips the buttons from the older, so each game has one live board.
 """
 
 from __future__ import annotations
@@ -18,16 +18,11 @@ from discord import app_commands
 from discord.app_commands import Choice, locale_str
 from discord.ext import commands
 
-from bot.discord_bot.board_view import (
-    board_content,
-    board_view,
-    disable_board,
-    replace_board,
-    show_board,
-)
+from bot.discord_bot.board_view import board_message, disable_board, replace_board, show_board
 from bot.discord_bot.duel_views import send_challenge
 from bot.discord_bot.history_views import replay_file, send_history
 from bot.discord_bot.interactions import (
+    answers_only,
     channel_id,
     in_time,
     private_locale,
@@ -38,6 +33,7 @@ from bot.discord_bot.locales import server_locale
 from bot.discord_bot.permissions import Warned, missing, react_cannot_answer, react_late
 from bot.discord_bot.texts import (
     LAST_GAME_OVER,
+    LEADERBOARDS_IN_SERVERS,
     clicks_only,
     help_text,
     levels_text,
@@ -50,6 +46,7 @@ from bot.games import (
     FIRST_CHOICES,
     SIZES,
     Game,
+    GameError,
     GameKind,
     MoveReply,
     Seat,
@@ -218,13 +215,15 @@ class GameCommands(commands.Cog):
     """``!move`` and ``/tictactoe start|challenge|resign|board|hint|explain|stats|leaderboard|
     history|review|help``."""
 
-    # Server channels only: standings are per server, and "no server" is the terminal's.
+    # Everywhere: servers (installed there, or by the member), the bot's DM, and DMs and
+    # group DMs between people through the member's own install, where it only answers.
     tictactoe = app_commands.Group(
         name="tictactoe",
         # TRANSLATORS: a slash command's description (100 characters at most)
         description=locale_str("Play Tic-Tac-Toe against me in this channel."),
+        allowed_installs=app_commands.AppInstallationType(guild=True, user=True),
         allowed_contexts=app_commands.AppCommandContext(
-            guild=True, dm_channel=False, private_channel=False
+            guild=True, dm_channel=True, private_channel=True
         ),
     )
 
@@ -243,7 +242,6 @@ class GameCommands(commands.Cog):
     # -- text command ------------------------------------------------------------------------
 
     @commands.command(name="move", usage="<row> <column>", help="Play a cell, e.g. !move 2 3")
-    @commands.guild_only()  # NoPrivateMessage is answered with texts.SERVER_ONLY
     async def move(self, ctx: commands.Context[TicTacToeBot], *, cell: str = "") -> None:
         """``!move 2 3``: play row 2, column 3 (1-based) in this channel's game; nothing
         changes where the bot could not answer (``permissions.TEXT_ANSWER``)."""
@@ -264,8 +262,8 @@ class GameCommands(commands.Cog):
         game = reply.game
 
         async def post() -> int:
-            content = board_content(game, describe_reply(reply))
-            message = await ctx.reply(content, view=board_view(game), mention_author=False)
+            view = board_message(game, describe_reply(reply))
+            message = await ctx.reply(view=view, mention_author=False)
             return message.id
 
         if not await show_board(self.bot, game, post):  # saved: it will follow, say so
@@ -329,18 +327,17 @@ class GameCommands(commands.Cog):
                 size=None if size is None else size.value,
                 game=GameKind.CLASSIC if game is None else game.value,
                 owe_board=True,
+                answers_only=answers_only(interaction),
             ),
             ephemeral=False,
         )
         self.bot.metrics.started(reply)
         started = reply.game
-        content = board_content(started, _start_headline(reply, self._prefix))
-        await show_board(
-            self.bot, started, lambda: respond(interaction, content, view=board_view(started))
-        )
+        view = board_message(started, _start_headline(reply, self._prefix))
+        await show_board(self.bot, started, lambda: respond(interaction, view=view))
         if reply.replaced is not None:
             await disable_board(self.bot, reply.replaced)
-        lacking = missing(interaction.app_permissions)
+        lacking = missing(interaction.app_permissions) if _typed_moves_read(interaction) else ()
         if lacking:  # the board works by clicks; say why typing won't, privately
             current_locale.set(private_locale(interaction))
             await interaction.followup.send(clicks_only(self._prefix, lacking), ephemeral=True)
@@ -377,11 +374,6 @@ class GameCommands(commands.Cog):
         first: Choice[str] | None = None,
         game: Choice[str] | None = None,
     ) -> None:
-        channel = interaction.channel
-        present = isinstance(opponent, discord.Member) and (
-            not isinstance(channel, discord.abc.GuildChannel)
-            or channel.permissions_for(opponent).view_channel
-        )
         user = interaction.user
         challenge = await in_time(
             interaction,
@@ -394,8 +386,9 @@ class GameCommands(commands.Cog):
                 first=DEFAULT_FIRST if first is None else first.value,
                 opponent_is_bot=opponent.bot,
                 opponent_is_me=self.bot.user is not None and opponent.id == self.bot.user.id,
-                opponent_present=present,
+                opponent_present=_present(interaction, opponent),
                 game=GameKind.CLASSIC if game is None else game.value,
+                answers_only=answers_only(interaction),
             ),
             ephemeral=False,
         )
@@ -432,9 +425,10 @@ class GameCommands(commands.Cog):
         )
         if not game.is_active:
             current_locale.set(private_locale(interaction))
-            await reply_privately(interaction, board_content(game, _(LAST_GAME_OVER)))
+            look_back = board_message(game, _(LAST_GAME_OVER), live=False)
+            await reply_privately(interaction, view=look_back)
             return
-        message_id = await respond(interaction, board_content(game), view=board_view(game))
+        message_id = await respond(interaction, view=board_message(game))
         if message_id is not None:
             await replace_board(self.bot, game, message_id)
 
@@ -496,7 +490,12 @@ class GameCommands(commands.Cog):
     async def stats(
         self, interaction: discord.Interaction[TicTacToeBot], member: discord.User | None = None
     ) -> None:
+        # In a server, the server's record for all to see; elsewhere (a DM, a group DM), the
+        # record from everywhere, for the member alone.
         target = member or interaction.user
+        private = interaction.guild_id is None
+        if private:
+            current_locale.set(private_locale(interaction))
         stats = await in_time(
             interaction,
             self.bot.service.standings.stats(
@@ -504,10 +503,11 @@ class GameCommands(commands.Cog):
                 guild_id=interaction.guild_id,
                 other_id=None if member is None else interaction.user.id,
             ),
-            ephemeral=False,
+            ephemeral=private,
         )
         # The name they go by now, not the one stored with their last game.
-        await respond(interaction, render_stats(replace(stats, name=target.display_name)))
+        shown = render_stats(replace(stats, name=target.display_name))
+        await respond(interaction, shown, ephemeral=private)
 
     # TRANSLATORS: a slash command's description (100 characters at most)
     @tictactoe.command(name="leaderboard", description=locale_str("This server's best players."))
@@ -523,6 +523,8 @@ class GameCommands(commands.Cog):
         self, interaction: discord.Interaction[TicTacToeBot], kind: Choice[str] | None = None
     ) -> None:
         guild, standings = interaction.guild_id, self.bot.service.standings
+        if guild is None:  # a DM or group DM: no server's players to rank
+            raise GameError(LEADERBOARDS_IN_SERVERS)
         game, ranked = LEADERBOARDS["bot" if kind is None else kind.value]
         if ranked == "duels":
             duels = await in_time(
@@ -597,10 +599,34 @@ class GameCommands(commands.Cog):
         await reply_privately(interaction, levels_text())  # help alone nearly fills a message
 
 
+def _typed_moves_read(interaction: discord.Interaction[TicTacToeBot]) -> bool:
+    """Whether ``!move`` typed here reaches the bot at all: a server channel the bot is in
+    (where its permissions decide whether it can answer); not a DM or group DM between
+    people, where the app only sees interactions, nor its own DM, where it always answers."""
+    return interaction.guild_id is not None and not answers_only(interaction)
+
+
+def _present(interaction: discord.Interaction[TicTacToeBot], opponent: discord.User) -> bool:
+    """Whether ``opponent`` can see the chat the challenge is made in: a server member who
+    may view the channel; in a DM or group DM, one of its people (the bot's own DM has only
+    the challenger). Where Discord says nothing about who is here, they are taken to be."""
+    channel = interaction.channel
+    if interaction.context.dm_channel:
+        return False
+    if isinstance(channel, discord.abc.GuildChannel) and not answers_only(interaction):
+        return isinstance(opponent, discord.Member) and (
+            channel.permissions_for(opponent).view_channel
+        )
+    recipients = getattr(channel, "recipients", None)
+    if recipients:
+        return opponent.id in {person.id for person in recipients}
+    return interaction.guild_id is None or isinstance(opponent, discord.Member)
+
+
 async def _answer_only(interaction: discord.Interaction[TicTacToeBot], game: Game) -> None:
-    """Answer with the final board as text only (its message is not the game's board: the
-    board message keeps its buttons, disabled): no message id for ``show_board``."""
-    await respond(interaction, board_content(game))
+    """Answer with the final board, without buttons (its message is not the game's board:
+    the board message keeps its buttons, disabled): no message id for ``show_board``."""
+    await respond(interaction, view=board_message(game, live=False))
 
 
 def _start_headline(reply: MoveReply, prefix: str) -> str:

@@ -114,7 +114,8 @@ class SettingsCommands(commands.Cog):
         # is Discord's name of the permission
         description=locale_str("This server's Tic-Tac-Toe settings (Manage Server)."),
         default_permissions=discord.Permissions(manage_guild=True),
-        guild_only=True,  # dm_permission, and its successor contexts, as /tictactoe has
+        guild_only=True,  # dm_permission, and its successor contexts
+        allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
         allowed_contexts=app_commands.AppCommandContext(
             guild=True, dm_channel=False, private_channel=False
         ),

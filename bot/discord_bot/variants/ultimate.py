@@ -1,8 +1,8 @@
-"""An ultimate board's buttons. Its 81 cells cannot all be buttons, so it is clicked in two
-steps: the small boards the mover may play in ("ttu:<game>:<board>", ``SmallBoardButton``),
-then that board's nine cells (the same ``CellButton`` s, 0-based on the 9x9 grid) with a Back
-button ("ttu:<game>:back"); when the last move sends the mover to one board, its cells come
-at once."""
+"""An ultimate board's buttons, above the controls. Its 81 cells cannot all be buttons, so it
+is clicked in two steps: the small boards the mover may play in ("ttu:<game>:<board>",
+``SmallBoardButton``), then that board's nine cells (the same ``CellButton`` s, 0-based on the
+9x9 grid) with a Back button ("ttu:<game>:back"); when the last move sends the mover to one
+board, its cells come at once."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord_bot.board_view import CellButton, check_seat
-from bot.discord_bot.duel_views import RematchButton
+from bot.discord_bot.board_view import CellButton, board_message, button_row, check_seat
+from bot.discord_bot.controls import controls
 from bot.discord_bot.interactions import GameButton
 from bot.engine import Move
 from bot.engine.ultimate import UltimateBoard
-from bot.games import Game, Status
+from bot.games import Game
 from bot.games.sentences import game_is_over
 from bot.i18n import _
 
@@ -47,14 +47,14 @@ def _board(game: Game) -> UltimateBoard:
 
 class SmallBoardButton(
     GameButton,
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.LayoutView]],
     template=ULTIMATE_TEMPLATE,
 ):
     """Ultimate's first step: a small board to play in (its nine cells come next), or Back
     from a board's cells to the choice of boards (``board`` None)."""
 
     def __init__(self, game_id: int, board: int | None, *, game: Game | None = None) -> None:
-        button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
+        button: discord.ui.Button[discord.ui.LayoutView] = discord.ui.Button(
             custom_id=ULTIMATE_ID.format(game=game_id, board=BACK if board is None else board),
             style=discord.ButtonStyle.primary
             if board is not None
@@ -62,7 +62,6 @@ class SmallBoardButton(
             # TRANSLATORS: a button of ultimate's board (80 characters at most): back from one
             # small board's cells to the choice of small boards
             label=_("Back to the boards") if board is None else small_board_label(board),
-            row=3 if board is None else board // 3,
         )
         if game is not None and board is not None:
             button.disabled = not (game.is_active and _board(game).playable_boards >> board & 1)
@@ -84,31 +83,38 @@ class SmallBoardButton(
         game = await interaction.client.service.get(self.game_id)
         if game is None or not game.is_active:
             raise game_is_over()
-        await interaction.edit_original_response(view=ultimate_view(game, self.board))
+        await interaction.edit_original_response(
+            content=None, view=board_message(game, choice=self.board)
+        )
 
 
-def ultimate_view(game: Game, picked: int | None = None) -> discord.ui.View:
-    """Ultimate's buttons: the rematch once decided; else the cells of the board the mover is
-    sent to, or of ``picked`` (with Back), or the nine small boards (open ones clickable)."""
-    view = discord.ui.View(timeout=None)
-    if game.status in (Status.WON, Status.LOST, Status.DRAWN, Status.RESIGNED):
-        view.add_item(RematchButton(game.id, row=0))
-        return view
-    if not game.is_active:
-        return view
+def ultimate_rows(game: Game, picked: int | None) -> list[discord.ui.Item[discord.ui.LayoutView]]:
+    """Ultimate's buttons, then the controls: while the game runs, the cells of the board the
+    mover is sent to, or of ``picked`` (with Back), or the nine small boards (open ones
+    clickable); once it is over, the controls alone."""
+    rows: list[discord.ui.Item[discord.ui.LayoutView]] = []
+    if game.is_active:
+        rows = _choices(game, picked)
+    return [*rows, discord.ui.Separator(), controls(game)]
+
+
+def _choices(game: Game, picked: int | None) -> list[discord.ui.Item[discord.ui.LayoutView]]:
+    """The small boards to choose from, or one small board's cells (with Back if chosen)."""
     board = _board(game)
     forced = board.forced_board
     chosen = forced if forced is not None else picked
     if chosen is None or not board.playable_boards >> chosen & 1:
-        for small in range(9):
-            view.add_item(SmallBoardButton(game.id, small, game=game))
-        return view
+        return [
+            button_row(*(SmallBoardButton(game.id, b, game=game) for b in range(r, r + 3)))
+            for r in (0, 3, 6)
+        ]
     top, left = chosen // 3 * 3, chosen % 3 * 3
+    rows: list[discord.ui.Item[discord.ui.LayoutView]] = []
     for row in range(top, top + 3):
-        for col in range(left, left + 3):
-            move = Move(row, col)  # one small board's cells, in three rows
-            cell = CellButton(game.id, move, row=row % 3)
-            view.add_item(cell.show(board.at(move), playable=game.is_active))
+        cells = [CellButton(game.id, Move(row, col)) for col in range(left, left + 3)]
+        for cell in cells:
+            cell.show(board.at(cell.move), playable=game.is_active)
+        rows.append(button_row(*cells))
     if forced is None:
-        view.add_item(SmallBoardButton(game.id, None))
-    return view
+        rows.append(button_row(SmallBoardButton(game.id, None)))
+    return rows

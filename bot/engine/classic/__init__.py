@@ -8,7 +8,9 @@
     valuation = Valuer(budget=..., per_position=...).valuation(board)   # a look back
 
 The rules: :mod:`.board`; the exact search: :mod:`.solver` (5x5 with four in a row:
-:mod:`.perfect_5x5`); the levels: :mod:`.levels`. A reading order: docs/decisions.md.
+:mod:`.perfect_5x5`); the levels: :mod:`.levels`; puzzles, positions where exactly one move wins
+by force: :mod:`.puzzles` (imported on its own, with its data). A reading order:
+docs/decisions.md.
 """
 
 from .adaptive import (
