@@ -12,8 +12,9 @@ Prints figures (not a test). Two parts:
   bursts past discord.py's five tries) and Cloudflare 502s. When every member is done, the
   faults stop and the bench waits until the database owes no board. Then it reads the
   database: every board a save made (a start, a move and the bot's answer) must have been
-  shown in its channel by exactly one message (lost: never; duplicated: by two or more), and
-  every interaction answered within 2.5 s (Discord allows 3).
+  shown in its channel by exactly one message (lost: never; duplicated: by two or more; each
+  board read off a V2 message's cell buttons, whose emoji grid must draw the same position),
+  and every interaction answered within 2.5 s (Discord allows 3).
 - ``outage``: ``--outage-channels`` members play against the bot on PostgreSQL (a throwaway
   server from the pgserver wheel, tools/postgres_server.py) with no Discord faults; after a
   few seconds the server is stopped for ``--outage-seconds`` and started again, the members
@@ -134,6 +135,12 @@ def ledger_rows(book: Ledger, label: str) -> list[Row]:
         row(f"{label}: board messages posted", f"{book.posts}"),
         row(f"{label}: boards lost", f"{len(book.lost)}", "0", not book.lost),
         row(f"{label}: boards duplicated", f"{len(book.duplicated)}", "0", not book.duplicated),
+        row(
+            f"{label}: boards whose text draws another position than their buttons",
+            f"{len(book.misdrawn)}",
+            "0",
+            not book.misdrawn,
+        ),
     ]
 
 
@@ -209,7 +216,7 @@ async def rate_limits(args: argparse.Namespace) -> list[Row]:
         ),
         row("rate limits: tracebacks in the bot's log", f"{tracebacks}", "0", tracebacks == 0),
         row(
-            "rate limits: routes the fake does not serve",
+            "rate limits: requests the fake does not serve or Discord would refuse",
             f"{len(fake.problems)}",
             "0",
             not fake.problems,
@@ -303,7 +310,7 @@ async def _outage(args: argparse.Namespace, server: object, url: str) -> list[Ro
         games = parse_games(connection.execute(GAMES_QUERY).fetchall())
     moves = [m for p in players for m in p.moves]
     during = [i for i in fake.interactions.values() if stopped_at <= i.dispatched_at <= back_at]
-    unavailable = sum(1 for s in fake.shown if UNAVAILABLE in s.content)
+    unavailable = sum(1 for s in fake.shown if UNAVAILABLE in s.text)
     resumed = [m.shown_at for m in moves if m.shown_at is not None and m.at >= resume_at]
     first_back = min(resumed, default=float("nan")) - back_at
     book = ledger(games, fake.shown)
@@ -321,7 +328,7 @@ async def _outage(args: argparse.Namespace, server: object, url: str) -> list[Ro
         *ledger_rows(book, "outage"),
         row("outage: tracebacks in the bot's log", f"{tracebacks}", "0", tracebacks == 0),
         row(
-            "outage: routes the fake does not serve",
+            "outage: requests the fake does not serve or Discord would refuse",
             f"{len(fake.problems)}",
             "0",
             not fake.problems,

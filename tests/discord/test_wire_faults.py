@@ -4,7 +4,8 @@ Cloudflare refuse. simcord bypasses discord.py's HTTP client, so it cannot show 
 when discord.py's own retries give up; here discord.py retries for real.
 
 - Boards refused by 429 bursts past discord.py's five tries, or by a 502 and 429s it retries
-  through, all arrive, each by one message: every board the database saved is shown once.
+  through, all arrive, each by one message: every board the database saved is shown once
+  (read off each V2 message's cell buttons, its emoji grid drawing the same position).
   A board refused for good waits for the deliveries' sweep, whose first try is 30 s after
   the save (``bot.games.boards.FIRST_TRY``, unchanged here): that test takes about 40 s and
   waits on the owed boards in the database, not on a fixed sleep.
@@ -126,7 +127,7 @@ async def test_boards_refused_past_five_tries_or_by_502s_arrive_once(
             lambda: [
                 s
                 for s in fake.answers_in(clicked)
-                if s.ephemeral and s.content == "Your move is in; the board will follow."
+                if s.ephemeral and s.text == "Your move is in; the board will follow."
             ],
             5,
         )
@@ -145,7 +146,7 @@ async def test_boards_refused_past_five_tries_or_by_502s_arrive_once(
     assert len(injected) == 3 + 5 * 3  # every scripted refusal was met
     book = ledger(sqlite_games(str(database)), fake.shown)
     assert book.member_moves == 5 and book.saved == 7
-    assert book.lost == [] and book.duplicated == []
+    assert book.lost == [] and book.duplicated == [] and book.misdrawn == []
     assert answered_in_time(fake) == []
 
 
@@ -162,7 +163,7 @@ async def test_where_the_bot_may_not_post_a_typed_move_changes_nothing(
         notes = await fake.until(
             lambda: [s for s in fake.answers_in(muted) if s.ephemeral and s.created], 5
         )
-        assert [note.content for note in notes] == [
+        assert [note.text for note in notes] == [
             "I can't post in this channel (I lack Send Messages), so `!move` gets no answer "
             "here: play by clicking the board's cells."
         ]
@@ -192,7 +193,7 @@ async def test_every_interaction_is_answered_in_time_while_postgresql_is_down(
         return [
             s
             for s in fake.answers_in(channel_id)
-            if UNAVAILABLE in s.content and s.ephemeral == ephemeral
+            if UNAVAILABLE in s.text and s.ephemeral == ephemeral
         ]
 
     with fresh_database(outage_server) as url:
@@ -224,7 +225,7 @@ async def test_every_interaction_is_answered_in_time_while_postgresql_is_down(
             saved = parse_games(connection.execute(GAMES_QUERY).fetchall())
     book = ledger(saved, fake.shown)
     assert book.games == 2 and book.member_moves == 1  # the move tried in the outage: not
-    assert book.lost == [] and book.duplicated == []
+    assert book.lost == [] and book.duplicated == [] and book.misdrawn == []
     assert answered_in_time(fake) == []
 
 

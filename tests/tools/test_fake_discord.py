@@ -2,7 +2,9 @@
 Discord does: a 429 burst past five tries defeats discord.py's retries and a shorter one or a
 502 does not, a refused request creates nothing, a channel the bot may not post in is 403
 50013, the 3 s deadline of an interaction is enforced (10062, and its token never comes
-alive), and a route it does not serve is recorded, never answered quietly.
+alive), a Components V2 board is kept and read from its nested components while a message
+Discord would refuse is refused (400), and a route it does not serve is recorded, never
+answered quietly.
 
 In this process, with discord.py's own client logged in through the fake's connector (no
 gateway, no bot process): seconds.
@@ -17,8 +19,14 @@ import aiohttp
 import discord
 import pytest
 from fake_discord import DEADLINE, FakeDiscord, Faults, Kind, Refusal
+from fake_discord.boards import Board, read_board
+from fake_discord.components import COMPONENTS_V2
 from fake_discord.connector import fake_discord_connector
 from fake_discord.server import SEND_MESSAGES
+from games_helpers import make_service, started_game
+
+import bot.discord_bot.variants  # noqa: F401  (the boards' buttons, as the bot registers them)
+from bot.discord_bot.board_view import board_message
 
 API = "https://discord.com/api/v10"
 
@@ -165,3 +173,55 @@ async def test_a_route_the_fake_does_not_serve_is_recorded(
     assert fake.problems == [f"unserved route GET /api/v10/guilds/{fake.guild_id}"]
     with pytest.raises(AssertionError, match="unserved route"):
         fake.check()
+
+
+async def test_a_v2_board_is_kept_and_read_from_its_nested_components(
+    fake: FakeDiscord, client: discord.Client
+) -> None:
+    """The bot's own board (``board_message``: a container of text displays and rows of
+    buttons) posted and edited by discord.py: the fake keeps the V2 flag, numbers the
+    components as Discord does, and reads the position off the cell buttons, which the
+    emoji grid draws alike; a board retired to its text is no live board."""
+    games = fake.add_channel("games")
+    service = make_service()
+    game = (await started_game(service)).game  # the member in the centre, the bot's answer
+    message = await client.get_partial_messageable(games).send(
+        view=board_message(game, "You played row 2, column 2.")
+    )
+    kept = fake.messages[message.id]
+    assert int(kept["flags"]) & COMPONENTS_V2 and kept["content"] == ""
+    assert kept["components"][0]["type"] == 17 and kept["components"][0]["id"] == 1
+    cells = [move.row * 3 + move.col for move in game.moves]
+    shown = Board(game.id, 3, frozenset(cells[0::2]), frozenset(cells[1::2]))
+    read = read_board(fake.shown[-1].components)
+    assert read is not None and read.board == shown and read.drawn == shown
+    assert len(read.playable) == 9 - 2
+    assert fake.shown[-1].text.startswith("You played row 2, column 2.\n")
+    await message.edit(view=board_message(game, live=False))
+    assert read_board(fake.shown[-1].components) is None  # its text alone: retired
+    assert message.id in fake.messages and fake.shown[-1].text.endswith(
+        fake.shown[-2].text.split("\n", 1)[1]
+    )
+    fake.check()
+
+
+async def test_a_message_discord_would_refuse_is_refused_and_recorded(
+    fake: FakeDiscord, client: discord.Client
+) -> None:
+    """Content in a V2 message, a V2 message made a legacy one, an empty message: 400, the
+    message unchanged, and each a problem of the bot's."""
+    games = fake.add_channel("games")
+    channel = client.get_partial_messageable(games)
+    view = discord.ui.LayoutView()
+    view.add_item(discord.ui.TextDisplay("a board"))
+    message = await channel.send(view=view)
+    with pytest.raises(discord.HTTPException) as refused:
+        await message.edit(content="words", view=None)
+    assert (refused.value.status, refused.value.code) == (400, 50035)
+    with pytest.raises(discord.HTTPException) as refused:
+        await channel.send(content="")
+    assert (refused.value.status, refused.value.code) == (400, 50006)
+    assert fake.messages[message.id]["content"] == ""
+    assert fake.messages[message.id]["components"][0]["content"] == "a board"
+    assert len(fake.problems) == 2
+    fake.problems.clear()

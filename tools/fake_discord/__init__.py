@@ -3,7 +3,8 @@
 ``server.FakeDiscord`` serves HTTPS and the gateway on 127.0.0.1 (members act through it),
 ``faults.Faults`` decides which of the bot's requests Discord refuses, ``connector`` is the
 bot's side (an aiohttp connector reaching the fake), ``run_bot`` the bot's launcher and
-``process.BotProcess`` runs it; ``boards`` reads the tic-tac-toe boards the bot showed.
+``process.BotProcess`` runs it; ``components`` reads messages as Discord keeps them
+(Components V2 included) and ``boards`` the tic-tac-toe boards the bot showed.
 Why a wire-level fake: docs/decisions.md, issue 35.
 """
 

@@ -1,12 +1,16 @@
 """The tic-tac-toe bot's boards as the fake Discord saw them, against the games its database
 saved: what was shown, what was lost, what was shown twice.
 
-A board message carries one button per cell, ``custom_id`` "ttt:<game>:<row>:<col>", a marked
-cell showing ❌ or ⭕ (bot/discord_bot/board_view.py). So every message the bot created or
-edited tells which game and which position it showed, whatever its text. The database tells
-which boards were saved: each operation a member made (a start, a move and the bot's answer)
-saved one board, and each of those must reach the channel (a message showing it, created or
-edited), by exactly one message.
+A board is one Components V2 message (bot/discord_bot/board_view.py): a container holding
+text displays (what just happened, the title, the emoji grid, the status) and action rows of
+buttons, one per cell, ``custom_id`` "ttt:<game>:<row>:<col>", a marked cell showing ❌ or ⭕,
+then Resign, Hint and Rematch. So every message the bot created or edited tells which game and
+which position it showed by its cell buttons, wherever they are nested, and its emoji grid
+must draw the same position (``BoardMessage.drawn``). A board retired to its text alone (no
+buttons) is no live board. The database tells which boards were saved: each operation a
+member made (a start, a move and the bot's answer) saved one board, and each of those must
+reach the channel (a message showing it, created or edited), by exactly one message. Classic
+boards only: the harness plays classic games.
 """
 
 from __future__ import annotations
@@ -17,10 +21,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import components
 from .server import Shown
 
 CELL = re.compile(r"^ttt:(?P<game>\d+):(?P<row>\d):(?P<col>\d)$")
 MARKS = {"❌": "X", "⭕": "O"}
+DRAWN = {**MARKS, "❎": "X", "🟢": "O", "⬜": None}
+"""The emoji grid's cells: a mark, a mark on the winning line, an empty cell."""
+KEYCAP = "\ufe0f\u20e3"
+GRID_ROW = re.compile(rf"^(?P<row>[1-9]){KEYCAP}(?P<cells>[{''.join(DRAWN)}]+)$")
 
 
 @dataclass(frozen=True)
@@ -44,34 +53,64 @@ class BoardMessage:
     board: Board
     playable: tuple[tuple[int, int], ...]
     """(row, col) of each enabled cell button."""
+    drawn: Board | None = None
+    """The position the message's emoji grid draws (None: no grid in its text)."""
+
+    @property
+    def agrees(self) -> bool:
+        """Whether the text draws the position the buttons show."""
+        return self.drawn is None or self.drawn == self.board
 
     def custom_id(self, row: int, col: int) -> str:
         return f"ttt:{self.board.game_id}:{row}:{col}"
 
 
-def read_board(components: list[dict[str, Any]]) -> BoardMessage | None:
-    """The board a message's components show, or None (no cell buttons: not a board, or one
-    whose buttons were stripped)."""
+def read_board(shown: list[dict[str, Any]]) -> BoardMessage | None:
+    """The board a message's components show (its cell buttons, wherever nested, and the
+    emoji grid of its text displays), or None (no cell buttons: not a board, or one retired
+    to its text)."""
     cells: dict[tuple[int, int], str | None] = {}
     enabled: list[tuple[int, int]] = []
     game = None
-    for row in components:
-        for button in row.get("components", []):
-            found = CELL.match(str(button.get("custom_id") or ""))
-            if found is None:
-                continue
-            game = int(found["game"])
-            cell = (int(found["row"]), int(found["col"]))
-            emoji = (button.get("emoji") or {}).get("name")
-            cells[cell] = MARKS.get(emoji or "")
-            if not button.get("disabled"):
-                enabled.append(cell)
+    for button in components.buttons(shown):
+        found = CELL.match(str(button.get("custom_id") or ""))
+        if found is None:
+            continue
+        game = int(found["game"])
+        cell = (int(found["row"]), int(found["col"]))
+        emoji = (button.get("emoji") or {}).get("name")
+        cells[cell] = MARKS.get(emoji or "")
+        if not button.get("disabled"):
+            enabled.append(cell)
     if game is None:
         return None
     size = max(max(row, col) for row, col in cells) + 1
+    board = position(game, size, cells)
+    drawn = read_grid(game, components.text({"components": shown}))
+    return BoardMessage(board, tuple(sorted(enabled)), drawn)
+
+
+def position(game: int, size: int, cells: dict[tuple[int, int], str | None]) -> Board:
+    """The board of ``cells`` ((row, col): "X", "O" or None)."""
     x = frozenset(r * size + c for (r, c), mark in cells.items() if mark == "X")
     o = frozenset(r * size + c for (r, c), mark in cells.items() if mark == "O")
-    return BoardMessage(Board(game, size, x, o), tuple(sorted(enabled)))
+    return Board(game, size, x, o)
+
+
+def read_grid(game: int, text: str) -> Board | None:
+    """The position a board's emoji grid draws (a keycap row number, then a cell emoji per
+    column, one line a row), or None where the text has no grid."""
+    cells: dict[tuple[int, int], str | None] = {}
+    for line in text.splitlines():
+        found = GRID_ROW.match(line.strip())
+        if found is not None:
+            row = int(found["row"]) - 1
+            for col, glyph in enumerate(found["cells"]):
+                cells[(row, col)] = DRAWN[glyph]
+    if not cells:
+        return None
+    size = max(max(row, col) for row, col in cells) + 1
+    return position(game, size, cells)
 
 
 @dataclass(frozen=True)
@@ -168,6 +207,8 @@ class Ledger:
     """Saved, never shown in the channel."""
     duplicated: list[Board]
     """Shown by two messages or more."""
+    misdrawn: list[Board]
+    """Shown by a message whose emoji grid draws another position than its buttons."""
     posts: int
     """Board messages created in the channels."""
 
@@ -175,6 +216,16 @@ class Ledger:
 def ledger(games: list[SavedGame], shown: list[Shown]) -> Ledger:
     """Compare what the database saved with what the channels were shown."""
     seen = showings(shown)
+    misdrawn = sorted(
+        {
+            board.board
+            for answer in shown
+            if not answer.ephemeral
+            and (board := read_board(answer.components)) is not None
+            and not board.agrees
+        },
+        key=lambda board: (board.game_id, board.moves),
+    )
     saved = [board for game in games for board in game.saved_boards()]
     lost = [board for board in saved if board not in seen]
     duplicated = [board for board, showing in seen.items() if len(showing.messages) > 1]
@@ -189,6 +240,7 @@ def ledger(games: list[SavedGame], shown: list[Shown]) -> Ledger:
         saved=len(saved),
         lost=lost,
         duplicated=duplicated,
+        misdrawn=misdrawn,
         posts=len(posts),
     )
 

@@ -15,10 +15,12 @@ interaction has for its first answer (a later callback is 404 10062 "Unknown int
 follow-ups and edits of an interaction never acknowledged are 404 10015 "Unknown Webhook",
 those of an acknowledged one work for 15 minutes, then 401 50027), one acknowledgement per
 interaction (40060), the first follow-up after a "thinking" defer filling its placeholder,
-ephemeral messages kept out of the channel's history. ``faults.Faults`` adds the refusals a
-harness asks for. Members act through ``slash``, ``click`` and ``type`` (what a Discord
-client would send); every answer is recorded with its time (``shown``, ``reactions``,
-``interactions``, ``calls``).
+ephemeral messages kept out of the channel's history, and the messages Discord keeps
+(``components``: a Components V2 message has no content, the flag stays through edits, an
+empty message is refused; a message it would refuse is 400 and a problem too).
+``faults.Faults`` adds the refusals a harness asks for. Members act through ``slash``,
+``click`` and ``type`` (what a Discord client would send); every answer is recorded with its
+time (``shown``, ``reactions``, ``interactions``, ``calls``).
 """
 
 from __future__ import annotations
@@ -44,6 +46,8 @@ from urllib.parse import unquote
 import trustme
 from aiohttp import WSMsgType, web
 
+from . import components
+from .components import COMPONENTS_V2
 from .faults import RETRY_AFTER, Faults, Kind, Refusal
 
 HOSTS = ("discord.com", "gateway.discord.gg", "gateway-us-east1-b.discord.gg")
@@ -87,8 +91,11 @@ GUILD_MESSAGES = 1 << 9
 GUILD_MESSAGE_REACTIONS = 1 << 10
 MESSAGE_CONTENT = 1 << 15
 
+SUPPRESS_EMBEDS = 1 << 2
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
+EDITABLE_FLAGS = SUPPRESS_EMBEDS | COMPONENTS_V2
+"""The message flags an edit sets (IS_COMPONENTS_V2 only on: it is never taken off)."""
 CLOUDFLARE_502 = (
     "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n"
     "<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>cloudflare</center>\r\n"
@@ -229,6 +236,11 @@ class Shown:
     components: list[dict[str, Any]]
     via: str
     """The route kind that made it (``faults.Kind``)."""
+
+    @property
+    def text(self) -> str:
+        """What it read: its content, or a V2 message's text displays."""
+        return components.text({"content": self.content, "components": self.components})
 
 
 @dataclass(frozen=True)
@@ -816,10 +828,13 @@ class FakeDiscord:
                 {"content": "", "flags": flags},
                 interaction=interaction,
                 ephemeral=bool(flags & EPHEMERAL),
+                placeholder=True,
             )
             interaction.original_id, interaction.loading = int(message["id"]), True
         elif kind in (6, 7) and interaction.kind == "component":
             message = self.messages[interaction.message_id or 0]
+            if kind == 7:
+                self._edit(message, data)
             interaction.original_id = interaction.message_id
         else:
             self.problems.append(f"interaction callback type {kind} for a {interaction.kind}")
@@ -828,7 +843,7 @@ class FakeDiscord:
         if kind in (4, 5):
             await self._created(message, Kind.CALLBACK)
         elif kind == 7:
-            await self._edited(message, data, Kind.CALLBACK)
+            await self._announce_edit(message, Kind.CALLBACK)
         if request.query.get("with_response") not in ("1", "true", "True"):
             return None
         answer: dict[str, Any] = {
@@ -862,10 +877,9 @@ class FakeDiscord:
         wait = request.query.get("wait") in ("1", "true", "True")
         if interaction.loading and interaction.original_id is not None:
             # The first follow-up after a "thinking" defer is the placeholder's content.
-            interaction.loading = False
             message = self.messages[interaction.original_id]
-            body = {**body, "flags": int(message["flags"]) & ~LOADING}
-            await self._edited(message, body, Kind.FOLLOWUP)
+            await self._edited(message, body, Kind.FOLLOWUP, settle=True)
+            interaction.loading = False
             return message if wait else None
         message = self._new_message(
             interaction.channel_id,
@@ -893,10 +907,10 @@ class FakeDiscord:
     ) -> Any:
         interaction = self._webhook(params)
         message = self._webhook_message(interaction, params["message"])
-        if int(message["id"]) == interaction.original_id:
+        original = int(message["id"]) == interaction.original_id
+        await self._edited(message, body, Kind.EDIT_ORIGINAL, settle=original)
+        if original:
             interaction.loading = False
-            body = {**body, "flags": int(message["flags"]) & ~LOADING}
-        await self._edited(message, body, Kind.EDIT_ORIGINAL)
         return message
 
     async def _get_webhook_message(
@@ -915,7 +929,11 @@ class FakeDiscord:
         interaction: Interaction | None = None,
         ephemeral: bool = False,
         followup: bool = False,
+        placeholder: bool = False,
     ) -> dict[str, Any]:
+        """A message of the bot's made of ``body`` (kept, or refused with 400 as Discord
+        would: ``_refuse_unkept``); ``placeholder``: an interaction's "thinking" message, which
+        Discord makes itself."""
         message_id = self._snowflake()
         message: dict[str, Any] = {
             "id": str(message_id),
@@ -933,9 +951,12 @@ class FakeDiscord:
             "pinned": False,
             "type": 19 if reply_to is not None else 0,
             "flags": int(body.get("flags") or 0) | (EPHEMERAL if ephemeral else 0),
-            "components": body.get("components") or [],
+            "components": json.loads(json.dumps(body.get("components") or [])),
             "reactions": [],
         }
+        if not placeholder:
+            self._refuse_unkept(message)
+        components.number(message["components"])
         if reply_to is not None:
             message["message_reference"] = {
                 "type": 0,
@@ -964,15 +985,50 @@ class FakeDiscord:
         self._record(message, created=True, via=via)
         await self._echo("MESSAGE_CREATE", message)
 
-    async def _edited(self, message: dict[str, Any], body: dict[str, Any], via: Kind) -> None:
-        for key in ("content", "components", "embeds", "flags", "attachments"):
-            if key in body and body[key] is not None:
-                message[key] = body[key]
-            elif key in body and key in ("components", "embeds", "attachments"):
-                message[key] = []
+    async def _edited(
+        self, message: dict[str, Any], body: dict[str, Any], via: Kind, *, settle: bool = False
+    ) -> None:
+        """``_edit``, then the edit is recorded and the bot told of it."""
+        self._edit(message, body, settle=settle)
+        await self._announce_edit(message, via)
+
+    def _edit(self, message: dict[str, Any], body: dict[str, Any], *, settle: bool = False) -> None:
+        """Edit ``message`` as ``body`` asks (a field sent as null is cleared), or refuse the
+        edit with 400 as Discord would, changing nothing; ``settle`` ends a "thinking"
+        placeholder (its loading flag goes)."""
+        after = dict(message)
+        if "content" in body:
+            after["content"] = body["content"] or ""
+        for key in ("components", "embeds", "attachments"):
+            if key in body:
+                after[key] = json.loads(json.dumps(body[key] or []))
+        flags = int(message["flags"]) & ~(LOADING if settle else 0)
+        if body.get("flags") is not None:
+            asked = int(body["flags"])
+            if flags & COMPONENTS_V2 and not asked & COMPONENTS_V2:
+                self._refuse_with(50035, "Invalid Form Body (IS_COMPONENTS_V2 cannot be removed)")
+            flags = (flags & ~EDITABLE_FLAGS) | (asked & EDITABLE_FLAGS)
+        after["flags"] = flags
+        self._refuse_unkept(after)
+        components.number(after["components"])
+        message.update(after)
         message["edited_timestamp"] = iso()
+
+    async def _announce_edit(self, message: dict[str, Any], via: Kind) -> None:
         self._record(message, created=False, via=via)
         await self._echo("MESSAGE_UPDATE", message)
+
+    def _refuse_unkept(self, message: dict[str, Any]) -> None:
+        """Refuse (400) a message Discord would not keep as it stands."""
+        found = components.refusal(message)
+        if found is not None:
+            self._refuse_with(*found)
+
+    def _refuse_with(self, code: int, text: str) -> None:
+        """Refuse the bot's request with 400 ``code``: a message Discord would not take is
+        the bot's bug, so it is a problem too."""
+        self.problems.append(f"a message Discord refuses ({code}): {text}")
+        raise DiscordError(400, code, text)
 
     def _record(self, message: dict[str, Any], *, created: bool, via: Kind) -> None:
         self.shown.append(
@@ -1264,15 +1320,8 @@ class FakeDiscord:
         """``member`` clicks the button ``custom_id`` of a message (an enabled button the
         message shows now, or the fake fails loudly)."""
         message = self.messages[message_id]
-        button = next(
-            (
-                child
-                for row in message["components"]
-                for child in row.get("components", [])
-                if child.get("custom_id") == custom_id
-            ),
-            None,
-        )
+        shown = components.buttons(message["components"])
+        button = next((b for b in shown if b.get("custom_id") == custom_id), None)
         if button is None or button.get("disabled"):
             raise AssertionError(f"message {message_id} shows no enabled button {custom_id!r}")
         data = {"custom_id": custom_id, "component_type": 2}
