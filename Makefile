@@ -49,6 +49,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/steady.py
 	$(BIN)/python bench/review.py
 	$(BIN)/python bench/puzzles.py
+	$(BIN)/python bench/faults.py
 
 # The README's pictures of the bot's Discord messages (docs/screenshots), drawn by simcord's
 # preview in the OS's headless Chromium; tests/tools/test_screenshots.py checks they still match.

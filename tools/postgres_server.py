@@ -216,7 +216,9 @@ class PostgresServer:
                 process.wait()
 
     def resume(self) -> None:
-        """Start the paused server again, on the same port with the same data."""
+        """Start the paused server again, on the same port with the same data. Call it from a
+        thread that lives as long as the server should (the main one, not an executor's): the
+        parent-death signal (``die_with_parent``) follows the thread that started it."""
         if not self._launch():
             raise PostgresUnavailable(f"postgres did not start again:\n{self.log()}")
 

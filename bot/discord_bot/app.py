@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gc
 import logging
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -77,7 +78,7 @@ class TicTacToeBot(commands.AutoShardedBot):
     ``GameTree.interaction_check``, buttons through ``GameButton``.
     """
 
-    def __init__(self, settings: Settings, service: GameService) -> None:
+    def __init__(self, settings: Settings, service: GameService, **client_options: Any) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned_or(settings.command_prefix),
             intents=bot_intents(),
@@ -88,6 +89,7 @@ class TicTacToeBot(commands.AutoShardedBot):
             shard_count=settings.shard_count,
             # None (every shard) is discord.py's own default, though its hint says List[int].
             shard_ids=None if settings.shard_ids is None else list(settings.shard_ids),  # type: ignore[arg-type]
+            **client_options,
         )
         self.settings = settings
         self.service = service
@@ -166,7 +168,14 @@ class TicTacToeBot(commands.AutoShardedBot):
             gc.unfreeze()  # what start-up froze may be collected again once the bot is gone
 
 
-def create_bot(settings: Settings, *, service: GameService) -> TicTacToeBot:
+def create_bot(
+    settings: Settings, *, service: GameService, **client_options: Any
+) -> TicTacToeBot:
     """The bot, ready for ``bot.start(token)`` (or simcord), playing through ``service``
-    (``await open_service(settings)``, in the event loop the bot will run in)."""
-    return TicTacToeBot(settings, service)
+    (``await open_service(settings)``, in the event loop the bot will run in).
+
+    ``client_options`` go to discord.py's ``Client`` as they are, beside what the settings
+    decide (an option the settings set, such as ``intents``, is a ``TypeError``): the wire-level
+    harness passes ``connector=`` (an aiohttp connector that reaches a fake Discord,
+    tools/fake_discord); the real runner passes none."""
+    return TicTacToeBot(settings, service, **client_options)

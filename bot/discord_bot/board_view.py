@@ -331,9 +331,10 @@ async def replace_board(bot: TicTacToeBot, game: Game, message_id: int) -> None:
     """Make ``message_id``, now showing ``game``, the game's one live board: remember it, strip
     the previous one, and the board is no longer owed (``service.boards``). The board is on
     the screen already, so a store failing here is only logged (never "try again": the move
-    is saved): the board stays owed, and the deliveries' sweep edits it once more. Where the
-    bot only answers (``answers_only``) the previous board keeps its buttons: a click on it
-    plays the same game and shows it there."""
+    is saved): the board stays owed, and the deliveries' sweep finds this message showing it
+    (``cogs.deliveries``), so it is not shown twice. Where the bot only answers
+    (``answers_only``) the previous board keeps its buttons: a click on it plays the same game
+    and shows it there."""
     previous = game.message_id
     try:
         if previous != message_id:

@@ -14,6 +14,7 @@ import logging
 import sys
 from collections.abc import Awaitable, Callable
 from functools import partial
+from typing import Any
 
 import aiohttp
 import discord
@@ -137,13 +138,15 @@ def run_discord(settings: Settings) -> int:
         return EXIT_OK
 
 
-async def open_and_serve(settings: Settings, token: str) -> int:
+async def open_and_serve(settings: Settings, token: str, **client_options: Any) -> int:
     """Open the game database (in the loop the bot runs in: a PostgreSQL pool belongs to its
-    loop), then ``serve``. A database that cannot be used is one sentence and status 1."""
+    loop), then ``serve``. A database that cannot be used is one sentence and status 1.
+    ``client_options`` go to discord.py's ``Client`` (``create_bot``): none when run for real,
+    a ``connector`` reaching the fake Discord of tools/fake_discord under its harness."""
     try:
         service = await open_service(settings)
     except GameError as error:  # a damaged file, a PostgreSQL server down, a wrong password
         print(f"Cannot start: {error}", file=sys.stderr)
         return EXIT_FAILURE
-    bot = create_bot(settings, service=service)
+    bot = create_bot(settings, service=service, **client_options)
     return await serve(bot, partial(bot.start, token))

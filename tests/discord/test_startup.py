@@ -7,6 +7,7 @@ import logging
 import sqlite3
 from pathlib import Path
 
+import aiohttp
 import discord
 import pytest
 import simcord
@@ -143,6 +144,22 @@ async def test_an_unreadable_game_does_not_stop_the_bot_or_the_other_channels(
     finally:
         await env.shutdown()
     caplog.clear()  # the set-aside line is an ERROR for the operator, expected here
+
+
+async def test_client_options_go_to_discord_py_as_given(make_bot: MakeBot) -> None:
+    """``create_bot``'s extra options are discord.py's own (the wire-level harness hands it a
+    connector that reaches its fake Discord); one the settings already decide is refused."""
+    service = make_bot().service
+    connector = aiohttp.TCPConnector(limit=3)
+    try:
+        bot = create_bot(Settings(shard_count=1), service=service, connector=connector)
+        assert bot.http.connector is connector
+        assert isinstance(bot, TicTacToeBot) and bot.service is service
+        with pytest.raises(TypeError):
+            create_bot(Settings(), service=service, intents=discord.Intents.all())
+    finally:
+        await connector.close()
+        await service.close()
 
 
 def test_run_discord_without_a_token_says_what_to_do(

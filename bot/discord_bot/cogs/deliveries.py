@@ -3,11 +3,11 @@ rate-limit burst past discord.py's own retries, Discord failing, a restart) is s
 
 The game service keeps each such board owed in the database, in the same transaction as the
 move (``service.boards``), until the bot says it was shown. A ``discord.ext.tasks`` loop runs
-every ``DELIVERY_INTERVAL`` seconds over this process's own shards: each due board is shown by
-editing the game's board message where it still exists (an edit shows it once, however often
-it is tried), else by posting it, unless a post of it is already in the channel (the bot
-stopped between posting and saying so). A failed try comes back later and later
-(``bot.games.boards.next_try``); a channel that no longer exists drops its board.
+every ``DELIVERY_INTERVAL`` seconds over this process's own shards: a due board already in the
+channel (the bot stopped, or the store failed, between showing it and saying so) is taken as
+shown; else it is shown by editing the game's board message where it still exists (an edit
+shows it once, however often it is tried), else by posting it. A failed try comes back later
+and later (``bot.games.boards.next_try``); a channel that no longer exists drops its board.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from bot.discord_bot.board_view import (
     shows_game,
 )
 from bot.discord_bot.locales import guild_locale
-from bot.games import Game
+from bot.games import Game, StorageError
 from bot.i18n import current_locale
 
 if TYPE_CHECKING:
@@ -58,10 +58,15 @@ class BoardDeliveries(commands.Cog):
 
     @tasks.loop(seconds=DELIVERY_INTERVAL)
     async def sweep(self) -> None:
-        """Show every due board of this process's shards; no error ends the loop."""
+        """Show every due board of this process's shards; no error ends the loop. The store
+        failing (an outage) is one warning line, not a traceback: nothing is wrong with the
+        bot, and the next round tries again."""
         boards = self.bot.service.boards
         try:
             owed = await boards.owed(shards=self.bot.own_shards)
+        except StorageError as error:  # an outage: the store logged why; no traceback
+            log.warning("Could not read the boards owed (%s); trying again next round.", error)
+            return
         except Exception:
             log.exception("Could not read the boards owed; trying again next round.")
             return
@@ -71,6 +76,12 @@ class BoardDeliveries(commands.Cog):
             try:
                 if not await self.deliver(board.game):
                     await boards.late(board)
+            except StorageError as error:
+                log.warning(
+                    "Could not deliver the board of game %s (%s); trying again next round.",
+                    board.game.id,
+                    error,
+                )
             except Exception:
                 log.exception("Could not deliver the board of game %s.", board.game.id)
 
@@ -83,7 +94,11 @@ class BoardDeliveries(commands.Cog):
         current_locale.set(await guild_locale(self.bot, game.guild_id))  # a public post
         channel = self.bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
         view = board_message(game)
-        if game.message_id is not None:
+        me = self.bot.user.id if self.bot.user is not None else 0
+        # Shown already (the process stopped, or the store failed, between showing it and
+        # saying so): that message becomes the game's board, and nothing is shown twice.
+        message = await _posted_already(channel, game, me)
+        if message is None and game.message_id is not None:
             try:
                 await channel.get_partial_message(game.message_id).edit(content=None, view=view)
             except discord.NotFound:
@@ -93,8 +108,6 @@ class BoardDeliveries(commands.Cog):
             else:
                 await replace_board(self.bot, game, game.message_id)
                 return True
-        me = self.bot.user.id if self.bot.user is not None else 0
-        message = await _posted_already(channel, game, me)
         if message is None:
             try:
                 message = await channel.send(view=view)

@@ -19,7 +19,7 @@ from discord.ext import commands, tasks
 from bot.discord_bot.board_view import disable_board
 from bot.discord_bot.duel_views import close_challenge_message
 from bot.discord_bot.locales import guild_locale
-from bot.games import SWEEP_MOST, DatabaseGoneError, Game
+from bot.games import SWEEP_MOST, DatabaseGoneError, Game, StorageError
 from bot.games.render.boards import render_expired
 from bot.i18n import current_locale
 
@@ -48,13 +48,17 @@ class ExpiryAnnouncer(commands.Cog):
     async def sweep(self) -> None:
         """Expire idle games and announce each, then close expired challenges. A full batch
         (``SWEEP_MOST`` games) is followed at once by another. No error ends the loop, except
-        the database file being deleted or replaced: then the bot stops."""
+        the database file being deleted or replaced: then the bot stops. The store failing
+        otherwise (an outage) is one warning line, not a traceback."""
         full = True
         while full:
             try:
                 games = await self.bot.service.expire_idle(shards=self.bot.own_shards)
             except DatabaseGoneError as error:
                 await self.bot.stop_because(error)
+                return
+            except StorageError as error:  # an outage: the store logged why; no traceback
+                log.warning("Could not expire idle games (%s); trying again next round.", error)
                 return
             except Exception:
                 log.exception("Could not expire idle games; trying again next round.")
@@ -68,6 +72,9 @@ class ExpiryAnnouncer(commands.Cog):
                     log.exception("Could not announce the expiry of game %s.", game.id)
         try:
             challenges = await self.bot.service.duels.expire_challenges(shards=self.bot.own_shards)
+        except StorageError as error:
+            log.warning("Could not expire open challenges (%s); trying again next round.", error)
+            return
         except Exception:
             log.exception("Could not expire open challenges; trying again next round.")
             return
