@@ -38,7 +38,7 @@ test-fast: $(STAMP)
 	$(BIN)/python -m pytest -q -m "not postgres and not processes"
 
 lint: $(STAMP)
-	$(BIN)/ruff check bot tests bench
+	$(BIN)/ruff check bot tests bench tools
 	$(BIN)/mypy bot
 
 bench: $(STAMP)
