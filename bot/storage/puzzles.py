@@ -205,9 +205,12 @@ class PuzzleSql:
                 f"SELECT * FROM puzzles_made WHERE id > {p('after_id')} ORDER BY id "
                 f"LIMIT {p('limit')}"
             ),
+            # Only games older than every running one: a game still running keeps the ones
+            # after it waiting, so the caller's cursor never passes a game yet to finish.
             finished_games=(
-                f"SELECT * FROM games WHERE id > {p('after_id')} AND {RESULTS} ORDER BY id "
-                f"LIMIT {p('limit')}"
+                f"SELECT * FROM games WHERE id > {p('after_id')} AND {RESULTS} AND id < "
+                "(SELECT COALESCE(MIN(id), 9223372036854775807) FROM games "
+                f"WHERE status = 'active') ORDER BY id LIMIT {p('limit')}"
             ),
             daily_setting=(
                 "SELECT guild_id, channel_id, hour FROM puzzle_channels "

@@ -249,3 +249,33 @@ async def test_a_post_made_but_not_noted_is_found_not_made_again(
         stored = await daily.post(world.guild.id, world.env.now().date())
     assert stored is not None and stored.message_id == post.id
     assert not [r for r in caplog.get_records("call") if r.levelno >= logging.ERROR]
+
+
+async def test_a_daily_channel_that_is_gone_ends_the_daily_puzzle_there(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Discord answering the post with Unknown Channel (deleted while the bot was away): the
+    setting is dropped with one warning, and nothing is tried again every round."""
+    await set_daily(world, hour=1)
+    world.env.inject_error(
+        "POST",
+        f"/channels/{world.channel.id}/messages",
+        status=404,
+        code=10003,
+        message="Unknown Channel",
+        times=None,
+    )
+    await world.env.advance_time(HOUR + DAILY_INTERVAL)
+    daily = world.bot.service.puzzles.daily
+    with world.env.time_context():
+        assert await daily.setting(world.guild.id) is None
+    tries = [
+        e for e in world.env.http_requests if e.method == "POST" and str(world.channel.id) in e.path
+    ]
+    await world.env.advance_time(STALE.total_seconds() + 3 * DAILY_INTERVAL)
+    again = [
+        e for e in world.env.http_requests if e.method == "POST" and str(world.channel.id) in e.path
+    ]
+    assert len(again) == len(tries) == 1
+    gone = [r for r in caplog.get_records("call") if "is gone" in r.getMessage()]
+    assert len(gone) == 1 and gone[0].levelno == logging.WARNING

@@ -15,6 +15,7 @@ from discord_helpers import World, cell_id, cells, deferred_first, text_of
 
 from bot.discord_bot.cogs.deliveries import DELIVERY_INTERVAL
 from bot.discord_bot.cogs.expiry import EXPIRY_INTERVAL
+from bot.discord_bot.cogs.puzzles import DAILY_INTERVAL
 from bot.discord_bot.permissions import LATE
 from bot.discord_bot.texts import APOLOGY, BOARD_LATE, MISSING_PERMISSION
 from bot.engine import Move
@@ -115,15 +116,26 @@ async def test_a_store_outage_under_the_sweeps_is_a_warning_a_round_not_a_traceb
     async def unavailable(*args: object, **kwargs: object) -> None:
         raise StoreUnavailableError()
 
+    def warned() -> set[str]:
+        records = [r for r in caplog.get_records("call") if r.levelno >= logging.WARNING]
+        assert all(r.levelno == logging.WARNING and r.exc_info is None for r in records)
+        return {r.getMessage().split(" (")[0] for r in records}
+
     monkeypatch.setattr(service.boards, "owed", unavailable)
     monkeypatch.setattr(service, "expire_idle", unavailable)
+    monkeypatch.setattr(service.puzzles.daily, "due", unavailable)
+    caplog.clear()
+    await world.env.advance_time(DAILY_INTERVAL + 2 * DELIVERY_INTERVAL)
+    assert warned() == {
+        "Could not read the boards owed",
+        "Could not expire idle games",
+        "Could not look for daily puzzles due",
+    }
+    monkeypatch.undo()  # idle games expire again; the open challenges cannot
     monkeypatch.setattr(service.duels, "expire_challenges", unavailable)
     caplog.clear()
-    await world.env.advance_time(EXPIRY_INTERVAL + 2 * DELIVERY_INTERVAL)
-    records = [r for r in caplog.get_records("call") if r.levelno >= logging.WARNING]
-    said = {r.getMessage().split(" (")[0] for r in records}
-    assert said == {"Could not read the boards owed", "Could not expire idle games"}
-    assert all(r.levelno == logging.WARNING and r.exc_info is None for r in records)
+    await world.env.advance_time(EXPIRY_INTERVAL)
+    assert warned() == {"Could not expire open challenges"}
     monkeypatch.undo()
     caplog.clear()
     result = await world.alice.slash(world.channel, "tictactoe start", first="me")

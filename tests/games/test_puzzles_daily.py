@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from games_helpers import ALICE, BOB, CHANNEL, GUILD, FakeClock, make_service
@@ -118,9 +119,7 @@ async def test_each_process_posts_only_for_its_own_shards(service: GameService) 
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
-async def stores(
-    request: pytest.FixtureRequest, tmp_path: Path
-) -> AsyncIterator[list[GameStore]]:
+async def stores(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[list[GameStore]]:
     """Four stores on one database, standing for four processes."""
     if request.param == "sqlite":
         opened: list[GameStore] = [SqliteGameStore(tmp_path / "shared.db") for _ in range(4)]
@@ -240,8 +239,9 @@ def test_the_example_game_holds_puzzles() -> None:
     assert puzzles_from_game(game.moves, 4)
 
 
-async def test_puzzles_are_made_from_finished_games_once(service: GameService) -> None:
-    store = service._store
+async def test_puzzles_are_made_from_finished_games_once(clock: FakeClock) -> None:
+    store = SqliteGameStore(":memory:")
+    service = make_service(clock=clock, store=store)
     saved = await store.insert(four_by_four_win())
     small = replace(
         saved,
@@ -268,3 +268,27 @@ async def test_puzzles_are_made_from_finished_games_once(service: GameService) -
     shipped_shapes = {p.position for p in shipped().of_size(4)}
     assert puzzle.position not in shipped_shapes
     await service.close()
+
+
+async def test_one_server_failing_holds_back_no_other_servers_post(
+    service: GameService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Choosing one server's puzzle fails (here its solvers' leaderboard): that server is
+    logged and left for the next round, and the other's post is claimed and planned."""
+    daily = service.puzzles.daily
+    for guild, channel in ((GUILD, CHANNEL), (GUILD + 1, CHANNEL + 1)):
+        await daily.change(guild, channel_id=channel, channel_guild_id=guild, hour=9)
+    leaderboard = service.puzzles.leaderboard
+
+    async def failing(*, guild_id: int, limit: int = 10) -> Any:
+        if guild_id == GUILD:
+            raise RuntimeError("a bug in one server's data")
+        return await leaderboard(guild_id=guild_id, limit=limit)
+
+    monkeypatch.setattr(service.puzzles, "leaderboard", failing)
+    clock.advance(3600)  # 09:00
+    [plan] = await daily.due()
+    assert plan.post.guild_id == GUILD + 1
+    monkeypatch.undo()
+    [later] = await daily.due()  # the failed one is still due, and nothing was claimed twice
+    assert later.post.guild_id == GUILD

@@ -1555,7 +1555,6 @@ async def test_made_puzzles_are_numbered_from_100001_one_per_position(
 
 async def test_finished_games_are_the_games_with_a_result_in_id_order(store: GameStore) -> None:
     won = await store.insert(finished_game(1, "alice", status=Status.WON))
-    await store.insert(make_game(ALICE, BOT, channel_id=CHANNEL + 1))  # running
     expired = finished_game(1, "alice", status=Status.EXPIRED, channel_id=CHANNEL + 2)
     await store.insert(expired)
     drawn = await store.insert(finished_game(2, "bob", status=Status.DRAWN, channel_id=CHANNEL + 3))
@@ -1563,6 +1562,17 @@ async def test_finished_games_are_the_games_with_a_result_in_id_order(store: Gam
     assert await store.finished_games(won.id, 10) == [drawn]
     assert await store.finished_games(0, 1) == [won]
     assert await store.finished_games(drawn.id, 10) == []
+
+
+async def test_finished_games_wait_behind_a_game_still_running(store: GameStore) -> None:
+    """A cursor over finished games never passes one yet to finish: the games after the
+    oldest running one wait until it ends."""
+    won = await store.insert(finished_game(1, "alice", status=Status.WON))
+    running = await store.insert(make_game(ALICE, BOT, channel_id=CHANNEL + 1))
+    drawn = await store.insert(finished_game(2, "bob", status=Status.DRAWN, channel_id=CHANNEL + 3))
+    assert await store.finished_games(0, 10) == [won]
+    await store.update(replace(running, status=Status.EXPIRED))  # ended, with no result
+    assert await store.finished_games(won.id, 10) == [drawn]
 
 
 async def test_a_servers_daily_puzzle_setting(store: GameStore) -> None:

@@ -25,7 +25,7 @@ from bot.discord_bot.board_view import custom_ids
 from bot.discord_bot.daily_view import SOLVE, daily_view, day_key, edit_post
 from bot.discord_bot.locales import guild_locale
 from bot.discord_bot.sync import runs_shard_zero
-from bot.games import GameError
+from bot.games import GameError, StorageError
 from bot.games.puzzles import DailyPlan
 from bot.i18n import current_locale
 
@@ -68,12 +68,21 @@ class DailyPuzzles(commands.Cog):
         """Make every daily post due in this process's servers; no error ends the loop."""
         try:
             plans = await self.bot.service.puzzles.daily.due(shards=self.bot.own_shards)
+        except StorageError as error:  # an outage: the store logged why; no traceback
+            log.warning("Could not look for daily puzzles due (%s); next round again.", error)
+            return
         except Exception:
             log.exception("Could not look for daily puzzles due; trying again next round.")
             return
         for plan in plans:
             try:
                 await self.post(plan)
+            except StorageError as error:
+                log.warning(
+                    "Could not note server %s's daily puzzle (%s); it is taken over later.",
+                    plan.post.guild_id,
+                    error,
+                )
             except Exception:
                 log.exception("Could not post the daily puzzle of server %s.", plan.post.guild_id)
 
@@ -91,6 +100,16 @@ class DailyPuzzles(commands.Cog):
         if message_id is None:
             try:
                 message = await channel.send(view=daily_view(plan, over=False))
+            except discord.NotFound as error:  # the channel is gone: stop posting there
+                log.warning(
+                    "The daily puzzle's channel %s of server %s is gone (%s): no daily puzzle"
+                    " there until a manager sets one again.",
+                    post.channel_id,
+                    post.guild_id,
+                    error,
+                )
+                await daily.forget(post.guild_id)
+                return
             except discord.HTTPException as error:
                 log.warning(
                     "Could not post the daily puzzle in channel %s of server %s: %s",
@@ -132,6 +151,8 @@ class DailyPuzzles(commands.Cog):
         """Make puzzles from the next finished games; no error ends the loop."""
         try:
             await self.bot.service.puzzles.make_from_games(limit=MAKE_GAMES)
+        except StorageError as error:
+            log.warning("Could not make puzzles from finished games (%s); later again.", error)
         except Exception:
             log.exception("Could not make puzzles from finished games; trying again later.")
 

@@ -13,6 +13,7 @@ solution. Reasons: docs/puzzles.md.
 
 from __future__ import annotations
 
+import logging
 import random
 import statistics
 from dataclasses import replace
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from bot.games.arguments import check_id
 from bot.games.channels import Channels
+from bot.games.errors import StorageError
 from bot.games.puzzles.models import DailyPlan, DailyPost, DailySetting, PuzzleReply
 from bot.games.puzzles.sentences import (
     bad_hour,
@@ -33,6 +35,8 @@ from bot.games.shards import ShardSet
 
 if TYPE_CHECKING:  # the collaborator that owns this one
     from bot.games.puzzles.play import Puzzles
+
+log = logging.getLogger(__name__)
 
 STALE = timedelta(minutes=5)
 """A claim older than this that never posted (its process stopped) may be taken over."""
@@ -118,11 +122,16 @@ class Daily:
         for setting in await self._store.daily_due(today, now.hour, now - STALE):
             if shards is not None and not shards.owns(setting.guild_id):
                 continue
-            chosen = await self._choose(setting.guild_id, today)
-            wanted = DailyPost(setting.guild_id, today, chosen, setting.channel_id, None)
-            post = await self._store.claim_daily(wanted, now, now - STALE)
-            if post is not None:
-                plans.append(await self._plan(post))
+            try:  # one server failing must not hold back the others' posts, claimed already
+                chosen = await self._choose(setting.guild_id, today)
+                wanted = DailyPost(setting.guild_id, today, chosen, setting.channel_id, None)
+                post = await self._store.claim_daily(wanted, now, now - STALE)
+                if post is not None:
+                    plans.append(await self._plan(post))
+            except StorageError as error:
+                log.warning("Could not claim server %s's daily puzzle: %s", setting.guild_id, error)
+            except Exception:
+                log.exception("Could not claim server %s's daily puzzle.", setting.guild_id)
         return plans
 
     async def plan(self, guild_id: int, day: date) -> DailyPlan | None:
