@@ -21,6 +21,7 @@ import discord
 import simcord
 
 from bot.discord_bot import TicTacToeBot, create_bot
+from bot.discord_bot.board_view import walk
 from bot.engine import Move
 from bot.games import GameService
 from bot.settings import Settings
@@ -33,6 +34,11 @@ MESSAGES = SHOTS / "messages.json"
 
 NAME = "Tic-Tac-Toe"
 """The bot's name in the pictures (simcord calls every bot TestBot)."""
+
+PUZZLE = 580
+"""A 4x4 puzzle, win in 3, shown after its first right move (``PUZZLE_MOVE``)."""
+
+PUZZLE_MOVE = "3,3"
 
 SEED = 11
 """The bot's random choices (who starts, among equal moves): the same scenes every run."""
@@ -75,9 +81,9 @@ async def running(database: Path) -> AsyncIterator[simcord.Env]:
 
 
 async def play(env: simcord.Env) -> list[Scene]:
-    """alice plays a 3x3 game, a 5x5 game and an ultimate game, and finishes a game against
-    the easy level to ask for its review: three boards as they stand mid-game, and the review
-    with its replay."""
+    """alice plays a 3x3 game, a 5x5 game and an ultimate game, finishes a game against the
+    easy level to ask for its review, and plays a puzzle's first move: three boards as they
+    stand mid-game, the review with its replay, and the puzzle after the bot's defence."""
     bot = env.bot
     assert isinstance(bot, TicTacToeBot)
     guild = env.create_guild("Tic-Tac-Toe Club")
@@ -128,12 +134,37 @@ async def play(env: simcord.Env) -> list[Scene]:
         pass
     review = await alice.slash(reviews, "tictactoe review")
     assert review.response is not None, env.errors
+    await pause()
+
+    puzzles = guild.create_text_channel("puzzles")
+    served = await alice.slash(puzzles, "tictactoe puzzle", number=PUZZLE)
+    assert served.response is not None, env.errors
+    await pause()
+    await alice.click(served.response.message, custom_id=cell_id(served.response, PUZZLE_MOVE))
     return [
         Scene("board-3x3", "A 3x3 game against the perfect level", classic, alice, board_3x3),
         Scene("board-5x5", "5x5, four in a row, with its controls", five, alice, board_5x5),
         Scene("ultimate", "Ultimate: the small board to play in", nine, alice, board_9x9),
         Scene("review", "A game reviewed, with its replay", reviews, alice, review.response),
+        Scene(
+            "puzzle",
+            "A puzzle: the right first move, and the bot's defence",
+            puzzles,
+            alice,
+            served.response,
+        ),
     ]
+
+
+def cell_id(message: simcord.ResponseMessage, label: str) -> str:
+    """The custom id of the button labelled ``label`` in ``message``."""
+    found = [
+        button.custom_id
+        for button in walk(message.message.components)
+        if isinstance(button, discord.Button) and button.label == label and button.custom_id
+    ]
+    assert len(found) == 1, (label, found)
+    return found[0]
 
 
 def payloads(scenes: list[Scene]) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from screen_scenes import MESSAGES, SHOTS, dumps, payloads, play, running
 
-SCENES = ("board-3x3", "board-5x5", "ultimate", "review")
+SCENES = ("board-3x3", "board-5x5", "ultimate", "review", "puzzle")
 
 
 async def test_the_pictures_show_the_messages_the_bot_sends(tmp_path: Path) -> None:
