@@ -164,6 +164,15 @@ async def test_resigning_an_adaptive_game_is_a_loss_for_the_record() -> None:
     assert stats.by_level["adaptive"].losses == 1
 
 
+def test_the_ultimate_variant_offers_adaptive_at_the_members_rating() -> None:
+    assert ULTIMATE.levels[-1] == ADAPTIVE and ULTIMATE.check_level(" Adaptive ") == ADAPTIVE
+    assert ULTIMATE.rated(ADAPTIVE) and not ULTIMATE.rated("hard")
+    assert ULTIMATE.counts_solo(GRID) is False  # its levels are not rated: no solo rating
+    assert ULTIMATE.playing_rating(START_RATING, GRID) == START_RATING
+    with pytest.raises(ValueError, match="needs the member's rating"):
+        ULTIMATE.choose_move(ULTIMATE.start_position(GRID), ADAPTIVE, random.Random(1), None)
+
+
 async def test_an_adaptive_ultimate_game_moves_the_ultimate_record_and_no_classic_one(
     tmp_path: Path,
 ) -> None:
