@@ -3,6 +3,7 @@
 Run from the repository root (3x3 in seconds, 4x4 in a few minutes):
     nice -n 19 python bench/adaptive.py [--sizes 3,4] [--games 60] [--seed 30] [--seeds 1]
     nice -n 19 python bench/adaptive.py --calibrate [--sizes 3,4] [--calibration-games 600]
+    nice -n 10 python bench/adaptive.py --sizes 9 --jobs 2     # ultimate (about 10 minutes)
 
 For each board size and each scripted player of bench/scripted.py (random, one-ply,
 perfect-10%) one member plays ``--games`` games against ``adaptive``, taking turns to start,
@@ -16,6 +17,14 @@ games it settled: the first game after which the rating came within 50 of its me
 passed: one seed is one sample of 40 games, and a player who wins or loses 18 % of games falls
 under 10 % in about one sample in twenty.
 
+Ultimate tic-tac-toe is size 9 (``--sizes 9``, or ``--sizes 3,4,9``): the member is each of
+bench/_ultimate_scripted.py's players (random, one-ply, plain UCT at 0.05 s a move) against
+ultimate's adaptive level (bot.engine.ultimate.adaptive), its record stored with size 9, the
+verdict the same. ``--jobs N`` plays N members at once (one process each; ultimate's runs take
+minutes each). ``--calibrate --sizes 9`` plays each weakness of ``ULTIMATE_GRID`` against each
+ultimate scripted player and the scripted players against each other, fits every rating at
+once (random at 800) and prints the table bot/engine/ultimate/adaptive.py keeps.
+
 ``--calibrate`` measures how strongly the level plays at each mistake rate, per way of playing
 (no wins taken and wins given away, at ratings up to the random mover's; wins taken and given
 away, up to the one-ply player's; wins taken and none given away, above), by
@@ -28,18 +37,21 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import itertools
+import multiprocessing
 import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _ultimate_scripted import ULTIMATE_SCRIPTED, play_ultimate
 from arguments import positive_int
-from scripted import SCRIPTED, WIN_LENGTH, Mover, Result, match, play_game
+from scripted import SCRIPTED, WIN_LENGTH, Mover, Result, fit_ratings, match, play_game
 
 from bot.engine import Board, Move
 from bot.engine.classic import RANDOM_RATING, SCRIPTED_RATINGS
@@ -54,11 +66,16 @@ from bot.engine.classic.adaptive import (
     rating_range,
     strength,
 )
+from bot.engine.ultimate import UltimateBoard
+from bot.engine.ultimate import adaptive as ultimate_adaptive
 
 FIRST_COUNTED = 21  # games 1-20 are the level finding the member's strength
 SETTLED_WITHIN = 50
 SCORE_TARGET, SCORE_MARGIN, DECISIVE_SHARE = 0.5, 0.15, 0.10
 GRID = (0.0, 0.1, 0.2, 0.35, 0.5, 0.7, 1.0)
+ULTIMATE = ultimate_adaptive.SIZE  # ultimate's size: its grid's side, as its record is stored
+ULTIMATE_GRID = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.75)
+"""The weaknesses ``--calibrate --sizes 9`` measures."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +109,38 @@ class Run:
         )
 
 
+def ultimate_run(name: str, games: int, seed: int) -> Run:
+    """``games`` games of ultimate's scripted player ``name`` against ultimate's adaptive
+    level, as :func:`member_run` on the classic sizes."""
+    rng = random.Random(seed)
+    member = ULTIMATE_SCRIPTED[name]
+    record = AdaptiveRecord()
+    scores: list[float] = []
+    ratings: list[int] = []
+    for game in range(games):
+        rating = record.rating
+
+        def bot(board: UltimateBoard, rng: random.Random, rating: int = rating) -> Move:
+            return ultimate_adaptive.adaptive_move(board, rating, rng)
+
+        if game % 2 == 0:
+            score = play_ultimate(member, bot, rng)
+        else:
+            score = 1.0 - play_ultimate(bot, member, rng)
+        record = record.against(score, ultimate_adaptive.playing_rating(rating))
+        scores.append(score)
+        ratings.append(record.rating)
+    return Run(tuple(scores), tuple(ratings))
+
+
+def run_of(task: tuple[str, int, int, int]) -> Run:
+    """One member's run (``name``, ``size``, ``games``, ``seed``): a process's work."""
+    name, size, games, seed = task
+    if size == ULTIMATE:
+        return ultimate_run(name, games, seed)
+    return member_run(SCRIPTED[name], size, games, seed)
+
+
 def member_run(member: Mover, size: int, games: int, seed: int) -> Run:
     """``games`` games of one member against adaptive on ``size``, the member playing X in the
     even-numbered games (the first included), its record carried from game to game."""
@@ -115,7 +164,7 @@ def member_run(member: Mover, size: int, games: int, seed: int) -> Run:
     return Run(tuple(scores), tuple(ratings))
 
 
-def show_runs(sizes: tuple[int, ...], games: int, seed: int, seeds: int) -> bool:
+def show_runs(sizes: tuple[int, ...], games: int, seed: int, seeds: int, jobs: int) -> bool:
     """Play and print every member's run; True if every one passed."""
     all_pass = True  # the first seed's runs: the bench's verdict
     header = (
@@ -123,18 +172,32 @@ def show_runs(sizes: tuple[int, ...], games: int, seed: int, seeds: int) -> bool
         f"{'rating@20':>9} {'@' + str(games):>5} {'settled':>7}"
     )
     for size in sizes:
-        print(f"\n{size}x{size}, k={WIN_LENGTH[size]}: {games} games, counted from game "
-              f"{FIRST_COUNTED}")
+        if size == ULTIMATE:
+            names: tuple[str, ...] = tuple(ULTIMATE_SCRIPTED)
+            print(f"\nultimate: {games} games, counted from game {FIRST_COUNTED}")
+        else:
+            names = tuple(SCRIPTED)
+            print(
+                f"\n{size}x{size}, k={WIN_LENGTH[size]}: {games} games, counted from game "
+                f"{FIRST_COUNTED}"
+            )
         print(header + ("" if seeds == 1 else f" {'seeds passed':>12}"))
-        for name, member in SCRIPTED.items():
-            start = time.process_time()
-            runs = [member_run(member, size, games, seed + n) for n in range(seeds)]
+        tasks = [(name, size, games, seed + n) for name in names for n in range(seeds)]
+        began = time.perf_counter()
+        if jobs == 1:
+            done = [run_of(task) for task in tasks]
+        else:
+            with multiprocessing.Pool(jobs) as pool:
+                done = pool.map(run_of, tasks, chunksize=1)
+        for index, name in enumerate(names):
+            runs = done[index * seeds : (index + 1) * seeds]
             first = runs[0]
             counted = first.counted()
             passed = sum(run.verdict() for run in runs)
             all_pass &= first.verdict()
+            label = "ult" if size == ULTIMATE else f"{size}x{size}"
             line = (
-                f"{size}x{size:<3} {name:<12} {statistics.fmean(counted):>5.3f} "
+                f"{label:<5} {name:<12} {statistics.fmean(counted):>5.3f} "
                 f"{counted.count(1.0) / len(counted):>4.0%} "
                 f"{counted.count(0.5) / len(counted):>4.0%} "
                 f"{counted.count(0.0) / len(counted):>4.0%} "
@@ -144,7 +207,8 @@ def show_runs(sizes: tuple[int, ...], games: int, seed: int, seeds: int) -> bool
             if seeds > 1:
                 line += f" {passed:>7}/{seeds:<4}"
             verdict = "PASS" if first.verdict() else "FAIL"
-            print(f"{line} {verdict} ({time.process_time() - start:.0f} s)", flush=True)
+            print(f"{line} {verdict}", flush=True)
+        print(f"({time.perf_counter() - began:.0f} s)")
     return all_pass
 
 
@@ -193,9 +257,12 @@ def calibrate(sizes: tuple[int, ...], games: int, seed: int) -> None:
                 }
                 fitted = fit_one(results, size)
                 scores = " ".join(f"{name} {r.score:.3f}" for name, r in results.items())
-                print(f"  {label:<9} {flags(how):<37} mistake rate {rate:4.2f}: rating "
-                      f"{fitted:5.0f}  ({scores}; "
-                      f"{time.process_time() - start:.0f} s)", flush=True)
+                print(
+                    f"  {label:<9} {flags(how):<37} mistake rate {rate:4.2f}: rating "
+                    f"{fitted:5.0f}  ({scores}; "
+                    f"{time.process_time() - start:.0f} s)",
+                    flush=True,
+                )
                 curve.append((rate, fitted))
                 if rate == 0.0:
                     flawless = fitted
@@ -226,9 +293,11 @@ def ways_of_playing(size: int) -> list[tuple[float, float, Strength]]:
 def flags(how: Strength) -> str:
     """The way of playing in words."""
     return ", ".join(
-        ("takes wins" if how.takes_wins else "misses wins",
-         "keeps wins" if how.keeps_wins else "lets wins go",
-         "gives wins" if how.gives_wins else "no gifts")
+        (
+            "takes wins" if how.takes_wins else "misses wins",
+            "keeps wins" if how.keeps_wins else "lets wins go",
+            "gives wins" if how.gives_wins else "no gifts",
+        )
     )
 
 
@@ -268,6 +337,62 @@ def rate_at(points: list[tuple[float, float]], rating: float) -> float:
     return points[-1][1]
 
 
+def ultimate_pair(task: tuple[str, str, int, int]) -> tuple[str, str, Result]:
+    """``games`` games between two ultimate players (a weakness "w=0.35" or a scripted
+    player's name), the first playing X in the even-numbered games: a process's work."""
+    first, second, games, seed = task
+    rng = random.Random(seed)
+
+    def player(name: str) -> Callable[[UltimateBoard, random.Random], Move]:
+        if name in ULTIMATE_SCRIPTED:
+            return ULTIMATE_SCRIPTED[name]
+        how = ultimate_adaptive.Strength(0, float(name.removeprefix("w=")))
+        return lambda board, rng: ultimate_adaptive.move_at(board, how, rng)
+
+    a, b = player(first), player(second)
+    wins = draws = 0
+    for game in range(games):
+        score = play_ultimate(a, b, rng) if game % 2 == 0 else 1 - play_ultimate(b, a, rng)
+        wins += score == 1.0
+        draws += score == 0.5
+    return first, second, Result(wins, draws, games - wins - draws)
+
+
+def calibrate_ultimate(games: int, seed: int, jobs: int) -> None:
+    """Measure each weakness of ``ULTIMATE_GRID`` against ultimate's scripted players, and
+    those against each other; fit every rating at once (random at ``RANDOM_RATING``) and
+    print the CALIBRATION table of bot/engine/ultimate/adaptive.py."""
+    scripted = tuple(ULTIMATE_SCRIPTED)
+    weak = tuple(f"w={w:g}" for w in ULTIMATE_GRID)
+    pairs = [(a, b) for a, b in itertools.combinations(scripted, 2)]
+    pairs += [(w, name) for w in weak for name in scripted]
+    tasks = [(a, b, games, seed + n) for n, (a, b) in enumerate(pairs)]
+    print(f"\nultimate: {games} games a pair, {len(pairs)} pairs")
+    results: dict[tuple[str, str], Result] = {}
+    with multiprocessing.Pool(jobs) as pool:
+        for a, b, result in pool.imap_unordered(ultimate_pair, tasks):
+            results[a, b] = result
+            print(
+                f"  {a:<10} vs {b:<10} {result.score:.3f} "
+                f"(+{result.wins} ={result.draws} -{result.losses})",
+                flush=True,
+            )
+    fitted = fit_ratings((*scripted, *weak), results, "random", RANDOM_RATING)
+    for name in (*scripted, *weak):
+        print(f"  {name:<10} {fitted[name]:6.0f}")
+    points = sorted(
+        (round(fitted[w]), weakness) for w, weakness in zip(weak, ULTIMATE_GRID, strict=True)
+    )
+    falling: list[tuple[int, float]] = []  # weakness falls as the rating rises
+    for rating, weakness in points:
+        if not falling or weakness < falling[-1][1]:
+            falling.append((rating, weakness))
+    print("\nCALIBRATION = (")
+    for rating, weakness in falling:
+        print(f"    ({rating}, {weakness:.2f}),")
+    print(")")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="3,4", help="board sizes (default 3,4)")
@@ -276,16 +401,21 @@ def main() -> int:
     parser.add_argument("--seeds", type=positive_int, default=1, help="members per player")
     parser.add_argument("--calibrate", action="store_true")
     parser.add_argument("--calibration-games", type=positive_int, default=600)
+    parser.add_argument("--jobs", type=positive_int, default=1, help="processes (default 1)")
     args = parser.parse_args()
     sizes = tuple(int(s) for s in args.sizes.split(","))
-    if any(size not in WIN_LENGTH for size in sizes):
-        parser.error(f"--sizes: choose among {tuple(WIN_LENGTH)}")
+    if any(size not in (*WIN_LENGTH, ULTIMATE) for size in sizes):
+        parser.error(f"--sizes: choose among {(*WIN_LENGTH, ULTIMATE)} (9: ultimate)")
     if args.calibrate:
-        calibrate(sizes, args.calibration_games, args.seed)
+        classic = tuple(size for size in sizes if size != ULTIMATE)
+        if classic:
+            calibrate(classic, args.calibration_games, args.seed)
+        if ULTIMATE in sizes:
+            calibrate_ultimate(args.calibration_games, args.seed, args.jobs)
         return 0
     if args.games < FIRST_COUNTED + 1:
         parser.error(f"--games: at least {FIRST_COUNTED + 1}")
-    all_pass = show_runs(sizes, args.games, args.seed, args.seeds)
+    all_pass = show_runs(sizes, args.games, args.seed, args.seeds, args.jobs)
     print(f"\n{'PASS' if all_pass else 'FAIL'}")
     return 0
 

@@ -174,9 +174,9 @@ def levels_text() -> str:
     ]
     # TRANSLATORS: /tictactoe help, after the table of the levels' ratings; keep the commands
     solo = _(
-        "Every game against me moves your solo rating on that size: `/tictactoe stats` "
-        "shows it, `/tictactoe leaderboard kind:solo` ranks by it. "
-        "`level:adaptive` is not played in ultimate."
+        "Every game against me on a classic board moves your solo rating on that size: "
+        "`/tictactoe stats` shows it, `/tictactoe leaderboard kind:solo` ranks by it. In "
+        "ultimate, `level:adaptive` plays at a rating of yours kept for ultimate alone."
     )
     return "\n".join(lines) + f"\n```\n{rows}\n```{join_sentences([note, solo])}"
 

@@ -2,15 +2,17 @@
 
 Per board size of ``SOLO_SIZES`` a member has a solo rating in each scope (a server, or none),
 Elo against the level's measured rating (``bot.engine.classic.LEVEL_RATINGS``; at ``adaptive``
-the rating the level played at), and one ``AdaptiveRecord`` everywhere, which sets how the
-adaptive level plays against them. A store applies :func:`after_game` in the transaction that
-first saves a game as counted (``GameStore.update``), so each game moves both exactly once.
+the rating the level played at), and per board size one ``AdaptiveRecord`` everywhere, which
+sets how the adaptive level plays against them (ultimate's is stored with size 9; an ultimate
+game moves only that, ultimate having no measured level ratings). A store applies
+:func:`after_game` in the transaction that first saves a game as counted
+(``GameStore.update``), so each game moves both exactly once.
 Reasons: docs/decisions.md.
 """
 
 from __future__ import annotations
 
-from bot.engine.classic import ADAPTIVE, LEVEL_RATINGS, AdaptiveRecord, playing_rating
+from bot.engine.classic import LEVEL_RATINGS, AdaptiveRecord
 from bot.engine.classic import rated as elo_rated
 from bot.games.models import DUEL, Game, Rating, SoloEntry, Status
 from bot.games.store import GameStore
@@ -22,26 +24,43 @@ _SCORES = {Status.WON: 1.0, Status.DRAWN: 0.5, Status.LOST: 0.0, Status.RESIGNED
 """The member's score per counted status of a game against the bot."""
 
 
+def _counted(game: Game) -> bool:
+    """A game against the bot saved with a counted status."""
+    return game.level != DUEL and game.status in _SCORES
+
+
 def rates_solo(game: Game) -> bool:
     """Whether ``game``, saved as it is, holds a result that moves a solo rating: a game
     against the bot on a size of ``SOLO_SIZES`` with a counted status."""
-    counted = game.status in _SCORES and game.variant.counts_solo(game.size)
-    return game.level != DUEL and counted
+    return _counted(game) and game.variant.counts_solo(game.size)
+
+
+def moves_adaptive(game: Game) -> bool:
+    """Whether ``game``, saved as it is, holds a result that moves the member's adaptive
+    record: a counted game at a level that plays at the member's rating (``Variant.rated``),
+    on any kind of game."""
+    return _counted(game) and game.variant.rated(game.level)
+
+
+def counts_against_bot(game: Game) -> bool:
+    """Whether ``game``, saved as it is, moves a solo rating or an adaptive record."""
+    return rates_solo(game) or moves_adaptive(game)
 
 
 def member_score(game: Game) -> float:
     """The member's score in a counted game against the bot: 1 win, 0.5 draw, 0 loss (a
-    resignation is a loss). ``ValueError`` for a game that ``rates_solo`` refuses."""
-    if not rates_solo(game):
+    resignation is a loss). ``ValueError`` for a game that ``counts_against_bot`` refuses."""
+    if not counts_against_bot(game):
         raise ValueError(f"game #{game.id} has no result against the bot that counts")
     return _SCORES[game.status]
 
 
 def level_rating(game: Game, adaptive: AdaptiveRecord) -> int:
-    """The rating the bot played ``game`` at: its level's, or at ``adaptive`` the rating the
-    level plays at against the member's record ``adaptive`` (before this game)."""
-    if game.level == ADAPTIVE:
-        return playing_rating(adaptive.rating, game.size)
+    """The rating the bot played ``game`` at: its level's, or at a level that plays at the
+    member's rating the rating it plays at against the member's record ``adaptive`` (before
+    this game; ``Variant.playing_rating``)."""
+    if game.variant.rated(game.level):
+        return game.variant.playing_rating(adaptive.rating, game.size)
     return LEVEL_RATINGS[game.level, game.size]
 
 
@@ -53,15 +72,17 @@ def rated(rating: Rating, score: float, opponent: int) -> Rating:
 
 def after_game(
     game: Game, solo: Rating, adaptive: AdaptiveRecord
-) -> tuple[Rating, AdaptiveRecord | None]:
-    """The member's solo rating on ``game.size`` in its scope, and at ``adaptive`` their
-    adaptive record (else None: unchanged), after ``game`` (``rates_solo``), from their
-    values before it."""
+) -> tuple[Rating | None, AdaptiveRecord | None]:
+    """The member's solo rating on ``game.size`` in its scope (None where ``rates_solo``
+    refuses: unchanged), and at a level that plays at their rating their adaptive record
+    (else None: unchanged), after ``game`` (``counts_against_bot``), from their values
+    before it."""
     score = member_score(game)
-    new_solo = rated(solo, score, level_rating(game, adaptive))
-    if game.level != ADAPTIVE:
+    played = level_rating(game, adaptive)
+    new_solo = rated(solo, score, played) if rates_solo(game) else None
+    if not moves_adaptive(game):
         return new_solo, None
-    return new_solo, adaptive.after(score, game.size)
+    return new_solo, adaptive.against(score, played)
 
 
 async def solo_leaderboard(

@@ -99,10 +99,11 @@ class GameStore(Protocol):
     their ratings before it) in the same transaction; saving it again changes nothing.
 
     Solo ratings (migration 12): ``update`` that first saves a game against the bot as
-    counted on a size of ``bot.games.solo.SOLO_SIZES`` changes, in the same transaction, the
-    member's solo rating on that size in that server and, at ``adaptive``, their adaptive
-    record on that size (``bot.games.solo.after_game`` from their values before it); saving
-    it again changes nothing, so a retried or repeated save never counts a game twice.
+    counted changes, in the same transaction, the member's solo rating on that size in that
+    server (on a size of ``bot.games.solo.SOLO_SIZES``) and, at ``adaptive``, their adaptive
+    record on that size (ultimate's too, size 9: migration 17; ``bot.games.solo.after_game``
+    from their values before it); saving it again changes nothing, so a retried or repeated
+    save never counts a game twice.
 
     Puzzles (migration 16): a member's puzzle standing is one everywhere; ``save_attempt``
     that ends an attempt applies ``bot.games.puzzles.rating.after_attempt`` to it and to the

@@ -31,7 +31,7 @@ from bot.games.puzzles.models import (
 from bot.games.puzzles.rating import after_attempt
 from bot.games.server_settings import ServerSettings
 from bot.games.shards import ShardSet
-from bot.games.solo import after_game, rates_solo
+from bot.games.solo import after_game, counts_against_bot, rates_solo
 from bot.games.store import START, Page, PageKey
 from bot.games.store_errors import (
     ChallengeAnsweredError,
@@ -229,20 +229,24 @@ class SqlGameStore(StoreReads, SoloReads, PuzzleReads):
         await tx.executemany(self._sql.upsert_rating, rating_rows(game, *before))
 
     async def _rate_solo(self, tx: Transaction, game: Game) -> None:
-        """Move the member's solo rating (and adaptive record) by ``game``, a result against
-        the bot first counted in this transaction (``bot.games.solo.after_game``). Each row is
-        made first if missing, then read (and locked), so two games of one member finishing
-        at once in two channels apply one after the other and neither update is lost."""
+        """Move the member's solo rating (where ``rates_solo``) and adaptive record (at a level
+        that plays at their rating) by ``game``, a result against the bot first counted in
+        this transaction (``bot.games.solo.after_game``). Each row is made first if missing,
+        then read (and locked), so two games of one member finishing at once in two channels
+        apply one after the other and neither update is lost."""
         solo_sql, key = self._solo_sql, solo_key(game)
-        await tx.execute(solo_sql.new_solo, key)
-        solo = rating_of(await tx.fetchone(solo_sql.solo + self._locking, key))
+        solo = rating_of(None)
+        if rates_solo(game):
+            await tx.execute(solo_sql.new_solo, key)
+            solo = rating_of(await tx.fetchone(solo_sql.solo + self._locking, key))
         adaptive = record_of(None)
         if is_adaptive(game):
             await tx.execute(solo_sql.new_adaptive, adaptive_key(game))
             found = await tx.fetchone(solo_sql.adaptive + self._locking, adaptive_key(game))
             adaptive = record_of(found)
         new_solo, new_record = after_game(game, solo, adaptive)
-        await tx.execute(solo_sql.set_solo, new_values(key, new_solo.rating, new_solo.games))
+        if new_solo is not None:
+            await tx.execute(solo_sql.set_solo, new_values(key, new_solo.rating, new_solo.games))
         if new_record is not None:
             params = new_values(adaptive_key(game), new_record.rating, new_record.games)
             await tx.execute(solo_sql.set_adaptive, params)
@@ -527,4 +531,4 @@ class SqlGameStore(StoreReads, SoloReads, PuzzleReads):
 def _counts(game: Game) -> bool:
     """Whether saving ``game`` may count a result that moves a rating: only such a save reads
     the stored status first (every other is one compare-and-set UPDATE)."""
-    return may_end_a_duel(game) or rates_solo(game)
+    return may_end_a_duel(game) or counts_against_bot(game)

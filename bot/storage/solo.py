@@ -7,9 +7,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine.classic import ADAPTIVE, START_RATING, AdaptiveRecord
+from bot.engine.classic import START_RATING, AdaptiveRecord
 from bot.games.models import Game, Rating, Status
-from bot.games.solo import rates_solo
+from bot.games.solo import counts_against_bot
 from bot.storage.rows import COUNTED, Row, scope
 from bot.storage.sql import standings_scope
 
@@ -87,7 +87,7 @@ def ends_a_solo_game(before: Status | None, game: Game) -> bool:
     """Whether saving ``game`` over its stored status ``before`` records a result against the
     bot that moves a solo rating: one not counted before, counted now (saving it again, or a
     retried save, never rates it twice)."""
-    return rates_solo(game) and before not in COUNTED
+    return counts_against_bot(game) and before not in COUNTED
 
 
 def solo_key(game: Game) -> dict[str, object]:
@@ -101,8 +101,8 @@ def adaptive_key(game: Game) -> dict[str, object]:
 
 
 def is_adaptive(game: Game) -> bool:
-    """Whether ``game`` was played at the adaptive level."""
-    return game.level == ADAPTIVE
+    """Whether ``game`` was played at a level that plays at the member's rating (adaptive)."""
+    return game.variant.rated(game.level)
 
 
 def rating_of(row: Row | None) -> Rating:

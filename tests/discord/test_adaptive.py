@@ -1,7 +1,7 @@
 """The adaptive level and solo ratings on Discord through simcord (issue 30): /tictactoe start
 level:adaptive played by buttons and !move, the solo rating in /tictactoe stats and
-leaderboard kind:solo, the record carried over a restart, ultimate's refusal, and the levels'
-ratings in help."""
+leaderboard kind:solo, the record carried over a restart, level:adaptive in ultimate, and the
+levels' ratings in help."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from discord_helpers import MakeBot, World, cell_id, move_text, text_of
 from bot.discord_bot import TicTacToeBot
 from bot.engine import analyze
 from bot.engine.classic import LEVEL_RATINGS, START_RATING, AdaptiveRecord, playing_rating
-from bot.games import Game, Rating, Status
+from bot.games import Game, GameKind, Rating, Status
 from bot.games.solo import member_score, rated
 
 
@@ -93,17 +93,24 @@ async def test_the_solo_leaderboard_ranks_members_by_their_rating(world: World) 
     assert text_of(points.response).startswith("Leaderboard (a win is 3 points")
 
 
-async def test_ultimate_refuses_adaptive_privately_with_its_sentence(world: World) -> None:
+async def test_an_adaptive_ultimate_game_starts_and_its_resignation_counts(world: World) -> None:
     result = await world.alice.slash(
-        world.channel, "tictactoe start", level="adaptive", game="ultimate"
+        world.channel, "tictactoe start", level="adaptive", game="ultimate", first="me"
     )
-    assert result.ephemeral and result.response is not None
-    assert text_of(result.response) == (
-        "The adaptive level plays on the 3x3, 4x4 and 5x5 boards only, where its strength is "
-        "measured: in ultimate tic-tac-toe choose one of easy, medium, hard, strongest."
-    )
-    world.errors()  # the refusal, answered
-    assert await world.bot.service.state.open_game_count() == 0
+    assert result.response is not None, world.errors()
+    board = world.last()
+    assert "Ultimate tic-tac-toe: alice (" in text_of(board) and ", adaptive" in text_of(board)
+    game = await world.game()
+    assert game.kind is GameKind.ULTIMATE and game.level == "adaptive"
+    await world.alice.send(world.channel, move_text(game.position.legal_moves[0]))
+    game = await world.game()
+    assert len(game.moves) == 2  # the member's move and the adaptive level's answer
+    await world.alice.slash(world.channel, "tictactoe resign")
+    resigned = await world.bot.service.get(game.id)
+    assert resigned is not None and resigned.status is Status.RESIGNED
+    stats = await world.alice.slash(world.channel, "tictactoe stats")
+    assert stats.response is not None
+    assert "solo rating" not in text_of(stats.response)  # ultimate moves no solo rating
 
 
 async def test_help_follows_with_the_levels_ratings(world: World) -> None:

@@ -1,6 +1,7 @@
 """The adaptive level and solo ratings in the game layer: the level plays at the member's
 stored rating, each finished game moves the record and the solo rating once, on SQLite and
-PostgreSQL, across a restart; ultimate refuses it."""
+PostgreSQL, across a restart; on ultimate it moves the member's ultimate record (size 9) and
+nothing else."""
 
 from __future__ import annotations
 
@@ -21,10 +22,12 @@ from bot.engine.classic import (
     adaptive_move,
     playing_rating,
 )
+from bot.engine.position import Position
 from bot.games import GameError, GameService, InvalidOptionError, Rating, Status
-from bot.games.models import Game, SoloEntry
+from bot.games.models import Game, GameKind, SoloEntry
 from bot.games.solo import member_score, rated
 from bot.games.store import GameStore
+from bot.games.variants.ultimate import GRID, ULTIMATE
 from bot.storage import SqliteGameStore
 from bot.storage.postgres.store import PostgresGameStore
 
@@ -161,22 +164,66 @@ async def test_resigning_an_adaptive_game_is_a_loss_for_the_record() -> None:
     assert stats.by_level["adaptive"].losses == 1
 
 
-async def test_adaptive_is_refused_in_ultimate_with_one_sentence() -> None:
+def test_the_ultimate_variant_offers_adaptive_at_the_members_rating() -> None:
+    assert ULTIMATE.levels[-1] == ADAPTIVE and ULTIMATE.check_level(" Adaptive ") == ADAPTIVE
+    assert ULTIMATE.rated(ADAPTIVE) and not ULTIMATE.rated("hard")
+    assert ULTIMATE.counts_solo(GRID) is False  # its levels are not rated: no solo rating
+    assert ULTIMATE.playing_rating(START_RATING, GRID) == START_RATING
+    with pytest.raises(ValueError, match="needs the member's rating"):
+        ULTIMATE.choose_move(ULTIMATE.start_position(GRID), ADAPTIVE, random.Random(1), None)
+
+
+async def test_an_adaptive_ultimate_game_moves_the_ultimate_record_and_no_classic_one(
+    tmp_path: Path,
+) -> None:
+    store = SqliteGameStore(tmp_path / "games.db")
+    asked: list[float | None] = []
+
+    def choose(position: Position, level: str, rng: random.Random, rating: float | None) -> Move:
+        asked.append(rating)  # ultimate's own adaptive level, at the rating it is given
+        return ULTIMATE.choose_move(position, level, rng, rating)
+
+    service = GameService(store, clock=FakeClock(), rng=random.Random(5), choose_move=choose)
+    try:
+        for channel in (CHANNEL, CHANNEL + 1):
+            reply = await service.start(
+                channel_id=channel, guild_id=GUILD, member_id=ALICE, member_name="alice",
+                level="adaptive", game="ultimate", first="me",
+            )  # fmt: skip
+            assert reply.game.level == "adaptive" and reply.game.kind is GameKind.ULTIMATE
+            move = reply.game.position.legal_moves[0]
+            await service.move(channel_id=channel, member_id=ALICE, move=move)
+            game = await service.resign(channel_id=channel, member_id=ALICE)
+            assert game.status is Status.RESIGNED
+        first = AdaptiveRecord().against(0.0, ULTIMATE.playing_rating(START_RATING, GRID))
+        second = first.against(0.0, ULTIMATE.playing_rating(first.rating, GRID))
+        assert asked == [START_RATING, first.rating]  # the stored record, game after game
+        assert await store.adaptive_record(ALICE, GRID) == second
+        for size in (3, 4, 5):  # the classic sizes' records and solo ratings: untouched
+            assert await store.adaptive_record(ALICE, size) == AdaptiveRecord()
+        stats = await service.standings.stats(member_id=ALICE, guild_id=GUILD)
+        assert stats.solo == {}  # ultimate has no solo rating
+        assert stats.by_level["ultimate adaptive"].losses == 2
+    finally:
+        await service.close()
+
+
+async def test_a_mistyped_level_lists_the_levels_of_each_kind() -> None:
     service = make_service()
-    with pytest.raises(InvalidOptionError) as refused:
-        await service.start(
-            channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice",
-            level="adaptive", game="ultimate",
-        )  # fmt: skip
-    assert str(refused.value) == (
-        "The adaptive level plays on the 3x3, 4x4 and 5x5 boards only, where its strength is "
-        "measured: in ultimate tic-tac-toe choose one of easy, medium, hard, strongest."
-    )
     with pytest.raises(InvalidOptionError, match="Choose one of: easy, medium, hard, perfect, "):
         await service.start(
             channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice",
             level="adaptiv",
         )  # fmt: skip
+    with pytest.raises(InvalidOptionError) as refused:
+        await service.start(
+            channel_id=CHANNEL, guild_id=GUILD, member_id=ALICE, member_name="alice",
+            level="adaptiv", game="ultimate",
+        )  # fmt: skip
+    assert str(refused.value) == (
+        "There is no level 'adaptiv' in ultimate tic-tac-toe. Choose one of: easy, medium, "
+        "hard, strongest, adaptive."
+    )
 
 
 async def test_a_game_against_a_fixed_level_moves_the_solo_rating_by_elo() -> None:

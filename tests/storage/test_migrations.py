@@ -37,6 +37,7 @@ PINNED: dict[Dialect, dict[int, str]] = {
         14: "57ec966f15988a1ff261a73861cb4a68d399807ef3f04c633c79de8487d76245",
         15: "c43894e7d6b62742f0863700e07e84432c677d42d4c4d00f2da16997eb0eb251",
         16: "023bda2c42d0d748b52b8ec41a88f2c4b97b708ac0e0392ef6ebfa739346df90",
+        17: "7b39b554d3730d8847e61bbb12307095a91bf6f37908cb1729c7525b9f15e60e",
     },
     "postgresql": {
         1: "bc53f072b39144ef5bcbf3bddaff7de08e1b7c79b72daabbb48a0b6647e7ca45",
@@ -55,6 +56,7 @@ PINNED: dict[Dialect, dict[int, str]] = {
         14: "57ec966f15988a1ff261a73861cb4a68d399807ef3f04c633c79de8487d76245",
         15: "c43894e7d6b62742f0863700e07e84432c677d42d4c4d00f2da16997eb0eb251",
         16: "0768f58cf3cec753f9ae5db187fe41c5ba6145d7dad0fcb22825abb0f8e0c183",
+        17: "c7ca03be978f517cac0fbdb245ef5fb774a60510ba0dcb184666c43269cfc969",
     },
 }
 
@@ -215,6 +217,11 @@ SCHEMA_V16_OBJECTS = {
     "sqlite_autoindex_daily_posts_1": None,
 }
 
+# v17: an adaptive record may be ultimate's, size 9 (issue 36): the table's check widened.
+SCHEMA_V17_CHANGED = {
+    "adaptive_records": "4f91c744f116f7d0cbd179b52b5ecbfc4c3b530e8b21171485b5fd81d2c15bc4",
+}
+
 FRESH = {
     **SCHEMA_V11,
     **SCHEMA_V12_OBJECTS,
@@ -222,6 +229,7 @@ FRESH = {
     **SCHEMA_V14_OBJECTS,
     **SCHEMA_V15_CHANGED,
     **SCHEMA_V16_OBJECTS,
+    **SCHEMA_V17_CHANGED,
 }
 """The schema a fresh file has, and every upgraded one."""
 

@@ -47,7 +47,7 @@ from bot.games.solo import rated
 from bot.games.store import START as PAGE_START
 from bot.games.store import PageKey
 from bot.games.store_errors import PuzzleChangedError
-from bot.games.variants.ultimate import GRID
+from bot.games.variants.ultimate import GRID, ULTIMATE
 from bot.storage import SqliteGameStore
 from bot.storage.postgres.store import PostgresGameStore
 
@@ -1129,6 +1129,20 @@ async def test_an_adaptive_game_moves_the_record_and_the_solo_rating_it_played_a
     assert await store.solo_ratings(1, None) == {3: again}
     assert await store.adaptive_record(1, 4) == AdaptiveRecord()
     assert await store.adaptive_record(2, 3) == AdaptiveRecord()
+
+
+async def test_an_adaptive_ultimate_game_moves_only_the_ultimate_record(
+    store: GameStore,
+) -> None:
+    resigned = make_game(ALICE, BOT, Status.RESIGNED, resigner=Player.X, level=ADAPTIVE)
+    saved = await _finish(store, ultimate(resigned))
+    played = ULTIMATE.playing_rating(START_RATING, GRID)
+    first = AdaptiveRecord().against(0.0, played)
+    assert await store.adaptive_record(1, GRID) == first  # size 9: migration 17's check
+    await store.update(replace(saved, message_id=9))  # saved again: rated once
+    assert await store.adaptive_record(1, GRID) == first
+    assert await store.adaptive_record(1, 3) == AdaptiveRecord()
+    assert await store.solo_ratings(1, GUILD) == {}  # ultimate has no solo rating
 
 
 async def test_a_retried_finishing_save_counts_the_game_once(store: GameStore) -> None:

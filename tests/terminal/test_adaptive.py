@@ -1,6 +1,6 @@
 """The adaptive level and solo ratings in the terminal, end to end through the session
 (issue 30): start adaptive, a whole game, the solo rating in stats and leaderboard solo, the
-record carried over a restart, ultimate's refusal, and the levels' ratings in help."""
+record carried over a restart, start ultimate adaptive, and the levels' ratings in help."""
 
 from __future__ import annotations
 
@@ -89,18 +89,19 @@ async def test_a_game_against_a_fixed_level_rates_against_its_measured_rating(
     await keys.service.close()
 
 
-async def test_ultimate_refuses_adaptive_and_help_shows_the_levels_ratings(
+async def test_ultimate_plays_adaptive_and_help_shows_the_levels_ratings(
     tmp_path: Path,
 ) -> None:
     keys = Keyboard(tmp_path / "games.db")
     await keys.session.open()
-    refused = await keys.type("start ultimate adaptive")
-    assert refused.strip() == (
-        "The adaptive level plays on the 3x3, 4x4 and 5x5 boards only, where its strength is "
-        "measured: in ultimate tic-tac-toe choose one of easy, medium, hard, strongest."
-    )
+    started = await keys.type("start ultimate adaptive me")
+    assert "New adaptive game of ultimate tic-tac-toe: you are X" in started
+    me = keys.session.player_id
+    game = await keys.service.last_game(channel_id=me, member_id=me)
+    assert game.is_active and game.level == "adaptive" and game.size == 9
     help_text = " ".join((await keys.type("help")).split())
     assert "levels: easy, medium, hard, perfect, adaptive;" in help_text
+    assert "levels: easy, medium, hard, strongest, adaptive (no perfect" in help_text
     row = f"hard {LEVEL_RATINGS['hard', 3]} {LEVEL_RATINGS['hard', 4]} {LEVEL_RATINGS['hard', 5]}"
     assert "level 3x3 4x4 5x5" in help_text and row in help_text
     assert "leaderboard solo" in help_text

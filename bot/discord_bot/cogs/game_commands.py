@@ -126,7 +126,7 @@ LEVEL_CHOICES = [
     Choice(
         # TRANSLATORS: a choice of /tictactoe start level: keep "adaptive" before the
         # colon as typed; 100 characters at most
-        name=locale_str("adaptive: plays at your rating, for close games (not ultimate)"),
+        name=locale_str("adaptive: plays at your rating, for close games"),
         value=ADAPTIVE,
     ),
     Choice(

@@ -349,9 +349,14 @@ class AdaptiveRecord:
     def after(self, score: float, size: int) -> AdaptiveRecord:
         """The record after a game in which the member scored ``score`` (1, 0.5 or 0) on
         ``size``: Elo against the rating the level played at (:func:`playing_rating`)."""
+        return self.against(score, playing_rating(self.rating, size))
+
+    def against(self, score: float, played: int) -> AdaptiveRecord:
+        """The record after a game in which the member scored ``score`` (1, 0.5 or 0) against
+        the level playing at ``played``: Elo. Any kind of game's adaptive level (ultimate's:
+        bot.engine.ultimate.adaptive) updates its records so."""
         if score not in (0.0, 0.5, 1.0):
             raise ValueError(f"a game scores 0, 0.5 or 1, not {score}")
-        played = playing_rating(self.rating, size)
         return AdaptiveRecord(rated(self.rating, self.games, score, played), self.games + 1)
 
 

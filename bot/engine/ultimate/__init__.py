@@ -4,6 +4,7 @@
     move = choose_move(board, "hard")          # a Move, 0-based on the 9x9 grid
     board = board.play(move)                   # a new board
     result = analyze(board, seconds=0.5)       # top moves, win rates, a proven Value if any
+    move = adaptive.adaptive_move(board, record.rating, rng)  # the adaptive level
 
 Its names say "ultimate" through the package: ``ultimate.choose_move``, ``ultimate.LEVELS``
 and ``ultimate.PROFILES`` are ultimate's, beside classic's in :mod:`bot.engine`. The errors
@@ -11,6 +12,7 @@ its board raises are the engine's (:mod:`bot.engine.errors`). The rules: :mod:`.
 search: :mod:`.search`.
 """
 
+from . import adaptive
 from .board import UltimateBoard
 from .levels import LEVELS, PROFILES, Level, Profile, analyze, choose_move
 from .search import DEFAULT_SECONDS, Leaf, MoveStat, SearchResult, search
@@ -27,6 +29,7 @@ __all__ = [
     "Profile",
     "SearchResult",
     "UltimateBoard",
+    "adaptive",
     "analyze",
     "board_name",
     "choose_move",

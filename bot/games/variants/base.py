@@ -114,6 +114,12 @@ class Variant(ABC):
         """Whether the bot plays ``level`` at the member's own rating (it needs their record)."""
         return False
 
+    def playing_rating(self, rating: float, size: int) -> int:
+        """The rating a level that plays at the member's rating (``rated``) plays at on
+        ``size`` against a member rated ``rating``; the member's record moves by Elo against
+        it. ``ValueError`` for a kind without such a level."""
+        raise ValueError(f"{self.kind} has no level that plays at a member's rating")
+
     def thinks_inline(self, size: int, level: str) -> bool:
         """Whether the bot's move is quick enough to choose on the event loop; else it is
         chosen in a worker thread."""

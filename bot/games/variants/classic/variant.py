@@ -14,7 +14,7 @@ from typing import TypeVar
 from bot import engine
 from bot.engine import LEVELS, Board, Level, Move, Player, SearchTooLargeError, UnknownLevelError
 from bot.engine import analyze as analyze_position
-from bot.engine.classic import ADAPTIVE, adaptive_move
+from bot.engine.classic import ADAPTIVE, adaptive_move, playing_rating
 from bot.engine.classic import explain as explain_position
 from bot.engine.position import Position
 from bot.games import sentences
@@ -88,6 +88,9 @@ class ClassicVariant(Variant):
 
     def rated(self, level: str) -> bool:
         return level == ADAPTIVE
+
+    def playing_rating(self, rating: float, size: int) -> int:
+        return playing_rating(rating, size)
 
     def thinks_inline(self, size: int, level: str) -> bool:
         return size <= INLINE_MAX_SIZE and not self.rated(level)

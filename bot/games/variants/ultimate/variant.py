@@ -1,8 +1,9 @@
 """Ultimate tic-tac-toe: nine small boards in one, searched by Monte Carlo tree search.
 
-Its levels are the search's (``bot.engine.ultimate``); a hint is the search's top moves with
-their win rates. The game is not solved, so there is no ``perfect`` level, no ``adaptive``
-one (its strength is measured on the classic boards), no explanation and no review.
+Its levels are the search's (``bot.engine.ultimate``), then ``adaptive``, which plays at the
+member's own rating (``bot.engine.ultimate.adaptive``; the record is stored with size 9); a
+hint is the search's top moves with their win rates. The game is not solved, so there is no
+``perfect`` level, no explanation and no review.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from bot.engine import (
 from bot.engine.classic import ADAPTIVE
 from bot.engine.classic import Level as ClassicLevel
 from bot.engine.position import Position
-from bot.engine.ultimate import LEVELS, Level, UltimateBoard, analyze, choose_move
+from bot.engine.ultimate import LEVELS, Level, UltimateBoard, adaptive, analyze, choose_move
 from bot.games.errors import GameError, InvalidOptionError
 from bot.games.models import ExplainReply, Game, GameKind
 from bot.games.review import Review
@@ -34,6 +35,9 @@ GRID = 9
 HINT_SECONDS = 0.5
 """How long the search runs for a hint."""
 
+ULTIMATE_LEVELS: tuple[str, ...] = (*LEVELS, ADAPTIVE)
+"""The levels against the bot: the search's ``LEVELS``, then ``adaptive``."""
+
 
 class UltimateVariant(Variant):
     """Ultimate tic-tac-toe: one 9x9 grid of nine small boards."""
@@ -41,7 +45,7 @@ class UltimateVariant(Variant):
     kind = GameKind.ULTIMATE
     sizes = (GRID,)
     default_size = GRID
-    levels = LEVELS
+    levels = ULTIMATE_LEVELS
     default_level = Level.HARD.value
     newcomer_level = Level.HARD.value
     renderer = UltimateRenderer()
@@ -51,7 +55,7 @@ class UltimateVariant(Variant):
         return GRID
 
     def check_level(self, level: str | None) -> str:
-        """An ultimate level; ``perfect`` and ``adaptive`` have their own sentences."""
+        """An ultimate level or ``adaptive``; ``perfect`` has its own sentence."""
         if level is None:
             return self.default_level
         wanted = str(level).strip().lower()
@@ -63,18 +67,14 @@ class UltimateVariant(Variant):
                 strongest=Level.STRONGEST.value,
             )
         if wanted == ADAPTIVE:
-            raise InvalidOptionError(
-                "The adaptive level plays on the 3x3, 4x4 and 5x5 boards only, where its "
-                "strength is measured: in ultimate tic-tac-toe choose one of {levels}.",
-                levels=", ".join(LEVELS),
-            )
+            return ADAPTIVE
         try:
             return Level.of(wanted).value
         except UnknownLevelError:
             raise InvalidOptionError(
                 "There is no level {given} in ultimate tic-tac-toe. Choose one of: {levels}.",
                 given=repr(str(level)),
-                levels=", ".join(LEVELS),
+                levels=", ".join(ULTIMATE_LEVELS),
             ) from None
 
     def stats_level(self, level: str) -> str:
@@ -92,10 +92,21 @@ class UltimateVariant(Variant):
     def grid_size(self, position: Position) -> int:
         return GRID
 
+    def rated(self, level: str) -> bool:
+        return level == ADAPTIVE
+
+    def playing_rating(self, rating: float, size: int) -> int:
+        return adaptive.playing_rating(rating)
+
     def choose_move(
         self, position: Position, level: str, rng: random.Random, rating: float | None
     ) -> Move:
-        return choose_move(_board(position), level, rng)
+        board = _board(position)
+        if self.rated(level):
+            if rating is None:
+                raise ValueError(f"the {level} level needs the member's rating")
+            return adaptive.adaptive_move(board, rating, rng)
+        return choose_move(board, level, rng)
 
     def hint(self, game: Game, rng: random.Random) -> UltimateHint:
         result = analyze(board_of(game), Level.STRONGEST, seconds=HINT_SECONDS)
