@@ -136,3 +136,29 @@ def print_table(rows: list[Row]) -> None:
     print("\n" + (f"MISSED {len(missed)} target(s):" if missed else "All targets met."))
     for figure in missed:
         print(f"  {figure}")
+
+
+def mean_interval(samples: Sequence[float]) -> tuple[float, float, float]:
+    """The mean and its 95 % interval (Student's t; 0 wide for fewer than 2 samples), e.g. over
+    the pairs of games of a paired-opening match, which are independent where games are not."""
+    n = len(samples)
+    mean = sum(samples) / n
+    if n < 2:
+        return mean, mean, mean
+    spread = math.sqrt(sum((x - mean) ** 2 for x in samples) / (n - 1) / n)
+    half = _t_975(n - 1) * spread
+    return mean, mean - half, mean + half
+
+
+def _t_975(df: int) -> float:
+    """Student's t 97.5 % quantile: exact below 4 degrees of freedom, else Cornish-Fisher from
+    the normal's (2.262 at 9, within 0.01 from 4 on)."""
+    if df < 4:
+        return (12.706, 4.303, 3.182)[df - 1]
+    z = 1.959964
+    return (
+        z
+        + (z**3 + z) / (4 * df)
+        + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
+        + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * df**3)
+    )

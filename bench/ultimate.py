@@ -12,6 +12,12 @@ Figures:
     (a win 1, a draw 1/2). The issue's figures are 200 games at 1 s a move, about 4 hours on
     one core; the default is 200 games at 0.1 s a move (about 20 minutes on one core, half
     with --jobs 2), and --time 1 gives the issue's;
+  * strongest against plain UCT compiled to C (bench/uct.c, built here with the OS's ``cc``;
+    the row is skipped with one line where there is none), the same time per move, from paired
+    openings (each random 2-ply opening played with both colours): the score with its 95 %
+    interval over the pairs, target 55 % or more over 100 games or more at 1 s a move
+    (--compiled-time 1; the default is --time, 100 games); with the speed figures, the compiled
+    program's random playouts a second and how many times the Python UCT's that is;
   * strongest against a uniformly random mover (--random-time, default 0.02 s a move): 99 %;
   * the forced-win suite (bench/ultimate_wins.txt: positions with a forced win in one or two
     moves of the whole game, found in random games and checked by exhaustive search): every
@@ -22,7 +28,8 @@ Figures:
   * with --compare-games, the same search scoring leaves with tactical playouts
     (leaf=playout) against plain UCT: the design the evaluation replaced (no target).
 
---make-suite writes the suite file afresh (and checks it) instead of measuring.
+--make-suite writes the suite file afresh (and checks it) instead of measuring;
+--compiled-only measures the playout speeds and the compiled-UCT row alone.
 """
 
 from __future__ import annotations
@@ -41,9 +48,10 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _ultimate_c import BuildError, CompiledUct, build  # noqa: E402
 from _ultimate_uct import random_move, random_playout, uct_move  # noqa: E402
 from arguments import positive_float, positive_int  # noqa: E402
-from figures import Row, Verdict, load_average, print_table, row  # noqa: E402
+from figures import Row, Verdict, load_average, mean_interval, print_table, row  # noqa: E402
 
 from bot.engine.moves import Move  # noqa: E402
 from bot.engine.ultimate import Leaf, UltimateBoard, choose_move, search  # noqa: E402
@@ -55,9 +63,13 @@ from bot.engine.ultimate.playout import (  # noqa: E402
     playout,
     safe_moves,
 )
+from bot.engine.ultimate.tables import MOVES, square_of  # noqa: E402
 
 SUITE = Path(__file__).resolve().parent / "ultimate_wins.txt"
 UCT_TARGET = 0.75
+COMPILED_TARGET = 0.55
+COMPILED_MINIMUM_GAMES = 100
+COMPILED_MINIMUM_TIME = 1.0
 RANDOM_TARGET = 0.99
 SUITE_MINIMUM = 30
 MINIMUM_GAMES = 200
@@ -134,6 +146,96 @@ def match(
         return pool.map(play_game, tasks, chunksize=1)
 
 
+def play_compiled(task: tuple[str, tuple[int, ...], bool, float, int]) -> Game:
+    """Play strongest against the compiled UCT ``program`` from the ``opening`` squares
+    (strongest is X when ``tested_first``)."""
+    program, opening, tested_first, seconds, seed = task
+    rng = random.Random(seed)
+    board, squares = UltimateBoard(), list(opening)
+    for square in opening:
+        board = board.play(MOVES[square])
+    checked = needless = 0
+    with CompiledUct(Path(program), seed) as uct:
+        while not board.is_over:
+            if (board.to_move.value == "X") == tested_first:
+                move = choose_move(board, "strongest", rng, seconds=seconds)
+                checked += 1
+                needless += gives_a_win_needlessly(board, move)
+            else:
+                move = MOVES[uct.move(squares, seconds)[0]]
+            squares.append(square_of(move))
+            board = board.play(move)
+    winner = board.winner
+    tested_side = "X" if tested_first else "O"
+    score = 0.5 if winner is None else 1.0 if winner.value == tested_side else 0.0
+    return Game(score, checked, needless)
+
+
+def openings(pairs: int, seed: int) -> list[tuple[int, ...]]:
+    """``pairs`` random 2-ply openings (uniformly random legal squares)."""
+    rng = random.Random(seed)
+    found = []
+    for _ in range(pairs):
+        board, squares = UltimateBoard(), []
+        for _ply in range(2):
+            move = random_move(board, rng)
+            squares.append(square_of(move))
+            board = board.play(move)
+        found.append(tuple(squares))
+    return found
+
+
+def compiled_match(program: Path, games: int, seconds: float, seed: int, jobs: int) -> list[Game]:
+    """``games`` (rounded up to pairs) against the compiled UCT, each opening with both
+    colours: games 2k and 2k + 1 share an opening."""
+    tasks = [
+        (str(program), opening, first, seconds, seed * 1_000_003 + 2 * n + first)
+        for n, opening in enumerate(openings((games + 1) // 2, seed))
+        for first in (True, False)
+    ]
+    if jobs == 1:
+        return [play_compiled(task) for task in tasks]
+    with multiprocessing.Pool(jobs) as pool:
+        return pool.map(play_compiled, tasks, chunksize=1)
+
+
+def paired_score(games: list[Game]) -> str:
+    """The score with its 95 % interval over the pairs of games (one opening each)."""
+    pairs = [(a.score + b.score) / 2 for a, b in zip(games[::2], games[1::2], strict=True)]
+    _mean, low, high = mean_interval(pairs)
+    return f"{tally(games)}, 95 % {low:.1%}-{high:.1%}"
+
+
+def compiled_verdict(score: float, games: int, seconds: float) -> Verdict:
+    """PASS or FAIL at the issue's settings (100 games or more, 1 s a move), else worded."""
+    met = score >= COMPILED_TARGET
+    if games >= COMPILED_MINIMUM_GAMES and seconds >= COMPILED_MINIMUM_TIME:
+        return met
+    short = []
+    if games < COMPILED_MINIMUM_GAMES:
+        short.append(f"under {COMPILED_MINIMUM_GAMES} games")
+    if seconds < COMPILED_MINIMUM_TIME:
+        short.append(f"under {COMPILED_MINIMUM_TIME:g} s a move")
+    return f"{'met' if met else 'missed'}, but {' and '.join(short)}"
+
+
+def compiled_rows(
+    program: Path | str, games: int, seconds: float, seed: int, jobs: int
+) -> tuple[list[Row], list[Game]]:
+    """The compiled-UCT row (one line saying why where ``program`` is a build error)."""
+    if isinstance(program, str):
+        return [row("strongest vs compiled UCT", f"skipped: {program}")], []
+    played = compiled_match(program, games, seconds, seed, jobs)
+    return [
+        row(
+            f"strongest vs compiled UCT, {len(played)} games, paired, {seconds:g} s a move",
+            paired_score(played),
+            f">= {COMPILED_TARGET:.0%}",
+            compiled_verdict(score_of(played), len(played), seconds),
+        )
+    ], played
+
+
 def score_of(games: list[Game]) -> float:
     return sum(game.score for game in games) / len(games)
 
@@ -147,18 +249,20 @@ def tally(games: list[Game]) -> str:
 # ------------------------------------------------------------------------------------ speed
 
 
-def sample_positions(count: int, seed: int) -> list[UltimateBoard]:
-    """Positions 0-40 moves into uniformly random games, none over."""
+def sample_positions(count: int, seed: int) -> list[tuple[UltimateBoard, list[int]]]:
+    """Positions 0-40 moves into uniformly random games, none over, with their squares."""
     rng = random.Random(seed)
-    found: list[UltimateBoard] = []
+    found: list[tuple[UltimateBoard, list[int]]] = []
     while len(found) < count:
-        board = UltimateBoard()
+        board, squares = UltimateBoard(), []
         for _ in range(rng.randrange(0, 41)):
-            board = board.play(random_move(board, rng))
+            move = random_move(board, rng)
+            squares.append(square_of(move))
+            board = board.play(move)
             if board.is_over:
                 break
         if not board.is_over:
-            found.append(board)
+            found.append((board, squares))
     return found
 
 
@@ -170,8 +274,9 @@ def per_second(work: Callable[[], int], seconds: float) -> float:
     return done / (time.perf_counter() - began)
 
 
-def speed_rows(seconds: float, seed: int) -> list[Row]:
-    boards = sample_positions(20, seed)
+def speed_rows(seconds: float, seed: int, program: Path | str) -> list[Row]:
+    samples = sample_positions(20, seed)
+    boards = [board for board, _ in samples]
     positions = [SearchPosition.of(board) for board in boards]
     rng = random.Random(seed)
     share = seconds / len(boards)
@@ -193,12 +298,37 @@ def speed_rows(seconds: float, seed: int) -> list[Row]:
             random_playout(pos, rng)
         return len(positions)
 
-    return [
+    rows = [
         row("search: simulations a second (strongest)", f"{simulations:,.0f}"),
         row("static evaluations a second", f"{per_second(evaluations, seconds):,.0f}"),
         row("tactical playouts a second (leaf=playout)", f"{per_second(tactical, seconds):,.0f}"),
-        row("uniformly random playouts a second (UCT)", f"{per_second(uniform, seconds):,.0f}"),
     ]
+    name = "uniformly random playouts a second (compiled UCT)"
+    if isinstance(program, str):
+        python_uct = per_second(uniform, seconds)
+        compiled = [row(name, f"skipped: {program}")]
+    else:
+        python_uct, rate = playout_rates(program, uniform, samples, seconds)
+        compiled = [row(name, f"{rate:,.0f} = {rate / python_uct:.1f} x UCT's")]
+    return [*rows, row("uniformly random playouts a second (UCT)", f"{python_uct:,.0f}"), *compiled]
+
+
+def playout_rates(
+    program: Path,
+    uniform: Callable[[], int],
+    samples: list[tuple[UltimateBoard, list[int]]],
+    seconds: float,
+    rounds: int = 5,
+) -> tuple[float, float]:
+    """Random playouts a second from the same positions, Python's UCT and the compiled one,
+    each over about ``seconds`` in ``rounds`` taken in turn (the machine's load shifts)."""
+    python = compiled = 0.0
+    share = seconds / rounds / len(samples)
+    with CompiledUct(program) as uct:
+        for _ in range(rounds):
+            python += per_second(uniform, seconds / rounds) / rounds
+            compiled += sum(uct.playouts(squares, share) for _, squares in samples)
+    return python, compiled / (rounds * len(samples) * share)
 
 
 # ------------------------------------------------------------------------------- the suite
@@ -328,6 +458,23 @@ def main() -> int:
     parser.add_argument(
         "--make-suite", type=positive_int, metavar="EACH", help="write EACH wins in one and two"
     )
+    parser.add_argument(
+        "--compiled-games",
+        type=positive_int,
+        default=COMPILED_MINIMUM_GAMES,
+        help="games against the compiled UCT, in pairs (100)",
+    )
+    parser.add_argument(
+        "--compiled-time",
+        type=positive_float,
+        default=None,
+        help="seconds a move there (default: --time; the target is at 1)",
+    )
+    parser.add_argument(
+        "--compiled-only",
+        action="store_true",
+        help="only the playout speeds and the compiled-UCT row",
+    )
     parser.add_argument("--jobs", type=positive_int, default=1, help="processes (default 1)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
@@ -340,7 +487,16 @@ def main() -> int:
 
     began = time.perf_counter()
     print(f"Ultimate tic-tac-toe benchmark, {load_average()}, --jobs {args.jobs}")
-    rows = speed_rows(args.speed_time, args.seed)
+    program = compiled_program()
+    rows = speed_rows(args.speed_time, args.seed, program)
+    compiled_time = args.compiled_time or args.time
+    compiled, compiled_games = compiled_rows(
+        program, args.compiled_games, compiled_time, args.seed, args.jobs
+    )
+    if args.compiled_only:
+        print_table(rows + compiled)
+        print(f"\n{time.perf_counter() - began:,.0f} s in all")
+        return 0
     suite, suite_moves, suite_needless = suite_rows(args.suite, args.time, args.seed)
 
     uct = match("strongest", "uct", args.games, args.time, args.seed, args.jobs)
@@ -361,8 +517,9 @@ def main() -> int:
             enough(score_of(rand) >= RANDOM_TARGET, args.random_games),
         )
     )
+    rows += compiled
     rows += suite
-    games = uct + rand
+    games = uct + rand + compiled_games
     checked = sum(game.moves_checked for game in games) + suite_moves
     needless = sum(game.needless for game in games) + suite_needless
     rows.append(
@@ -386,6 +543,14 @@ def main() -> int:
     print_table(rows)
     print(f"\n{time.perf_counter() - began:,.0f} s in all")
     return 0
+
+
+def compiled_program() -> Path | str:
+    """The compiled UCT, built now, or why there is none (one line)."""
+    try:
+        return build()
+    except BuildError as error:
+        return str(error)
 
 
 def enough(met: bool, games: int) -> Verdict:
