@@ -1,5 +1,5 @@
-"""The values both games share: ``Value``, a result under best play, and ``Outcome``, how a
-finished game ended.
+"""The values both games share: ``Value``, a result under best play, ``Outcome``, how a
+finished game ended, and ``LevelName``, what each game's ``Level`` enum is built on.
 
 Classic's analysis values every move with ``Value`` (:mod:`bot.engine.classic.analysis`), and
 ultimate's search states what it has proven with it (:mod:`bot.engine.ultimate.search`).
@@ -9,8 +9,36 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Self
 
+from .errors import UnknownLevelError
 from .moves import Move, Player
+
+
+class LevelName(enum.StrEnum):
+    """A difficulty level. A StrEnum equals its name, so ``"hard"`` works wherever a Level is
+    asked for; each game's ``Level`` adds its members, and :meth:`of` turns text into one or
+    says what the choices are."""
+
+    @classmethod
+    def of(cls, name: str) -> Self:
+        """The level called ``name`` (exactly, lower case).
+
+        Raises:
+            UnknownLevelError: ``name`` is not one of the levels; the message lists them.
+        """
+        try:
+            return cls(name)
+        except ValueError:
+            choices = ", ".join(level.value for level in cls)
+            raise UnknownLevelError(
+                f"Unknown level {name!r}{cls.game()}: choose one of {choices}."
+            ) from None
+
+    @classmethod
+    def game(cls) -> str:
+        """What the refusal adds after the name to say which game's levels these are."""
+        return ""
 
 
 class Value(enum.Enum):

@@ -11,39 +11,24 @@ table, and why they play as they do: docs/decisions.md.
 
 from __future__ import annotations
 
-import enum
 import random
 
-from ..errors import GameOverError, SearchTooLargeError, UnknownLevelError
+from ..errors import GameOverError, SearchTooLargeError
 from ..moves import Move
+from ..values import LevelName
 from .board import Board
 from .perfect import best_moves, cached_best_moves
 from .perfect_5x5 import is_5x5_four, perfect_move
 from .profiles import Profile, profile_move, searched_move
 
 
-class Level(enum.StrEnum):
-    """A difficulty level. A StrEnum equals its name, so ``"perfect"`` works wherever a
-    Level is asked for; :meth:`of` turns text into a Level or says what the choices are."""
+class Level(LevelName):
+    """A difficulty level of the classic boards."""
 
     EASY = "easy"
     MEDIUM = "medium"
     HARD = "hard"
     PERFECT = "perfect"
-
-    @classmethod
-    def of(cls, name: str) -> Level:
-        """The level called ``name`` (exactly, lower case).
-
-        Raises:
-            UnknownLevelError: ``name`` is not one of ``LEVELS``; the message lists them.
-        """
-        try:
-            return cls(name)
-        except ValueError:
-            raise UnknownLevelError(
-                f"Unknown level {name!r}: choose one of {', '.join(LEVELS)}."
-            ) from None
 
 
 LEVELS: tuple[str, ...] = tuple(level.value for level in Level)

@@ -10,20 +10,19 @@ solved. Why these figures: docs/decisions.md, "Ultimate tic-tac-toe".
 
 from __future__ import annotations
 
-import enum
 import random
 from dataclasses import dataclass
 
-from ..errors import UnknownLevelError
 from ..moves import Move
+from ..values import LevelName
 from .board import UltimateBoard
 from .playout import SearchPosition, game_win, safe_moves
 from .search import DEFAULT_SECONDS, SearchResult, search
 from .tables import MOVES
 
 
-class Level(enum.StrEnum):
-    """A level of the ultimate engine; a StrEnum, so ``"hard"`` works wherever one is asked."""
+class Level(LevelName):
+    """A level of the ultimate engine."""
 
     EASY = "easy"
     MEDIUM = "medium"
@@ -31,18 +30,8 @@ class Level(enum.StrEnum):
     STRONGEST = "strongest"
 
     @classmethod
-    def of(cls, name: str) -> Level:
-        """The level called ``name``.
-
-        Raises:
-            UnknownLevelError: ``name`` is not one of ``LEVELS``; the message lists them.
-        """
-        try:
-            return cls(name)
-        except ValueError:
-            raise UnknownLevelError(
-                f"Unknown level {name!r} for ultimate: choose one of {', '.join(LEVELS)}."
-            ) from None
+    def game(cls) -> str:
+        return " for ultimate"
 
 
 LEVELS: tuple[str, ...] = tuple(level.value for level in Level)
