@@ -144,22 +144,28 @@ def ledger_rows(book: Ledger, label: str) -> list[Row]:
     ]
 
 
+def seated(fake: FakeDiscord, count: int, channels: str, seed: int) -> list[Player]:
+    """``count`` members, each in a channel of their own (``channels-n``), their choices
+    seeded from ``seed``."""
+    rng = random.Random(seed)
+    return [
+        Player(
+            fake,
+            fake.add_member(f"m{n}"),
+            fake.add_channel(f"{channels}-{n}"),
+            random.Random(rng.random()),
+        )
+        for n in range(count)
+    ]
+
+
 async def rate_limits(args: argparse.Namespace) -> list[Row]:
     """The first part: many games with ``share`` of the bot's posts and edits refused."""
     faults = Faults()
     faults.bursts(args.share, kinds=POSTS_AND_EDITS, beyond=0.1, seed=args.seed)
     fake = FakeDiscord(faults=faults)
     await fake.start()
-    rng = random.Random(args.seed)
-    players = [
-        Player(
-            fake,
-            fake.add_member(f"m{n}"),
-            fake.add_channel(f"games-{n}"),
-            random.Random(rng.random()),
-        )
-        for n in range(args.channels)
-    ]
+    players = seated(fake, args.channels, "games", args.seed)
     play = Play()
     with tempfile.TemporaryDirectory() as folder:
         database = str(Path(folder) / "games.db")
@@ -265,16 +271,7 @@ async def _outage(args: argparse.Namespace, server: object, url: str) -> list[Ro
 
     fake = FakeDiscord()
     await fake.start()
-    rng = random.Random(args.seed)
-    players = [
-        Player(
-            fake,
-            fake.add_member(f"m{n}"),
-            fake.add_channel(f"outage-{n}"),
-            random.Random(rng.random()),
-        )
-        for n in range(args.outage_channels)
-    ]
+    players = seated(fake, args.outage_channels, "outage", args.seed)
     starter = fake.add_member("starter")
     fresh = [fake.add_channel(f"fresh-{n}") for n in range(math.ceil(args.outage_seconds))]
     play = Play()

@@ -4,20 +4,13 @@ puzzles``; and the parser of ``puzzle``'s option, fuzzed."""
 
 from __future__ import annotations
 
-import io
-import random
-from collections.abc import AsyncIterator
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.engine import Move
 from bot.engine.classic.puzzles import shipped
-from bot.games import GameService
 from bot.games.arguments import MAX_ID
-from bot.storage import SqliteGameStore
-from bot.terminal import TerminalSession
 from bot.terminal.commands import (
     CommandError,
     PuzzleLeaderboard,
@@ -27,20 +20,8 @@ from bot.terminal.commands import (
     reads_as_command,
 )
 from bot.terminal.puzzles import AFTER_PUZZLE, PUZZLE_MOVES
-from tests.terminal.test_session import Clock, Terminal
-
-
-@pytest.fixture
-async def terminal() -> AsyncIterator[Terminal]:
-    clock = Clock()
-    service = GameService(
-        SqliteGameStore(":memory:"), idle_timeout=600, clock=clock, rng=random.Random(7)
-    )
-    out = io.StringIO()
-    session = TerminalSession(service, out, "alice")
-    await session.open()
-    yield Terminal(session, out, clock)
-    await service.close()
+from tests.terminal.test_session import Terminal
+from tests.terminal.test_session import terminal as terminal  # the session's fixture
 
 
 def typed(move: Move) -> str:
