@@ -35,6 +35,7 @@ Figures:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import itertools
 import multiprocessing
 import random
@@ -43,6 +44,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -73,6 +75,7 @@ COMPILED_MINIMUM_TIME = 1.0
 RANDOM_TARGET = 0.99
 SUITE_MINIMUM = 30
 MINIMUM_GAMES = 200
+T = TypeVar("T")
 LADDER = ("random", "easy", "medium", "hard", "strongest")
 
 
@@ -140,10 +143,28 @@ def match(
 ) -> list[Game]:
     """``games`` games, colours alternating, ``jobs`` processes."""
     tasks = [(tested, opponent, n % 2 == 0, seconds, seed * 1_000_003 + n) for n in range(games)]
-    if jobs == 1:
-        return [play_game(task) for task in tasks]
-    with multiprocessing.Pool(jobs) as pool:
-        return pool.map(play_game, tasks, chunksize=1)
+    return play_all(play_game, tasks, jobs, f"{tested} vs {opponent}")
+
+
+def play_all(play: Callable[[T], Game], tasks: list[T], jobs: int, label: str) -> list[Game]:
+    """Every task's game, in order, on ``jobs`` processes; each finished game is told on
+    stderr (long runs: see how far they are, and keep what they found if stopped)."""
+    played: list[Game] = []
+    with contextlib.ExitStack() as stack:
+        if jobs == 1:
+            results: Iterable[Game] = map(play, tasks)
+        else:
+            pool = stack.enter_context(multiprocessing.Pool(jobs))
+            results = pool.imap(play, tasks, chunksize=1)
+        for game in results:
+            played.append(game)
+            print(
+                f"{label}: game {len(played)}/{len(tasks)} scored {game.score:g},"
+                f" {score_of(played):.1%} so far",
+                file=sys.stderr,
+                flush=True,
+            )
+    return played
 
 
 def play_compiled(task: tuple[str, tuple[int, ...], bool, float, int]) -> Game:
@@ -193,10 +214,7 @@ def compiled_match(program: Path, games: int, seconds: float, seed: int, jobs: i
         for n, opening in enumerate(openings((games + 1) // 2, seed))
         for first in (True, False)
     ]
-    if jobs == 1:
-        return [play_compiled(task) for task in tasks]
-    with multiprocessing.Pool(jobs) as pool:
-        return pool.map(play_compiled, tasks, chunksize=1)
+    return play_all(play_compiled, tasks, jobs, "strongest vs compiled UCT")
 
 
 def paired_score(games: list[Game]) -> str:
