@@ -53,7 +53,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _ultimate_c import BuildError, CompiledUct, build  # noqa: E402
 from _ultimate_uct import random_move, random_playout, uct_move  # noqa: E402
 from arguments import positive_float, positive_int  # noqa: E402
-from figures import Row, Verdict, load_average, mean_interval, print_table, row  # noqa: E402
+from figures import (  # noqa: E402
+    Row,
+    Verdict,
+    elo_interval,
+    load_average,
+    mean_interval,
+    print_table,
+    row,
+)
 
 from bot.engine.moves import Move  # noqa: E402
 from bot.engine.ultimate import Leaf, UltimateBoard, choose_move, search  # noqa: E402
@@ -221,7 +229,7 @@ def paired_score(games: list[Game]) -> str:
     """The score with its 95 % interval over the pairs of games (one opening each)."""
     pairs = [(a.score + b.score) / 2 for a, b in zip(games[::2], games[1::2], strict=True)]
     _mean, low, high = mean_interval(pairs)
-    return f"{tally(games)}, 95 % {low:.1%}-{high:.1%}"
+    return f"{tally(games)}, 95 % {low:.1%}-{high:.1%}, Elo {elo_interval(pairs)}"
 
 
 def compiled_verdict(score: float, games: int, seconds: float) -> Verdict:
