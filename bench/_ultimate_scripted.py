@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable
 
 from _ultimate_uct import random_move, uct_move
+from scripted import Result, played
 
 from bot.engine.moves import Move
 from bot.engine.ultimate.board import UltimateBoard
@@ -63,3 +64,9 @@ def play_ultimate(x: UltimateMover, o: UltimateMover, rng: random.Random) -> flo
     if winner is None:
         return 0.5
     return 1.0 if winner.value == "X" else 0.0
+
+
+def ultimate_match(a: UltimateMover, b: UltimateMover, games: int, seed: int) -> Result:
+    """``games`` games of ultimate between ``a`` and ``b``, ``a`` playing X in the
+    even-numbered games."""
+    return played(play_ultimate, a, b, games, seed)

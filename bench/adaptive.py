@@ -49,7 +49,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _ultimate_scripted import ULTIMATE_SCRIPTED, play_ultimate
+from _ultimate_scripted import ULTIMATE_SCRIPTED, play_ultimate, ultimate_match
 from arguments import positive_int
 from scripted import SCRIPTED, WIN_LENGTH, Mover, Result, fit_ratings, match, play_game
 
@@ -341,7 +341,6 @@ def ultimate_pair(task: tuple[str, str, int, int]) -> tuple[str, str, Result]:
     """``games`` games between two ultimate players (a weakness "w=0.35" or a scripted
     player's name), the first playing X in the even-numbered games: a process's work."""
     first, second, games, seed = task
-    rng = random.Random(seed)
 
     def player(name: str) -> Callable[[UltimateBoard, random.Random], Move]:
         if name in ULTIMATE_SCRIPTED:
@@ -349,13 +348,7 @@ def ultimate_pair(task: tuple[str, str, int, int]) -> tuple[str, str, Result]:
         how = ultimate_adaptive.Strength(0, float(name.removeprefix("w=")))
         return lambda board, rng: ultimate_adaptive.move_at(board, how, rng)
 
-    a, b = player(first), player(second)
-    wins = draws = 0
-    for game in range(games):
-        score = play_ultimate(a, b, rng) if game % 2 == 0 else 1 - play_ultimate(b, a, rng)
-        wins += score == 1.0
-        draws += score == 0.5
-    return first, second, Result(wins, draws, games - wins - draws)
+    return first, second, ultimate_match(player(first), player(second), games, seed)
 
 
 def calibrate_ultimate(games: int, seed: int, jobs: int) -> None:

@@ -1,8 +1,8 @@
 """The levels' ratings: every level against the scripted players and each other, Elo fitted.
 
-Run from the repository root (about N minutes; nice it on a shared machine):
-    nice -n 19 python bench/levels.py [--sizes 3,4,5] [--games 1000] [--games-5x5 1000]
-                                      [--jobs 1]
+Run from the repository root (nice it on a shared machine):
+    nice -n 19 python bench/levels.py [--sizes 3,4,5,9] [--games 1000] [--games-5x5 1000]
+                                      [--games-ultimate 20] [--jobs 1]
 
 On each board size the game offers (3x3; 4x4 and 5x5 with four in a row) the four levels and
 the three scripted players of bench/scripted.py (random, one-ply, perfect-10%) play a round
@@ -11,11 +11,18 @@ half of them, with a fixed seed per pair. Ratings on the duels' Elo scale are th
 maximum likelihood over all the pairs' results (scripted.fit_ratings), the random mover
 anchored at 800 (bot.engine.classic.ratings.RANDOM_RATING, where the reasons are).
 
+Size 9 is ultimate tic-tac-toe: its four levels (strongest at the bot's 1 s a move) and its
+scripted players of bench/_ultimate_scripted.py (random, one-ply, plain UCT at 0.05 s a move),
+``--games-ultimate`` games a pair (about 25 minutes with --jobs 2 at the default 20), fitted the
+same way with one drawn game added to every pair (``ULTIMATE_PRIOR_DRAWS``: strongest may win
+every game it plays, and its rating would be infinite).
+
 Printed per size: each player's rating, its score against each scripted player, and the
-rating stored in bot/engine/ratings.py, with PASS when the stored rating lies within
-``--tolerance`` (25) of this run's and FAIL otherwise; then whether the levels' ratings rise
-from easy to perfect (PASS/FAIL). Last, the table as bot/engine/ratings.py spells it, to paste
-after a change to a level.
+rating stored in bot/engine/classic/ratings.py (bot/engine/ultimate/ratings.py for size 9),
+with PASS when the stored rating lies within ``--tolerance`` (25; ``--tolerance-ultimate``,
+100, on ultimate's short matches) of this run's and FAIL otherwise; then whether each level's
+rating is above the one below it or within the tolerance of it (PASS/FAIL). Last, the tables
+as the ratings modules spell them, to paste after a change to a level.
 """
 
 from __future__ import annotations
@@ -30,99 +37,170 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _ultimate_scripted import ULTIMATE_SCRIPTED, UltimateMover, ultimate_match
 from arguments import positive_int
 from scripted import SCRIPTED, Mover, Result, fit_ratings, level_player, match
 
 from bot.engine import LEVELS
+from bot.engine import ultimate as ultimate_engine
 from bot.engine.classic import LEVEL_RATINGS, RANDOM_RATING
+from bot.engine.ultimate.ratings import LEVEL_RATINGS as ULTIMATE_RATINGS
 
 SIZES = (3, 4, 5)
+ULTIMATE = 9
+"""Ultimate's size here: its grid's side, as bench/adaptive.py names it."""
 SEED = 30
-NAMES = (*SCRIPTED, *LEVELS)
+ULTIMATE_PRIOR_DRAWS = 1.0
+"""Drawn games added to every ultimate pair before the fit (scripted.fit_ratings)."""
+
+
+def scripted_names(size: int) -> tuple[str, ...]:
+    return tuple(ULTIMATE_SCRIPTED) if size == ULTIMATE else tuple(SCRIPTED)
+
+
+def level_names(size: int) -> tuple[str, ...]:
+    return ultimate_engine.LEVELS if size == ULTIMATE else LEVELS
+
+
+def stored_rating(level: str, size: int) -> int | None:
+    """The rating the bot's ratings module keeps for ``level`` on ``size``."""
+    if size == ULTIMATE:
+        return ULTIMATE_RATINGS.get(level)
+    return LEVEL_RATINGS.get((level, size))
 
 
 def mover(name: str) -> Mover:
-    """The scripted player or engine level called ``name``."""
+    """The scripted player or engine level called ``name`` (classic sizes)."""
     return SCRIPTED[name] if name in SCRIPTED else level_player(name)
+
+
+def ultimate_mover(name: str) -> UltimateMover:
+    """Ultimate's scripted player or level called ``name`` (a level at the bot's own time)."""
+    if name in ULTIMATE_SCRIPTED:
+        return ULTIMATE_SCRIPTED[name]
+    return lambda board, rng: ultimate_engine.choose_move(board, name, rng)
 
 
 def play_pair(job: tuple[int, str, str, int, int]) -> tuple[int, str, str, Result, float]:
     """One match (size, a, b, games, seed): ``a``'s result and the seconds it took."""
     size, a, b, games, seed = job
     start = time.process_time()
-    result = match(mover(a), mover(b), size, games, seed)
+    if size == ULTIMATE:
+        result = ultimate_match(ultimate_mover(a), ultimate_mover(b), games, seed)
+    else:
+        result = match(mover(a), mover(b), size, games, seed)
     return size, a, b, result, time.process_time() - start
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="3,4,5", help="board sizes (default 3,4,5)")
+    parser.add_argument("--sizes", default="3,4,5", help="board sizes (default 3,4,5; 9: ultimate)")
     parser.add_argument("--games", type=positive_int, default=1000, help="games per pair")
     parser.add_argument(
         "--games-5x5", type=positive_int, default=None, help="games per pair on 5x5"
     )
+    parser.add_argument(
+        "--games-ultimate", type=positive_int, default=20, help="games per pair on ultimate (20)"
+    )
     parser.add_argument("--jobs", type=positive_int, default=1, help="processes (default 1)")
     parser.add_argument("--tolerance", type=positive_int, default=25)
+    parser.add_argument("--tolerance-ultimate", type=positive_int, default=100)
     args = parser.parse_args()
-    sizes = tuple(int(s) for s in args.sizes.split(","))
-    if any(size not in SIZES for size in sizes):
-        parser.error(f"--sizes: choose among {SIZES}")
+    try:
+        sizes = tuple(int(s) for s in args.sizes.split(","))
+    except ValueError:
+        sizes = ()
+    if not sizes or any(size not in (*SIZES, ULTIMATE) for size in sizes):
+        parser.error(f"--sizes: choose among {(*SIZES, ULTIMATE)} (9: ultimate)")
 
-    jobs = []
-    for size in sizes:
-        games = args.games_5x5 if size == 5 and args.games_5x5 else args.games
-        for number, (a, b) in enumerate(itertools.combinations(NAMES, 2)):
-            jobs.append((size, a, b, games, SEED * 1000 + size * 100 + number))
+    def games_on(size: int) -> int:
+        if size == ULTIMATE:
+            return int(args.games_ultimate)
+        return int(args.games_5x5) if size == 5 and args.games_5x5 else int(args.games)
+
+    jobs = [
+        (size, a, b, games_on(size), SEED * 1000 + size * 100 + number)
+        for size in sizes
+        for number, (a, b) in enumerate(
+            itertools.combinations((*scripted_names(size), *level_names(size)), 2)
+        )
+    ]
     results: dict[int, dict[tuple[str, str], Result]] = {size: {} for size in sizes}
     seconds = dict.fromkeys(sizes, 0.0)
     with ProcessPoolExecutor(args.jobs) as pool:
         for size, a, b, result, spent in pool.map(play_pair, jobs):
             results[size][a, b] = result
             seconds[size] += spent
+            print(f"{size}: {a} vs {b} {result.score:.3f}", file=sys.stderr, flush=True)
 
     all_pass = True
     fitted: dict[tuple[str, int], int] = {}
     for size in sizes:
-        pairs = results[size]
-        ratings = fit_ratings(NAMES, pairs, "random", RANDOM_RATING)
-        games = next(iter(pairs.values())).games
-        print(f"\n{size}x{size}: {games} games per pair, {len(pairs)} pairs, "
-              f"{seconds[size]:.0f} s of CPU")
-        header = f"{'player':<12} {'rating':>6}" + "".join(f" {'vs ' + s:>16}" for s in SCRIPTED)
-        print(header + f" {'stored':>7}")
-        for name in NAMES:
-            cells = []
-            for other in SCRIPTED:
-                if other == name:
-                    cells.append(f" {'':>16}")
-                    continue
-                result = pairs[name, other] if (name, other) in pairs else pairs[
-                    other, name
-                ].flipped()
-                cells.append(
-                    f" {result.score:>5.3f} {100 * result.wins / games:>3.0f}"
-                    f"/{100 * result.draws / games:>2.0f}/{100 * result.losses / games:>3.0f}"
-                )
-            stored = ""
-            if name in LEVELS:
-                rating = round(ratings[name])
-                fitted[name, size] = rating
-                known = LEVEL_RATINGS.get((name, size))
-                close = known is not None and abs(known - rating) <= args.tolerance
-                verdict = "PASS" if close else "FAIL"
-                all_pass &= verdict == "PASS"
-                stored = f" {known if known is not None else '-':>5} {verdict}"
-            print(f"{name:<12} {ratings[name]:>6.0f}" + "".join(cells) + stored)
-        order = sorted(LEVELS, key=lambda level: ratings[level])
-        print("levels from weakest to strongest: " + " < ".join(order))
+        verdict, ratings = show_size(size, results[size], seconds[size], args)
+        all_pass &= verdict
+        fitted |= {(level, size): round(ratings[level]) for level in level_names(size)}
 
-    print("\nLEVEL_RATINGS = {")
-    for size in sizes:
-        line = ", ".join(f'("{level}", {size}): {fitted[level, size]}' for level in LEVELS)
-        print(f"    {line},")
-    print("}")
+    classic = [size for size in sizes if size != ULTIMATE]
+    if classic:
+        print("\nLEVEL_RATINGS = {  # bot/engine/classic/ratings.py")
+        for size in classic:
+            line = ", ".join(f'("{level}", {size}): {fitted[level, size]}' for level in LEVELS)
+            print(f"    {line},")
+        print("}")
+    if ULTIMATE in sizes:
+        line = ", ".join(f'"{level}": {fitted[level, ULTIMATE]}' for level in level_names(ULTIMATE))
+        print(f"\nLEVEL_RATINGS = {{{line}}}  # bot/engine/ultimate/ratings.py")
     print(f"\n{'PASS' if all_pass else 'FAIL'}")
     return 0
+
+
+def show_size(
+    size: int, pairs: dict[tuple[str, str], Result], cpu: float, args: argparse.Namespace
+) -> tuple[bool, dict[str, float]]:
+    """Print one size's table; whether every stored rating is close and the levels rise."""
+    scripted, levels = scripted_names(size), level_names(size)
+    names = (*scripted, *levels)
+    ultimate = size == ULTIMATE
+    prior = ULTIMATE_PRIOR_DRAWS if ultimate else 0.0
+    ratings = fit_ratings(names, pairs, "random", RANDOM_RATING, prior)
+    games = next(iter(pairs.values())).games
+    tolerance = args.tolerance_ultimate if ultimate else args.tolerance
+    title = "ultimate" if ultimate else f"{size}x{size}"
+    extra = f", {prior:g} draw added a pair" if prior else ""
+    print(f"\n{title}: {games} games per pair, {len(pairs)} pairs{extra}, {cpu:.0f} s of CPU")
+    header = f"{'player':<12} {'rating':>6}" + "".join(f" {'vs ' + s:>16}" for s in scripted)
+    print(header + f" {'stored':>7}")
+    all_pass = True
+    for name in names:
+        cells = []
+        for other in scripted:
+            if other == name:
+                cells.append(f" {'':>16}")
+                continue
+            result = pairs[name, other] if (name, other) in pairs else pairs[other, name].flipped()
+            cells.append(
+                f" {result.score:>5.3f} {100 * result.wins / games:>3.0f}"
+                f"/{100 * result.draws / games:>2.0f}/{100 * result.losses / games:>3.0f}"
+            )
+        stored = ""
+        if name in levels:
+            known = stored_rating(name, size)
+            close = known is not None and abs(known - ratings[name]) <= tolerance
+            all_pass &= close
+            stored = f" {known if known is not None else '-':>5} {'PASS' if close else 'FAIL'}"
+        print(f"{name:<12} {ratings[name]:>6.0f}" + "".join(cells) + stored)
+    order = sorted(levels, key=lambda level: ratings[level])
+    rising = all(
+        ratings[stronger] >= ratings[weaker] - tolerance
+        for weaker, stronger in itertools.pairwise(levels)
+    )
+    all_pass &= rising
+    verdict = "PASS" if rising else "FAIL"
+    print(
+        f"levels from weakest to strongest: {' < '.join(order)}, each within the tolerance"
+        f" of the one below or above it: {verdict}"
+    )
+    return all_pass, ratings
 
 
 if __name__ == "__main__":

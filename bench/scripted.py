@@ -16,11 +16,13 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from bot.engine import Board, Move, Player, choose_move
 from bot.engine.classic.board import completes_line
 
 Mover = Callable[[Board, random.Random], Move]
+P = TypeVar("P")
 
 WIN_LENGTH = {3: 3, 4: 4, 5: 4}
 """k on each board size the game offers (bot.games.models.WIN_LENGTH, repeated here so that
@@ -116,10 +118,18 @@ class Result:
 
 def match(a: Mover, b: Mover, size: int, games: int, seed: int) -> Result:
     """``games`` games between ``a`` and ``b``, ``a`` playing X in the even-numbered games."""
+    return played(lambda x, o, rng: play_game(x, o, size, rng), a, b, games, seed)
+
+
+def played(
+    play: Callable[[P, P, random.Random], float], a: P, b: P, games: int, seed: int
+) -> Result:
+    """``games`` games of ``play`` (X's score from players X and O) between ``a`` and ``b``,
+    ``a`` playing X in the even-numbered games, from one rng seeded ``seed``."""
     rng = random.Random(seed)
     wins = draws = 0
     for game in range(games):
-        score = play_game(a, b, size, rng) if game % 2 == 0 else 1 - play_game(b, a, size, rng)
+        score = play(a, b, rng) if game % 2 == 0 else 1 - play(b, a, rng)
         wins += score == 1.0
         draws += score == 0.5
     return Result(wins, draws, games - wins - draws)
@@ -130,6 +140,7 @@ def fit_ratings(
     results: dict[tuple[str, str], Result],
     anchor: str,
     anchor_rating: float,
+    prior_draws: float = 0.0,
 ) -> dict[str, float]:
     """Ratings on the Elo scale that make the match results most likely.
 
@@ -138,15 +149,17 @@ def fit_ratings(
     maximum-likelihood ratings are found by the minorization-maximization iteration (Hunter
     2004), ``g_i <- points_i / sum_j games_ij / (g_i + g_j)`` with ``g = 10 ** (R / 400)``,
     and shifted so that ``anchor`` has ``anchor_rating``. Every player must have scored some
-    points and given some away (else its rating is infinite), which draws ensure here.
+    points and given some away (else its rating is infinite), which draws ensure on the
+    classic sizes; ``prior_draws`` adds that many drawn games to every pair that met (the
+    prior of BayesElo), which keeps a player that won every game finite.
     """
     points = dict.fromkeys(names, 0.0)
-    games: dict[tuple[str, str], int] = {}
+    games: dict[tuple[str, str], float] = {}
     for (a, b), result in results.items():
-        points[a] += result.points
-        points[b] += result.games - result.points
-        games[a, b] = games.get((a, b), 0) + result.games
-        games[b, a] = games.get((b, a), 0) + result.games
+        points[a] += result.points + prior_draws / 2
+        points[b] += result.games - result.points + prior_draws / 2
+        games[a, b] = games.get((a, b), 0) + result.games + prior_draws
+        games[b, a] = games.get((b, a), 0) + result.games + prior_draws
     strength = dict.fromkeys(names, 1.0)
     for _ in range(10_000):
         new = {
@@ -161,4 +174,3 @@ def fit_ratings(
         if change < 1e-12:
             break
     return {i: anchor_rating + 400 * math.log10(strength[i]) for i in names}
-
