@@ -4,8 +4,8 @@ Per board size of ``SOLO_SIZES`` a member has a solo rating in each scope (a ser
 Elo against the level's measured rating (``bot.engine.classic.LEVEL_RATINGS``; at ``adaptive``
 the rating the level played at), and per board size one ``AdaptiveRecord`` everywhere, which
 sets how the adaptive level plays against them (ultimate's is stored with size 9; an ultimate
-game moves only that, ultimate having no measured level ratings). A store applies
-:func:`after_game` in the transaction that first saves a game as counted
+game moves only that: its levels' ratings come from short matches, docs/decisions.md). A
+store applies :func:`after_game` in the transaction that first saves a game as counted
 (``GameStore.update``), so each game moves both exactly once.
 Reasons: docs/decisions.md.
 """
@@ -18,7 +18,8 @@ from bot.games.models import DUEL, Game, Rating, SoloEntry, Status
 from bot.games.store import GameStore
 
 SOLO_SIZES: tuple[int, ...] = tuple(sorted({size for _level, size in LEVEL_RATINGS}))
-"""The board sizes with measured level ratings, so with solo ratings (ultimate has none)."""
+"""The board sizes with solo ratings: the classic sizes, whose levels' ratings are measured
+closely enough to rate members against (ultimate's are not)."""
 
 _SCORES = {Status.WON: 1.0, Status.DRAWN: 0.5, Status.LOST: 0.0, Status.RESIGNED: 0.0}
 """The member's score per counted status of a game against the bot."""

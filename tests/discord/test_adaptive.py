@@ -10,6 +10,7 @@ from discord_helpers import MakeBot, World, cell_id, move_text, text_of
 from bot.discord_bot import TicTacToeBot
 from bot.engine import analyze
 from bot.engine.classic import LEVEL_RATINGS, START_RATING, AdaptiveRecord, playing_rating
+from bot.engine.ultimate import LEVEL_RATINGS as ULTIMATE_RATINGS
 from bot.games import Game, GameKind, Rating, Status
 from bot.games.solo import member_score, rated
 
@@ -120,6 +121,9 @@ async def test_help_follows_with_the_levels_ratings(world: World) -> None:
     assert [m.ephemeral for m in result.followups] == [True, True]  # levels, then puzzles
     table = text_of(result.followups[0])
     assert len(table) <= 2000
-    row = f"hard       {LEVEL_RATINGS['hard', 3]}  {LEVEL_RATINGS['hard', 4]}"
-    assert "level       3x3   4x4   5x5" in table and row in table
+    ultimate = ULTIMATE_RATINGS["hard"]
+    words = " ".join(table.split())
+    row = f"hard {LEVEL_RATINGS['hard', 3]} {LEVEL_RATINGS['hard', 4]} {LEVEL_RATINGS['hard', 5]}"
+    assert "level 3x3 4x4 5x5 ultimate" in words and f"{row} {ultimate}" in words
+    assert f"strongest - - - {ULTIMATE_RATINGS['strongest']}" in words
     assert "`/tictactoe leaderboard kind:solo`" in table

@@ -14,6 +14,7 @@ from bot import engine
 from bot.engine import LEVELS, Board, Move, Player, Value, analyze
 from bot.engine.classic import explain
 from bot.engine.classic.puzzles import Refutation, shipped
+from bot.engine.ultimate import LEVELS as ULTIMATE_LEVELS
 from bot.engine.ultimate import UltimateBoard
 from bot.games.cells import parse_cell
 from bot.games.errors import PLAIN, GameError
@@ -100,7 +101,7 @@ from bot.games.variants.ultimate import GRID
 from bot.i18n import PSEUDO, use_locale
 
 WHEN = datetime(2026, 1, 1, tzinfo=UTC)
-ALLOWED = {"alice", "move", *LEVELS}
+ALLOWED = {"alice", "move", *LEVELS, *ULTIMATE_LEVELS}
 """Values, not words: a member's name, levels as typed, and the bare command name `move`."""
 
 

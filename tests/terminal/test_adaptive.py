@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 
 from bot.engine.classic import LEVEL_RATINGS, START_RATING, AdaptiveRecord, playing_rating
+from bot.engine.ultimate import LEVEL_RATINGS as ULTIMATE_RATINGS
 from bot.games import GameService, Rating, Status
 from bot.games.models import Game
 from bot.games.solo import member_score, rated
@@ -103,7 +104,9 @@ async def test_ultimate_plays_adaptive_and_help_shows_the_levels_ratings(
     assert "levels: easy, medium, hard, perfect, adaptive;" in help_text
     assert "levels: easy, medium, hard, strongest, adaptive (no perfect" in help_text
     row = f"hard {LEVEL_RATINGS['hard', 3]} {LEVEL_RATINGS['hard', 4]} {LEVEL_RATINGS['hard', 5]}"
-    assert "level 3x3 4x4 5x5" in help_text and row in help_text
+    assert "level 3x3 4x4 5x5 ultimate" in help_text
+    assert f"{row} {ULTIMATE_RATINGS['hard']}" in help_text
+    assert f"strongest - - - {ULTIMATE_RATINGS['strongest']}" in help_text
     assert "leaderboard solo" in help_text
     assert (await keys.type("leaderboard solo")).strip() == (
         "Nobody has a solo rating yet: finish a game against me to be the first!"

@@ -15,12 +15,14 @@ search: :mod:`.search`.
 from . import adaptive
 from .board import UltimateBoard
 from .levels import LEVELS, PROFILES, Level, Profile, analyze, choose_move
+from .ratings import LEVEL_RATINGS
 from .search import DEFAULT_SECONDS, Leaf, MoveStat, SearchResult, search
 from .tables import BoardSet, board_name
 
 __all__ = [
     "DEFAULT_SECONDS",
     "LEVELS",
+    "LEVEL_RATINGS",
     "PROFILES",
     "BoardSet",
     "Leaf",

@@ -3,13 +3,11 @@ the levels' measured ratings that help texts show."""
 
 from __future__ import annotations
 
-from bot.engine import LEVELS
-from bot.engine.classic import LEVEL_RATINGS, RANDOM_RATING
+from bot.engine.classic import RANDOM_RATING
 from bot.games.errors import PLAIN, Command, Spelling
-from bot.games.models import Rating, SoloEntry
-from bot.games.solo import SOLO_SIZES
+from bot.games.models import GameKind, Rating, SoloEntry, variant_of
 from bot.i18n import N_, _, ngettext
-from bot.i18n.width import ljust_width
+from bot.i18n.width import display_width, ljust_width
 
 # TRANSLATORS: a clause of help texts (no capital, no full stop); "adaptive" is the level's
 # name as typed: keep it
@@ -68,13 +66,30 @@ def render_solo_leaderboard(board: dict[int, list[SoloEntry]], spelling: Spellin
 
 
 def level_ratings_table() -> str:
-    """The levels' measured ratings per board size (``LEVEL_RATINGS``), a row per level,
+    """The levels' measured ratings, a column per board size of every kind of game that has
+    them (``Variant.level_ratings``) and a row per level ("-" where a kind has no such level),
     aligned for a fixed-width font; then what ``adaptive`` does."""
+    columns = [
+        (variant_of(kind).renderer.board_name(size), ratings)
+        for kind in GameKind
+        for size, ratings in variant_of(kind).level_ratings().items()
+    ]
+    levels = dict.fromkeys(level for _name, ratings in columns for level in ratings)
+    widths = [max(6, display_width(name) + 1) for name, _ratings in columns]
     # TRANSLATORS: the heading of the levels' column of a table (at most 8 letters)
-    head = ljust_width(_("level"), 9) + "".join(_size(size).rjust(6) for size in SOLO_SIZES)
+    heading = _("level")
+    first = max(9, display_width(heading) + 1, *(len(level) + 1 for level in levels))
+    head = ljust_width(heading, first) + "".join(
+        " " * (width - display_width(name)) + name
+        for (name, _ratings), width in zip(columns, widths, strict=True)
+    )
     rows = [
-        level.ljust(9) + "".join(str(LEVEL_RATINGS[level, size]).rjust(6) for size in SOLO_SIZES)
-        for level in LEVELS
+        level.ljust(first)
+        + "".join(
+            str(ratings.get(level, "-")).rjust(width)
+            for (_name, ratings), width in zip(columns, widths, strict=True)
+        )
+        for level in levels
     ]
     # TRANSLATORS: under the levels' ratings table; {rating} is a number, {adaptive} the
     # clause on the adaptive level ("adaptive plays at your own rating ...")

@@ -94,6 +94,11 @@ class Variant(ABC):
         """Whether games against the bot on ``size`` move a solo rating (the levels' ratings
         are measured there)."""
 
+    @abstractmethod
+    def level_ratings(self) -> dict[int, dict[str, int]]:
+        """The levels' measured ratings per size (``bench/levels.py``), weakest level first,
+        for help's table; a size with none measured is left out."""
+
     # -- positions -------------------------------------------------------------------------
 
     @abstractmethod

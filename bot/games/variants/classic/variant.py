@@ -14,7 +14,7 @@ from typing import TypeVar
 from bot import engine
 from bot.engine import LEVELS, Board, Level, Move, Player, SearchTooLargeError, UnknownLevelError
 from bot.engine import analyze as analyze_position
-from bot.engine.classic import ADAPTIVE, adaptive_move, playing_rating
+from bot.engine.classic import ADAPTIVE, LEVEL_RATINGS, adaptive_move, playing_rating
 from bot.engine.classic import explain as explain_position
 from bot.engine.position import Position
 from bot.games import sentences
@@ -79,6 +79,9 @@ class ClassicVariant(Variant):
 
     def counts_solo(self, size: int) -> bool:
         return size in SIZES
+
+    def level_ratings(self) -> dict[int, dict[str, int]]:
+        return {size: {level: LEVEL_RATINGS[level, size] for level in LEVELS} for size in SIZES}
 
     def start_position(self, size: int) -> Board:
         return Board.empty(size, self.win_length(size))

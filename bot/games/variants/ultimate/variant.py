@@ -20,7 +20,15 @@ from bot.engine import (
 from bot.engine.classic import ADAPTIVE
 from bot.engine.classic import Level as ClassicLevel
 from bot.engine.position import Position
-from bot.engine.ultimate import LEVELS, Level, UltimateBoard, adaptive, analyze, choose_move
+from bot.engine.ultimate import (
+    LEVEL_RATINGS,
+    LEVELS,
+    Level,
+    UltimateBoard,
+    adaptive,
+    analyze,
+    choose_move,
+)
 from bot.games.errors import GameError, InvalidOptionError
 from bot.games.models import ExplainReply, Game, GameKind
 from bot.games.review import Review
@@ -84,7 +92,10 @@ class UltimateVariant(Variant):
         return 3
 
     def counts_solo(self, size: int) -> bool:
-        return False  # no measured level ratings
+        return False  # ratings measured from short matches: docs/decisions.md
+
+    def level_ratings(self) -> dict[int, dict[str, int]]:
+        return {GRID: dict(LEVEL_RATINGS)} if LEVEL_RATINGS else {}
 
     def start_position(self, size: int) -> UltimateBoard:
         return UltimateBoard()
