@@ -124,6 +124,12 @@ def help_text(prefix: str) -> str:
             ),
             # TRANSLATORS: /tictactoe help
             _(
+                "`/tictactoe resign` — give up the game (counts as a loss once you have moved; "
+                "before that it is set aside and not counted, and so is a game you replace with "
+                "`/tictactoe start`)."
+            ),
+            # TRANSLATORS: /tictactoe help
+            _(
                 "`/tictactoe board` — show the board again at the bottom of the channel (after "
                 "a game: how your last one here ended, only to you)."
             ),
@@ -137,12 +143,6 @@ def levels_text() -> str:
     *table, note = level_ratings_table().splitlines()
     rows = "\n".join(table)
     lines = [
-        # TRANSLATORS: /tictactoe help
-        _(
-            "`/tictactoe resign` — give up the game (counts as a loss once you have moved; "
-            "before that it is set aside and not counted, and so is a game you replace with "
-            "`/tictactoe start`)."
-        ),
         # TRANSLATORS: /tictactoe help
         _(
             "`/tictactoe stats [member]` — wins, losses and draws per difficulty and board "
