@@ -157,10 +157,9 @@ def elo(score: float) -> float:
     return -400 * math.log10(1 / held - 1)
 
 
-def elo_interval(samples: Sequence[float]) -> str:
-    """``samples``' mean score as Elo with its 95 % interval (``mean_interval``): "-191 (-260
-    to -130)"."""
-    mean, low, high = mean_interval(samples)
+def elo_interval(mean: float, low: float, high: float) -> str:
+    """A mean score and its 95 % interval (``mean_interval``'s) as Elo: "-191 (-260 to
+    -130)"."""
     return f"{elo(mean):+.0f} ({elo(low):+.0f} to {elo(high):+.0f})"
 
 

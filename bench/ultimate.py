@@ -228,8 +228,8 @@ def compiled_match(program: Path, games: int, seconds: float, seed: int, jobs: i
 def paired_score(games: list[Game]) -> str:
     """The score with its 95 % interval over the pairs of games (one opening each)."""
     pairs = [(a.score + b.score) / 2 for a, b in zip(games[::2], games[1::2], strict=True)]
-    _mean, low, high = mean_interval(pairs)
-    return f"{tally(games)}, 95 % {low:.1%}-{high:.1%}, Elo {elo_interval(pairs)}"
+    mean, low, high = mean_interval(pairs)
+    return f"{tally(games)}, 95 % {low:.1%}-{high:.1%}, Elo {elo_interval(mean, low, high)}"
 
 
 def compiled_verdict(score: float, games: int, seconds: float) -> Verdict:
@@ -275,19 +275,22 @@ def tally(games: list[Game]) -> str:
 # ------------------------------------------------------------------------------------ speed
 
 
-def sample_positions(count: int, seed: int) -> list[tuple[UltimateBoard, list[int]]]:
-    """Positions 0-40 moves into uniformly random games, none over, with their squares."""
+def sample_positions(
+    count: int, seed: int, *, plies: int = 40, finished: bool = False
+) -> list[tuple[UltimateBoard, list[int]]]:
+    """Positions 0 to ``plies`` moves into uniformly random games, with their squares; games
+    already over only with ``finished``."""
     rng = random.Random(seed)
     found: list[tuple[UltimateBoard, list[int]]] = []
     while len(found) < count:
         board, squares = UltimateBoard(), []
-        for _ in range(rng.randrange(0, 41)):
+        for _ in range(rng.randrange(0, plies + 1)):
             move = random_move(board, rng)
             squares.append(square_of(move))
             board = board.play(move)
             if board.is_over:
                 break
-        if not board.is_over:
+        if finished or not board.is_over:
             found.append((board, squares))
     return found
 

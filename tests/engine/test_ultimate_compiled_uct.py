@@ -4,7 +4,6 @@ of random games, and its move is legal. Skipped where there is no C compiler."""
 
 from __future__ import annotations
 
-import random
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,18 +24,8 @@ RESULTS = {None: -1, "X": 0, "O": 1}
 
 def random_positions(count: int, seed: int) -> list[tuple[UltimateBoard, list[int]]]:
     """Positions of uniformly random games, anywhere from the start to the end, with the
-    squares that reach them."""
-    rng = random.Random(seed)
-    found = []
-    for _ in range(count):
-        board, squares = UltimateBoard(), []
-        stop = rng.randrange(0, 82)
-        while not board.is_over and len(squares) < stop:
-            move = rng.choice(board.legal_moves)
-            squares.append(square_of(move))
-            board = board.play(move)
-        found.append((board, squares))
-    return found
+    squares that reach them (the bench's sampler, finished games kept)."""
+    return bench.sample_positions(count, seed, plies=81, finished=True)
 
 
 def result_of(board: UltimateBoard) -> int:

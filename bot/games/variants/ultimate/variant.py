@@ -95,7 +95,7 @@ class UltimateVariant(Variant):
         return False  # ratings measured from short matches: docs/decisions.md
 
     def level_ratings(self) -> dict[int, dict[str, int]]:
-        return {GRID: dict(LEVEL_RATINGS)} if LEVEL_RATINGS else {}
+        return {GRID: dict(LEVEL_RATINGS)}
 
     def start_position(self, size: int) -> UltimateBoard:
         return UltimateBoard()
