@@ -79,15 +79,22 @@ class SearchResult:
     moves: tuple[MoveStat, ...]
 
 
+_NEVER = -2.0  # the selection value of a proven loss: below any other child's
+
+
 class _Node:
     """A tree node: the position after ``square``. ``score`` sums simulation results for
-    the side that played ``square``; ``proven`` is that side's proven result, or None."""
+    the side that played ``square``; ``proven`` is that side's proven result, or None.
+    ``mean`` (the proven result if any, ``_NEVER`` for a proven loss) and ``spread``
+    (``1 / sqrt(visits)``) are kept by the backup, so that selection reads them."""
 
     __slots__ = (
         "children",
+        "mean",
         "parent",
         "proven",
         "score",
+        "spread",
         "square",
         "untried",
         "visits",
@@ -100,6 +107,8 @@ class _Node:
         self.untried: list[Square] = []
         self.visits = 0
         self.score = 0.0
+        self.mean = 0.0
+        self.spread = 1.0
         self.proven: float | None = None
         if pos.result != GOING_ON:
             self.proven = _DRAW if pos.result == DRAW else _WIN  # only the mover can have won
@@ -201,6 +210,7 @@ def _expand_root(
             count += 1
             result = scorer(pos)
         child.visits, child.score = 1, result
+        child.mean = _selection_mean(child)
         root.visits += 1
         root.score += _WIN - result
     root.untried = []
@@ -208,6 +218,14 @@ def _expand_root(
     if proven:  # now that every child is made: are they all proven?
         _settle(proven[0])
     return count
+
+
+def _selection_mean(node: _Node) -> float:
+    """What selection reads as ``node``'s value: its proven result, or its mean score."""
+    proven = node.proven
+    if proven is None:
+        return node.score / node.visits
+    return _NEVER if proven == _LOSS else proven
 
 
 def _run(
@@ -231,13 +249,7 @@ def _run(
             scale = exploration * sqrt(log(node.visits))
             best, best_value = node, -1.0
             for child in node.children:
-                proven = child.proven
-                if proven is None:
-                    value = child.score / child.visits + scale / sqrt(child.visits)
-                elif proven == _LOSS:
-                    continue
-                else:
-                    value = proven + scale / sqrt(child.visits)
+                value = child.mean + scale * child.spread
                 if value > best_value:
                     best, best_value = child, value
             node = best
@@ -253,8 +265,14 @@ def _run(
         # the result for the side that made node's move
         result = node.proven if node.proven is not None else scorer(pos)
         while node is not None:
-            node.visits += 1
+            visits = node.visits + 1
+            node.visits = visits
             node.score += result
+            node.spread = 1.0 / sqrt(visits)
+            proven = node.proven
+            node.mean = (
+                node.score / visits if proven is None else _NEVER if proven == _LOSS else proven
+            )
             result = _WIN - result
             node = node.parent  # type: ignore[assignment]
     return count
