@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from typing import TypedDict
 
 import pytest
 from hypothesis import given, settings
@@ -14,7 +15,9 @@ from hypothesis import strategies as st
 from bot.engine import GameOverError, Move, UnknownLevelError, Value
 from bot.engine.ultimate import (
     LEVELS,
+    PROFILES,
     Leaf,
+    Level,
     UltimateBoard,
     analyze,
     choose_move,
@@ -37,6 +40,24 @@ from tests.engine.test_ultimate_reference import safe_moves as ref_safe_moves
 from tests.engine.test_ultimate_reference import winner as ref_winner
 from tests.engine.test_ultimate_reference import winning_moves as ref_winning_moves
 from tests.engine.test_ultimate_rules import random_game
+
+
+class Style(TypedDict, total=False):
+    """How a search scores and backs up (``search``'s keywords)."""
+
+    leaf: Leaf
+    minimax: float
+
+
+STYLES = [
+    pytest.param(Style(leaf=Leaf.EVALUATION), id="evaluation"),
+    pytest.param(Style(leaf=Leaf.PLAYOUT), id="playout"),
+    pytest.param(
+        Style(leaf=Leaf.EVALUATION, minimax=PROFILES[Level.STRONGEST].minimax),
+        id="strongest's: evaluation, implicit minimax",
+    ),
+]
+"""Every way the levels search: each must keep the tactics and the proofs."""
 
 
 def grid(board: UltimateBoard) -> Grid:
@@ -191,21 +212,21 @@ def test_the_searcher_plays_a_win_in_one_at_once() -> None:
     assert result.proven is Value.WIN and result.value == 1.0 and result.simulations == 0
 
 
-@pytest.mark.parametrize("leaf", list(Leaf))
+@pytest.mark.parametrize("style", STYLES)
 @pytest.mark.parametrize("index", range(12))
-def test_the_searcher_blocks_an_immediate_loss(index: int, leaf: Leaf) -> None:
+def test_the_searcher_blocks_an_immediate_loss(index: int, style: Style) -> None:
     board = tactical_positions()[index]
-    result = search(board, seconds=60, simulations=64, rng=random.Random(index), leaf=leaf)
+    result = search(board, seconds=60, simulations=64, rng=random.Random(index), **style)
     assert (result.move.row, result.move.col) in ref_safe_moves(grid(board), last(board))
     unsafe = [s for s in result.moves if s.proven is Value.LOSS and s.visits == 0]
     assert len(unsafe) == len(board.legal_moves) - len(ref_safe_moves(grid(board), last(board)))
 
 
-@pytest.mark.parametrize("leaf", list(Leaf))
+@pytest.mark.parametrize("style", STYLES)
 @pytest.mark.parametrize("index", range(6))
-def test_solver_backups_prove_a_forced_win_in_two(index: int, leaf: Leaf) -> None:
+def test_solver_backups_prove_a_forced_win_in_two(index: int, style: Style) -> None:
     board = win_in_two_positions()[index]
-    result = search(board, seconds=60, simulations=200, rng=random.Random(index), leaf=leaf)
+    result = search(board, seconds=60, simulations=200, rng=random.Random(index), **style)
     assert result.proven is Value.WIN
     assert result.value == 1.0
     assert result.moves[0].proven is Value.WIN and result.moves[0].move == result.move
@@ -244,8 +265,8 @@ def refuted_in_two(pos: SearchPosition) -> bool:
     return True
 
 
-@pytest.mark.parametrize("leaf", list(Leaf))
-def test_a_loss_in_four_plies_is_proven_through_the_tree(leaf: Leaf) -> None:
+@pytest.mark.parametrize("style", STYLES)
+def test_a_loss_in_four_plies_is_proven_through_the_tree(style: Style) -> None:
     """Every safe move allows a win in two: each child is proven lost because one of its
     own children is proven won, and the root, all of whose children are proven, is lost."""
     board = next(
@@ -257,7 +278,7 @@ def test_a_loss_in_four_plies_is_proven_through_the_tree(leaf: Leaf) -> None:
         and len(safe_moves(SearchPosition.of(b))) >= 2
         and refuted_in_two(SearchPosition.of(b))
     )
-    result = search(board, seconds=60, simulations=2_000, rng=random.Random(1), leaf=leaf)
+    result = search(board, seconds=60, simulations=2_000, rng=random.Random(1), **style)
     assert result.proven is Value.LOSS and result.value == 0.0
     assert result.simulations < 2_000, "the search should stop once the root is proven"
     assert all(stat.proven is Value.LOSS for stat in result.moves)
@@ -269,11 +290,11 @@ def test_a_loss_in_four_plies_is_proven_through_the_tree(leaf: Leaf) -> None:
         assert any(wins_in_two(after, reply) for reply in after.legal_moves)
 
 
-@pytest.mark.parametrize("leaf", list(Leaf))
-def test_a_seeded_search_with_a_budget_repeats_itself(leaf: Leaf) -> None:
+@pytest.mark.parametrize("style", STYLES)
+def test_a_seeded_search_with_a_budget_repeats_itself(style: Style) -> None:
     board = random_game(11)[12]
-    first = search(board, seconds=60, simulations=300, rng=random.Random(7), leaf=leaf)
-    second = search(board, seconds=60, simulations=300, rng=random.Random(7), leaf=leaf)
+    first = search(board, seconds=60, simulations=300, rng=random.Random(7), **style)
+    second = search(board, seconds=60, simulations=300, rng=random.Random(7), **style)
     assert first.simulations == second.simulations == 300
     assert (first.move, first.value, first.moves) == (second.move, second.value, second.moves)
 
@@ -300,13 +321,13 @@ BESIDE = {0: (3, 4, 6), 1: (3, 4, 6), 3: (3, 4, 6), 4: (3, 6), 8: (4,)}
 the bottom right board, the last move, which sends the winner to a closed board."""
 
 
-@pytest.mark.parametrize("leaf", list(Leaf))
-def test_the_value_is_for_the_side_to_move(leaf: Leaf) -> None:
+@pytest.mark.parametrize("style", STYLES)
+def test_the_value_is_for_the_side_to_move(style: Style) -> None:
     x_ahead = UltimateBoard(squares(WON), squares(BESIDE), Move(7, 7))
     o_ahead = UltimateBoard(squares({**BESIDE, 4: (3, 4, 6)}), squares(WON), Move(7, 7))
     for board, side in ((x_ahead, "X"), (o_ahead, "O")):
         assert board.to_move.value == side and board.forced_board is None
-        result = search(board, seconds=60, simulations=300, rng=random.Random(4), leaf=leaf)
+        result = search(board, seconds=60, simulations=300, rng=random.Random(4), **style)
         assert result.value > 0.7, f"{side} is far ahead here"
 
 
@@ -319,6 +340,12 @@ def test_a_move_proven_lost_is_not_played_however_often_it_was_tried(seed: int, 
     assert result.proven is None and open_moves
     assert max(s.visits for s in lost) > max(s.visits for s in open_moves), "no such position"
     assert result.move == open_moves[0].move
+
+
+@pytest.mark.parametrize("weight", [-0.1, 1.5, float("nan")])
+def test_a_minimax_weight_outside_0_to_1_is_refused(weight: float) -> None:
+    with pytest.raises(ValueError, match="from 0 to 1"):
+        search(random_game(3)[8], simulations=10, minimax=weight)
 
 
 def test_searching_a_finished_game_is_an_error() -> None:

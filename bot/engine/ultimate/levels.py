@@ -4,8 +4,10 @@ search with its figures.
 Every level plays a game win on the board and never lets the opponent win at once when it can
 avoid it (the search's tactics). Below ``strongest`` a level searches fewer simulations, and
 ``easy`` and ``medium`` sometimes play a random safe move instead (:data:`PROFILES`).
-``strongest`` searches for the whole time budget. ``perfect`` does not apply: the game is not
-solved. Why these figures: docs/decisions.md, "Ultimate tic-tac-toe".
+``strongest`` searches for the whole time budget, with implicit minimax backups; the levels
+below keep plain averages, with which their ratings and the adaptive level were measured.
+``perfect`` does not apply: the game is not solved. Why these figures: docs/decisions.md,
+"Ultimate tic-tac-toe".
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from ..moves import Move
 from ..values import LevelName
 from .board import UltimateBoard
 from .playout import SearchPosition, game_win, safe_moves
-from .search import DEFAULT_SECONDS, SearchResult, search
+from .search import DEFAULT_SECONDS, MINIMAX, SearchResult, search
 from .tables import MOVES
 
 
@@ -40,18 +42,20 @@ LEVELS: tuple[str, ...] = tuple(level.value for level in Level)
 
 @dataclass(frozen=True, slots=True)
 class Profile:
-    """How a level plays: at most ``simulations`` per move (None: the whole time budget), and the
-    chance of a random safe move instead of the searched one."""
+    """How a level plays: at most ``simulations`` per move (None: the whole time budget), the
+    chance of a random safe move instead of the searched one, and the weight of implicit
+    minimax backups in its search (:func:`bot.engine.ultimate.search.search`'s ``minimax``)."""
 
     simulations: int | None
     random_move: float
+    minimax: float = 0.0
 
 
 PROFILES: dict[Level, Profile] = {
     Level.EASY: Profile(simulations=50, random_move=0.3),
     Level.MEDIUM: Profile(simulations=400, random_move=0.1),
     Level.HARD: Profile(simulations=3_000, random_move=0.0),
-    Level.STRONGEST: Profile(simulations=None, random_move=0.0),
+    Level.STRONGEST: Profile(simulations=None, random_move=0.0, minimax=MINIMAX),
 }
 
 
@@ -74,7 +78,7 @@ def analyze(
     """
     profile = PROFILES[Level.of(level)]
     budget = simulations if simulations is not None else profile.simulations
-    return search(board, seconds=seconds, simulations=budget, rng=rng)
+    return search(board, seconds=seconds, simulations=budget, rng=rng, minimax=profile.minimax)
 
 
 def choose_move(

@@ -8,6 +8,11 @@ made: a side with a game win has won, a side without a safe move has lost, and o
 become children. Proven results propagate up (a move that wins
 proves its parent lost; a node whose moves are all proven takes the best of them), proven
 losses are never explored again, and the search stops as soon as the root is proven.
+
+With ``minimax`` above 0 the backups are also *implicit minimax* ones (Lanctot, Winands, Pepels
+and Sturtevant, 2014): each node keeps the minimax value of the scores below it, and selection
+reads ``(1 - minimax) * mean + minimax * that value``, so one refutation found deep in the tree
+counts at once instead of after enough visits to outweigh the average.
 """
 
 from __future__ import annotations
@@ -44,6 +49,9 @@ class Leaf(enum.StrEnum):
 
 EXPLORATION: dict[Leaf, float] = {Leaf.EVALUATION: 0.25, Leaf.PLAYOUT: 0.8}
 """The UCB1 exploration constant for each kind of leaf (measured: docs/decisions.md)."""
+MINIMAX = 0.3
+"""The weight of implicit minimax backups that ``strongest`` searches with (measured:
+docs/decisions.md); :func:`search` defaults to none."""
 DEFAULT_SECONDS = 1.0
 """The time budget per move when none is given."""
 
@@ -84,13 +92,16 @@ _NEVER = -2.0  # the selection value of a proven loss: below any other child's
 
 class _Node:
     """A tree node: the position after ``square``. ``score`` sums simulation results for
-    the side that played ``square``; ``proven`` is that side's proven result, or None.
-    ``mean`` (the proven result if any, ``_NEVER`` for a proven loss) and ``spread``
-    (``1 / sqrt(visits)``) are kept by the backup, so that selection reads them."""
+    the side that played ``square``; ``proven`` is that side's proven result, or None;
+    ``minimax`` is the minimax value of the scores in its subtree for that side (``_NEVER``
+    before it is scored). ``mean`` (the selection value without exploration: the proven
+    result if any, ``_NEVER`` for a proven loss) and ``spread`` (``1 / sqrt(visits)``) are
+    kept by the backup, so that selection reads them."""
 
     __slots__ = (
         "children",
         "mean",
+        "minimax",
         "parent",
         "proven",
         "score",
@@ -108,6 +119,7 @@ class _Node:
         self.visits = 0
         self.score = 0.0
         self.mean = 0.0
+        self.minimax = _NEVER
         self.spread = 1.0
         self.proven: float | None = None
         if pos.result != GOING_ON:
@@ -141,19 +153,24 @@ def search(
     rng: random.Random | None = None,
     leaf: Leaf = Leaf.EVALUATION,
     exploration: float | None = None,
+    minimax: float = 0.0,
 ) -> SearchResult:
     """Search ``board`` for the side to move until ``seconds`` pass, ``simulations`` are done
     (if given) or the root is proven. A game win on the board is played at once, without
     searching; so is the only move that does not lose at once. With a ``simulations`` budget,
     a seeded ``rng`` and a generous ``seconds`` the result is repeatable. ``exploration``
-    defaults to ``EXPLORATION[leaf]``.
+    defaults to ``EXPLORATION[leaf]``; ``minimax`` (0 to 1) weighs implicit minimax backups
+    against mean scores in selection (``strongest`` uses :data:`MINIMAX`).
 
     Raises:
         GameOverError: the game is already over.
+        ValueError: ``minimax`` is not between 0 and 1.
     """
     began = time.perf_counter()
     if board.is_over:
         raise GameOverError()
+    if not 0.0 <= minimax <= 1.0:
+        raise ValueError(f"minimax weighs the backups from 0 to 1, not {minimax}")
     rng = rng or random.Random()
     root_pos = SearchPosition.of(board)
     legal = root_pos.legal()
@@ -170,7 +187,7 @@ def search(
     if len(root.children) > 1:  # else the only move that does not lose at once: play it now
         budget = None if simulations is None else max(0, simulations - count)
         constant = EXPLORATION[leaf] if exploration is None else exploration
-        count += _run(root, root_pos, began + seconds, budget, rng, constant, scorer)
+        count += _run(root, root_pos, began + seconds, budget, rng, constant, scorer, minimax)
     return _result(root, legal, count, time.perf_counter() - began)
 
 
@@ -209,11 +226,12 @@ def _expand_root(
         else:
             count += 1
             result = scorer(pos)
-        child.visits, child.score = 1, result
+        child.visits, child.score, child.minimax = 1, result, result
         child.mean = _selection_mean(child)
         root.visits += 1
         root.score += _WIN - result
     root.untried = []
+    root.minimax = _WIN - max(child.minimax for child in root.children)
     proven = [child for child in root.children if child.proven is not None]
     if proven:  # now that every child is made: are they all proven?
         _settle(proven[0])
@@ -236,6 +254,7 @@ def _run(
     rng: random.Random,
     exploration: float,
     scorer: Callable[[SearchPosition], float],
+    alpha: float,
 ) -> int:
     """Simulate until the deadline, the budget or a proven root; returns the simulations."""
     rand = rng.random
@@ -264,17 +283,34 @@ def _run(
                 _settle(child)
         # the result for the side that made node's move
         result = node.proven if node.proven is not None else scorer(pos)
-        while node is not None:
+        before = node.minimax  # the node's minimax value before this simulation
+        node.minimax = result
+        while True:
             visits = node.visits + 1
             node.visits = visits
             node.score += result
             node.spread = 1.0 / sqrt(visits)
             proven = node.proven
-            node.mean = (
-                node.score / visits if proven is None else _NEVER if proven == _LOSS else proven
-            )
+            if proven is not None:
+                node.mean = _NEVER if proven == _LOSS else proven
+            else:
+                node.mean = (1.0 - alpha) * node.score / visits + alpha * node.minimax
             result = _WIN - result
-            node = node.parent  # type: ignore[assignment]
+            parent = node.parent
+            if parent is None:
+                break
+            after = node.minimax
+            if parent.proven is not None:
+                value = parent.proven
+            else:  # the best child's value for the side to move, kept as one child changes
+                top = _WIN - parent.minimax
+                if after >= top or len(parent.children) == 1:
+                    top = after
+                elif before >= top:
+                    top = max([child.minimax for child in parent.children])
+                value = _WIN - top
+            before, parent.minimax = parent.minimax, value
+            node = parent
     return count
 
 
