@@ -256,7 +256,8 @@ def _run(
     scorer: Callable[[SearchPosition], float],
     alpha: float,
 ) -> int:
-    """Simulate until the deadline, the budget or a proven root; returns the simulations."""
+    """Simulate until the deadline, the budget or a proven root; returns the simulations.
+    ``alpha`` is the weight of the minimax values in selection (``search``'s ``minimax``)."""
     rand = rng.random
     clock, log, sqrt = time.perf_counter, math.log, math.sqrt
     limit = budget if budget is not None else 1 << 62
