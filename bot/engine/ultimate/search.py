@@ -94,9 +94,9 @@ class _Node:
     """A tree node: the position after ``square``. ``score`` sums simulation results for
     the side that played ``square``; ``proven`` is that side's proven result, or None;
     ``minimax`` is the minimax value of the scores in its subtree for that side (``_NEVER``
-    before it is scored). ``mean`` (the selection value without exploration: the proven
-    result if any, ``_NEVER`` for a proven loss) and ``spread`` (``1 / sqrt(visits)``) are
-    kept by the backup, so that selection reads them."""
+    before it is scored). ``mean`` (the selection value without exploration: the mean score
+    and ``minimax`` weighed, or the proven result, ``_NEVER`` for a proven loss) and
+    ``spread`` (``1 / sqrt(visits)``) are kept by the backup, so that selection reads them."""
 
     __slots__ = (
         "children",
@@ -227,7 +227,7 @@ def _expand_root(
             count += 1
             result = scorer(pos)
         child.visits, child.score, child.minimax = 1, result, result
-        child.mean = _selection_mean(child)
+        child.mean = _NEVER if child.proven == _LOSS else result
         root.visits += 1
         root.score += _WIN - result
     root.untried = []
@@ -236,14 +236,6 @@ def _expand_root(
     if proven:  # now that every child is made: are they all proven?
         _settle(proven[0])
     return count
-
-
-def _selection_mean(node: _Node) -> float:
-    """What selection reads as ``node``'s value: its proven result, or its mean score."""
-    proven = node.proven
-    if proven is None:
-        return node.score / node.visits
-    return _NEVER if proven == _LOSS else proven
 
 
 def _run(
