@@ -53,7 +53,7 @@ from _reference import plain_decision  # noqa: E402
 from figures import Row, load_average, print_table, quantile, row  # noqa: E402
 
 try:
-    from bot.engine import Board, choose_move
+    from bot.engine.classic import Board, choose_move
 except ImportError as missing:  # report, don't crash: the benchmark never gates
     print(f"engine benchmark: cannot import bot.engine ({missing})")
     sys.exit(0)

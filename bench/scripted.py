@@ -18,7 +18,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from bot.engine import Board, Move, Player, choose_move
+from bot.engine import Move, Player
+from bot.engine.classic import Board, choose_move
 from bot.engine.classic.board import completes_line
 
 Mover = Callable[[Board, random.Random], Move]

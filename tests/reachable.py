@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import functools
 
-from bot.engine import Board, Move
+from bot.engine import Move
+from bot.engine.classic import Board
 
 
 @functools.cache

@@ -30,7 +30,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.engine import Board, Move, Player, choose_move
+from bot.engine import Move, Player
+from bot.engine.classic import Board, choose_move
 from bot.engine.classic.book import canonical
 from bot.engine.classic.wdl_solver import LOSS, WIN, WdlSolver, fastest_win
 

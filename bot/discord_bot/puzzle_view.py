@@ -20,7 +20,8 @@ import discord
 
 from bot.discord_bot.board_view import ACCENT, button_row, cell_label, v2_message
 from bot.discord_bot.interactions import GameButton, private_locale
-from bot.engine import Board, Move
+from bot.engine import Move
+from bot.engine.classic import Board
 from bot.games.puzzles import AttemptStatus, PuzzleReply
 from bot.games.puzzles.sentences import PuzzleOverError
 from bot.games.render.glyphs import EMOJI_MARK

@@ -8,8 +8,9 @@ agree on everything else.
 from __future__ import annotations
 
 from bot.discord_bot.permissions import names
-from bot.games import CLASSIC, FIRST_CHOICES, SIZES, USAGE_MOVE, Command, Spelling
-from bot.games.render import level_ratings_table
+from bot.games import FIRST_CHOICES, USAGE_MOVE, Command, Spelling
+from bot.games.render.solo import level_ratings_table
+from bot.games.variants.classic import CLASSIC, SIZES
 from bot.games.wording import join_sentences
 from bot.i18n import N_, _
 

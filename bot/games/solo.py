@@ -12,8 +12,9 @@ Reasons: docs/decisions.md.
 
 from __future__ import annotations
 
-from bot.engine.classic import LEVEL_RATINGS, AdaptiveRecord
-from bot.engine.classic import rated as elo_rated
+from bot.engine.classic import LEVEL_RATINGS
+from bot.engine.ratings import AdaptiveRecord
+from bot.engine.ratings import rated as elo_rated
 from bot.games.models import DUEL, Game, Rating, SoloEntry, Status
 from bot.games.store import GameStore
 

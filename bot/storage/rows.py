@@ -14,7 +14,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol, TypeVar
 
 from bot.engine import EngineError, Move, Player
-from bot.games import elo
+from bot.engine.ratings import rate
 from bot.games.arguments import check_id, check_optional_id
 from bot.games.models import (
     DUEL,
@@ -27,17 +27,14 @@ from bot.games.models import (
     Record,
     Seat,
     Status,
-    variant_of,
 )
-from bot.games.variants import all_variants
+from bot.games.variants import Variant, all_variants
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-KINDS: dict[int, GameKind] = {
-    size: variant.kind for variant in all_variants() for size in variant.sizes
-}
+KINDS: dict[int, Variant] = {size: variant for variant in all_variants() for size in variant.sizes}
 """The kind of game each stored size is: the ``size`` column says it (an ultimate game's is
 its grid's 9, migration 10), so the schema needs no column of its own for the kind."""
 
@@ -45,7 +42,7 @@ STORED_SIZES: tuple[int, ...] = tuple(sorted(KINDS))
 """Every size a stored game or challenge may have."""
 
 
-def stored_kind(size: int) -> GameKind:
+def stored_kind(size: int) -> Variant:
     """The kind of a stored game of ``size`` (one of ``STORED_SIZES``)."""
     return KINDS[size]
 
@@ -171,7 +168,7 @@ def to_row(game: Game) -> dict[str, object]:
 def _levels(size: object) -> tuple[str, ...]:
     """The levels a stored game of ``size`` may have: its kind's, or a duel between members."""
     kind = KINDS.get(size) if isinstance(size, int) else None
-    return () if kind is None else (*variant_of(kind).levels, DUEL)
+    return () if kind is None else (*kind.levels, DUEL)
 
 
 def _not_a_level(level: object, size: object) -> str:
@@ -186,7 +183,7 @@ def _unreadable(game: Game) -> str | None:
     finds a local time in a clock change's fold or gap equal to another zone's); the rest
     must be of the very types ``from_row`` builds, with a level it knows and a status and
     winner that agree with the board."""
-    if type(game.size) is not int or KINDS.get(game.size) is not game.kind:
+    if type(game.size) is not int or KINDS.get(game.size) is not game.variant:
         return f"its board size {game.size!r} is not one of {game.kind}'s"
     if type(game.level) is not str or game.level not in _levels(game.size):
         return _not_a_level(game.level, game.size)
@@ -240,7 +237,7 @@ def rating_rows(game: Game, x: Rating, o: Rating) -> list[dict[str, object]]:
     """The ``ratings`` rows of both players after ``game`` (a finished duel), from their
     ratings ``x`` and ``o`` before it, under the game's kind (classic or ultimate)."""
     x_score = 0.5 if game.winner is None else float(game.winner is Player.X)
-    new_x, new_o = elo.rate(x.rating, o.rating, x_score)
+    new_x, new_o = rate(x.rating, o.rating, x_score)
     return [
         {
             **scope(game.guild_id),
@@ -319,7 +316,7 @@ def from_row(row: Row) -> Game:
             updated_at=aware("updated_at", row["updated_at"]),
             message_id=_int_or_none(row["message_id"]),
             version=int(row["version"]),
-            kind=stored_kind(size),
+            variant=stored_kind(size),
             answers_only=bool(row["answers_only"]),
         )
         _check_result(game)
@@ -374,7 +371,7 @@ def challenge_from_row(row: Row) -> Challenge:
             expires_at=aware("expires_at", row["expires_at"]),
             message_id=_int_or_none(row["message_id"]),
             game_id=_int_or_none(row["game_id"]),
-            kind=stored_kind(size),
+            variant=stored_kind(size),
             answers_only=bool(row["answers_only"]),
         )
     except (ValueError, TypeError) as error:
@@ -388,10 +385,11 @@ def record_from_row(row: Row) -> Record:
 
 def records_by_level(rows: Iterable[Row]) -> dict[tuple[GameKind, str, int], Record]:
     """The rows of ``GameSql.records``: the totals of each kind, level and size."""
-    return {
-        (stored_kind(int(row["size"])), str(row["level"]), int(row["size"])): record_from_row(row)
-        for row in rows
-    }
+    totals: dict[tuple[GameKind, str, int], Record] = {}
+    for row in rows:
+        size = int(row["size"])
+        totals[stored_kind(size).kind, str(row["level"]), size] = record_from_row(row)
+    return totals
 
 
 def duel_ranking(rows: Iterable[Row]) -> list[tuple[int, str, Rating]]:

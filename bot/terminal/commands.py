@@ -14,11 +14,13 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.engine.classic import RANDOM_RATING
-from bot.games import CLASSIC, FIRST_CHOICES, SIZES, ULTIMATE, GameKind, find_variant
+from bot.engine.ratings import RANDOM_RATING
+from bot.games import FIRST_CHOICES, GameKind, find_variant
 from bot.games.arguments import MAX_ID
-from bot.games.render import ADAPTIVE_NOTE, level_ratings_table
+from bot.games.render.solo import ADAPTIVE_NOTE, level_ratings_table
 from bot.games.variants import all_variants
+from bot.games.variants.classic import CLASSIC, SIZES
+from bot.games.variants.ultimate import ULTIMATE
 from bot.games.wording import join_or, join_sentences, quote_input
 from bot.i18n import N_, _, ngettext
 
@@ -222,7 +224,7 @@ _WORDS: dict[str, WordName] = {
 _MOVE_WORDS = frozenset({"move", "m", "play"})
 DUEL_WORDS = frozenset({"duel", "2p"})
 """``start duel`` (or ``start 2p``): two people at one keyboard."""
-KIND_WORDS: frozenset[str] = frozenset(kind.value for kind in GameKind)
+KIND_WORDS: frozenset[str] = frozenset(variant.kind for variant in all_variants())
 """``start ultimate`` (or ``start classic``): the kind of game, by its name."""
 LEVEL_WORDS: frozenset[str] = frozenset(level for v in all_variants() for level in v.levels)
 """Every kind's levels, as typed after ``start``."""
@@ -284,7 +286,7 @@ class DuelLeaderboard:
     """The duelists by rating only (``leaderboard duels``); ``game``: whose duels are ranked,
     classic or ultimate (``leaderboard ultimate duels``), each with its own ratings."""
 
-    game: GameKind = GameKind.CLASSIC
+    game: GameKind | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,12 +16,10 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from bot.games import (
-    CLASSIC,
     Command,
     DatabaseGoneError,
     Game,
     GameError,
-    GameKind,
     GameService,
     HistoryPage,
     NoGameError,
@@ -29,26 +27,22 @@ from bot.games import (
     Spelling,
     StorageError,
     TooEarlyToSolveError,
+    default_variant,
     find_variant,
     parse_cell,
 )
-from bot.games.render import (
+from bot.games.render.boards import (
     SET_ASIDE,
     MarkPainter,
     describe_reply,
     describe_set_aside,
-    render_duel_leaderboard,
-    render_estimate_text,
     render_expired,
-    render_explain_text,
-    render_hint,
-    render_history,
-    render_leaderboard,
-    render_review,
-    render_solo_leaderboard,
-    render_stats,
     render_text,
 )
+from bot.games.render.history import render_history
+from bot.games.render.records import render_duel_leaderboard, render_leaderboard, render_stats
+from bot.games.render.review import render_review
+from bot.games.render.solo import render_solo_leaderboard
 from bot.games.wording import describe_duration, join_or, join_sentences, quote_input
 from bot.i18n import N_, _
 from bot.terminal.commands import Command as TypedCommand
@@ -87,9 +81,7 @@ terminal has one place only, so "There is no game running." says it all."""
 
 LOGIN_ID = 0  # where the login's games were always stored: its record carries on
 NAME_ID_BITS = 48  # Discord ids (snowflakes) are above 2**55 for anything made since 2015
-DEFAULT_LEVEL = CLASSIC.newcomer_level  # beatable but not careless: a newcomer can win
 DEFAULT_FIRST = "me"
-DEFAULT_SIZE = 3
 
 # TRANSLATORS: the terminal's first words. Here and in every terminal sentence, the commands
 # the player types (start, hint, help, quit, move, review, history, resign, name, duel, ...)
@@ -141,9 +133,16 @@ class DuelSetUp:
     """A ``start duel`` waiting for its players' names: the size, checked, and the names given
     so far. Nothing of it is kept unless the duel begins."""
 
-    kind: GameKind
+    kind: str
     size: int
     names: list[Seat] = field(default_factory=list)
+
+
+def newcomer() -> tuple[str, str, int, str]:
+    """A player's first game: ``(level, first, size, kind)``, the default kind at a level a
+    newcomer can beat, the player moving first."""
+    variant = default_variant()
+    return variant.newcomer_level, DEFAULT_FIRST, variant.default_size, variant.kind
 
 
 def player_name() -> str:
@@ -193,10 +192,7 @@ class TerminalSession:
         self.login = name if login is None else login
         self.width = width
         self.paint = paint
-        self.level = DEFAULT_LEVEL
-        self.first = DEFAULT_FIRST
-        self.size = DEFAULT_SIZE
-        self.kind = GameKind.CLASSIC
+        self.level, self.first, self.size, self.kind = newcomer()
         self.duelists: list[Seat] = []  # the hot-seat players, in the order named, asked once
         self.duel_id: int | None = None  # their last duel here: who moves first next
         self.setting_up: DuelSetUp | None = None  # a duel waiting for its players' names
@@ -232,8 +228,7 @@ class TerminalSession:
         same sentence if that one expired meanwhile), or a friendly first one: a name never
         plays on with another name's settings."""
         me = self.player_id
-        self.level, self.first, self.size = DEFAULT_LEVEL, DEFAULT_FIRST, DEFAULT_SIZE
-        self.kind = GameKind.CLASSIC
+        self.level, self.first, self.size, self.kind = newcomer()
         if await self.resume_duel():
             return
         try:
@@ -316,7 +311,7 @@ class TerminalSession:
             if not expired:  # else the expiry just said so, and how to start another
                 self.say(error.text(SPELLING))
         except TooEarlyToSolveError as error:  # hint or explain: the pick shown on the board
-            self.say(render_estimate_text(error, SPELLING))
+            self.say(error.game.variant.renderer.estimate(error, SPELLING, plain=True))
         except GameError as error:
             self.say(error.text(SPELLING))
         return True
@@ -336,7 +331,8 @@ class TerminalSession:
         elif isinstance(command, DuelLeaderboard):
             standings = self.service.standings
             duelists = await standings.duel_leaderboard(guild_id=None, game=command.game)
-            self.say(render_duel_leaderboard(duelists, SPELLING, command.game))
+            variant = find_variant(command.game)
+            self.say(render_duel_leaderboard(duelists, variant, SPELLING))
         elif isinstance(command, KindLeaderboard):
             await self.leaderboard(command.game)
         elif isinstance(command, SoloLeaderboard):
@@ -358,10 +354,10 @@ class TerminalSession:
             await self.board()
         elif command.name == "hint":
             hint = await self.service.hint(channel_id=self.player_id, member_id=await self.mover())
-            self.say(render_hint(hint))
+            self.say(hint.game.variant.renderer.hint(hint))
         elif command.name == "explain":
             reply = await self.service.explain(channel_id=self.player_id, member_id=self.player_id)
-            self.say(render_explain_text(reply))
+            self.say(reply.game.variant.renderer.explain(reply, plain=True))
         elif command.name == "resign":  # in a duel, the player whose turn it is resigns
             game = await self.service.resign(
                 channel_id=self.player_id, member_id=await self.mover()
@@ -374,15 +370,16 @@ class TerminalSession:
             await self.leaderboard()
         return True
 
-    async def leaderboard(self, game: GameKind = GameKind.CLASSIC) -> None:
+    async def leaderboard(self, game: str | None = None) -> None:
         """The players against me, then the duelists by rating once anyone has dueled (only
         them while nobody has played me), in games of the kind ``game``."""
-        players = await self.service.standings.leaderboard(guild_id=None, game=game)
-        duelists = await self.service.standings.duel_leaderboard(guild_id=None, game=game)
+        variant = find_variant(game)
+        players = await self.service.standings.leaderboard(guild_id=None, game=variant.kind)
+        duelists = await self.service.standings.duel_leaderboard(guild_id=None, game=variant.kind)
         if players or not duelists:
-            self.say(render_leaderboard(players, game))
+            self.say(render_leaderboard(players, variant))
         if duelists:
-            self.say(render_duel_leaderboard(duelists, SPELLING, game))
+            self.say(render_duel_leaderboard(duelists, variant, SPELLING))
 
     async def history(self, way: str | None) -> None:
         """The newest page of the player's finished games, or the page just older or newer
@@ -491,12 +488,12 @@ class TerminalSession:
             return
         await self.begin_duel(await self.next_order(), kind, size)
 
-    def board_asked(self, command: StartGame) -> tuple[GameKind, int | None]:
+    def board_asked(self, command: StartGame) -> tuple[str, int | None]:
         """The kind and size a start asks for: those named, else the last game's (a size
         alone names a classic board; another kind starts at its own default size)."""
         kind = command.kind
         if kind is None:
-            kind = self.kind if command.size is None else GameKind.CLASSIC
+            kind = self.kind if command.size is None else default_variant().kind
         if command.size is not None:
             return kind, command.size
         return kind, self.size if kind is self.kind else None
@@ -541,7 +538,7 @@ class TerminalSession:
         await self.begin_duel(setting.names, setting.kind, setting.size)
         self.duelists = setting.names
 
-    async def begin_duel(self, order: list[Seat], kind: GameKind, size: int) -> None:
+    async def begin_duel(self, order: list[Seat], kind: str, size: int) -> None:
         """The duel between ``order`` (X first) on a ``size`` board of ``kind``, in this
         keyboard's place: the player's own game nobody moved in is set aside, as a start
         would."""

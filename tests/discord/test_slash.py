@@ -36,16 +36,17 @@ from bot.discord_bot.cogs.game_commands import (
 )
 from bot.discord_bot.interactions import ANSWER_WITHIN
 from bot.discord_bot.texts import help_text, levels_text
-from bot.engine import LEVELS, Move, Player, analyze
+from bot.engine import Move, Player
+from bot.engine.classic import LEVELS, analyze
 from bot.games import (
     DUEL_FIRST_CHOICES,
     FIRST_CHOICES,
-    SIZES,
     Game,
     GameRunningError,
     GameService,
     Status,
 )
+from bot.games.variants.classic import SIZES
 from bot.settings import Settings
 from bot.storage import SqliteGameStore
 

@@ -13,7 +13,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from bot.engine import Board, Move, Player, Value, analyze, choose_move
+from bot.engine import Move, Player, Value
+from bot.engine.classic import Board, analyze, choose_move
 
 SIZE = K = 4
 Cells = tuple[str, ...]

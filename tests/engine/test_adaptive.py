@@ -14,26 +14,30 @@ from pathlib import Path
 import pytest
 from reachable import live_positions
 
-from bot.engine import LEVELS, Board, GameOverError, Move, Value, analyze
-from bot.engine.classic import LEVEL_RATINGS, RANDOM_RATING, SCRIPTED_RATINGS
+from bot.engine import GameOverError, Move, Value
+from bot.engine.classic import LEVEL_RATINGS, LEVELS, SCRIPTED_RATINGS, Board, analyze
 from bot.engine.classic.adaptive import (
-    K_FACTOR,
-    K_START,
     NO_GIFTS_FROM,
-    START_RATING,
-    AdaptiveRecord,
     Strength,
     adaptive_move,
     fallback_level,
-    k_factor,
     keeps_wins_from,
     move_at,
     no_gifts_from,
     playing_rating,
     rating_range,
+    record_after,
     strength,
 )
 from bot.engine.classic.chances import novice_chances
+from bot.engine.ratings import (
+    K_FACTOR,
+    K_START,
+    RANDOM_RATING,
+    START_RATING,
+    AdaptiveRecord,
+    k_factor,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
@@ -235,10 +239,10 @@ def test_novice_chances_see_a_fork() -> None:
 def test_a_record_starts_in_the_middle_and_moves_by_elo() -> None:
     record = AdaptiveRecord()
     assert (record.rating, record.games) == (START_RATING, 0)
-    won = record.after(1.0, 3)
+    won = record_after(record, 1.0, 3)
     assert (won.rating, won.games) == (START_RATING + K_START // 2, 1)
-    assert record.after(0.0, 3).rating == START_RATING - K_START // 2
-    assert record.after(0.5, 3).rating == START_RATING  # played at its own rating
+    assert record_after(record, 0.0, 3).rating == START_RATING - K_START // 2
+    assert record_after(record, 0.5, 3).rating == START_RATING  # played at its own rating
     assert k_factor(0) == K_START
     assert k_factor(1000) == K_FACTOR
 
@@ -247,13 +251,13 @@ def test_a_record_above_the_strongest_play_falls_with_draws() -> None:
     """A member rated above what the level can play is expected to win: draws lower them."""
     high = rating_range(3)[1]
     record = AdaptiveRecord(high + 300, 50)
-    assert record.after(0.5, 3).rating < record.rating
+    assert record_after(record, 0.5, 3).rating < record.rating
     assert playing_rating(record.rating, 3) == high
 
 
 def test_a_game_scores_one_half_or_nothing() -> None:
     with pytest.raises(ValueError):
-        AdaptiveRecord().after(0.7, 3)
+        record_after(AdaptiveRecord(), 0.7, 3)
 
 
 # ---------------------------------------------------------------- close games (bench/adaptive.py)

@@ -11,17 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import (
-    LEVELS,
-    Board,
-    EngineError,
-    Move,
-    Player,
-    SearchTooLargeError,
-    Value,
-    analyze,
-    choose_move,
-)
+from bot.engine import EngineError, Move, Player, SearchTooLargeError, Value
+from bot.engine.classic import LEVELS, Board, analyze, choose_move
 
 
 def test_early_5x5_analysis_is_refused_with_a_sentence() -> None:

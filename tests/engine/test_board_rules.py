@@ -9,7 +9,6 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import (
-    Board,
     CellTakenError,
     EngineError,
     GameOverError,
@@ -19,6 +18,7 @@ from bot.engine import (
     Outcome,
     Player,
 )
+from bot.engine.classic import Board
 
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 

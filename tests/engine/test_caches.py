@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 from reachable import live_positions
 
-from bot.engine import Board, best_moves
 from bot.engine.caches import (
     DEFAULT_BUDGET_BYTES,
     DICT_BYTES_PER_ENTRY_MAX,
@@ -28,6 +27,7 @@ from bot.engine.caches import (
     usage,
     wdl_entry_limit,
 )
+from bot.engine.classic import Board, best_moves
 from bot.engine.classic.perfect import cached_best_moves
 from bot.engine.classic.solver import CHECK_EVERY, Solver
 from bot.engine.classic.wdl_solver import Stopped, fastest_win

@@ -13,15 +13,8 @@ from collections.abc import Callable
 import pytest
 from engine_cli_runner import run_cli, run_with_closed_pipe
 
-from bot.engine import (
-    Board,
-    InvalidNotationError,
-    Move,
-    MoveAnalysis,
-    Value,
-    analyze,
-    choose_move,
-)
+from bot.engine import InvalidNotationError, Move, Value
+from bot.engine.classic import Board, MoveAnalysis, analyze, choose_move
 
 pytestmark = pytest.mark.processes
 

@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 from reachable import reachable_positions
 
-from bot.engine import LEVELS, Board, Move, Player, Value, analyze, choose_move
+from bot.engine import Move, Player, Value
+from bot.engine.classic import LEVELS, Board, analyze, choose_move
 
 Cells = tuple[str, ...]
 EMPTY: Cells = (".",) * 9

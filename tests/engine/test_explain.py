@@ -11,9 +11,9 @@ import random
 import pytest
 from reachable import live_positions, reachable_positions
 
-from bot.engine import Board, GameOverError, Move, analyze
-from bot.engine.classic import explain
-from bot.engine.teaching import plain_minimax_positions
+from bot.engine import GameOverError, Move
+from bot.engine.classic import Board, analyze, explain
+from bot.engine.classic.teaching import plain_minimax_positions
 
 
 def lines_of(size: int) -> list[list[int]]:

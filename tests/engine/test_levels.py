@@ -11,15 +11,8 @@ from collections import Counter
 import pytest
 from reachable import live_positions
 
-from bot.engine import (
-    LEVELS,
-    Board,
-    EngineError,
-    GameOverError,
-    Move,
-    Player,
-    choose_move,
-)
+from bot.engine import EngineError, GameOverError, Move, Player
+from bot.engine.classic import LEVELS, Board, choose_move
 
 LIVE = live_positions()
 

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.engine import Board, EngineError, InvalidNotationError, Move, Player
+from bot.engine import EngineError, InvalidNotationError, Move, Player
+from bot.engine.classic import Board
 
 SHAPES = [(3, 3), (4, 4), (4, 3), (5, 4), (6, 5)]
 

@@ -15,7 +15,8 @@ import pytest
 
 import bot.engine.classic.perfect_5x5 as perfect_5x5
 import bot.engine.classic.solver as general
-from bot.engine import Board, Move, choose_move
+from bot.engine import Move
+from bot.engine.classic import Board, choose_move
 from bot.engine.classic.geometry import Geometry
 from bot.engine.classic.wdl_solver import WIN, WdlSolver, fastest_win
 

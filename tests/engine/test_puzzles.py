@@ -17,7 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reachable import live_positions
 
-from bot.engine import Board, GameOverError, Move, UnknownPuzzleError, Value, analyze
+from bot.engine import GameOverError, Move, UnknownPuzzleError, Value
+from bot.engine.classic import Board, analyze
 from bot.engine.classic.book import canonical
 from bot.engine.classic.puzzles import (
     BASE_RATING,

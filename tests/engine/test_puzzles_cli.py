@@ -14,7 +14,7 @@ from engine_cli_runner import run_cli, run_with_closed_pipe
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.engine import Board
+from bot.engine.classic import Board
 from bot.engine.classic.puzzles import shipped
 from bot.engine.cli import main
 

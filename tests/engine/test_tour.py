@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import Board, Move, Value, analyze, best_moves
+from bot.engine import Move, Value
+from bot.engine.classic import Board, analyze, best_moves
 from bot.engine.classic.heuristic import LimitedSearch
-from bot.engine.teaching import plain_minimax_positions, search_tree
+from bot.engine.classic.teaching import plain_minimax_positions, search_tree
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "bench"))

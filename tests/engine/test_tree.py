@@ -11,8 +11,9 @@ import pytest
 from engine_cli_runner import run_cli
 from reachable import live_positions
 
-from bot.engine import Board, SearchTooLargeError, Value, analyze
-from bot.engine.teaching import Bound, SearchTree, TreeNode, render_tree, search_tree
+from bot.engine import SearchTooLargeError, Value
+from bot.engine.classic import Board, analyze
+from bot.engine.classic.teaching import Bound, SearchTree, TreeNode, render_tree, search_tree
 
 ORDER = (4, 0, 2, 6, 8, 1, 3, 5, 7)  # centre, corners, edges
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))

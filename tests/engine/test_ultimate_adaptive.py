@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.engine import GameOverError, Move, Value
-from bot.engine.classic import START_RATING, AdaptiveRecord
+from bot.engine.ratings import START_RATING, AdaptiveRecord
 from bot.engine.ultimate import MoveStat, SearchResult, UltimateBoard
 from bot.engine.ultimate.adaptive import (
     CALIBRATION,

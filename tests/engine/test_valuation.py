@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from bot.engine import Board, GameOverError, Move, SearchTooLargeError, Value, analyze, choose_move
+from bot.engine import GameOverError, Move, SearchTooLargeError, Value
+from bot.engine.classic import Board, analyze, choose_move
 from bot.engine.classic.valuation import UNKNOWN, Valuation, Valuer
 
 

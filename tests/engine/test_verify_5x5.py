@@ -12,7 +12,8 @@ from __future__ import annotations
 import pytest
 from verify_5x5 import Chooser, Summary, Verification, perfect
 
-from bot.engine import Board, Move, Player
+from bot.engine import Move, Player
+from bot.engine.classic import Board
 from bot.engine.classic.book import BOOK_MARKS, book_move, load_book
 from bot.engine.classic.wdl_solver import DRAW, WdlSolver
 

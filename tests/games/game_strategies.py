@@ -11,10 +11,12 @@ from datetime import datetime, timedelta, timezone
 
 from hypothesis import strategies as st
 
-from bot.engine import LEVELS, Board, Player
-from bot.games import SIZES, Game, Seat, Status
+from bot.engine import Player
+from bot.engine.classic import LEVELS, Board
+from bot.games import Game, Seat, Status
 from bot.games.arguments import MAX_ID
 from bot.games.models import FIRST_CHOICES
+from bot.games.variants.classic import CLASSIC, SIZES
 
 IDS = st.integers(0, MAX_ID)
 ANY_NAME = st.text(max_size=120).filter(lambda name: "\x00" not in name)
@@ -77,5 +79,6 @@ def any_game(draw: st.DrawFn) -> Game:
         winner=None,
         created_at=moment,
         updated_at=moment,
+        variant=CLASSIC,
     )
     return draw(progress(bare))

@@ -19,10 +19,12 @@ from typing import Any
 
 import psycopg
 
-from bot.engine import Board, Move, Player
+from bot.engine import Move, Player
+from bot.engine.classic import Board
 from bot.engine.position import Position
 from bot.games import Game, GameService, GameStore, MoveReply, Seat, Status
 from bot.games.service import MoveChooser
+from bot.games.variants.classic import CLASSIC
 from bot.storage import SqliteGameStore
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres.store import PostgresGameStore
@@ -171,6 +173,7 @@ def finished_game(
         winner=winner,
         created_at=when,
         updated_at=when,
+        variant=CLASSIC,
     )
 
 
@@ -214,6 +217,7 @@ def member_vs_member(channel_id: int = CHANNEL) -> Game:
         winner=None,
         created_at=now,
         updated_at=now,
+        variant=CLASSIC,
     )
 
 

@@ -29,8 +29,8 @@ from games_helpers import assert_consistent
 from process_workers import game_facts, open_store
 
 from bot.engine import Player
+from bot.engine.ratings import rate
 from bot.games import DUEL, Challenge, Game, GameKind, Record, Status
-from bot.games.elo import rate
 from bot.games.models import START_RATING, Rating
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -160,8 +160,9 @@ async def load(database: str, members: list[int], guild: int) -> Stored:
         for member in members:
             for scope in (guild, None):
                 stored.records[member, scope] = await store.records(member, scope)
-            stored.ratings[member] = await store.rating(member, guild)
-        stored.standings = {mid: record for mid, _, record in await store.standings(guild)}
+            stored.ratings[member] = await store.rating(member, guild, kind="classic")
+        standings = await store.standings(guild, kind="classic")
+        stored.standings = {mid: record for mid, _, record in standings}
         return stored
     finally:
         await store.close()

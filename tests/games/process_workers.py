@@ -34,7 +34,8 @@ from typing import IO, Any, TypeVar
 
 import psycopg
 
-from bot.engine import Board, Move
+from bot.engine import Move
+from bot.engine.classic import Board
 from bot.games import (
     Challenge,
     Game,

@@ -19,8 +19,8 @@ from games_helpers import (
 )
 from reachable import positions_with_moves
 
-from bot.engine import Board, Move, Player, Value, analyze
-from bot.engine.classic import explain
+from bot.engine import Move, Player, Value
+from bot.engine.classic import Board, analyze, explain
 from bot.games import (
     BOT_NAME,
     Game,
@@ -31,10 +31,11 @@ from bot.games import (
     Seat,
     Status,
 )
-from bot.games.models import ExplainReply
-from bot.games.render import (
+from bot.games.variants.classic import CLASSIC
+from bot.games.variants.classic.explain import (
     EMOJI_EXPLAINED,
     EMOJI_VALUE,
+    Explained,
     explain_emoji_grid,
     explain_reason,
     explain_text_grid,
@@ -46,7 +47,7 @@ from bot.storage import SqliteGameStore
 LETTER = {"W": Value.WIN, "D": Value.DRAW, "L": Value.LOSS}
 
 
-def shown_codes(reply: ExplainReply) -> dict[Move, str]:
+def shown_codes(reply: Explained) -> dict[Move, str]:
     """Read the text grid back: every cell's glyph, brackets removed."""
     grid = explain_text_grid(reply)
     size = reply.position.size
@@ -58,7 +59,7 @@ def shown_codes(reply: ExplainReply) -> dict[Move, str]:
     return codes
 
 
-def reply_for(board: Board, moves: tuple[Move, ...]) -> ExplainReply:
+def reply_for(board: Board, moves: tuple[Move, ...]) -> Explained:
     """A running member(X)-vs-bot game at ``board``, explained by the engine directly."""
     game = Game(
         id=1,
@@ -74,10 +75,11 @@ def reply_for(board: Board, moves: tuple[Move, ...]) -> ExplainReply:
         winner=None,
         created_at=FakeClock()(),
         updated_at=FakeClock()(),
+        variant=CLASSIC,
     )
     explanation = explain(board)
     move = explanation.analysis.best_moves[0]
-    return ExplainReply(game, board, board.to_move, move, False, explanation)
+    return Explained(game, board, board.to_move, move, False, explanation)
 
 
 def test_the_explain_board_shows_analyze_on_every_reachable_position() -> None:

@@ -25,6 +25,7 @@ from bot.games.puzzles.making import MADE_THROUGH, made_from
 from bot.games.puzzles.models import MADE_FIRST_ID, DailySetting
 from bot.games.puzzles.sentences import PuzzleError
 from bot.games.store import GameStore
+from bot.games.variants.classic import CLASSIC
 from bot.storage import SqliteGameStore
 from bot.storage.postgres.store import PostgresGameStore
 
@@ -230,6 +231,7 @@ def four_by_four_win() -> Game:
         winner=Player.X,
         created_at=MORNING,
         updated_at=MORNING,
+        variant=CLASSIC,
     )
 
 

@@ -17,18 +17,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.engine import Board, Move, Player, SearchTooLargeError, Value, analyze, choose_move
+from bot.engine import Move, Player, SearchTooLargeError, Value
+from bot.engine.classic import Board, analyze, choose_move
 from bot.engine.classic.valuation import UNKNOWN, Valuation, Valuer
-from bot.games import WIN_LENGTH
 from bot.games.models import Game, Seat, Status
-from bot.games.review import (
-    SOUND,
-    Outlook,
-    Review,
-    Turn,
-    Verdict,
-    review_game,
-)
+from bot.games.review import SOUND, Outlook, Review, Turn, Verdict
+from bot.games.variants.classic import CLASSIC, WIN_LENGTH
+from bot.games.variants.classic.review import review_game
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 RANK = {1: Value.WIN, 0: Value.DRAW, -1: Value.LOSS}
@@ -85,7 +80,10 @@ def game_of(size: int, cells: tuple[int, ...], *, resigner: Player = Player.X) -
         status, winner = Status.RESIGNED, resigner.other
     moves = tuple(Move(*divmod(cell, size)) for cell in cells)
     x, o = Seat(1, "alice"), Seat(None, "the bot")
-    return Game(1, 5, 7, x, o, "perfect", size, "me", moves, status, winner, NOW, NOW)
+    return Game(
+        1, 5, 7, x, o, "perfect", size, "me", moves, status, winner, NOW, NOW,
+        variant=CLASSIC,
+    )
 
 
 def check_against_minimax(cells: tuple[int, ...], review: Review) -> None:

@@ -21,6 +21,8 @@ from bot.games.server_settings import (
     with_defaults,
     with_limits,
 )
+from bot.games.variants.classic import CLASSIC
+from bot.games.variants.ultimate import ULTIMATE
 
 GUILD = 7
 NONE = ServerSettings(GUILD)
@@ -110,11 +112,14 @@ def test_channel_list_and_duels_refuse_with_their_sentences() -> None:
 
 def test_a_starts_options_come_from_the_member_then_the_server_then_the_bot() -> None:
     server = ServerSettings(GUILD, level="perfect", size=4, first="bot")
-    assert server.start_options("classic", None, None, None) == ("perfect", "bot", 4)
-    assert server.start_options("classic", "easy", "me", 3) == ("easy", "me", 3)
-    assert NONE.start_options("classic", None, None, None) == (None, "random", 3)
-    assert server.start_options("ultimate", None, None, None)[0] is None  # no perfect there
-    assert ServerSettings(GUILD, level="easy").start_options("ultimate", None, None, None)[0] == (
+    assert server.start_options(CLASSIC, None, None, None) == ("perfect", "bot", 4)
+    assert server.start_options(CLASSIC, "easy", "me", 3) == ("easy", "me", 3)
+    # None: the kind's own default, which its variant gives (3x3 for classic)
+    assert NONE.start_options(CLASSIC, None, None, None) == (None, "random", None)
+    assert CLASSIC.check_size(None) == 3
+    # no perfect, and no 4x4, in ultimate: the server's level and size stay classic's
+    assert server.start_options(ULTIMATE, None, None, None) == (None, "bot", None)
+    assert ServerSettings(GUILD, level="easy").start_options(ULTIMATE, None, None, None)[0] == (
         "easy"
     )
 

@@ -26,10 +26,11 @@ from games_helpers import (
 from bot.engine import Move, Player
 from bot.engine.ultimate import UltimateBoard
 from bot.games import Game, GameError, GameService, InvalidOptionError, Record, Seat, Status
-from bot.games.models import DUEL, GameKind, Rating
-from bot.games.render import render_emoji, render_hint, render_stats, render_text
+from bot.games.models import DUEL, Rating
+from bot.games.render.boards import render_emoji, render_text
 from bot.games.render.history import render_history
-from bot.games.variants.ultimate import GRID, UltimateHint
+from bot.games.render.records import render_stats
+from bot.games.variants.ultimate import GRID, ULTIMATE, UltimateHint
 from bot.storage import SqliteGameStore
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres.store import PostgresGameStore
@@ -124,7 +125,7 @@ async def test_a_finished_game_counts_as_its_own_kind() -> None:
     assert ended.status in (Status.WON, Status.LOST, Status.DRAWN)
     assert ended.position.is_over and ended.winner == ended.position.winner
     stats = await service.standings.stats(member_id=ALICE)
-    assert stats.by_size == {(GameKind.ULTIMATE, "easy", GRID): stats.by_level["ultimate easy"]}
+    assert stats.by_size == {("ultimate", "easy", GRID): stats.by_level["ultimate easy"]}
     assert stats.by_level["easy"].games == 0 and stats.total.games == 1
     assert "  ultimate easy: " in render_stats(stats)
     page = await service.history.page(member_id=ALICE)
@@ -158,7 +159,7 @@ async def test_a_hint_gives_the_top_moves_with_win_rates() -> None:
     hint = await service.hint(channel_id=CHANNEL, member_id=ALICE)
     assert isinstance(hint, UltimateHint)
     assert {stat.move for stat in hint.result.moves} <= set(hint.game.position.legal_moves)
-    text = render_hint(hint)
+    text = ULTIMATE.renderer.hint(hint)
     assert text.startswith("Hint for alice: the engine's top moves (win rate for you")
     best = hint.result.move
     assert text.endswith(f"Best: {best.row + 1} {best.col + 1}.")
@@ -231,8 +232,7 @@ def games_at_version_10() -> list[Game]:
     won = replace(lost, channel_id=CHANNEL + 2, x=Seat(bob, "bob"), winner=Player.X)
     duel = replace(classic, channel_id=CHANNEL + 3, o=Seat(bob, "bob"), level=DUEL)
     ultimate = [
-        replace(g, kind=GameKind.ULTIMATE, size=GRID, level="hard", moves=centre)
-        for g in (lost, won)
+        replace(g, variant=ULTIMATE, size=GRID, level="hard", moves=centre) for g in (lost, won)
     ]
     return [classic, *ultimate, duel]
 
@@ -264,14 +264,15 @@ async def test_a_version_10_file_upgraded_ranks_classic_and_ultimate_apart(
         assert mixed == [(1, 1)]  # version 10 added alice's ultimate loss to her classic points
     store = SqliteGameStore(path)
     check_upgraded_counts(
-        await store.standings(GUILD), await store.standings(GUILD, kind="ultimate")
+        await store.standings(GUILD, kind="classic"), await store.standings(GUILD, kind="ultimate")
     )
-    assert await store.rating(ALICE, GUILD) == Rating(1216, 1)  # kept, as a classic rating
+    classic = await store.rating(ALICE, GUILD, kind="classic")
+    assert classic == Rating(1216, 1)  # kept, as a classic rating
     assert await store.rating(ALICE, GUILD, kind="ultimate") == Rating()
     assert await store.records(ALICE, GUILD) == {
-        (GameKind.CLASSIC, "perfect", 3): Record(1, 0, 0),
-        (GameKind.ULTIMATE, "hard", GRID): Record(0, 1, 0),
-        (GameKind.CLASSIC, DUEL, 3): Record(1, 0, 0),
+        ("classic", "perfect", 3): Record(1, 0, 0),
+        ("ultimate", "hard", GRID): Record(0, 1, 0),
+        ("classic", DUEL, 3): Record(1, 0, 0),
     }
     await store.close()
 
@@ -293,8 +294,8 @@ async def test_a_version_10_postgresql_database_upgraded_ranks_them_apart(
         connection.execute(V10_RATINGS.format(guild=GUILD))
     store = await PostgresGameStore.open(postgres_url)
     check_upgraded_counts(
-        await store.standings(GUILD), await store.standings(GUILD, kind="ultimate")
+        await store.standings(GUILD, kind="classic"), await store.standings(GUILD, kind="ultimate")
     )
-    assert await store.rating(ALICE, GUILD) == Rating(1216, 1)
+    assert await store.rating(ALICE, GUILD, kind="classic") == Rating(1216, 1)
     assert await store.duel_standings(GUILD, kind="ultimate") == []
     await store.close()

@@ -8,7 +8,9 @@ import io
 import random
 from pathlib import Path
 
-from bot.engine.classic import LEVEL_RATINGS, START_RATING, AdaptiveRecord, playing_rating
+from bot.engine.classic import LEVEL_RATINGS, playing_rating
+from bot.engine.classic.adaptive import record_after
+from bot.engine.ratings import START_RATING, AdaptiveRecord
 from bot.engine.ultimate import LEVEL_RATINGS as ULTIMATE_RATINGS
 from bot.games import GameService, Rating, Status
 from bot.games.models import Game
@@ -66,7 +68,7 @@ async def test_an_adaptive_game_moves_the_solo_rating_and_the_record_survives_a_
     await again.session.open()
     await again.type("start adaptive me")
     second = await again.play_out()
-    record = AdaptiveRecord().after(score, 3)
+    record = record_after(AdaptiveRecord(), score, 3)
     after = rated(solo, member_score(second), playing_rating(record.rating, 3))
     stats = await again.type("stats")
     assert f"solo rating against my levels: 3x3 {after.rating} (2 games)." in stats

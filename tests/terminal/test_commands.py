@@ -10,9 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.engine import LEVELS, Move
-from bot.games import FIRST_CHOICES, SIZES, InvalidCellError, parse_cell
-from bot.games.variants.classic import CLASSIC_LEVELS
+from bot.engine import Move
+from bot.engine.classic import LEVELS
+from bot.games import FIRST_CHOICES, InvalidCellError, parse_cell
+from bot.games.variants.classic import CLASSIC_LEVELS, SIZES
 from bot.i18n.width import display_width
 from bot.terminal.commands import (
     Command,

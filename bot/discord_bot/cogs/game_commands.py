@@ -41,33 +41,27 @@ from bot.discord_bot.texts import (
     puzzles_text,
     spelling,
 )
-from bot.engine import LEVELS, Move
-from bot.engine.classic import ADAPTIVE
+from bot.engine import Move
+from bot.engine.classic import LEVELS
+from bot.engine.ratings import ADAPTIVE
 from bot.games import (
     DUEL_FIRST_CHOICES,
     FIRST_CHOICES,
-    SIZES,
     Game,
     GameError,
     GameKind,
     MoveReply,
     Seat,
     TooEarlyToSolveError,
+    find_variant,
     parse_cell,
 )
-from bot.games.render import (
-    describe_reply,
-    describe_set_aside,
-    render_duel_leaderboard,
-    render_estimate_emoji,
-    render_explain_emoji,
-    render_hint,
-    render_leaderboard,
-    render_review,
-    render_solo_leaderboard,
-    render_stats,
-)
+from bot.games.render.boards import describe_reply, describe_set_aside
 from bot.games.render.puzzles import render_puzzle_leaderboard
+from bot.games.render.records import render_duel_leaderboard, render_leaderboard, render_stats
+from bot.games.render.review import render_review
+from bot.games.render.solo import render_solo_leaderboard
+from bot.games.variants.classic import SIZES
 from bot.games.wording import join_sentences
 from bot.i18n import _, current_locale
 
@@ -208,12 +202,12 @@ LEADERBOARD_KINDS = [
     ),
 ]
 LEADERBOARDS: dict[str, tuple[GameKind, str]] = {
-    "bot": (GameKind.CLASSIC, "bot"),
-    "duels": (GameKind.CLASSIC, "duels"),
-    "solo": (GameKind.CLASSIC, "solo"),
-    "ultimate": (GameKind.ULTIMATE, "bot"),
-    "ultimate-duels": (GameKind.ULTIMATE, "duels"),
-    "puzzles": (GameKind.CLASSIC, "puzzles"),
+    "bot": ("classic", "bot"),
+    "duels": ("classic", "duels"),
+    "solo": ("classic", "solo"),
+    "ultimate": ("ultimate", "bot"),
+    "ultimate-duels": ("ultimate", "duels"),
+    "puzzles": ("classic", "puzzles"),
 }
 """Each of ``LEADERBOARD_KINDS``: the kind of game it ranks, and by what (points against the
 bot, duel rating, solo rating, puzzle rating)."""
@@ -335,7 +329,7 @@ class GameCommands(commands.Cog):
                 level=None if difficulty is None else difficulty.value,
                 first=None if first is None else first.value,
                 size=None if size is None else size.value,
-                game=GameKind.CLASSIC if game is None else game.value,
+                game=None if game is None else game.value,
                 owe_board=True,
                 answers_only=answers_only(interaction),
             ),
@@ -397,7 +391,7 @@ class GameCommands(commands.Cog):
                 opponent_is_bot=opponent.bot,
                 opponent_is_me=self.bot.user is not None and opponent.id == self.bot.user.id,
                 opponent_present=_present(interaction, opponent),
-                game=GameKind.CLASSIC if game is None else game.value,
+                game=None if game is None else game.value,
                 answers_only=answers_only(interaction),
             ),
             ephemeral=False,
@@ -458,7 +452,7 @@ class GameCommands(commands.Cog):
         except TooEarlyToSolveError as early:  # the estimated pick, marked on the board
             await self._estimate(interaction, early)
             return
-        await interaction.edit_original_response(content=render_hint(hint))
+        await interaction.edit_original_response(content=hint.game.variant.renderer.hint(hint))
 
     @tictactoe.command(
         name="explain",
@@ -478,14 +472,16 @@ class GameCommands(commands.Cog):
         except TooEarlyToSolveError as early:
             await self._estimate(interaction, early)
             return
-        await interaction.edit_original_response(content=render_explain_emoji(reply))
+        content = reply.game.variant.renderer.explain(reply, plain=False)
+        await interaction.edit_original_response(content=content)
 
     async def _estimate(
         self, interaction: discord.Interaction[TicTacToeBot], early: TooEarlyToSolveError
     ) -> None:
         """Hint or explain where nothing is solved exactly: the sentence and the board with
         the pick marked as an estimate, privately."""
-        content = render_estimate_emoji(early, spelling(self._prefix))
+        renderer = early.game.variant.renderer
+        content = renderer.estimate(early, spelling(self._prefix), plain=False)
         await interaction.edit_original_response(content=content)
 
     @tictactoe.command(
@@ -539,7 +535,7 @@ class GameCommands(commands.Cog):
             duels = await in_time(
                 interaction, standings.duel_leaderboard(guild_id=guild, game=game), ephemeral=False
             )
-            await respond(interaction, render_duel_leaderboard(duels, game=game))
+            await respond(interaction, render_duel_leaderboard(duels, find_variant(game)))
         elif ranked == "solo":
             solo = await in_time(
                 interaction, standings.solo_leaderboard(guild_id=guild), ephemeral=False
@@ -554,7 +550,7 @@ class GameCommands(commands.Cog):
             entries = await in_time(
                 interaction, standings.leaderboard(guild_id=guild, game=game), ephemeral=False
             )
-            await respond(interaction, render_leaderboard(entries, game))
+            await respond(interaction, render_leaderboard(entries, find_variant(game)))
 
     @tictactoe.command(
         name="history",

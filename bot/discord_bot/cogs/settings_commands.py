@@ -21,10 +21,11 @@ from discord.ext import commands
 from bot.discord_bot.interactions import private_locale, reply_privately
 from bot.discord_bot.permissions import TEXT_ANSWER, missing, names
 from bot.discord_bot.texts import NOT_A_MANAGER, SERVER_ONLY
-from bot.games import CLASSIC, FIRST_CHOICES, GameError
+from bot.games import FIRST_CHOICES, GameError
 from bot.games.render.puzzles import daily_setting_text
 from bot.games.render.settings import render_server_settings, render_settings_saved
 from bot.games.server_settings import UNSET, ServerSettings
+from bot.games.variants.classic import CLASSIC
 from bot.i18n import _, current_locale, language_name, shipped
 
 if TYPE_CHECKING:

@@ -5,10 +5,9 @@ the dynamic items each adds."""
 from bot.discord_bot.board_view import register_rows
 from bot.discord_bot.variants.classic import classic_rows
 from bot.discord_bot.variants.ultimate import SmallBoardButton, ultimate_rows
-from bot.games import GameKind
 
-register_rows(GameKind.CLASSIC, classic_rows)
-register_rows(GameKind.ULTIMATE, ultimate_rows)
+register_rows("classic", classic_rows)
+register_rows("ultimate", ultimate_rows)
 
 DYNAMIC_ITEMS = (SmallBoardButton,)
 """The variants' own buttons, for ``add_dynamic_items`` (cells and controls are shared)."""

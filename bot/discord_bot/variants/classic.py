@@ -8,7 +8,8 @@ import discord
 
 from bot.discord_bot.board_view import CellButton, button_row
 from bot.discord_bot.controls import controls
-from bot.engine import Board, Move
+from bot.engine import Move
+from bot.engine.classic import Board
 from bot.games import Game, Status
 
 

@@ -13,7 +13,7 @@ import pytest
 from PIL import Image, ImageSequence
 
 from bot.engine import Move
-from bot.games.render.replay import (
+from bot.games.variants.classic.replay import (
     BLUNDER_COLOUR,
     FRAME_MS,
     LAST_FRAME_MS,

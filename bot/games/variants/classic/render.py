@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.engine import Board, Move, Player
-from bot.games.models import Challenge, Game, Hint, HintReply, Status
+from bot.engine import Move, Player
+from bot.engine.classic import Board
+from bot.engine.position import Position
+from bot.games.errors import Spelling, TooEarlyToSolveError
+from bot.games.models import Challenge, ExplainReply, Game, HintReply, Status
 from bot.games.render.boards import (
     EMOJI_EMPTY,
     TEXT_EMPTY,
@@ -19,21 +22,28 @@ from bot.games.render.boards import (
     mark_glyph,
     text_rows,
 )
-from bot.games.render.explain import render_exact_hint
 from bot.games.render.glyphs import EMOJI_MARK
-from bot.games.variants.base import Renderer
+from bot.games.review import Review
+from bot.games.variants.base import Renderer, narrowed
+from bot.games.variants.classic.explain import (
+    Explained,
+    Hint,
+    render_estimate_emoji,
+    render_estimate_text,
+    render_exact_hint,
+    render_explain_emoji,
+    render_explain_text,
+)
+from bot.games.variants.classic.replay import review_replay
 from bot.games.wording import level_label, seat_name
 from bot.i18n import _
 
 EMOJI_WINNING_MARK = {Player.X: "❎", Player.O: "🟢"}  # green: the winning line stands out
 
 
-def _board(game: Game) -> Board:
-    """The classic game's position (a ``Board``)."""
-    position = game.position
-    if not isinstance(position, Board):
-        raise TypeError(f"game {game.id} is not a classic game")
-    return position
+def board_of(position: Position) -> Board:
+    """A classic game's position, as the classic engine's ``Board``."""
+    return narrowed(position, Board)
 
 
 def emoji_grid(board: Board) -> list[str]:
@@ -125,13 +135,13 @@ class ClassicRenderer(Renderer):
         )
 
     def emoji_grid(self, game: Game) -> list[str]:
-        return emoji_grid(_board(game))
+        return emoji_grid(board_of(game.position))
 
     def text_grid(self, game: Game, paint: MarkPainter | None) -> list[str]:
-        return text_grid(_board(game), paint)
+        return text_grid(board_of(game.position), paint)
 
     def play_status(self, game: Game, *, plain: bool) -> str | None:
-        board = _board(game)
+        board = board_of(game.position)
         dash = "-" if plain else "\u2014"
         line, several = describe_lines(board)
         status = game.status
@@ -195,6 +205,19 @@ class ClassicRenderer(Renderer):
         if not isinstance(hint, Hint):
             raise TypeError(f"a classic hint is a Hint, not {type(hint).__name__}")
         return render_exact_hint(hint)
+
+    def explain(self, reply: ExplainReply, *, plain: bool) -> str:
+        if not isinstance(reply, Explained):
+            raise TypeError(f"a classic explanation is Explained, not {type(reply).__name__}")
+        return render_explain_text(reply) if plain else render_explain_emoji(reply)
+
+    def estimate(self, error: TooEarlyToSolveError, spelling: Spelling, *, plain: bool) -> str:
+        if plain:
+            return render_estimate_text(error, spelling)
+        return render_estimate_emoji(error, spelling)
+
+    def replay(self, review: Review) -> bytes:
+        return review_replay(review)
 
     def challenge_offer(self, challenge: Challenge, whom: str, first: str) -> str:
         size = self.board_name(challenge.size)

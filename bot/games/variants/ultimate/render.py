@@ -10,11 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine import Move, Player
+from bot.engine.position import Position
 from bot.engine.ultimate import SearchResult, UltimateBoard
 from bot.games.models import Challenge, Game, HintReply, Status
 from bot.games.render.boards import MarkPainter
 from bot.games.render.glyphs import EMOJI_MARK, keycap
-from bot.games.variants.base import Renderer
+from bot.games.variants.base import Renderer, narrowed
 from bot.games.wording import level_label, seat_name, small_board_name
 from bot.i18n import N_, _
 
@@ -112,18 +113,15 @@ class UltimateHint:
     result: SearchResult
 
 
-def board_of(game: Game) -> UltimateBoard:
-    """The ultimate game's position (an ``UltimateBoard``)."""
-    position = game.position
-    if not isinstance(position, UltimateBoard):
-        raise TypeError(f"game {game.id} is not a game of ultimate tic-tac-toe")
-    return position
+def board_of(position: Position) -> UltimateBoard:
+    """An ultimate game's position, as the ultimate engine's ``UltimateBoard``."""
+    return narrowed(position, UltimateBoard)
 
 
 def status_line(game: Game, *, plain: bool = False) -> str | None:
     """Whose turn it is and where they may play, or how the game ended (None once it was
     resigned or expired: the shared sentences say those)."""
-    board = board_of(game)
+    board = board_of(game.position)
     mark = board.to_move.value if plain else EMOJI_MARK[board.to_move]
     won = boards_won(board)
     tail = f" {won}" if won else ""
@@ -182,7 +180,7 @@ _PROOF_WORDS = {
 def render_hint(hint: UltimateHint) -> str:
     """The engine's top moves with their win rates for the member to move, best first."""
     game, result = hint.game, hint.result
-    name = game.seat(board_of(game).to_move).name
+    name = game.seat(board_of(game.position).to_move).name
     # TRANSLATORS: {name} is the member to move
     lines = [
         _("Hint for {name}: the engine's top moves (win rate for you, draws half):").format(
@@ -216,10 +214,10 @@ class UltimateRenderer(Renderer):
         return title(game, plain=plain)
 
     def emoji_grid(self, game: Game) -> list[str]:
-        return emoji_grid(board_of(game))
+        return emoji_grid(board_of(game.position))
 
     def text_grid(self, game: Game, paint: MarkPainter | None) -> list[str]:
-        return text_grid(board_of(game), paint)
+        return text_grid(board_of(game.position), paint)
 
     def play_status(self, game: Game, *, plain: bool) -> str | None:
         return status_line(game, plain=plain)

@@ -8,7 +8,7 @@ From the empty 3x3 board that gives the textbook 549,946.
 
 from __future__ import annotations
 
-from ..classic.board import Board, completes_line
+from ..board import Board, completes_line
 
 PLAIN_COUNT_LIMIT = 150_000
 """Distinct positions the count may memorise before it gives up: enough for any 3x3 position

@@ -13,9 +13,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..classic.board import Board
-from ..errors import SearchTooLargeError
-from ..moves import Move, Player
+from ...errors import SearchTooLargeError
+from ...moves import Move, Player
+from ..board import Board
 
 INFINITY = 1 << 10
 """Larger than any score (at most 37 on a 6x6 board): the open window's ends."""

@@ -1,4 +1,5 @@
-"""Elo arithmetic: hand-computed cases, and ratings conserved between the two players."""
+"""Elo arithmetic (bot.engine.ratings): hand-computed cases, and ratings conserved between the
+two players."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.games.elo import expected, rate
+from bot.engine.ratings import expected_score as expected
+from bot.engine.ratings import rate
 
 
 def test_equal_ratings_expect_half_a_point_and_move_sixteen() -> None:

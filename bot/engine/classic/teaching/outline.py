@@ -1,4 +1,4 @@
-"""Printing a :class:`~bot.engine.teaching.tree.SearchTree` as an indented outline (``--tree``).
+"""Printing a :class:`~.tree.SearchTree` as an indented outline (``--tree``).
 
 One line per position, indented by depth: the move (``X 2,3`` = X in row 2, column 3), its
 score from X's side with ``=``, ``>=`` or ``<=`` in front (a bound where a cut stopped the
@@ -9,7 +9,7 @@ siblings on a ``cut:`` line. A tree too large to read is summarised by depth ins
 
 from __future__ import annotations
 
-from ..moves import Move, Player
+from ...moves import Move, Player
 from .plain import plain_minimax_positions
 from .tree import INFINITY, Bound, SearchTree, TreeNode
 

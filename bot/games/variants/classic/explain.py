@@ -1,23 +1,25 @@
-"""Hints and explanations: every move's value under best play, in words and on a board.
+"""Classic's hints and explanations: every move's exact value under best play, in words and on
+a board (the classic renderer's ``hint``, ``explain`` and ``estimate``).
 
-``render_hint`` lists the moves best first; ``render_explain_text`` and ``render_explain_emoji``
-show one position with each empty cell's value, the move explained, why, and what the search
-cost. Counts are the mover's own moves, the next one included. Where no exact value is known
-(``TooEarlyToSolveError``), ``render_estimate_text`` and ``render_estimate_emoji`` draw the
-position with the estimated pick marked as an estimate on the board itself.
+``render_exact_hint`` lists the moves best first; ``render_explain_text`` and
+``render_explain_emoji`` show one position with each empty cell's value, the move explained,
+why, and what the search cost. Counts are the mover's own moves, the next one included. Where
+no exact value is known (``TooEarlyToSolveError``), ``render_estimate_text`` and
+``render_estimate_emoji`` draw the position with the estimated pick marked as an estimate on
+the board itself.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import ceil
 
 from babel.numbers import format_decimal
 
-from bot.engine import Move, MoveAnalysis, Value
-from bot.engine.teaching import PLAIN_COUNT_LIMIT
+from bot.engine import Move, Player, Value
+from bot.engine.classic import Analysis, Board, Explanation, MoveAnalysis
+from bot.engine.classic.teaching import PLAIN_COUNT_LIMIT
 from bot.games.errors import PLAIN, Spelling, TooEarlyToSolveError
-from bot.games.models import ExplainReply, Hint, HintReply
+from bot.games.models import Game
 from bot.games.render.boards import (
     EMOJI_EMPTY,
     TEXT_EMPTY,
@@ -26,19 +28,42 @@ from bot.games.render.boards import (
     text_rows,
 )
 from bot.games.render.glyphs import EMOJI_MARK
-from bot.games.wording import cell_name
+from bot.games.variants.base import narrowed
+from bot.games.wording import cell_name, your_moves
 from bot.i18n import _, ngettext
 from bot.i18n.catalogues import number_locale
 
-# --- hints --------------------------------------------------------------------------------------
+# --- replies ------------------------------------------------------------------------------------
 
 
-def your_moves(plies: int) -> int:
-    """Moves the player to move makes in ``plies`` plies, counting the one they are about to make.
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The engine's exact analysis of the position, for the member whose turn it is."""
 
-    Plies alternate you, me, you, ...: the 1st, 3rd, 5th ... are yours, so ``ceil(plies / 2)``.
+    game: Game
+    analysis: Analysis
+
+
+@dataclass(frozen=True, slots=True)
+class Explained:
+    """What the engine sees in one position of ``game``, and the move it explains.
+
+    While the game runs, ``position`` is the current board and ``move`` the one the bot would
+    play there (``played`` False). Once it is over, ``position`` is the board before the bot's
+    last move (the last move of a game between members) and ``move`` that move (``played``
+    True). ``explanation`` gives every empty cell's value for ``mover``, the side to move in
+    ``position``, and what the search cost.
     """
-    return ceil(plies / 2)
+
+    game: Game
+    position: Board
+    mover: Player
+    move: Move
+    played: bool
+    explanation: Explanation
+
+
+# --- hints --------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -132,12 +157,6 @@ def _hint_title(name: str, value: Value) -> str:
     )
 
 
-def render_hint(hint: HintReply) -> str:
-    """A hint in words, as the hinted game's variant words it (``render_exact_hint`` for a
-    classic game's exact values)."""
-    return hint.game.variant.renderer.hint(hint)
-
-
 def render_exact_hint(hint: Hint) -> str:
     """Every legal move with what it leads to under best play, best first, 1-based.
 
@@ -182,12 +201,12 @@ def value_code(entry: MoveAnalysis) -> str:
     return letter if entry.value is Value.DRAW else f"{letter}{your_moves(entry.plies)}"
 
 
-def explained_cells(reply: ExplainReply) -> dict[Move, MoveAnalysis]:
+def explained_cells(reply: Explained) -> dict[Move, MoveAnalysis]:
     """Every empty cell of the explained position with its value for the side to move."""
     return {entry.move: entry for entry in reply.explanation.analysis.moves}
 
 
-def _mover(reply: ExplainReply) -> Mover:
+def _mover(reply: Explained) -> Mover:
     """Who is to move in the explained position: the bot, the member asking, or in a finished
     game a member by name."""
     seat = reply.game.seat(reply.mover)
@@ -198,7 +217,7 @@ def _mover(reply: ExplainReply) -> Mover:
     return YOU
 
 
-def _subject(reply: ExplainReply, reason: str) -> str:
+def _subject(reply: Explained, reason: str) -> str:
     """The whole sentence: who plays (or would play) the move, then ``reason``."""
     move, mover = cell_name(reply.move), _mover(reply)
     if mover.bot:
@@ -297,7 +316,7 @@ def _drawing_reason(*, blocks: bool, losing: int, total: int, other: str) -> str
     return text.format(mark=other, losing=losing, total=total)
 
 
-def explain_reason(reply: ExplainReply) -> str:
+def explain_reason(reply: Explained) -> str:
     """One sentence: the move explained and why, in the terms the board shows."""
     cells = explained_cells(reply)
     moves = reply.explanation.analysis.moves
@@ -340,7 +359,7 @@ def explain_reason(reply: ExplainReply) -> str:
     return _subject(reply, why)
 
 
-def explain_search(reply: ExplainReply) -> str:
+def explain_search(reply: Explained) -> str:
     """What the search cost against a plain minimax, in one sentence."""
     explanation = reply.explanation
     plain = explanation.plain
@@ -357,7 +376,7 @@ def explain_search(reply: ExplainReply) -> str:
     ).format(searched=count(explanation.searched), plain=count(plain))
 
 
-def _explain_title(reply: ExplainReply, *, plain: bool) -> str:
+def _explain_title(reply: Explained, *, plain: bool) -> str:
     mark = mark_glyph(reply.mover, plain=plain)
     if not reply.played:
         # TRANSLATORS: the explain board's title; {mark} is X or O (or its emoji)
@@ -370,7 +389,7 @@ def _explain_title(reply: ExplainReply, *, plain: bool) -> str:
     return _("The position before my last move ({mark} to move):").format(mark=mark)
 
 
-def _counts_text(reply: ExplainReply) -> str:
+def _counts_text(reply: Explained) -> str:
     """The terminal's note on counts, under the legend."""
     mover = _mover(reply)
     if mover.bot:
@@ -388,7 +407,7 @@ def _counts_text(reply: ExplainReply) -> str:
     return _("(counts are your own moves, this one included, with best play after it).")
 
 
-def _counts_emoji(reply: ExplainReply) -> str:
+def _counts_emoji(reply: Explained) -> str:
     """Discord's note on the star and counts, under the legend."""
     mover = _mover(reply)
     if mover.bot:
@@ -415,7 +434,7 @@ def _counts_emoji(reply: ExplainReply) -> str:
     return "-# " + text.format(star=EMOJI_EXPLAINED, name=mover.name)
 
 
-def explain_text_grid(reply: ExplainReply) -> list[str]:
+def explain_text_grid(reply: Explained) -> list[str]:
     """The explained position with every empty cell's value: ``W2`` (a win in 2 moves of the
     side to move), ``D`` (a draw), ``L1`` (a loss); the explained move in brackets."""
     board, cells = reply.position, explained_cells(reply)
@@ -431,7 +450,7 @@ def explain_text_grid(reply: ExplainReply) -> list[str]:
     return text_rows(board.size, glyph, width=4)
 
 
-def render_explain_text(reply: ExplainReply) -> str:
+def render_explain_text(reply: Explained) -> str:
     """The terminal's explain board: title, grid, legend, the move and why, the search cost."""
     return "\n".join(
         [
@@ -447,7 +466,7 @@ def render_explain_text(reply: ExplainReply) -> str:
     )
 
 
-def explain_emoji_grid(reply: ExplainReply) -> list[str]:
+def explain_emoji_grid(reply: Explained) -> list[str]:
     """The explained position in emoji: marks as on the board, empty cells coloured by value
     (🟩 win, 🟨 draw, 🟥 loss for the side to move), ⭐ on the move explained."""
     board, cells = reply.position, explained_cells(reply)
@@ -478,7 +497,7 @@ def _legend_line(value: Value, cells: str) -> str:
     return _("{colour} loss: {cells}").format(colour=colour, cells=cells)
 
 
-def _emoji_legend(reply: ExplainReply) -> list[str]:
+def _emoji_legend(reply: Explained) -> list[str]:
     """One line per value present: its colour and each cell with its distance."""
     lines = []
     by_value: dict[Value, list[MoveAnalysis]] = {}
@@ -508,7 +527,7 @@ def _emoji_legend(reply: ExplainReply) -> list[str]:
     return lines
 
 
-def render_explain_emoji(reply: ExplainReply) -> str:
+def render_explain_emoji(reply: Explained) -> str:
     """Discord's explain message: title, coloured board, legend (cells as row,column with how
     many moves), the move and why, the search cost."""
     return "\n".join(
@@ -546,7 +565,7 @@ def _estimate_means(symbol: str) -> str:
 
 def estimate_text_grid(error: TooEarlyToSolveError) -> list[str]:
     """The position as ASCII, the estimated pick drawn ``?`` (``TEXT_ESTIMATE``)."""
-    board = error.position
+    board = narrowed(error.position, Board)
 
     def glyph(move: Move) -> str:
         mark = board.at(move)
@@ -571,7 +590,7 @@ def render_estimate_text(error: TooEarlyToSolveError, spelling: Spelling = PLAIN
 
 def estimate_emoji_grid(error: TooEarlyToSolveError) -> list[str]:
     """The position in emoji, the estimated pick drawn ❔ (``EMOJI_ESTIMATE``)."""
-    board = error.position
+    board = narrowed(error.position, Board)
 
     def glyph(move: Move) -> str:
         mark = board.at(move)

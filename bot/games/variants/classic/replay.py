@@ -24,7 +24,8 @@ from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.engine import Board, Move, Player
+from bot.engine import Move, Player
+from bot.engine.classic import Board
 from bot.games.review import Review
 
 RGB = tuple[int, int, int]
