@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Generic, Protocol, TypeAlias, TypeVar
 
-from bot.engine.classic.puzzles import Puzzle
 from bot.engine.ratings import AdaptiveRecord
 from bot.games.models import Challenge, Game, GameKind, OwedBoard, Rating, Record
+from bot.games.puzzles import Puzzle
 from bot.games.puzzles.models import (
     Attempt,
     DailyPost,

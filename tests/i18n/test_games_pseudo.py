@@ -59,7 +59,7 @@ from bot.games.puzzles.sentences import (
 )
 from bot.games.render.boards import render_challenge, render_emoji, render_expired, render_text
 from bot.games.render.history import render_history
-from bot.games.render.puzzles import (
+from bot.games.puzzles.render import (
     daily_invitation,
     daily_reveal,
     daily_setting_text,
@@ -73,7 +73,7 @@ from bot.games.render.puzzles import (
     solution,
     streak_sentence,
 )
-from bot.games.render.puzzles import status as puzzle_status
+from bot.games.puzzles.render import status as puzzle_status
 from bot.games.render.records import describe_record, render_duel_leaderboard, render_leaderboard
 from bot.games.render.review import render_review
 from bot.games.render.solo import level_ratings_table, render_solo_leaderboard, solo_stats_line

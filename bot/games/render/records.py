@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 from bot.games.errors import PLAIN, Command, Spelling
 from bot.games.models import DuelEntry, GameKind, LeaderboardEntry, Rating, Record, Stats
-from bot.games.render.puzzles import puzzle_stats_line
+from bot.games.puzzles.render import puzzle_stats_line
 from bot.games.render.solo import solo_stats_line
 from bot.games.variants import Variant, all_variants, find_variant, fixed_levels
 from bot.i18n import _, ngettext

@@ -66,6 +66,17 @@ def render_solo_leaderboard(board: dict[int, list[SoloEntry]], spelling: Spellin
     return "\n".join(lines)
 
 
+def solo_boards() -> list[str]:
+    """The boards whose games against the bot move a solo rating, as lists name them ("3x3"),
+    every kind's in order (``Variant.counts_solo``)."""
+    return [
+        variant.renderer.board_name(size)
+        for variant in all_variants()
+        for size in variant.sizes
+        if variant.counts_solo(size)
+    ]
+
+
 def level_ratings_table() -> str:
     """The levels' measured ratings, a column per board size of every kind of game that has
     them (``Variant.level_ratings``) and a row per level ("-" where a kind has no such level),

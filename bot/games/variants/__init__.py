@@ -13,13 +13,12 @@ from __future__ import annotations
 
 from bot.games.errors import InvalidOptionError
 from bot.games.models import GameKind, HintReply
+from bot.games.variants import classic, ultimate
 from bot.games.variants.base import Renderer, Variant
-from bot.games.variants.classic import CLASSIC
-from bot.games.variants.ultimate import ULTIMATE
 from bot.games.wording import join_or
 from bot.i18n import Phrase
 
-VARIANTS: tuple[Variant, ...] = (CLASSIC, ULTIMATE)
+VARIANTS: tuple[Variant, ...] = (classic.CLASSIC, ultimate.ULTIMATE)
 """Every kind of game, in the order lists show them; the first is the default kind."""
 
 _NAMES: dict[str, Variant] = {

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Literal, TypeAlias, TypeVar
 
 from bot.engine import IllegalMoveError, Move
 from bot.engine.position import Position
@@ -30,6 +32,20 @@ if TYPE_CHECKING:
 
 
 B = TypeVar("B")
+
+Ranking: TypeAlias = Literal["bot", "duels", "solo"]
+"""What a leaderboard ranks by: points against the bot, duel ratings, solo ratings."""
+
+
+@dataclass(frozen=True, slots=True)
+class Leaderboard:
+    """One ranking a kind of game offers: ``name``, the value members choose it by ("bot",
+    "ultimate-duels"); ``choice``, what the choice says (a msgid, "name: what it ranks");
+    ``ranking``, what it ranks by."""
+
+    name: str
+    choice: str
+    ranking: Ranking
 
 
 def narrowed(position: Position, board: type[B]) -> B:
@@ -57,6 +73,8 @@ class Variant(ABC):
     """The level when neither the member nor the server names one."""
     newcomer_level: str
     """The level of a player's very first game in the terminal: one a newcomer can beat."""
+    leaderboards: tuple[Leaderboard, ...]
+    """The rankings this kind offers, each under the name members choose it by."""
     renderer: Renderer
 
     def __repr__(self) -> str:
@@ -170,8 +188,20 @@ class Variant(ABC):
 
 class Renderer(ABC):
     """How a kind of game reads: its board drawn for Discord (emoji) and the terminal (text),
-    its title and status line, and the few sentences that name the kind. The shared parts
-    (resigned, expired, replies) are ``bot.games.render``'s."""
+    its title and status line, the sentences that name the kind, and what the adapters' help
+    and choices say about it (msgids, translated where shown). The shared parts (resigned,
+    expired, replies) are ``bot.games.render``'s."""
+
+    choice: str
+    """The game option's choice: the kind's name before a colon, then what it is (a msgid;
+    the default kind's says so)."""
+    rules: str
+    """Its rules in one line, for help (a msgid)."""
+    level_notes: Mapping[str, str]
+    """Each level's choice, weakest first: the level's name before a colon, then how it plays
+    (msgids; the default level's says so)."""
+    size_notes: Mapping[int, str] = MappingProxyType({})
+    """Each size's choice, where the kind offers a choice of sizes (msgids)."""
 
     @abstractmethod
     def title(self, game: Game, *, plain: bool) -> str:

@@ -8,6 +8,7 @@ draws the winning cells in brackets (``[X]``), so the line survives a terminal w
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 
 from bot.engine import Move, Player
 from bot.engine.classic import Board
@@ -36,7 +37,7 @@ from bot.games.variants.classic.explain import (
 )
 from bot.games.variants.classic.replay import review_replay
 from bot.games.wording import level_label, seat_name
-from bot.i18n import _
+from bot.i18n import N_, _
 
 EMOJI_WINNING_MARK = {Player.X: "❎", Player.O: "🟢"}  # green: the winning line stands out
 
@@ -119,6 +120,43 @@ def _capital(text: str) -> str:
 
 class ClassicRenderer(Renderer):
     """Classic boards and their sentences."""
+
+    # TRANSLATORS: a choice of the game option: keep "classic" before "(default)" as typed;
+    # 100 characters at most
+    choice = N_("classic (default): one board, see size")
+    # TRANSLATORS: classic tic-tac-toe's rules in one line, in help (after "classic —")
+    rules = N_(
+        "one board of 3x3, 4x4 or 5x5: a full row, column or diagonal wins, four in a row on 5x5"
+    )
+    level_notes = MappingProxyType(
+        {
+            # TRANSLATORS: a choice of /tictactoe start level: keep "easy" before the colon as
+            # typed; 100 characters at most
+            "easy": N_("easy: looks one move ahead, often slips"),
+            # TRANSLATORS: a choice of /tictactoe start level: keep "medium" before the colon as
+            # typed; 100 characters at most
+            "medium": N_("medium: looks 3 moves ahead, sometimes slips"),
+            # TRANSLATORS: a choice of /tictactoe start level: keep "hard" before the colon as
+            # typed; 100 characters at most
+            "hard": N_("hard: looks 5 moves ahead, rarely slips"),
+            # TRANSLATORS: a choice of /tictactoe start level: keep "perfect" before the colon as
+            # typed; 100 characters at most
+            "perfect": N_("perfect: never loses (default)"),
+            # TRANSLATORS: a choice of /tictactoe start level: keep "adaptive" before the
+            # colon as typed; 100 characters at most
+            "adaptive": N_("adaptive: plays at your rating, for close games"),
+        }
+    )
+    size_notes = MappingProxyType(
+        {
+            # TRANSLATORS: a choice of the size option: keep "3x3" as typed; 100 characters at most
+            3: N_("3x3, three in a row (default)"),
+            # TRANSLATORS: a choice of the size option: keep "4x4" as typed; 100 characters at most
+            4: N_("4x4, four in a row"),
+            # TRANSLATORS: a choice of the size option: keep "5x5" as typed; 100 characters at most
+            5: N_("5x5, four in a row"),
+        }
+    )
 
     def title(self, game: Game, *, plain: bool) -> str:
         size = f"{game.size}x{game.size}" if plain else f"{game.size}\u00d7{game.size}"

@@ -30,12 +30,12 @@ from bot.games import sentences
 from bot.games.errors import InvalidOptionError, TooEarlyToSolveError
 from bot.games.models import Game
 from bot.games.review import Review
-from bot.games.variants.base import Variant
+from bot.games.variants.base import Leaderboard, Variant
 from bot.games.variants.classic.explain import Explained, Hint
 from bot.games.variants.classic.render import ClassicRenderer, board_of
 from bot.games.variants.classic.review import review_game
 from bot.games.wording import cell_name
-from bot.i18n import Phrase
+from bot.i18n import N_, Phrase
 
 T = TypeVar("T")
 
@@ -67,6 +67,29 @@ class ClassicVariant(Variant):
     levels = CLASSIC_LEVELS
     default_level = Level.PERFECT.value
     newcomer_level = Level.MEDIUM.value  # beatable but not careless: a newcomer can win
+    leaderboards = (
+        Leaderboard(
+            "bot",
+            # TRANSLATORS: a choice of /tictactoe leaderboard kind: keep "bot" before
+            # "(default)" as typed; 100 characters at most
+            N_("bot (default): games against me, 3 points a win, 1 a draw"),
+            "bot",
+        ),
+        Leaderboard(
+            "duels",
+            # TRANSLATORS: a choice of /tictactoe leaderboard kind: keep "duels" before the
+            # colon as typed; 100 characters at most
+            N_("duels: members against each other, by Elo rating"),
+            "duels",
+        ),
+        Leaderboard(
+            "solo",
+            # TRANSLATORS: a choice of /tictactoe leaderboard kind: keep "solo" before the
+            # colon as typed; 100 characters at most
+            N_("solo: games against me, by Elo rating against my levels"),
+            "solo",
+        ),
+    )
     renderer = ClassicRenderer()
 
     def check_level(self, level: str | None) -> str:

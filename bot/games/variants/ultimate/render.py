@@ -8,6 +8,7 @@ blank; on Discord ⬜ and ⬛. Rows and columns are 1-9, as moves are typed (``R
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from bot.engine import Move, Player
 from bot.engine.position import Position
@@ -209,6 +210,33 @@ def render_hint(hint: UltimateHint) -> str:
 
 class UltimateRenderer(Renderer):
     """Ultimate's grid and sentences."""
+
+    # TRANSLATORS: a choice of the game option: keep "ultimate" before the colon as typed;
+    # 100 characters at most
+    choice = N_("ultimate: nine small boards in one, levels easy to strongest")
+    # TRANSLATORS: ultimate tic-tac-toe's rules in one line, in help (after "ultimate —")
+    rules = N_(
+        "9 small boards; your cell picks my board; 3 won in a row win; a draw has no tie-break"
+    )
+    level_notes = MappingProxyType(
+        {
+            # TRANSLATORS: a choice of the level option in ultimate tic-tac-toe: keep "easy"
+            # before the colon as typed; 100 characters at most
+            "easy": N_("easy: a short search, a random safe move 3 times in 10"),
+            # TRANSLATORS: a choice of the level option in ultimate tic-tac-toe: keep "medium"
+            # before the colon as typed; 100 characters at most
+            "medium": N_("medium: a longer search, a random safe move 1 time in 10"),
+            # TRANSLATORS: a choice of the level option in ultimate tic-tac-toe: keep "hard"
+            # before the colon as typed; 100 characters at most
+            "hard": N_("hard: a deep search, never a random move (default)"),
+            # TRANSLATORS: a choice of the level option: keep "strongest" before the colon as
+            # typed; 100 characters at most
+            "strongest": N_("strongest: searches a full second a move"),
+            # TRANSLATORS: a choice of /tictactoe start level: keep "adaptive" before the
+            # colon as typed; 100 characters at most
+            "adaptive": N_("adaptive: plays at your rating, for close games"),
+        }
+    )
 
     def title(self, game: Game, *, plain: bool) -> str:
         return title(game, plain=plain)

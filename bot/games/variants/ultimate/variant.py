@@ -32,7 +32,7 @@ from bot.engine.ultimate import (
 from bot.games.errors import GameError, InvalidOptionError
 from bot.games.models import ExplainReply, Game
 from bot.games.review import Review
-from bot.games.variants.base import Variant
+from bot.games.variants.base import Leaderboard, Variant
 from bot.games.variants.ultimate.render import UltimateHint, UltimateRenderer, board_of
 from bot.games.wording import small_board_name
 from bot.i18n import N_, Phrase
@@ -56,6 +56,22 @@ class UltimateVariant(Variant):
     levels = ULTIMATE_LEVELS
     default_level = Level.HARD.value
     newcomer_level = Level.HARD.value
+    leaderboards = (
+        Leaderboard(
+            "ultimate",
+            # TRANSLATORS: a choice of /tictactoe leaderboard kind: keep "ultimate" before the
+            # colon as typed; 100 characters at most
+            N_("ultimate: ultimate games against me, points apart from classic"),
+            "bot",
+        ),
+        Leaderboard(
+            "ultimate-duels",
+            # TRANSLATORS: a choice of /tictactoe leaderboard kind: keep "ultimate-duels"
+            # before the colon as typed; 100 characters at most
+            N_("ultimate-duels: ultimate duels, by their own Elo rating"),
+            "duels",
+        ),
+    )
     renderer = UltimateRenderer()
 
     def check_size(self, size: int | str | None) -> int:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from datetime import date
 
 from bot.engine import Move, Value
+from bot.engine.classic import Board
 from bot.engine.classic.puzzles import Puzzle
 from bot.games.errors import PLAIN, Command, Spelling
 from bot.games.puzzles.models import (
@@ -23,9 +24,16 @@ from bot.games.puzzles.models import (
     PuzzlePlayer,
     PuzzleReply,
 )
-from bot.games.render.boards import mark_glyph
+from bot.games.render.boards import MarkPainter, mark_glyph
+from bot.games.variants.classic.render import emoji_grid, text_grid
 from bot.games.wording import join_sentences
 from bot.i18n import _, ngettext
+
+
+def puzzle_grid(board: Board, *, plain: bool, paint: MarkPainter | None = None) -> list[str]:
+    """A puzzle's position drawn as a game of its size is: ASCII for the terminal (``plain``,
+    ``paint`` colouring marks), else emoji for Discord."""
+    return text_grid(board, paint) if plain else emoji_grid(board)
 
 
 def cell(move: Move) -> str:
