@@ -371,8 +371,7 @@ class GameCommands(commands.Cog):
     @app_commands.describe(
         # TRANSLATORS: an option's description (100 characters at most)
         kind=locale_str(
-            "Which ranking: games against me (bot, default), duels, solo ratings, each game's "
-            "own, or puzzles."
+            "Which ranking: against me (bot, default), duels, solo, each game's own, or puzzles."
         )
     )
     @app_commands.choices(kind=LEADERBOARD_KINDS)
