@@ -22,8 +22,8 @@ from bot.games.puzzles.models import (
     start_rating,
 )
 from bot.games.puzzles.rating import after_attempt
-from bot.games.puzzles.sentences import NoPuzzleError, PuzzleError, PuzzleOverError
 from bot.games.puzzles.render import describe_move, describe_result, status
+from bot.games.puzzles.sentences import NoPuzzleError, PuzzleError, PuzzleOverError
 
 MIDNIGHT = datetime(2026, 3, 1, tzinfo=UTC)
 

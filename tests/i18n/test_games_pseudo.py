@@ -46,19 +46,6 @@ from bot.games.puzzles.models import (
     Streak,
     start_rating,
 )
-from bot.games.puzzles.sentences import (
-    bad_hour,
-    daily_channel_needed,
-    daily_off_alone,
-    move_unproven,
-    no_daily_post,
-    no_puzzle_running,
-    no_such_puzzle,
-    not_your_puzzle,
-    puzzle_over,
-)
-from bot.games.render.boards import render_challenge, render_emoji, render_expired, render_text
-from bot.games.render.history import render_history
 from bot.games.puzzles.render import (
     daily_invitation,
     daily_reveal,
@@ -74,6 +61,19 @@ from bot.games.puzzles.render import (
     streak_sentence,
 )
 from bot.games.puzzles.render import status as puzzle_status
+from bot.games.puzzles.sentences import (
+    bad_hour,
+    daily_channel_needed,
+    daily_off_alone,
+    move_unproven,
+    no_daily_post,
+    no_puzzle_running,
+    no_such_puzzle,
+    not_your_puzzle,
+    puzzle_over,
+)
+from bot.games.render.boards import render_challenge, render_emoji, render_expired, render_text
+from bot.games.render.history import render_history
 from bot.games.render.records import describe_record, render_duel_leaderboard, render_leaderboard
 from bot.games.render.review import render_review
 from bot.games.render.solo import level_ratings_table, render_solo_leaderboard, solo_stats_line

@@ -23,12 +23,11 @@ from bot.terminal.commands import (
     PlayCell,
     StartGame,
     WordCommand,
-    help_text,
     parse_command,
     parse_start,
     reads_as_command,
-    usage_start,
 )
+from bot.terminal.help import help_text, usage_start
 from bot.terminal.layout import wrap
 
 
