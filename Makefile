@@ -12,7 +12,7 @@ BIN    := $(VENV)/bin
 RUNTIME     := $(VENV)/.installed
 DEV         := $(VENV)/.installed-dev
 SCREENSHOTS := $(VENV)/.installed-screenshots
-EXTRAS      := dev,screenshots
+SCREENSHOTS_EXTRAS := dev,screenshots
 
 .PHONY: run play test test-fast lint bench screenshots chromium clean
 
@@ -40,7 +40,7 @@ $(DEV): pyproject.toml
 	$(call install,.[dev],tictactoe-bot with the test and lint tools (dev extra),$(DEV) $(RUNTIME))
 
 $(SCREENSHOTS): pyproject.toml
-	$(call install,.[$(EXTRAS)],tictactoe-bot with the dev and screenshots extras,$(SCREENSHOTS) $(DEV) $(RUNTIME))
+	$(call install,.[$(SCREENSHOTS_EXTRAS)],tictactoe-bot with the dev and screenshots extras,$(SCREENSHOTS) $(DEV) $(RUNTIME))
 
 run: $(RUNTIME)
 	$(BIN)/python -m bot

@@ -2,10 +2,10 @@
 
 ``python3 tools/check_runtime.py [CLONE]`` runs ``make run`` in CLONE (default: this
 checkout) with no Discord token and ``quit`` typed, and fails unless the terminal game drew
-its first board and ended with status 0. Then, in the ``.venv`` that made, it fails if any
-package of pyproject.toml's other extras (``dev``: pytest, pgserver, ...) is installed, since
-the check proves nothing then, and unless every module under ``bot/`` imports, the Discord
-runner that ``python -m bot`` starts with a token among them. ``__main__`` modules are left
+its first board and ended with status 0. Then, in the ``.venv`` that made, it fails if a
+package that only pyproject.toml's extras ask for (``dev``: pytest, pgserver, ...) is installed,
+since the check proves nothing then, and unless every module under ``bot/`` imports, the
+Discord runner that ``python -m bot`` starts with a token among them. ``__main__`` modules are left
 out: importing one runs its command, and ``make run`` ran ``bot/__main__.py``.
 
 So run it before ``make test`` adds the dev extra, as ``.ci/run`` does; on a clone whose
@@ -27,7 +27,7 @@ BOARD_RULE = "---+---+---"
 """A line between the rows of the terminal game's 3x3 board."""
 
 MAKE_SECONDS = 1800.0
-"""The install alone takes about half a minute on two busy cores; this catches a hang."""
+"""Far above a fresh install's time (docs/operating.md): this only catches a hang."""
 
 PROBE = """
 import importlib, importlib.metadata, pkgutil, sys, traceback
