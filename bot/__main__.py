@@ -3,8 +3,8 @@
 ``python -m bot play [--name NAME]`` always starts the terminal game; ``check-db [FILE]`` and
 ``backup FILE [--force]`` are the operator's tools for the SQLite game database
 (docs/operating.md). ``--help`` works at every level; a wrong argument exits 2 with argparse's
-usage and one sentence. Adapters are imported lazily so the terminal game never pays for
-importing discord.py.
+usage and one sentence. The Discord adapter is imported only when it runs, so the terminal
+game and the database tools never pay for importing discord.py.
 """
 
 from __future__ import annotations
@@ -15,7 +15,11 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
+from bot.games.errors import StorageError
 from bot.settings import Settings, SettingsError
+from bot.storage.sqlite.maintenance import backup_database, check_database
+from bot.terminal import run_terminal
+from bot.terminal.commands import name_problem, trim_name
 
 PROG = "python -m bot"
 USAGE = (
@@ -78,8 +82,6 @@ def parser() -> argparse.ArgumentParser:
 def player_name(text: str) -> str:
     """``--name``'s value, trimmed; one that cannot be a name (empty, blank, too long) is
     argparse's error: exit 2, the ``play`` usage and the sentence saying why."""
-    from bot.terminal.commands import name_problem, trim_name
-
     problem = name_problem(text)
     if problem is not None:
         raise argparse.ArgumentTypeError(problem)
@@ -101,9 +103,6 @@ def parse(argv: list[str]) -> argparse.Namespace:
 
 def run_database_command(args: argparse.Namespace, settings: Settings) -> int:
     """Run ``check-db`` or ``backup`` as ``args`` ask; its exit status."""
-    from bot.games.errors import StorageError
-    from bot.storage.sqlite.maintenance import backup_database, check_database
-
     if args.command == "check-db":
         healthy, report = check_database(args.file or settings.database_path)
         print(report, file=sys.stdout if healthy else sys.stderr)
@@ -133,10 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "play" or not settings.discord_token:
         if args.command is None:
             print(NO_TOKEN)
-        from bot.terminal import run_terminal
-
         return run_terminal(settings, getattr(args, "name", None))
-    from bot.discord_bot import run_discord
+    from bot.discord_bot import run_discord  # only now: the terminal never loads discord.py
 
     return run_discord(settings)
 

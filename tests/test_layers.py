@@ -4,12 +4,16 @@ The engine is pure (no I/O frameworks, no storage, no asyncio); the game layer k
 Discord, of the storage package or of a database driver (the runners hand it a store); storage
 knows nothing of the adapters; the terminal adapter runs without discord.py. Checked on the
 source, so an import hidden inside a function counts too.
+
+Nor does any module import inside a function, but where that chooses whether a module is
+loaded at all (``LOADERS``): everything else is imported at the top, where a reader looks.
 """
 
 from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -53,11 +57,38 @@ FORBIDDEN = {
 }
 
 
+LOADERS = {
+    ("bot/__main__.py", "bot.discord_bot"),  # discord.py only when the bot runs
+    ("bot/terminal/line_reader.py", "readline"),  # line editing only on a terminal
+    ("bot/terminal/line_reader.py", "termios"),  # only where there is one (POSIX)
+    ("bot/storage/opening.py", "bot.storage.postgres.store"),  # psycopg only for PostgreSQL
+}
+"""The imports inside a function that stay, as (file, module): each decides whether the module
+is loaded at all."""
+
+
 def imported_modules(source: str, path: Path) -> set[str]:
     """Every module ``source`` imports, with relative imports resolved as if it were ``path``."""
+    return modules_named(ast.walk(ast.parse(source)), path)
+
+
+def imported_inside_functions(source: str, path: Path) -> set[str]:
+    """Every module ``source`` imports inside a function or method (an ``if TYPE_CHECKING:``
+    block at the top is not inside one)."""
+    functions = [
+        node
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    ]
+    return modules_named((node for function in functions for node in ast.walk(function)), path)
+
+
+def modules_named(nodes: Iterable[ast.AST], path: Path) -> set[str]:
+    """The modules the import statements among ``nodes`` name, relative ones resolved as if
+    they were in ``path``."""
     package = ".".join(path.relative_to(BOT.parent).with_suffix("").parts[:-1])
     names: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
+    for node in nodes:
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -236,3 +267,42 @@ w = "a plain sentence"
 '''
     pretend = BOT / "engine" / "anything.py"  # so .classic is bot.engine.classic
     assert kind_lines(source, pretend) == {2, 3, 4, 5, 6}
+
+
+def test_only_the_loaders_import_inside_a_function() -> None:
+    """Issue 44: every other import is at its module's top."""
+    found = {
+        (path.relative_to(BOT.parent).as_posix(), module)
+        for path in sorted(BOT.rglob("*.py"))
+        for module in imported_inside_functions(path.read_text(encoding="utf-8"), path)
+    }
+    assert found == LOADERS, (
+        f"imported inside a function: {sorted(found - LOADERS)};"
+        f" LOADERS no longer inside one: {sorted(LOADERS - found)}"
+    )
+
+
+def test_the_check_sees_imports_nested_in_functions_and_methods_only() -> None:
+    """Guard the guard: imports in a function, a method, a nested function and a relative one
+    are caught; the top's, a TYPE_CHECKING block's and a class body's are not."""
+    source = (
+        "import os\n"
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n"
+        "    from bot.discord_bot.app import TicTacToeBot\n"
+        "def f():\n"
+        "    import traceback\n"
+        "    def inner():\n"
+        "        from .board import Board\n"
+        "class Cog:\n"
+        "    import re\n"
+        "    async def clicked(self):\n"
+        "        if True:\n"
+        "            from bot.discord_bot.daily_view import refresh_post\n"
+    )
+    pretend = BOT / "engine" / "anything.py"
+    assert imported_inside_functions(source, pretend) == {
+        "traceback",
+        "bot.engine.board",
+        "bot.discord_bot.daily_view",
+    }

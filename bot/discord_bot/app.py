@@ -14,6 +14,7 @@ import discord
 from discord.ext import commands
 
 from bot.discord_bot.board_view import CellButton
+from bot.discord_bot.cogs import load_cogs
 from bot.discord_bot.controls import HintButton, ResignButton
 from bot.discord_bot.daily_view import SolveButton
 from bot.discord_bot.duel_views import ChallengeButton, RematchButton
@@ -121,8 +122,6 @@ class TicTacToeBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         """Serve metrics (with ``METRICS_PORT``), check the database, load the cogs, register
         the board buttons, sync slash commands (if this process runs shard 0)."""
-        from bot.discord_bot.cogs import load_cogs
-
         if self.settings.metrics_port is not None:  # first: a port in use stops the start
             self.metrics.serve(self.settings.metrics_port, self.settings.metrics_host)
         running = await self.service.state.open_game_count()

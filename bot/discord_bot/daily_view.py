@@ -9,7 +9,6 @@ member's, in theirs.
 
 from __future__ import annotations
 
-import logging
 import re
 from datetime import date
 from typing import TYPE_CHECKING
@@ -21,7 +20,6 @@ from bot.discord_bot.interactions import GameButton, private_locale
 from bot.discord_bot.locales import guild_locale
 from bot.discord_bot.messages import edit_message
 from bot.discord_bot.puzzle_view import puzzle_view
-from bot.games import GameError
 from bot.games.puzzles import DailyPlan
 from bot.games.puzzles.render import (
     daily_invitation,
@@ -38,8 +36,6 @@ from bot.i18n import N_, _, current_locale
 
 if TYPE_CHECKING:
     from bot.discord_bot.app import TicTacToeBot
-
-log = logging.getLogger(__name__)
 
 SOLVE = "ttd:{guild}:{day}"
 SOLVE_TEMPLATE = r"ttd:(?P<guild>[0-9]+):(?P<day>[0-9]{8})"
@@ -134,17 +130,3 @@ async def edit_post(bot: TicTacToeBot, plan: DailyPlan, *, over: bool) -> None:
         message_id=post.message_id,
         view=daily_view(plan, over=over),
     )
-
-
-async def refresh_post(bot: TicTacToeBot, guild_id: int | None, day: date) -> None:
-    """After a member solved the server's daily puzzle of ``day``: its post shows the count
-    (another solve may have come meanwhile: the count is read from the store)."""
-    if guild_id is None:
-        return
-    try:
-        plan = await bot.service.puzzles.daily.plan(guild_id, day)
-    except GameError as error:
-        log.warning("Could not read the daily post of server %s: %s", guild_id, error)
-        return
-    if plan is not None:
-        await edit_post(bot, plan, over=day != bot.service.puzzles.today())

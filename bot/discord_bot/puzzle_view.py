@@ -85,7 +85,8 @@ class PuzzleCell(
 
     async def clicked(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
         """Play the cell and show the puzzle as it now stands; on a puzzle that is over, show
-        it as it ended, then say so."""
+        it as it ended, then say so. An attempt at a daily puzzle that ends dispatches
+        ``daily_attempt_finished`` (server id, day), so the day's post counts its solvers."""
         current_locale.set(private_locale(interaction))
         puzzles = interaction.client.service.puzzles
         try:
@@ -97,10 +98,9 @@ class PuzzleCell(
             await interaction.edit_original_response(view=puzzle_view(ended))
             raise
         await interaction.edit_original_response(view=puzzle_view(reply))
-        if reply.attempt.daily is not None and reply.finished is not None:
-            from bot.discord_bot.daily_view import refresh_post
-
-            await refresh_post(interaction.client, reply.attempt.guild_id, reply.attempt.daily)
+        guild_id, day = reply.attempt.guild_id, reply.attempt.daily
+        if reply.finished is not None and guild_id is not None and day is not None:
+            interaction.client.dispatch("daily_attempt_finished", guild_id, day)
 
 
 class NextPuzzle(

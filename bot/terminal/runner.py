@@ -15,6 +15,7 @@ import io
 import logging
 import os
 import sys
+import traceback
 from collections.abc import Awaitable, Callable
 from typing import TextIO
 
@@ -150,6 +151,4 @@ def crash_report(error: Exception, *, details: bool) -> str:
     sentence = f"Sorry, something went wrong: {str(error).rstrip('.') or type(error).__name__}."
     if not details:
         return f"{sentence} Run again with LOG_LEVEL=DEBUG to see the details."
-    import traceback  # only after a crash: the terminal game starts fast without it
-
     return "".join(traceback.format_exception(error)) + sentence

@@ -8,6 +8,8 @@ taken over after its process stopped first looks at the channel's last messages 
 post (posted before the process could say so): each day's post is made once. The post reveals
 the previous one's solution, and the previous post is closed. Discord refusing a post (a
 channel gone, a permission missing) is logged; the claim goes stale and is tried again later.
+When a member's attempt at the day's puzzle ends (the event ``daily_attempt_finished``, which
+``puzzle_view.PuzzleCell`` dispatches), the post is edited to count its solvers again.
 
 The process that runs shard 0 also makes puzzles from finished games every ``MAKE_INTERVAL``
 seconds, a few games at a time in a worker thread (``service.puzzles.make_from_games``).
@@ -16,6 +18,7 @@ seconds, a few games at a time in a worker thread (``service.puzzles.make_from_g
 from __future__ import annotations
 
 import logging
+from datetime import date
 from typing import TYPE_CHECKING
 
 import discord
@@ -48,7 +51,8 @@ LOOK_BACK = 20
 
 
 class DailyPuzzles(commands.Cog):
-    """Runs the daily posts' sweep, and making puzzles where this process runs shard 0."""
+    """Runs the daily posts' sweep, keeps the posts' counts, and makes puzzles where this
+    process runs shard 0."""
 
     def __init__(self, bot: TicTacToeBot) -> None:
         self.bot = bot
@@ -130,6 +134,18 @@ class DailyPuzzles(commands.Cog):
                 return
             if closed is not None:
                 await edit_post(self.bot, closed, over=True)
+
+    @commands.Cog.listener()
+    async def on_daily_attempt_finished(self, guild_id: int, day: date) -> None:
+        """A member's attempt at the daily puzzle of ``day`` ended (``PuzzleCell``): its post
+        shows the count (read from the store: another solve may have come meanwhile)."""
+        try:
+            plan = await self.bot.service.puzzles.daily.plan(guild_id, day)
+        except GameError as error:
+            log.warning("Could not read the daily post of server %s: %s", guild_id, error)
+            return
+        if plan is not None:
+            await edit_post(self.bot, plan, over=day != self.bot.service.puzzles.today())
 
     async def _posted_already(
         self, channel: discord.PartialMessageable, plan: DailyPlan
