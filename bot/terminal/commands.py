@@ -362,14 +362,13 @@ def parse_start(options: str) -> StartGame:
         )
     if kind is not None and size is not None and len(find_variant(kind).sizes) == 1:
         variant = find_variant(kind)
-        # TRANSLATORS: {game} is a game as typed ("ultimate"), {board} its one board as
-        # lists name it, {level} one of its levels as typed (commands: keep them in English)
+        # TRANSLATORS: {game} is a game as typed ("ultimate"), {level} one of its levels as
+        # typed (commands: keep them in English)
         message = _(
-            "{game} is played on one board, {board}, so it takes no size: start {game} "
-            "[level] [first], for example: start {game} {level} me (or start duel {game})."
+            "{game} is played on one board, so it takes no size: start {game} [level] [first], "
+            "for example: start {game} {level} me (or start duel {game})."
         )
-        board = variant.renderer.board_name(variant.default_size)
-        raise CommandError(message.format(game=kind, board=board, level=variant.default_level))
+        raise CommandError(message.format(game=kind, level=variant.default_level))
     return StartGame(level, first, size, duel, kind)
 
 
