@@ -35,13 +35,13 @@ from bot.games.variants.classic import CLASSIC
 from bot.games.variants.classic.explain import (
     EMOJI_EXPLAINED,
     EMOJI_VALUE,
-    Explained,
     explain_emoji_grid,
     explain_reason,
     explain_text_grid,
     render_explain_emoji,
     render_explain_text,
 )
+from bot.games.variants.classic.replies import Explained
 from bot.storage import SqliteGameStore
 
 LETTER = {"W": Value.WIN, "D": Value.DRAW, "L": Value.LOSS}

@@ -81,14 +81,13 @@ from bot.games.store_errors import PuzzleChangedError
 from bot.games.variants import find_variant
 from bot.games.variants.classic import CLASSIC, too_early_to_solve
 from bot.games.variants.classic.explain import (
-    Explained,
-    Hint,
     render_estimate_emoji,
     render_estimate_text,
     render_exact_hint,
     render_explain_emoji,
     render_explain_text,
 )
+from bot.games.variants.classic.replies import Explained, Hint
 from bot.games.variants.classic.review import review_game
 from bot.games.variants.ultimate import GRID, ULTIMATE
 from bot.i18n import PSEUDO, use_locale

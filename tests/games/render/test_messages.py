@@ -27,12 +27,12 @@ from bot.games.variants.classic.explain import (
     EMOJI_ESTIMATE,
     EMOJI_EXPLAINED,
     EMOJI_VALUE,
-    Hint,
     describe_outcome,
     render_estimate_emoji,
     render_estimate_text,
     render_exact_hint,
 )
+from bot.games.variants.classic.replies import Hint
 from bot.games.wording import your_moves
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)

@@ -15,11 +15,10 @@ from dataclasses import dataclass
 
 from babel.numbers import format_decimal
 
-from bot.engine import Move, Player, Value
-from bot.engine.classic import Analysis, Board, Explanation, MoveAnalysis
+from bot.engine import Move, Value
+from bot.engine.classic import Board, MoveAnalysis
 from bot.engine.classic.teaching import PLAIN_COUNT_LIMIT
 from bot.games.errors import PLAIN, Spelling, TooEarlyToSolveError
-from bot.games.models import Game
 from bot.games.render.boards import (
     EMOJI_EMPTY,
     TEXT_EMPTY,
@@ -29,39 +28,10 @@ from bot.games.render.boards import (
 )
 from bot.games.render.glyphs import EMOJI_MARK
 from bot.games.variants.base import narrowed
+from bot.games.variants.classic.replies import Explained, Hint
 from bot.games.wording import cell_name, your_moves
 from bot.i18n import _, ngettext
 from bot.i18n.catalogues import number_locale
-
-# --- replies ------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Hint:
-    """The engine's exact analysis of the position, for the member whose turn it is."""
-
-    game: Game
-    analysis: Analysis
-
-
-@dataclass(frozen=True, slots=True)
-class Explained:
-    """What the engine sees in one position of ``game``, and the move it explains.
-
-    While the game runs, ``position`` is the current board and ``move`` the one the bot would
-    play there (``played`` False). Once it is over, ``position`` is the board before the bot's
-    last move (the last move of a game between members) and ``move`` that move (``played``
-    True). ``explanation`` gives every empty cell's value for ``mover``, the side to move in
-    ``position``, and what the search cost.
-    """
-
-    game: Game
-    position: Board
-    mover: Player
-    move: Move
-    played: bool
-    explanation: Explanation
-
 
 # --- hints --------------------------------------------------------------------------------------
 

@@ -27,8 +27,6 @@ from bot.games.render.glyphs import EMOJI_MARK
 from bot.games.review import Review
 from bot.games.variants.base import Renderer, narrowed
 from bot.games.variants.classic.explain import (
-    Explained,
-    Hint,
     render_estimate_emoji,
     render_estimate_text,
     render_exact_hint,
@@ -36,6 +34,7 @@ from bot.games.variants.classic.explain import (
     render_explain_text,
 )
 from bot.games.variants.classic.replay import review_replay
+from bot.games.variants.classic.replies import Explained, Hint
 from bot.games.wording import level_label, seat_name
 from bot.i18n import N_, _
 

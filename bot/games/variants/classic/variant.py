@@ -31,8 +31,8 @@ from bot.games.errors import InvalidOptionError, TooEarlyToSolveError
 from bot.games.models import Game
 from bot.games.review import Review
 from bot.games.variants.base import Leaderboard, Variant
-from bot.games.variants.classic.explain import Explained, Hint
 from bot.games.variants.classic.render import ClassicRenderer, board_of
+from bot.games.variants.classic.replies import Explained, Hint
 from bot.games.variants.classic.review import review_game
 from bot.games.wording import cell_name
 from bot.i18n import N_, Phrase
