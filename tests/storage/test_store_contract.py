@@ -1107,7 +1107,7 @@ async def test_a_finished_game_against_a_level_moves_the_solo_rating_once(
     await store.update(replace(lost, message_id=9))  # saved again: rated once
     assert await store.solo_ratings(1, GUILD) == {3: after}
     assert await store.solo_ratings(1, None) == {} and await store.solo_ratings(2, GUILD) == {}
-    assert await store.adaptive_record(1, 3) == AdaptiveRecord()  # a fixed level leaves it
+    assert await store.adaptive_record(1, "classic", 3) == AdaptiveRecord()  # a fixed level
     drawn = make_game(BOT, ALICE, Status.DRAWN, level="hard", channel_id=CHANNEL + 1)
     await _finish(store, drawn)
     assert await store.solo_ratings(1, GUILD) == {3: rated(after, 0.5, LEVEL_RATINGS["hard", 3])}
@@ -1116,19 +1116,19 @@ async def test_a_finished_game_against_a_level_moves_the_solo_rating_once(
 async def test_an_adaptive_game_moves_the_record_and_the_solo_rating_it_played_at(
     store: GameStore,
 ) -> None:
-    assert await store.adaptive_record(1, 3) == AdaptiveRecord(START_RATING, 0)
+    assert await store.adaptive_record(1, "classic", 3) == AdaptiveRecord(START_RATING, 0)
     await _finish(store, make_game(ALICE, BOT, Status.WON, level=ADAPTIVE))
     first = AdaptiveRecord().after(1.0, 3)
-    assert await store.adaptive_record(1, 3) == first
+    assert await store.adaptive_record(1, "classic", 3) == first
     played = playing_rating(START_RATING, 3)
     assert await store.solo_ratings(1, GUILD) == {3: rated(Rating(), 1.0, played)}
     resigned = make_game(ALICE, BOT, Status.RESIGNED, level=ADAPTIVE, guild_id=None)
     await _finish(store, resigned)  # another server: the same record, its own solo rating
-    assert await store.adaptive_record(1, 3) == first.after(0.0, 3)
+    assert await store.adaptive_record(1, "classic", 3) == first.after(0.0, 3)
     again = rated(Rating(), 0.0, playing_rating(first.rating, 3))
     assert await store.solo_ratings(1, None) == {3: again}
-    assert await store.adaptive_record(1, 4) == AdaptiveRecord()
-    assert await store.adaptive_record(2, 3) == AdaptiveRecord()
+    assert await store.adaptive_record(1, "classic", 4) == AdaptiveRecord()
+    assert await store.adaptive_record(2, "classic", 3) == AdaptiveRecord()
 
 
 async def test_an_adaptive_ultimate_game_moves_only_the_ultimate_record(
@@ -1138,10 +1138,11 @@ async def test_an_adaptive_ultimate_game_moves_only_the_ultimate_record(
     saved = await _finish(store, ultimate(resigned))
     played = ULTIMATE.playing_rating(START_RATING, GRID)
     first = AdaptiveRecord().against(0.0, played)
-    assert await store.adaptive_record(1, GRID) == first  # size 9: migration 17's check
+    assert await store.adaptive_record(1, "ultimate", GRID) == first
     await store.update(replace(saved, message_id=9))  # saved again: rated once
-    assert await store.adaptive_record(1, GRID) == first
-    assert await store.adaptive_record(1, 3) == AdaptiveRecord()
+    assert await store.adaptive_record(1, "ultimate", GRID) == first
+    assert await store.adaptive_record(1, "classic", 3) == AdaptiveRecord()
+    assert await store.adaptive_record(1, "classic", GRID) == AdaptiveRecord()  # kept by kind
     assert await store.solo_ratings(1, GUILD) == {}  # ultimate has no solo rating
 
 
@@ -1151,7 +1152,7 @@ async def test_a_retried_finishing_save_counts_the_game_once(store: GameStore) -
     await store.update(won)
     with pytest.raises(GameChangedError):
         await store.update(won)  # the same save again, as a retry would send it
-    assert await store.adaptive_record(1, 3) == AdaptiveRecord().after(1.0, 3)
+    assert await store.adaptive_record(1, "classic", 3) == AdaptiveRecord().after(1.0, 3)
     assert (await store.solo_ratings(1, GUILD))[3].games == 1
 
 
@@ -1159,7 +1160,7 @@ async def test_expired_games_duels_and_ultimate_move_no_solo_rating(store: GameS
     await _finish(store, make_game(ALICE, BOT, Status.EXPIRED, level=ADAPTIVE))
     await _finish(store, make_game(ALICE, BOB, Status.WON, level=DUEL, channel_id=CHANNEL + 1))
     assert await store.solo_ratings(1, GUILD) == {} and await store.solo_ratings(2, GUILD) == {}
-    assert await store.adaptive_record(1, 3) == AdaptiveRecord()
+    assert await store.adaptive_record(1, "classic", 3) == AdaptiveRecord()
     assert await store.solo_standings(GUILD, 3, 10) == []
 
 
@@ -1171,7 +1172,7 @@ async def test_the_record_survives_reopening_the_database(database: Database) ->
     await first.close()
     again = await database.open()
     try:
-        assert await again.adaptive_record(1, 3) == AdaptiveRecord().after(0.5, 3)
+        assert await again.adaptive_record(1, "classic", 3) == AdaptiveRecord().after(0.5, 3)
         assert (await again.solo_ratings(1, GUILD))[3].games == 1
     finally:
         await again.close()
@@ -1194,7 +1195,7 @@ async def test_two_stores_finishing_one_members_games_at_once_count_both(
         ]
         await asyncio.gather(*(s.update(e) for s, e in zip(stores, endings, strict=True)))
         record = AdaptiveRecord().after(0.0, 3).after(0.0, 3)
-        assert await stores[0].adaptive_record(1, 3) == record
+        assert await stores[0].adaptive_record(1, "classic", 3) == record
         assert (await stores[1].solo_ratings(1, GUILD))[3].games == 2
     finally:
         for opened in stores:
