@@ -691,6 +691,80 @@ async def test_games_against_the_bot_score_on_the_leaderboard_of_their_kind(
     assert await store.standings(None, kind="ultimate") == []
 
 
+# -- the kind of game is stored (migration 18): read from its column, never from the size ------
+
+ANOTHER_KIND = "connect-four"
+"""A kind no variant plays yet: what a row of a kind added later looks like to this program."""
+
+
+async def test_a_row_is_read_as_the_kind_it_names_whatever_its_size(database: Database) -> None:
+    """A classic 3x3 row renamed ultimate is no ultimate game (ultimate has no 3x3 board), where
+    the size alone said classic; a kind no variant plays, or another spelling of one, is set
+    aside as any row that does not read back."""
+    if database.damage is None:
+        pytest.skip("nothing outside this store can reach its data to damage it")
+    store = await database.open()
+    games = [await store.insert(make_game(ALICE, BOT, channel_id=CHANNEL + n)) for n in range(4)]
+    challenge = await store.insert_challenge(CHALLENGE)
+    await store.close()
+    faults = {
+        "ultimate": "board size 3 is not one of ultimate's: 9",
+        ANOTHER_KIND: f"kind '{ANOTHER_KIND}' is not one this program plays",
+        "Classic": "kind 'Classic' is not one this program plays",
+    }
+    for game, kind in zip(games[1:], faults, strict=True):
+        database.damage(f"UPDATE games SET kind = '{kind}' WHERE id = {game.id}")
+    database.damage(f"UPDATE challenges SET kind = 'ultimate' WHERE id = {challenge.id}")
+    store = await database.open()
+    assert await store.active_games() == [games[0]]
+    for game, says in zip(games[1:], faults.values(), strict=True):
+        with pytest.raises(StorageError, match=says):
+            await store.get(game.id)
+    with pytest.raises(StorageError, match="size 4 or first 'challenger' is not one a duel"):
+        await store.get_challenge(challenge.id)
+    await store.close()
+
+
+async def test_two_kinds_on_one_size_are_tallied_apart(database: Database) -> None:
+    """The tally copies each game's kind: a 3x3 game whose row names another kind counts on
+    that kind's leaderboard and in its totals, never on classic's, and moves back when its
+    kind is restored. The member's stats leave out the totals of a kind no variant plays."""
+    if database.damage is None:
+        pytest.skip("nothing outside this store can reach its data to damage it")
+    store = await database.open()
+    await store.insert(make_game(ALICE, BOT, Status.WON))
+    drawn = await store.insert(make_game(ALICE, BOT, Status.DRAWN, channel_id=CHANNEL + 1))
+    await store.close()
+    database.damage(f"UPDATE games SET kind = '{ANOTHER_KIND}' WHERE id = {drawn.id}")
+    store = await database.open()
+    assert await store.standings(GUILD) == [(1, "alice", Record(1, 0, 0))]
+    assert await store.standings(GUILD, kind=ANOTHER_KIND) == [(1, "alice", Record(0, 0, 1))]
+    assert await store.records(1, GUILD) == {("classic", "perfect", 3): Record(1, 0, 0)}
+    await store.close()
+    database.damage(f"UPDATE games SET kind = 'classic' WHERE id = {drawn.id}")
+    store = await database.open()
+    assert await store.standings(GUILD) == [(1, "alice", Record(1, 0, 1))]
+    assert await store.standings(GUILD, kind=ANOTHER_KIND) == []
+    assert await store.records(1, GUILD) == {("classic", "perfect", 3): Record(1, 0, 1)}
+    await store.close()
+
+
+async def test_an_adaptive_record_is_kept_per_kind_on_one_size(database: Database) -> None:
+    if database.damage is None:
+        pytest.skip("nothing outside this store can reach its data to damage it")
+    store = await database.open()
+    await _finish(store, make_game(ALICE, BOT, Status.WON, level=ADAPTIVE))
+    await store.close()
+    database.damage(
+        "INSERT INTO adaptive_records (member_id, kind, size, rating, games) "
+        f"VALUES (1, '{ANOTHER_KIND}', 3, 1400, 7)"
+    )
+    store = await database.open()
+    assert await store.adaptive_record(1, "classic", 3) == AdaptiveRecord().after(1.0, 3)
+    assert await store.adaptive_record(1, ANOTHER_KIND, 3) == AdaptiveRecord(1400, 7)
+    await store.close()
+
+
 async def test_expired_or_still_running_duels_change_no_rating(store: GameStore) -> None:
     duel = await store.insert(make_game(ALICE, BOB, level=DUEL))
     await store.update(replace(make_game(ALICE, BOB, Status.EXPIRED, level=DUEL), id=duel.id))
