@@ -414,7 +414,8 @@ class GameService:
         variant, level = game.variant, game.level
         rating = None
         if variant.rated(level):
-            rating = (await self._store.adaptive_record(member_id, game.size)).rating
+            record = await self._store.adaptive_record(member_id, game.kind, game.size)
+            rating = record.rating
         choose = self._choose_move or variant.choose_move
         if variant.thinks_inline(game.size, level):
             return choose(position, level, self._rng, rating)

@@ -2,10 +2,10 @@
 
 Per board size of ``SOLO_SIZES`` a member has a solo rating in each scope (a server, or none),
 Elo against the level's measured rating (``Variant.level_ratings``; at ``adaptive`` the rating
-the level played at), and per board size one ``AdaptiveRecord`` everywhere, which sets how the
-adaptive level plays against them (ultimate's is stored with size 9; an ultimate game moves
-only that: its levels' ratings come from short matches, docs/decisions.md). A
-store applies :func:`after_game` in the transaction that first saves a game as counted
+the level played at), and per kind of game and board size one ``AdaptiveRecord`` everywhere,
+which sets how the adaptive level plays against them (an ultimate game moves only that: its
+levels' ratings come from short matches, docs/decisions.md). A store applies
+:func:`after_game` in the transaction that first saves a game as counted
 (``GameStore.update``), so each game moves both exactly once.
 Reasons: docs/decisions.md.
 """

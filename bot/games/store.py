@@ -101,9 +101,9 @@ class GameStore(Protocol):
     Solo ratings (migration 12): ``update`` that first saves a game against the bot as
     counted changes, in the same transaction, the member's solo rating on that size in that
     server (on a size of ``bot.games.solo.SOLO_SIZES``) and, at ``adaptive``, their adaptive
-    record on that size (ultimate's too, size 9: migration 17; ``bot.games.solo.after_game``
-    from their values before it); saving it again changes nothing, so a retried or repeated
-    save never counts a game twice.
+    record on that kind and size (migration 18; ``bot.games.solo.after_game`` from their values
+    before it); saving it again changes nothing, so a retried or repeated save never counts a
+    game twice.
 
     Puzzles (migration 16): a member's puzzle standing is one everywhere; ``save_attempt``
     that ends an attempt applies ``bot.games.puzzles.rating.after_attempt`` to it and to the
@@ -197,7 +197,7 @@ class GameStore(Protocol):
     async def update(self, game: Game, *, board_due: datetime | None = None) -> Game:
         """Save the progress of the game ``game.id``: its moves, status, winner,
         ``updated_at`` and ``message_id``, and return it with its version plus one. The rest
-        (channel, server, seats, level, size, first, ``created_at``) is fixed at insert and
+        (channel, server, seats, kind, level, size, first, ``created_at``) is fixed at insert and
         left as it is; member names do not change. Compare and set: only if the stored
         version is ``game.version``, else ``GameChangedError`` and nothing is written; so too
         if it makes an ended game ACTIVE again where a game runs or a challenge waits (as
@@ -219,7 +219,7 @@ class GameStore(Protocol):
         self, member_id: int, guild_id: int | None
     ) -> dict[tuple[GameKind, str, int], Record]:
         """The member's counted results per ``(kind, level, size)``, duels under ``DUEL``;
-        those without one are absent.
+        those without one are absent, and so are those of a kind no variant plays.
         ``guild_id=None`` counts games everywhere (servers and none); an id, only that
         server's games."""
         ...
@@ -248,9 +248,10 @@ class GameStore(Protocol):
         id."""
         ...
 
-    async def adaptive_record(self, member_id: int, size: int) -> AdaptiveRecord:
-        """The member's record against the adaptive level on ``size`` (everywhere);
-        ``AdaptiveRecord()`` (``START_RATING``, no games) before their first such game."""
+    async def adaptive_record(self, member_id: int, kind: str, size: int) -> AdaptiveRecord:
+        """The member's record against the adaptive level in games of ``kind`` (a kind's name,
+        ``Game.kind``) on ``size``, everywhere; ``AdaptiveRecord()`` (``START_RATING``, no
+        games) before their first such game."""
         ...
 
     async def solo_ratings(self, member_id: int, guild_id: int | None) -> dict[int, Rating]:

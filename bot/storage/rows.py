@@ -16,6 +16,7 @@ from typing import Any, Protocol, TypeVar
 from bot.engine import EngineError, Move, Player
 from bot.engine.ratings import rate
 from bot.games.arguments import check_id, check_optional_id
+from bot.games.errors import InvalidOptionError
 from bot.games.models import (
     DUEL,
     DUEL_FIRST_CHOICES,
@@ -28,23 +29,25 @@ from bot.games.models import (
     Seat,
     Status,
 )
-from bot.games.variants import Variant, all_variants
+from bot.games.variants import Variant, find_variant
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-KINDS: dict[int, Variant] = {size: variant for variant in all_variants() for size in variant.sizes}
-"""The kind of game each stored size is: the ``size`` column says it (an ultimate game's is
-its grid's 9, migration 10), so the schema needs no column of its own for the kind."""
 
-STORED_SIZES: tuple[int, ...] = tuple(sorted(KINDS))
-"""Every size a stored game or challenge may have."""
-
-
-def stored_kind(size: int) -> Variant:
-    """The kind of a stored game of ``size`` (one of ``STORED_SIZES``)."""
-    return KINDS[size]
+def stored_variant(kind: object) -> Variant:
+    """The variant a ``kind`` column names (migration 18): the kind's own name, exactly as
+    ``to_row`` writes it. ``ValueError`` for any other text, an alias included: the tallies
+    group rows by that text, so a row under another spelling would count apart."""
+    name = str(kind)
+    try:
+        variant = find_variant(name)
+    except InvalidOptionError:
+        variant = None
+    if variant is None or str(variant.kind) != name:
+        raise ValueError(f"its kind {name!r} is not one this program plays")
+    return variant
 
 
 def encode_moves(moves: Sequence[Move], size: int) -> str:
@@ -108,6 +111,7 @@ COLUMNS: tuple[Column, ...] = (
     Column("version", lambda game: game.version),
     Column("saved_minute", lambda game: saved_minute(game.updated_at), updated=True),
     Column("answers_only", lambda game: int(game.answers_only)),
+    Column("kind", lambda game: str(game.kind)),
 )
 """The columns of ``games`` a game writes, in table order. ``version`` is written by insert
 only: ``update`` compares it and adds one (``GameSql.update``). ``saved_minute`` is derived
@@ -128,6 +132,7 @@ CHALLENGE_COLUMNS: tuple[Column, ...] = (
     Column("message_id", lambda ch: ch.message_id, updated=True),
     Column("game_id", lambda ch: ch.game_id, updated=True),
     Column("answers_only", lambda ch: int(ch.answers_only)),
+    Column("kind", lambda ch: str(ch.kind)),
 )
 """The columns of ``challenges`` a challenge writes, in table order."""
 
@@ -165,14 +170,18 @@ def to_row(game: Game) -> dict[str, object]:
     return row
 
 
-def _levels(size: object) -> tuple[str, ...]:
-    """The levels a stored game of ``size`` may have: its kind's, or a duel between members."""
-    kind = KINDS.get(size) if isinstance(size, int) else None
-    return () if kind is None else (*kind.levels, DUEL)
+def _levels(variant: Variant) -> tuple[str, ...]:
+    """The levels a stored game of ``variant`` may have: its own, or a duel between members."""
+    return (*variant.levels, DUEL)
 
 
-def _not_a_level(level: object, size: object) -> str:
-    return f"its level {level!r} is not one of {', '.join(_levels(size))}"
+def _not_a_level(level: object, variant: Variant) -> str:
+    return f"its level {level!r} is not one of {', '.join(_levels(variant))}"
+
+
+def _not_a_size(size: object, variant: Variant) -> str:
+    sizes = ", ".join(str(one) for one in variant.sizes)
+    return f"its board size {size!r} is not one of {variant.kind}'s: {sizes}"
 
 
 def _unreadable(game: Game) -> str | None:
@@ -183,10 +192,14 @@ def _unreadable(game: Game) -> str | None:
     finds a local time in a clock change's fold or gap equal to another zone's); the rest
     must be of the very types ``from_row`` builds, with a level it knows and a status and
     winner that agree with the board."""
-    if type(game.size) is not int or KINDS.get(game.size) is not game.variant:
-        return f"its board size {game.size!r} is not one of {game.kind}'s"
-    if type(game.level) is not str or game.level not in _levels(game.size):
-        return _not_a_level(game.level, game.size)
+    try:
+        variant = stored_variant(game.kind)
+    except ValueError as error:
+        return str(error)
+    if type(game.size) is not int or game.size not in variant.sizes:
+        return _not_a_size(game.size, variant)
+    if type(game.level) is not str or game.level not in _levels(variant):
+        return _not_a_level(game.level, variant)
     if type(game.first) is not str or type(game.version) is not int:
         return f"its first {game.first!r} or version {game.version!r} would read back changed"
     if type(game.moves) is not tuple or any(type(move) is not Move for move in game.moves):
@@ -289,17 +302,18 @@ class UnreadableGame(Exception):
 
 
 def from_row(row: Row) -> Game:
-    """A ``games`` row back into a ``Game``, replayed through the engine and checked (known
-    level and size, timestamps with a time zone, status and winner agreeing with the board).
+    """A ``games`` row back into a ``Game``, replayed through the engine and checked (a kind
+    this program plays, one of its levels and sizes, timestamps with a time zone, status and
+    winner agreeing with the board).
     Raises ``UnreadableGame`` for a row that fails, so the store can name the game."""
     try:
+        variant = stored_variant(row["kind"])
         size = int(row["size"])
         level = str(row["level"])
-        if size not in STORED_SIZES:
-            sizes = ", ".join(str(s) for s in STORED_SIZES)
-            raise ValueError(f"its board size {size} is not one of {sizes}")
-        if level not in _levels(size):
-            raise ValueError(_not_a_level(level, size))
+        if size not in variant.sizes:
+            raise ValueError(_not_a_size(size, variant))
+        if level not in _levels(variant):
+            raise ValueError(_not_a_level(level, variant))
         game = Game(
             id=int(row["id"]),
             channel_id=int(row["channel_id"]),
@@ -316,7 +330,7 @@ def from_row(row: Row) -> Game:
             updated_at=aware("updated_at", row["updated_at"]),
             message_id=_int_or_none(row["message_id"]),
             version=int(row["version"]),
-            variant=stored_kind(size),
+            variant=variant,
             answers_only=bool(row["answers_only"]),
         )
         _check_result(game)
@@ -355,8 +369,9 @@ def challenge_from_row(row: Row) -> Challenge:
     """A ``challenges`` row back into a ``Challenge``; ``UnreadableGame`` if it is not one
     this program could have written."""
     try:
+        variant = stored_variant(row["kind"])
         size, first = int(row["size"]), str(row["first"])
-        if size not in STORED_SIZES or first not in DUEL_FIRST_CHOICES:
+        if size not in variant.sizes or first not in DUEL_FIRST_CHOICES:
             raise ValueError(f"its size {size} or first {first!r} is not one a duel offers")
         return Challenge(
             id=int(row["id"]),
@@ -371,7 +386,7 @@ def challenge_from_row(row: Row) -> Challenge:
             expires_at=aware("expires_at", row["expires_at"]),
             message_id=_int_or_none(row["message_id"]),
             game_id=_int_or_none(row["game_id"]),
-            variant=stored_kind(size),
+            variant=variant,
             answers_only=bool(row["answers_only"]),
         )
     except (ValueError, TypeError) as error:
@@ -384,12 +399,17 @@ def record_from_row(row: Row) -> Record:
 
 
 def records_by_level(rows: Iterable[Row]) -> dict[tuple[GameKind, str, int], Record]:
-    """The rows of ``GameSql.records``: the totals of each kind, level and size."""
-    totals: dict[tuple[GameKind, str, int], Record] = {}
+    """The rows of ``GameSql.records``: the totals of each kind, level and size. Totals of a
+    kind this program does not play (``stored_variant`` refuses it) are left out: only its
+    games, which it would set aside too, can have made them."""
+    records = {}
     for row in rows:
-        size = int(row["size"])
-        totals[stored_kind(size).kind, str(row["level"]), size] = record_from_row(row)
-    return totals
+        try:
+            kind = stored_variant(row["kind"]).kind
+        except ValueError:
+            continue
+        records[kind, str(row["level"]), int(row["size"])] = record_from_row(row)
+    return records
 
 
 def duel_ranking(rows: Iterable[Row]) -> list[tuple[int, str, Rating]]:

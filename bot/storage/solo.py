@@ -42,7 +42,7 @@ class SoloSql:
             f"in_guild = {p('in_guild')} AND guild_id = {p('guild_id')} "
             f"AND member_id = {p('member_id')} AND size = {p('size')}"
         )
-        adaptive_key = f"member_id = {p('member_id')} AND size = {p('size')}"
+        adaptive_key = f"member_id = {p('member_id')} AND kind = {p('kind')} AND size = {p('size')}"
         return cls(
             new_solo=(
                 "INSERT INTO solo_ratings (in_guild, guild_id, member_id, size, rating, games) "
@@ -55,8 +55,8 @@ class SoloSql:
                 f"WHERE {solo_key}"
             ),
             new_adaptive=(
-                "INSERT INTO adaptive_records (member_id, size, rating, games) "
-                f"VALUES ({p('member_id')}, {p('size')}, {START_RATING}, 0) "
+                "INSERT INTO adaptive_records (member_id, kind, size, rating, games) "
+                f"VALUES ({p('member_id')}, {p('kind')}, {p('size')}, {START_RATING}, 0) "
                 "ON CONFLICT DO NOTHING"
             ),
             adaptive=f"SELECT rating, games FROM adaptive_records WHERE {adaptive_key}",
@@ -95,8 +95,8 @@ def solo_key(game: Game) -> dict[str, object]:
 
 
 def adaptive_key(game: Game) -> dict[str, object]:
-    """The key of the member's adaptive record on ``game.size``."""
-    return {"member_id": game.member.member_id, "size": game.size}
+    """The key of the member's adaptive record on ``game``'s kind and size (migration 18)."""
+    return {"member_id": game.member.member_id, "kind": str(game.kind), "size": game.size}
 
 
 def is_adaptive(game: Game) -> bool:
@@ -130,8 +130,9 @@ class SoloReads:
     async def _read(self, sql: str, params: Mapping[str, Any] | None = None) -> Sequence[Row]:
         raise NotImplementedError
 
-    async def adaptive_record(self, member_id: int, size: int) -> AdaptiveRecord:
-        rows = await self._read(self._solo_sql.adaptive, {"member_id": member_id, "size": size})
+    async def adaptive_record(self, member_id: int, kind: str, size: int) -> AdaptiveRecord:
+        params = {"member_id": member_id, "kind": str(kind), "size": size}
+        rows = await self._read(self._solo_sql.adaptive, params)
         return record_of(rows[0] if rows else None)
 
     async def solo_ratings(self, member_id: int, guild_id: int | None) -> dict[int, Rating]:

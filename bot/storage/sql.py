@@ -39,9 +39,9 @@ class GameSql:
     member_name: str
     """The latest name of ``member_id``."""
     records: str
-    """``member_id``'s totals per level, everywhere."""
+    """``member_id``'s totals per kind of game, level and size, everywhere."""
     records_in_guild: str
-    """``member_id``'s totals per level in the server ``guild_id``."""
+    """``member_id``'s totals per kind of game, level and size in the server ``guild_id``."""
     standings: str
     """A scope's leaderboard (parameters: ``standings_scope``), best first."""
     standings_top: str
@@ -120,13 +120,14 @@ class GameSql:
         challenges = _TableSql("challenges", CHALLENGE_COLUMNS, param)
         rating = ("in_guild", "guild_id", "kind", "member_id", "rating", "games")
         records = (
-            "SELECT level, size, SUM(wins) AS wins, SUM(losses) AS losses, SUM(draws) AS draws "
+            "SELECT kind, level, size, SUM(wins) AS wins, SUM(losses) AS losses, "
+            "SUM(draws) AS draws "
             f"FROM records WHERE member_id = {param.format('member_id')}"
         )
         in_scope = (
             f"in_guild = {param.format('in_guild')} AND guild_id = {param.format('guild_id')}"
         )
-        of_kind = f" AND kind = {param.format('kind')}"  # classic or ultimate (migration 11)
+        of_kind = f" AND kind = {param.format('kind')}"  # the kind's name (migration 11)
         # The ORDER BY is the standings_ranking index, so with a LIMIT the database reads only
         # the top rows of the server, however many members it has.
         standings = (
@@ -212,10 +213,10 @@ class GameSql:
             update=f"{games.update} AND version = {param.format('version')}",
             upsert_member=_upsert("members", MEMBER_COLUMNS, 1, param),
             member_name=f"SELECT name FROM members WHERE member_id = {param.format('member_id')}",
-            records=f"{records} GROUP BY level, size",
+            records=f"{records} GROUP BY kind, level, size",
             records_in_guild=(
                 f"{records} AND in_guild = 1 AND guild_id = {param.format('guild_id')} "
-                "GROUP BY level, size"
+                "GROUP BY kind, level, size"
             ),
             standings=standings,
             standings_top=f"{standings} LIMIT {param.format('limit')}",

@@ -28,7 +28,7 @@ from bot.games.variants.classic import CLASSIC
 from bot.storage import SqliteGameStore
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.postgres.store import PostgresGameStore
-from bot.storage.rows import COLUMNS
+from bot.storage.rows import CHALLENGE_COLUMNS, COLUMNS, Column
 
 OpenStore = Callable[..., Awaitable[PostgresGameStore]]
 """The ``open_store`` fixture's type (tests/conftest.py): ``PostgresGameStore.open``."""
@@ -266,14 +266,31 @@ def sqlite_at_version(path: Path, version: int) -> None:
         conn.execute(f"PRAGMA user_version = {version}")
 
 
-COLUMNS_SINCE = {"version": 4, "saved_minute": 6, "answers_only": 15}
+COLUMNS_SINCE = {"version": 4, "saved_minute": 6, "answers_only": 15, "kind": 18}
 """The ``games`` columns added after version 1, with the version that added each."""
+
+
+CHALLENGE_COLUMNS_SINCE = {"answers_only": 15, "kind": 18}
+"""The ``challenges`` columns added after version 3, which made the table."""
 
 
 def insert_game_at(version: int, placeholder: str) -> str:
     """The INSERT of a game's row (``to_row``'s parameters, the id left to the database)
     into a ``games`` table at schema ``version``: the columns of today that existed then.
     ``placeholder`` is the driver's, with ``{}`` for the name (":{}", "%({})s")."""
-    names = [column.name for column in COLUMNS if COLUMNS_SINCE.get(column.name, 1) <= version]
+    return _insert_at("games", COLUMNS, COLUMNS_SINCE, version, placeholder)
+
+
+def insert_challenge_at(version: int, placeholder: str) -> str:
+    """``insert_game_at`` for a challenge's row (``challenge_to_row``'s parameters)."""
+    return _insert_at(
+        "challenges", CHALLENGE_COLUMNS, CHALLENGE_COLUMNS_SINCE, version, placeholder
+    )
+
+
+def _insert_at(
+    table: str, columns: tuple[Column, ...], since: dict[str, int], version: int, placeholder: str
+) -> str:
+    names = [column.name for column in columns if since.get(column.name, 1) <= version]
     values = ", ".join(placeholder.format(name) for name in names)
-    return f"INSERT INTO games ({', '.join(names)}) VALUES ({values})"
+    return f"INSERT INTO {table} ({', '.join(names)}) VALUES ({values})"

@@ -193,9 +193,9 @@ async def test_an_adaptive_ultimate_game_moves_the_ultimate_record_and_no_classi
         first = AdaptiveRecord().against(0.0, ULTIMATE.playing_rating(START_RATING, GRID))
         second = first.against(0.0, ULTIMATE.playing_rating(first.rating, GRID))
         assert asked == [START_RATING, first.rating]  # the stored record, game after game
-        assert await store.adaptive_record(ALICE, GRID) == second
+        assert await store.adaptive_record(ALICE, "ultimate", GRID) == second
         for size in (3, 4, 5):  # the classic sizes' records and solo ratings: untouched
-            assert await store.adaptive_record(ALICE, size) == AdaptiveRecord()
+            assert await store.adaptive_record(ALICE, "classic", size) == AdaptiveRecord()
         stats = await service.standings.stats(member_id=ALICE, guild_id=GUILD)
         assert stats.solo == {}  # ultimate has no solo rating
         assert stats.by_level["ultimate adaptive"].losses == 2

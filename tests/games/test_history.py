@@ -333,16 +333,16 @@ def many_games(count: int) -> list[tuple[object, ...]]:
         when = "2026-01-01T00:00:00+00:00"
         guild = n // 100 % 20
         rows.append((CHANNEL + n, guild, x, "m", o, "bot", "perfect", 3, "me", "", status, winner))
-        rows[-1] += (when, when, 0)
+        rows[-1] += (when, when, 0, "classic")
     return rows
 
 
 COLUMNS = (
     "channel_id, guild_id, x_member_id, x_name, o_member_id, o_name, level, size, first, "
-    "moves, status, winner, created_at, updated_at, saved_minute"
+    "moves, status, winner, created_at, updated_at, saved_minute, kind"
 )
 COPY = f"COPY games ({COLUMNS}) FROM STDIN"
-INSERT = f"INSERT INTO games ({COLUMNS}) VALUES ({', '.join('?' * 15)})"
+INSERT = f"INSERT INTO games ({COLUMNS}) VALUES ({', '.join('?' * 16)})"
 
 
 def test_sqlite_reads_a_page_from_the_history_indexes(tmp_path: Path) -> None:

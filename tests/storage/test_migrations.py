@@ -38,6 +38,7 @@ PINNED: dict[Dialect, dict[int, str]] = {
         15: "c43894e7d6b62742f0863700e07e84432c677d42d4c4d00f2da16997eb0eb251",
         16: "023bda2c42d0d748b52b8ec41a88f2c4b97b708ac0e0392ef6ebfa739346df90",
         17: "7b39b554d3730d8847e61bbb12307095a91bf6f37908cb1729c7525b9f15e60e",
+        18: "8f1c3f111300eb57ce9cbe6792e379f7ceff2148cb1ca6bbf19be3a3c13e844a",
     },
     "postgresql": {
         1: "bc53f072b39144ef5bcbf3bddaff7de08e1b7c79b72daabbb48a0b6647e7ca45",
@@ -57,6 +58,7 @@ PINNED: dict[Dialect, dict[int, str]] = {
         15: "c43894e7d6b62742f0863700e07e84432c677d42d4c4d00f2da16997eb0eb251",
         16: "0768f58cf3cec753f9ae5db187fe41c5ba6145d7dad0fcb22825abb0f8e0c183",
         17: "c7ca03be978f517cac0fbdb245ef5fb774a60510ba0dcb184666c43269cfc969",
+        18: "c4e5c4cf7f48e448d69ae83c02b8791a16cf25fcad82d43410fcffdc8c5d62c0",
     },
 }
 
@@ -222,6 +224,20 @@ SCHEMA_V17_CHANGED = {
     "adaptive_records": "4f91c744f116f7d0cbd179b52b5ecbfc4c3b530e8b21171485b5fd81d2c15bc4",
 }
 
+# v18: games, challenges, results and adaptive records store the kind of game; the tally
+# triggers copy it; no check lists the kinds or their sizes.
+SCHEMA_V18_CHANGED = {
+    "games": "6957cce9bb3a5275893120d9439508701d51e38f700d49e0d2d48fe2a9527558",
+    "challenges": "52075447d9dc3681dfbc4d70fb89d1da9217b31ab135461553a1254c713da0be",
+    "records": "a97e0a83b54dae59586b8406f6ad584cad177ce9f8e4dd0a35a024afcb230805",
+    "adaptive_records": "cb2c2227606ee7177248c6c24e296871963ef5f633270c9a2511d7d080c2b640",
+    "standings": "7444bb8aff47a035f7726f3778d2d10b5ae254a6d97057f4a4d64ad595454cda",
+    "ratings": "4f2b2c941652957926dbaa6a44f0ef24f8877819217924c3c7d4f6b5486a1059",
+    "games_tally_insert": "d845bfc9b549ad9842b9f2191104edbb9685d26c7dc8ab75087729a292140a12",
+    "games_tally_update": "a0888c87f78b189db9822d8bd4be5bf01840dbc466147b081184605a250a8290",
+    "games_tally_delete": "27f8b43386fb204c9c18b6d199ccfb67582539db2afd4417177372e382bca5d2",
+}
+
 FRESH = {
     **SCHEMA_V11,
     **SCHEMA_V12_OBJECTS,
@@ -230,6 +246,7 @@ FRESH = {
     **SCHEMA_V15_CHANGED,
     **SCHEMA_V16_OBJECTS,
     **SCHEMA_V17_CHANGED,
+    **SCHEMA_V18_CHANGED,
 }
 """The schema a fresh file has, and every upgraded one."""
 

@@ -165,6 +165,8 @@ def odd_games() -> dict[str, tuple[Game, bool]]:
         "a Seat of another class": (replace(game, x=Seated(game.x.member_id, "al")), False),
         "a Game of another class": (Later(**fields), False),
         "a first that reads back as other text": (replace(game, first=Shouting("me")), False),
+        "a kind that reads back as other text": (replace(game, kind=Shouting("classic")), False),
+        "a kind without the size": (replace(game, kind="ultimate", moves=()), False),
         "a version of 2.0": (replace(game, version=2.0), True),
         "a challenge's status": (replace(game, status=ChallengeStatus.EXPIRED), True),
         "moves in a tuple of another class": (replace(game, moves=Moves(game.moves)), True),

@@ -323,7 +323,11 @@ async def saved_game(path: Path) -> Game:
     ("edit", "says"),
     [
         ("level = 'impossible'", "level 'impossible' is not one of easy, medium, hard, perfect"),
-        ("size = 6", "board size 6 is not one of 3, 4, 5, 9"),
+        ("size = 6", "board size 6 is not one of classic's: 3, 4, 5"),
+        ("size = 9", "board size 9 is not one of classic's: 3, 4, 5"),
+        ("kind = 'ultimate'", "board size 3 is not one of ultimate's: 9"),
+        ("kind = 'connect-four'", "its kind 'connect-four' is not one this program plays"),
+        ("kind = 'Ultimate', size = 9", "its kind 'Ultimate' is not one this program plays"),
         ("created_at = '2026-01-01T12:00:00'", "created_at '2026-01-01T12:00:00' has no time"),
         ("updated_at = '2026-01-01T12:00:00'", "updated_at '2026-01-01T12:00:00' has no time"),
         ("created_at = 'yesterday'", "yesterday"),

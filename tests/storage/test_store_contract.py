@@ -694,6 +694,80 @@ async def test_games_against_the_bot_score_on_the_leaderboard_of_their_kind(
     assert await store.standings(None, kind="ultimate") == []
 
 
+# -- the kind of game is stored (migration 18): read from its column, never from the size ------
+
+ANOTHER_KIND = "connect-four"
+"""A kind no variant plays yet: what a row of a kind added later looks like to this program."""
+
+
+async def test_a_row_is_read_as_the_kind_it_names_whatever_its_size(database: Database) -> None:
+    """A classic 3x3 row renamed ultimate is no ultimate game (ultimate has no 3x3 board), where
+    the size alone said classic; a kind no variant plays, or another spelling of one, is set
+    aside as any row that does not read back."""
+    if database.damage is None:
+        pytest.skip("nothing outside this store can reach its data to damage it")
+    store = await database.open()
+    games = [await store.insert(make_game(ALICE, BOT, channel_id=CHANNEL + n)) for n in range(4)]
+    challenge = await store.insert_challenge(CHALLENGE)
+    await store.close()
+    faults = {
+        "ultimate": "board size 3 is not one of ultimate's: 9",
+        ANOTHER_KIND: f"kind '{ANOTHER_KIND}' is not one this program plays",
+        "Classic": "kind 'Classic' is not one this program plays",
+    }
+    for game, kind in zip(games[1:], faults, strict=True):
+        database.damage(f"UPDATE games SET kind = '{kind}' WHERE id = {game.id}")
+    database.damage(f"UPDATE challenges SET kind = 'ultimate' WHERE id = {challenge.id}")
+    store = await database.open()
+    assert await store.active_games() == [games[0]]
+    for game, says in zip(games[1:], faults.values(), strict=True):
+        with pytest.raises(StorageError, match=says):
+            await store.get(game.id)
+    with pytest.raises(StorageError, match="size 4 or first 'challenger' is not one a duel"):
+        await store.get_challenge(challenge.id)
+    await store.close()
+
+
+async def test_two_kinds_on_one_size_are_tallied_apart(database: Database) -> None:
+    """The tally copies each game's kind: a 3x3 game whose row names another kind counts on
+    that kind's leaderboard and in its totals, never on classic's, and moves back when its
+    kind is restored. The member's stats leave out the totals of a kind no variant plays."""
+    if database.damage is None:
+        pytest.skip("nothing outside this store can reach its data to damage it")
+    store = await database.open()
+    await store.insert(make_game(ALICE, BOT, Status.WON))
+    drawn = await store.insert(make_game(ALICE, BOT, Status.DRAWN, channel_id=CHANNEL + 1))
+    await store.close()
+    database.damage(f"UPDATE games SET kind = '{ANOTHER_KIND}' WHERE id = {drawn.id}")
+    store = await database.open()
+    assert await store.standings(GUILD) == [(1, "alice", Record(1, 0, 0))]
+    assert await store.standings(GUILD, kind=ANOTHER_KIND) == [(1, "alice", Record(0, 0, 1))]
+    assert await store.records(1, GUILD) == {("classic", "perfect", 3): Record(1, 0, 0)}
+    await store.close()
+    database.damage(f"UPDATE games SET kind = 'classic' WHERE id = {drawn.id}")
+    store = await database.open()
+    assert await store.standings(GUILD) == [(1, "alice", Record(1, 0, 1))]
+    assert await store.standings(GUILD, kind=ANOTHER_KIND) == []
+    assert await store.records(1, GUILD) == {("classic", "perfect", 3): Record(1, 0, 1)}
+    await store.close()
+
+
+async def test_an_adaptive_record_is_kept_per_kind_on_one_size(database: Database) -> None:
+    if database.damage is None:
+        pytest.skip("nothing outside this store can reach its data to damage it")
+    store = await database.open()
+    await _finish(store, make_game(ALICE, BOT, Status.WON, level=ADAPTIVE))
+    await store.close()
+    database.damage(
+        "INSERT INTO adaptive_records (member_id, kind, size, rating, games) "
+        f"VALUES (1, '{ANOTHER_KIND}', 3, 1400, 7)"
+    )
+    store = await database.open()
+    assert await store.adaptive_record(1, "classic", 3) == record_after(AdaptiveRecord(), 1.0, 3)
+    assert await store.adaptive_record(1, ANOTHER_KIND, 3) == AdaptiveRecord(1400, 7)
+    await store.close()
+
+
 async def test_expired_or_still_running_duels_change_no_rating(store: GameStore) -> None:
     duel = await store.insert(make_game(ALICE, BOB, level=DUEL))
     await store.update(replace(make_game(ALICE, BOB, Status.EXPIRED, level=DUEL), id=duel.id))
@@ -1113,7 +1187,7 @@ async def test_a_finished_game_against_a_level_moves_the_solo_rating_once(
     await store.update(replace(lost, message_id=9))  # saved again: rated once
     assert await store.solo_ratings(1, GUILD) == {3: after}
     assert await store.solo_ratings(1, None) == {} and await store.solo_ratings(2, GUILD) == {}
-    assert await store.adaptive_record(1, 3) == AdaptiveRecord()  # a fixed level leaves it
+    assert await store.adaptive_record(1, "classic", 3) == AdaptiveRecord()  # a fixed level
     drawn = make_game(BOT, ALICE, Status.DRAWN, level="hard", channel_id=CHANNEL + 1)
     await _finish(store, drawn)
     assert await store.solo_ratings(1, GUILD) == {3: rated(after, 0.5, LEVEL_RATINGS["hard", 3])}
@@ -1122,19 +1196,19 @@ async def test_a_finished_game_against_a_level_moves_the_solo_rating_once(
 async def test_an_adaptive_game_moves_the_record_and_the_solo_rating_it_played_at(
     store: GameStore,
 ) -> None:
-    assert await store.adaptive_record(1, 3) == AdaptiveRecord(START_RATING, 0)
+    assert await store.adaptive_record(1, "classic", 3) == AdaptiveRecord(START_RATING, 0)
     await _finish(store, make_game(ALICE, BOT, Status.WON, level=ADAPTIVE))
     first = record_after(AdaptiveRecord(), 1.0, 3)
-    assert await store.adaptive_record(1, 3) == first
+    assert await store.adaptive_record(1, "classic", 3) == first
     played = playing_rating(START_RATING, 3)
     assert await store.solo_ratings(1, GUILD) == {3: rated(Rating(), 1.0, played)}
     resigned = make_game(ALICE, BOT, Status.RESIGNED, level=ADAPTIVE, guild_id=None)
     await _finish(store, resigned)  # another server: the same record, its own solo rating
-    assert await store.adaptive_record(1, 3) == record_after(first, 0.0, 3)
+    assert await store.adaptive_record(1, "classic", 3) == record_after(first, 0.0, 3)
     again = rated(Rating(), 0.0, playing_rating(first.rating, 3))
     assert await store.solo_ratings(1, None) == {3: again}
-    assert await store.adaptive_record(1, 4) == AdaptiveRecord()
-    assert await store.adaptive_record(2, 3) == AdaptiveRecord()
+    assert await store.adaptive_record(1, "classic", 4) == AdaptiveRecord()
+    assert await store.adaptive_record(2, "classic", 3) == AdaptiveRecord()
 
 
 async def test_an_adaptive_ultimate_game_moves_only_the_ultimate_record(
@@ -1144,10 +1218,11 @@ async def test_an_adaptive_ultimate_game_moves_only_the_ultimate_record(
     saved = await _finish(store, ultimate(resigned))
     played = ULTIMATE.playing_rating(START_RATING, GRID)
     first = AdaptiveRecord().against(0.0, played)
-    assert await store.adaptive_record(1, GRID) == first  # size 9: migration 17's check
+    assert await store.adaptive_record(1, "ultimate", GRID) == first
     await store.update(replace(saved, message_id=9))  # saved again: rated once
-    assert await store.adaptive_record(1, GRID) == first
-    assert await store.adaptive_record(1, 3) == AdaptiveRecord()
+    assert await store.adaptive_record(1, "ultimate", GRID) == first
+    assert await store.adaptive_record(1, "classic", 3) == AdaptiveRecord()
+    assert await store.adaptive_record(1, "classic", GRID) == AdaptiveRecord()  # kept by kind
     assert await store.solo_ratings(1, GUILD) == {}  # ultimate has no solo rating
 
 
@@ -1157,7 +1232,7 @@ async def test_a_retried_finishing_save_counts_the_game_once(store: GameStore) -
     await store.update(won)
     with pytest.raises(GameChangedError):
         await store.update(won)  # the same save again, as a retry would send it
-    assert await store.adaptive_record(1, 3) == record_after(AdaptiveRecord(), 1.0, 3)
+    assert await store.adaptive_record(1, "classic", 3) == record_after(AdaptiveRecord(), 1.0, 3)
     assert (await store.solo_ratings(1, GUILD))[3].games == 1
 
 
@@ -1165,7 +1240,7 @@ async def test_expired_games_duels_and_ultimate_move_no_solo_rating(store: GameS
     await _finish(store, make_game(ALICE, BOT, Status.EXPIRED, level=ADAPTIVE))
     await _finish(store, make_game(ALICE, BOB, Status.WON, level=DUEL, channel_id=CHANNEL + 1))
     assert await store.solo_ratings(1, GUILD) == {} and await store.solo_ratings(2, GUILD) == {}
-    assert await store.adaptive_record(1, 3) == AdaptiveRecord()
+    assert await store.adaptive_record(1, "classic", 3) == AdaptiveRecord()
     assert await store.solo_standings(GUILD, 3, 10) == []
 
 
@@ -1177,7 +1252,8 @@ async def test_the_record_survives_reopening_the_database(database: Database) ->
     await first.close()
     again = await database.open()
     try:
-        assert await again.adaptive_record(1, 3) == record_after(AdaptiveRecord(), 0.5, 3)
+        drawn = record_after(AdaptiveRecord(), 0.5, 3)
+        assert await again.adaptive_record(1, "classic", 3) == drawn
         assert (await again.solo_ratings(1, GUILD))[3].games == 1
     finally:
         await again.close()
@@ -1200,7 +1276,7 @@ async def test_two_stores_finishing_one_members_games_at_once_count_both(
         ]
         await asyncio.gather(*(s.update(e) for s, e in zip(stores, endings, strict=True)))
         record = record_after(record_after(AdaptiveRecord(), 0.0, 3), 0.0, 3)
-        assert await stores[0].adaptive_record(1, 3) == record
+        assert await stores[0].adaptive_record(1, "classic", 3) == record
         assert (await stores[1].solo_ratings(1, GUILD))[3].games == 2
     finally:
         for opened in stores:

@@ -2,7 +2,7 @@
 values (the classic sizes' level: :mod:`bot.engine.classic.adaptive`).
 
 A member's record is the same :class:`~bot.engine.classic.adaptive.AdaptiveRecord` as on the
-classic sizes (stored with size 9); after each game it moves by Elo against the rating the
+classic sizes (kept apart from theirs); after each game it moves by Elo against the rating the
 level played at (:func:`playing_rating`, within :data:`CALIBRATION`'s range), so a member who
 wins more than half their points makes the level play stronger and the score settles at one
 half.

@@ -1,7 +1,7 @@
 """Ultimate tic-tac-toe: nine small boards in one, searched by Monte Carlo tree search.
 
 Its levels are the search's (``bot.engine.ultimate``), then ``adaptive``, which plays at the
-member's own rating (``bot.engine.ultimate.adaptive``; the record is stored with size 9); a
+member's own rating (``bot.engine.ultimate.adaptive``; the record is stored under its kind); a
 hint is the search's top moves with their win rates. The game is not solved, so there is no
 ``perfect`` level, no explanation and no review.
 """
