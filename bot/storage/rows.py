@@ -196,6 +196,8 @@ def _unreadable(game: Game) -> str | None:
         variant = stored_variant(game.kind)
     except ValueError as error:
         return str(error)
+    if variant is not game.variant:
+        return f"its variant {game.variant!r} is not the one its kind names, {variant!r}"
     if type(game.size) is not int or game.size not in variant.sizes:
         return _not_a_size(game.size, variant)
     if type(game.level) is not str or game.level not in _levels(variant):

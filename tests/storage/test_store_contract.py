@@ -740,13 +740,13 @@ async def test_two_kinds_on_one_size_are_tallied_apart(database: Database) -> No
     await store.close()
     database.damage(f"UPDATE games SET kind = '{ANOTHER_KIND}' WHERE id = {drawn.id}")
     store = await database.open()
-    assert await store.standings(GUILD) == [(1, "alice", Record(1, 0, 0))]
+    assert await store.standings(GUILD, kind="classic") == [(1, "alice", Record(1, 0, 0))]
     assert await store.standings(GUILD, kind=ANOTHER_KIND) == [(1, "alice", Record(0, 0, 1))]
     assert await store.records(1, GUILD) == {("classic", "perfect", 3): Record(1, 0, 0)}
     await store.close()
     database.damage(f"UPDATE games SET kind = 'classic' WHERE id = {drawn.id}")
     store = await database.open()
-    assert await store.standings(GUILD) == [(1, "alice", Record(1, 0, 1))]
+    assert await store.standings(GUILD, kind="classic") == [(1, "alice", Record(1, 0, 1))]
     assert await store.standings(GUILD, kind=ANOTHER_KIND) == []
     assert await store.records(1, GUILD) == {("classic", "perfect", 3): Record(1, 0, 1)}
     await store.close()
