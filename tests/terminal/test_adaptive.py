@@ -103,8 +103,8 @@ async def test_ultimate_plays_adaptive_and_help_shows_the_levels_ratings(
     game = await keys.service.last_game(channel_id=me, member_id=me)
     assert game.is_active and game.level == "adaptive" and game.size == 9
     help_text = " ".join((await keys.type("help")).split())
-    assert "levels: easy, medium, hard, perfect, adaptive;" in help_text
-    assert "levels: easy, medium, hard, strongest, adaptive (no perfect" in help_text
+    assert "four in a row on 5x5; levels: easy, medium, hard, perfect, adaptive" in help_text
+    assert "no tie-break; levels: easy, medium, hard, strongest, adaptive" in help_text
     row = f"hard {LEVEL_RATINGS['hard', 3]} {LEVEL_RATINGS['hard', 4]} {LEVEL_RATINGS['hard', 5]}"
     assert "level 3x3 4x4 5x5 ultimate" in help_text
     assert f"{row} {ULTIMATE_RATINGS['hard']}" in help_text
