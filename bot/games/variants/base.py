@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal, TypeAlias, TypeVar
 
+import bot.games.variants  # the list of the kinds, read when a variant is unpickled
 from bot.engine import IllegalMoveError, Move
 from bot.engine.position import Position
 from bot.games import sentences
@@ -79,6 +80,17 @@ class Variant(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.kind!r}>"
+
+    # One instance per kind, the one in ``VARIANTS``: a game copied or unpickled keeps it.
+
+    def __copy__(self) -> Variant:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Variant:
+        return self
+
+    def __reduce__(self) -> tuple[Callable[[str], Variant], tuple[str]]:
+        return bot.games.variants.find_variant, (self.kind,)
 
     # -- options ---------------------------------------------------------------------------
 

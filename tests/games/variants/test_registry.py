@@ -3,6 +3,8 @@ named once, its choices and notes complete, its moves read back as it names them
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from datetime import UTC, datetime
 
@@ -85,3 +87,12 @@ def test_every_legal_move_reads_back_from_its_label(
         for move in game.position.legal_moves:
             assert variant.parse_move(variant.renderer.move_label(move), game) == move
             assert variant.renderer.move_name(move) != variant.renderer.move_label(move)
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda variant: variant.kind)
+def test_a_game_copied_or_unpickled_keeps_its_kinds_one_variant(variant: Variant) -> None:
+    """A ``Game`` is a value: a copy or a pickled round trip is equal to it and plays by the
+    very variant in the list (storage refuses a game whose variant is another object)."""
+    game = _game(variant, 3, seed=1)
+    for twin in (copy.copy(game), copy.deepcopy(game), pickle.loads(pickle.dumps(game))):
+        assert twin == game and twin.variant is variant

@@ -8,7 +8,7 @@ from bot.games.variants.classic.variant import (
     too_early_to_solve,
 )
 
-CLASSIC = ClassicVariant()
+CLASSIC: ClassicVariant = ClassicVariant()
 """The classic variant, the one ``find_variant("classic")`` gives."""
 
 __all__ = [
