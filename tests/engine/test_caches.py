@@ -144,7 +144,7 @@ def test_the_fastest_win_search_leaves_no_table_behind() -> None:
 ACCOUNTING_CHILD = """
 import gc, json, random, sys, tracemalloc
 sys.path.insert(0, sys.argv[1])  # tests/, for the shared position walker
-from bot.engine import Board, best_moves
+from bot.engine.classic import Board, best_moves
 from bot.engine.caches import usage
 from bot.engine.classic.solver import Solver
 from reachable import live_positions

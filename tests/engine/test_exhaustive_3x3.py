@@ -347,7 +347,7 @@ def test_other_levels_do_not_corrupt_perfect(live_positions: list[Board]) -> Non
 FRESH_CHILD = """
 import json, random, sys
 sys.path.insert(0, sys.argv[2])  # tests/, for the shared position walker
-from bot.engine import analyze, choose_move
+from bot.engine.classic import analyze, choose_move
 from reachable import live_positions
 order = sys.argv[1]
 live = list(live_positions())
