@@ -273,9 +273,9 @@ async def show_board(
     return True
 
 
-GAME_ID = re.compile(r"^ttt(?:-rematch|-resign|-hint)?:(?P<game>[0-9]+)(?::|$)")
-"""The game a board's button belongs to, in its ``custom_id``: a cell or a control (every
-board of every kind carries its controls, ``controls.controls``)."""
+GAME_ID = re.compile(r"^tt[tu](?:-rematch|-resign|-hint)?:(?P<game>[0-9]+)(?::|$)")
+"""The game a board's button belongs to, in its ``custom_id`` (a cell, a control, or a layout's
+own button whose id starts ``ttu:``, as ultimate's small boards' do)."""
 
 
 def shows_game(message: discord.Message, game_id: int) -> bool:

@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from discord.app_commands import Choice, locale_str
 
 from bot.games import DUEL_FIRST_CHOICES, FIRST_CHOICES, InvalidOptionError, find_variant
-from bot.games.variants import Variant, all_variants
+from bot.games.variants import Variant, all_variants, default_variant
 from bot.games.variants.base import Ranking
+from bot.i18n import SOURCE, translate
 
 DEFAULT_FIRST = "random"
 """Who moves first in a start or a challenge when the member does not say."""
@@ -105,23 +106,23 @@ LEADERBOARD_KINDS = [
 ]
 """The leaderboard option's choices, the default (the default kind's first) first."""
 
-LEVEL_SETTING_NAMES: tuple[str, ...] = tuple(
-    dict.fromkeys(level for variant in all_variants() for level in variant.levels)
-)
-"""Every kind's levels, for a server's default level (each start takes it where it fits)."""
+LEVEL_SETTING_NAMES: tuple[str, ...] = default_variant().levels
+"""The levels a server may make its default: the default kind's (each start takes it where
+its kind has that level)."""
 
 
-def level_choices(game: object, typed: str) -> list[Choice[str]]:
+def level_choices(game: object, typed: str, locale: str = SOURCE) -> list[Choice[str]]:
     """The level option's choices as a member types ``typed``: the levels of the game chosen
-    in the same command (``game``, a kind's name; else the default kind), those whose name
-    holds what was typed, each with its note (Discord shows at most 25)."""
+    in the same command (``game``, a kind's name; else the default kind) whose name or note
+    (in ``locale``, the member's) holds what was typed, each with its note, which discord.py
+    translates (Discord shows at most 25)."""
     try:
         variant = find_variant(game if isinstance(game, str) else None)
     except InvalidOptionError:
         variant = find_variant(None)
-    wanted = typed.strip().lower()
+    wanted = typed.strip().casefold()
     return [
         Choice(name=locale_str(note), value=level)
         for level, note in variant.renderer.level_notes.items()
-        if wanted in level
+        if wanted in level or wanted in translate(note, locale).casefold()
     ][:25]

@@ -24,8 +24,8 @@ from bot.games.errors import (
     InvalidOptionError,
     SettingsError,
 )
-from bot.games.options import check_first, check_size
-from bot.games.variants import Variant, all_variants
+from bot.games.options import check_first
+from bot.games.variants import Variant, default_variant
 from bot.games.wording import join_and, join_or
 from bot.i18n import N_, Phrase, shipped
 
@@ -182,8 +182,9 @@ def with_defaults(
         raise SettingsError("Name at least one of level, size or first.")
     if size is not None and str(size).strip() == "0":
         size = UNSET  # 0: the bot's own, as the minutes
-    levels = parse_default(level, check_default_level)
-    sizes = parse_default(size, check_default_size)
+    own = default_variant()  # a server's defaults are the default kind's options
+    levels = parse_default(level, own.check_level)
+    sizes = parse_default(size, own.check_size)
     firsts = parse_default(first, check_first)
     return replace(
         settings,
@@ -191,35 +192,6 @@ def with_defaults(
         size=_chosen(sizes, settings.size),
         first=_chosen(firsts, settings.first),
     )
-
-
-def default_levels() -> list[str]:
-    """The levels a server may make its default: every kind's, in the kinds' order (each
-    start takes it where its kind has that level)."""
-    return list(dict.fromkeys(level for variant in all_variants() for level in variant.levels))
-
-
-def default_sizes() -> list[int]:
-    """The sizes a server may make its default: those of every kind that offers a choice of
-    sizes (each start takes it where its kind has that size)."""
-    return sorted({size for v in all_variants() if len(v.sizes) > 1 for size in v.sizes})
-
-
-def check_default_level(level: str) -> str:
-    """``level`` as a server's default: one of ``default_levels``, else ``InvalidOptionError``."""
-    wanted = str(level).strip().lower()
-    if wanted not in default_levels():
-        raise InvalidOptionError(
-            "There is no level {given}. Choose one of: {levels}.",
-            given=repr(str(level)),
-            levels=", ".join(default_levels()),
-        )
-    return wanted
-
-
-def check_default_size(size: str) -> int:
-    """``size`` as a server's default: one of ``default_sizes``, else ``InvalidOptionError``."""
-    return check_size(size, tuple(default_sizes()))
 
 
 def _chosen(asked: object, kept: T) -> T | None:

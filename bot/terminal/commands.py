@@ -365,7 +365,7 @@ def parse_start(options: str) -> StartGame:
         # TRANSLATORS: {game} is a game as typed ("ultimate"), {level} one of its levels as
         # typed (commands: keep them in English)
         message = _(
-            "{game} is played on one board, so it takes no size: start {game} [level] [first], "
+            "A game of {game} has one board, so it takes no size: start {game} [level] [first], "
             "for example: start {game} {level} me (or start duel {game})."
         )
         raise CommandError(message.format(game=kind, level=variant.default_level))

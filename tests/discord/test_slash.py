@@ -387,6 +387,10 @@ def test_the_level_is_offered_as_you_type_from_the_chosen_games_levels() -> None
     assert [c.value for c in level_choices("chess", "")] == list(default.levels)
     assert [c.value for c in level_choices("ultimate", "st")] == ["strongest"]
     assert [c.value for c in level_choices("classic", "PER")] == ["perfect"]
+    # a member may type a word of the note in their own language
+    assert [c.value for c in level_choices("classic", "VERLIERT", "de")] == ["perfect"]
+    assert [c.value for c in level_choices("classic", "trompe souvent", "fr")] == ["easy"]
+    assert level_choices("classic", "verliert", "en-US") == []
 
 
 def test_help_lists_every_game_with_its_rules_and_levels_in_a_message_each() -> None:

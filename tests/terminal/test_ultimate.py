@@ -93,7 +93,7 @@ async def test_refusals_say_what_ultimate_takes() -> None:
         "easy, medium, hard, strongest (strongest searches longest)."
     )
     assert (await keys.type("start ultimate 4")).startswith(
-        "ultimate is played on one board, so it takes no size: start ultimate [level] [first]"
+        "A game of ultimate has one board, so it takes no size: start ultimate [level] [first]"
     )
     help_text = " ".join((await keys.type("help")).split())
     assert "start ultimate [level] [first]" in help_text

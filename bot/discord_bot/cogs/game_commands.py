@@ -200,7 +200,7 @@ class GameCommands(commands.Cog):
         self, interaction: discord.Interaction[TicTacToeBot], typed: str
     ) -> list[Choice[str]]:
         """The chosen game's levels (the default game's before one is chosen)."""
-        return level_choices(interaction.namespace.game, typed)
+        return level_choices(interaction.namespace.game, typed, private_locale(interaction))
 
     @tictactoe.command(
         name="challenge",

@@ -112,8 +112,9 @@ class Variant(ABC):
         """Marks in a row that win (in each small board, for ultimate)."""
 
     def stats_level(self, level: str) -> str:
-        """How a member's stats list this kind's ``level`` beside the others' ("hard")."""
-        return level
+        """How a member's stats list this kind's ``level`` beside the others': under its kind's
+        name ("ultimate hard"), so two kinds' "easy" never merge."""
+        return f"{self.kind} {level}"
 
     @abstractmethod
     def counts_solo(self, size: int) -> bool:

@@ -8,10 +8,11 @@ docs/decisions.md.
 
 from __future__ import annotations
 
-from bot.engine.classic import Board, Valuation, Valuer
+from bot.engine.classic import Valuation, Valuer
 from bot.engine.position import Position
 from bot.games.models import Game
 from bot.games.review import Review, judge
+from bot.games.variants.classic.render import board_of
 
 REVIEW_BUDGET = 300_000
 """Positions the 5x5 searches of one review may examine in all (about 1.2 s of search)."""
@@ -25,13 +26,9 @@ def review_game(game: Game, *, valuer: Valuer | None = None) -> Review:
     """Judge every move of the classic ``game`` as it stands. ``valuer``: where values come
     from (a new one with ``REVIEW_BUDGET`` by default; one valuer may serve many 3x3 and 4x4
     games)."""
-    if valuer is None:
-        valuer = Valuer(budget=REVIEW_BUDGET, per_position=REVIEW_PER_POSITION)
-    chosen = valuer
+    chosen = valuer or Valuer(budget=REVIEW_BUDGET, per_position=REVIEW_PER_POSITION)
 
     def valuation(position: Position) -> Valuation:
-        if not isinstance(position, Board):
-            raise TypeError(f"a classic position is a Board, not {type(position).__name__}")
-        return chosen.valuation(position)
+        return chosen.valuation(board_of(position))
 
     return judge(game, valuation)

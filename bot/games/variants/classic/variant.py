@@ -108,6 +108,9 @@ class ClassicVariant(Variant):
                 levels=", ".join(CLASSIC_LEVELS),
             ) from None
 
+    def stats_level(self, level: str) -> str:
+        return level  # the first kind's levels read bare: "hard" (ultimate's: "ultimate hard")
+
     def win_length(self, size: int) -> int:
         return WIN_LENGTH.get(size, 3)
 

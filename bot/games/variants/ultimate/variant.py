@@ -101,9 +101,6 @@ class UltimateVariant(Variant):
                 levels=", ".join(ULTIMATE_LEVELS),
             ) from None
 
-    def stats_level(self, level: str) -> str:
-        return f"{self.kind} {level}"  # its own kind: "ultimate hard" beside the classic levels
-
     def win_length(self, size: int) -> int:
         return 3
 
