@@ -7,7 +7,7 @@ Run from the repository root (3x3 in seconds, 4x4 in a few minutes):
 
 For each board size and each scripted player of bench/scripted.py (random, one-ply,
 perfect-10%) one member plays ``--games`` games against ``adaptive``, taking turns to start,
-its record (bot.engine.classic.adaptive.AdaptiveRecord) carried from game to game from the start
+its record (bot.engine.ratings.AdaptiveRecord) carried from game to game from the start
 rating: the bot plays each game at the member's rating, and the rating moves after each game.
 Printed per player, over games 21 to the last: the member's score, and the shares of games it
 won, drew and lost; PASS when the score lies within 0.5 +/- 0.15 and the member both won and

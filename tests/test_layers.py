@@ -198,6 +198,8 @@ def _names_a_kind_module(module: str) -> bool:
     )
 
 
+NAME_PARTS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+")
+"""A name's words: ``classic_cli``, ``ULTIMATE_LEVELS``, ``UltimateBoard``, ``classicLevels``."""
 KIND_WORD = re.compile(r"\b(" + "|".join(KINDS) + r")\b", re.IGNORECASE)
 
 
@@ -220,7 +222,7 @@ def _names_a_kind(node: ast.AST, package: str, prose: set[int]) -> bool:
         return any(_names_a_kind_module(module) for module in _imported(node, package))
     if isinstance(node, ast.Name | ast.Attribute):
         name = node.id if isinstance(node, ast.Name) else node.attr
-        return any(part.lower() in KINDS for part in name.split("_"))
+        return any(part.lower() in KINDS for part in NAME_PARTS.findall(name))
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return id(node) not in prose and KIND_WORD.search(node.value) is not None
     return False
@@ -262,11 +264,12 @@ from bot.engine.ultimate import UltimateBoard
 from .classic import board
 x = CLASSIC_LEVELS
 y = GameKind.ULTIMATE
+b = UltimateBoard
 z = "ultimate"  # a comment naming classic
 w = "a plain sentence"
 '''
     pretend = BOT / "engine" / "anything.py"  # so .classic is bot.engine.classic
-    assert kind_lines(source, pretend) == {2, 3, 4, 5, 6}
+    assert kind_lines(source, pretend) == {2, 3, 4, 5, 6, 7}
 
 
 def test_only_the_loaders_import_inside_a_function() -> None:

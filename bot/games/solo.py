@@ -70,7 +70,7 @@ def level_rating(game: Game, adaptive: AdaptiveRecord) -> int:
 
 def rated(rating: Rating, score: float, opponent: int) -> Rating:
     """``rating`` after a game scoring ``score`` against a level rated ``opponent``: Elo with
-    the adaptive record's K (``bot.engine.classic.adaptive.k_factor``: large for a new member)."""
+    the adaptive record's K (``bot.engine.ratings.k_factor``: large for a new member)."""
     return Rating(elo_rated(rating.rating, rating.games, score, opponent), rating.games + 1)
 
 

@@ -1,9 +1,10 @@
 """The adaptive level: a move at a member's own strength, and the rating that sets it.
 
-The game layer keeps one :class:`~bot.engine.ratings.AdaptiveRecord` per member and board size
-(a rating and a game count, ``START_RATING`` before the first game). Each bot move is
+The game layer keeps one :class:`~bot.engine.ratings.AdaptiveRecord` per member, kind and board
+size (a rating and a game count, ``START_RATING`` before the first game). Each bot move is
 ``adaptive_move(board, record.rating, rng)``; after each game the record becomes
-``record_after(record, score, size)`` (the member's score: 1 win, 0.5 draw, 0 loss), an Elo update
+``record_after(record, score, size)`` (the member's score: 1 win, 0.5 draw, 0 loss), an Elo
+update
 against the rating the level played at (:func:`playing_rating`). A member who wins more than
 half their points makes the level play stronger, so the score settles at one half.
 
