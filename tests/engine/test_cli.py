@@ -1,7 +1,8 @@
 """`python -m bot.engine <notation>`: the analysis a student can run from a shell.
 
-Runs the real module in a subprocess with this interpreter, and compares what it prints with
-what analyze() says in-process.
+Runs the command line in this process (``engine_cli_runner.run_cli``: its output and exit
+status) and compares what it prints with what analyze() says; two tests run the real module
+in a fresh interpreter, as a student does: its output, and a reader that stops early.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import re
 from collections.abc import Callable
 
 import pytest
-from engine_cli_runner import run_cli, run_with_closed_pipe
+from engine_cli_runner import run_cli, run_process, run_with_closed_pipe
 
 from bot.engine import (
     Board,
@@ -22,8 +23,6 @@ from bot.engine import (
     analyze,
     choose_move,
 )
-
-pytestmark = pytest.mark.processes
 
 
 @pytest.mark.parametrize("notation", ["X.O/.X./..O", "XX./OO./...", ".../.../..."])
@@ -87,6 +86,18 @@ EMPTY_4X4 = "..../..../..../...."
 EMPTY_5X5 = "/".join(["....."] * 5)
 
 
+@pytest.mark.processes
+def test_python_m_bot_engine_prints_what_the_command_line_does() -> None:
+    """The entry point itself, in a fresh interpreter from the repo: the same analysis as
+    the command line run in this process (all but the time taken)."""
+    result = run_process("XX./OO./...")
+    assert (result.returncode, result.stderr) == (0, "")
+    timed = re.compile(r"^Time: \d+\.\d\d ms$", re.MULTILINE)
+    assert timed.search(result.stdout), result.stdout
+    assert timed.sub("", result.stdout) == timed.sub("", run_cli("XX./OO./...").stdout)
+
+
+@pytest.mark.processes
 def test_a_closed_pipe_ends_quietly() -> None:
     """``python -m bot.engine ... | head -3``: the reader is gone before the output is all
     written. Closing our end at once makes every write fail, however the output is buffered."""

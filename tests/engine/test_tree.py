@@ -74,12 +74,10 @@ Positions examined to the end of the game: 43 (plain minimax: 157); the outline 
 """
 
 
-@pytest.mark.processes
 def test_golden_plain_tree() -> None:
     assert show("XOX/.O./...", 1, pruning=False) == GOLDEN_PLAIN
 
 
-@pytest.mark.processes
 def test_golden_pruned_tree() -> None:
     assert show("XO./XO./...", 2) == GOLDEN_PRUNED
 
@@ -225,7 +223,6 @@ def test_a_finished_game_is_a_single_exact_node() -> None:
     assert tree.root.children == () and tree.root.score == 5 and tree.examined == 1
 
 
-@pytest.mark.processes
 @pytest.mark.parametrize(
     ("flags", "complaint"),
     [
