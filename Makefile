@@ -29,13 +29,20 @@ run: $(STAMP)
 play: $(STAMP)
 	$(BIN)/python -m bot play
 
-test: $(STAMP)
-	$(BIN)/python -m pytest -q
+# Both run the tests on every core (pytest-xdist; at most 4 workers, each with its own
+# PostgreSQL server), handing a worker that runs dry the tests another has still to run.
+# JOBS=0 runs them in this one process. Why: docs/decisions.md, "A quick test loop".
+JOBS   ?= auto
+XDIST  := --numprocesses=$(JOBS) --maxprocesses=4 --dist=worksteal
 
-# The markers are given and checked in tests/conftest.py: a test left out here starts a process
-# or needs the PostgreSQL server; one run here that tries either fails.
+test: $(STAMP)
+	$(BIN)/python -m pytest -q $(XDIST)
+
+# The markers are given and checked in tests/conftest.py: a test left out here starts a process,
+# needs the PostgreSQL server, or is a CPU-bound sweep that takes seconds (slow); one run here
+# that starts a process or the server fails.
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -q -m "not postgres and not processes"
+	$(BIN)/python -m pytest -q $(XDIST) -m "not postgres and not processes and not slow"
 
 lint: $(STAMP)
 	$(BIN)/ruff check bot tests bench tools

@@ -115,6 +115,7 @@ def test_a_k_that_does_not_fit_says_which_k_does() -> None:
     assert result.stderr.strip().endswith("on a 4x4 board k must be between 3 and 4.")
 
 
+@pytest.mark.slow
 def test_a_position_too_big_to_solve_points_to_the_heuristic_levels() -> None:
     result = run_cli(EMPTY_5X5)
     assert (result.returncode, result.stderr) == (0, "")
@@ -195,6 +196,7 @@ def replay(notation: str, k: int, line: str) -> Board:
     return board
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "notation", ["O..../.XO../.XX../...../.....", "X..../.OOX./..X../...../....."]
 )
@@ -212,6 +214,7 @@ def test_a_5x5_position_never_ends_in_a_traceback(notation: str) -> None:
         assert ESTIMATE.search(result.stdout), result.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("notation", "k"),
     [("X..../.OOX./..X../...../.....", "4"), (EMPTY_5X5, "4"), (EMPTY_5X5, "5"), (EMPTY_6X6, "4")],
@@ -230,6 +233,7 @@ def test_a_position_too_big_to_solve_gets_the_heuristics_move_as_an_estimate(
     assert max(len(line) for line in result.stdout.splitlines()) <= 80, result.stdout
 
 
+@pytest.mark.slow
 def test_a_too_big_position_with_a_level_gets_the_estimate_and_the_levels_move() -> None:
     result = run_cli(EMPTY_6X6, "--k", "4", "--level", "hard", "--seed", "3")
     assert (result.returncode, result.stderr) == (0, "")
@@ -237,6 +241,7 @@ def test_a_too_big_position_with_a_level_gets_the_estimate_and_the_levels_move()
     assert re.search(r"^Level hard plays: row \d, column \d$", result.stdout, re.MULTILINE)
 
 
+@pytest.mark.slow
 def test_a_best_line_through_positions_too_big_to_solve_marks_its_estimates() -> None:
     """The table is exact, but X's reply in the best line is too big to solve: it is the
     heuristic's, marked, and explained under the line."""
@@ -250,6 +255,7 @@ def test_a_best_line_through_positions_too_big_to_solve_marks_its_estimates() ->
     assert board.outcome is not None
 
 
+@pytest.mark.slow
 def test_k_defaults_to_the_games_k_and_four_on_6x6() -> None:
     for notation, k in [
         (".../.../...", 3),

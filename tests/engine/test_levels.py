@@ -162,6 +162,7 @@ def test_levels_are_ordered_by_strength() -> None:
 # ---------------------------------------------------------------- a depth-limited level's horizon
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, 1])
 def test_hard_takes_every_win_in_one_and_blocks_every_loss_in_one(seed: int) -> None:
     """A search cut short must still see what is decided within two plies."""

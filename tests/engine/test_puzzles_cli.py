@@ -135,6 +135,7 @@ OPTIONS = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(
     max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

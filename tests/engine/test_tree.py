@@ -182,6 +182,7 @@ def test_the_root_score_is_the_engine_value(board: Board) -> None:
             assert empties - (abs(mover_score) - 1) == best.plies
 
 
+@pytest.mark.slow
 def test_a_large_plain_tree_is_summarised_by_depth_and_visits_the_whole_game_tree() -> None:
     tree = search_tree(Board.empty(), 3, pruning=False)
     # The textbook counts of Tic-Tac-Toe's game tree, depth by depth.

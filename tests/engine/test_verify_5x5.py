@@ -28,6 +28,7 @@ def sample(bot: Player, chooser: Chooser = perfect) -> Summary:
     return run.run(value=DRAW) if bot is Player.X else run.run(CENTRE)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bot", [Player.X, Player.O])
 def test_perfect_holds_against_the_sampled_adversary(bot: Player) -> None:
     summary = sample(bot)
