@@ -11,8 +11,8 @@ written by hand on the "postgresql" parameter of a test that asks for ``postgres
 once it runs) and ``processes`` (real OS processes: subprocess, multiprocessing, a pty; written
 on the test or its module). Both are checked as the tests run: ``postgres_url`` fails a test
 without ``postgres``, and a test with neither marker fails if it starts a process, the server's
-included. A third, ``slow`` (a CPU-bound sweep taking seconds), is written by hand; `make
-test-fast` leaves it out too.
+included. A third, ``slow`` (seconds of CPU: a sweep, or hours of simcord's clock), is
+written by hand; `make test-fast` leaves it out too.
 """
 
 from __future__ import annotations

@@ -107,6 +107,7 @@ def test_tour_counts_agree_with_the_engines_own_counters() -> None:
     assert counts[names[0]] == search_tree(Board.empty(), 0, pruning=False).examined
 
 
+@pytest.mark.slow
 def test_the_tour_doc_shows_the_scripts_counts() -> None:
     doc = (REPO / "docs" / "minimax.md").read_text(encoding="utf-8")
     assert "bench/minimax_tour.py" in doc

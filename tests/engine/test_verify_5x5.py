@@ -43,6 +43,7 @@ def careless(board: Board) -> Move:
     return perfect(board) if board.moves_played < 8 else board.legal_moves[0]
 
 
+@pytest.mark.slow
 def test_the_referee_catches_a_move_into_a_lost_position() -> None:
     summary = sample(Player.O, careless)
     assert summary.lines["lost"] > 0
