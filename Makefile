@@ -39,8 +39,8 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -q $(XDIST)
 
 # The markers are given and checked in tests/conftest.py: a test left out here starts a process,
-# needs the PostgreSQL server, or is a CPU-bound sweep that takes seconds (slow); one run here
-# that starts a process or the server fails.
+# needs the PostgreSQL server, or takes seconds (slow: a CPU-bound sweep, hours of simcord's
+# clock); one run here that starts a process or the server fails.
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -q $(XDIST) -m "not postgres and not processes and not slow"
 

@@ -57,9 +57,10 @@ log = logging.getLogger(__name__)
 
 
 class SqliteGameStore(SqlGameStore):
-    """``GameStore`` on one SQLite file (``":memory:"`` for tests). Opening creates the file
-    and its folder, checks the file is healthy and migrates the schema; any problem raises
-    ``StorageError`` naming the file. Nothing is ever reset or deleted to "fix" a file."""
+    """``GameStore`` on one SQLite file (``":memory:"`` for tests: each a copy of one migrated
+    database, ``_copy_migrated``). Opening creates the file and its folder, checks the file is
+    healthy and migrates the schema; any problem raises ``StorageError`` naming the file.
+    Nothing is ever reset or deleted to "fix" a file."""
 
     _sql = GameSql.styled(":{}")
     _solo_sql = SoloSql.styled(":{}")
