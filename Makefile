@@ -48,13 +48,20 @@ run: $(RUNTIME)
 play: $(RUNTIME)
 	$(BIN)/python -m bot play
 
-test: $(DEV)
-	$(BIN)/python -m pytest -q
+# Both run the tests on every core (pytest-xdist; at most 4 workers, each with its own
+# PostgreSQL server), handing a worker that runs dry the tests another has still to run.
+# JOBS=0 runs them in this one process. Why: docs/decisions.md, "A quick test loop".
+JOBS   ?= auto
+XDIST  := --numprocesses=$(JOBS) --maxprocesses=4 --dist=worksteal
 
-# The markers are given and checked in tests/conftest.py: a test left out here starts a process
-# or needs the PostgreSQL server; one run here that tries either fails.
+test: $(DEV)
+	$(BIN)/python -m pytest -q $(XDIST)
+
+# The markers are given and checked in tests/conftest.py: a test left out here starts a process,
+# needs the PostgreSQL server, or takes seconds (slow: a CPU-bound sweep, hours of simcord's
+# clock); one run here that starts a process or the server fails.
 test-fast: $(DEV)
-	$(BIN)/python -m pytest -q -m "not postgres and not processes"
+	$(BIN)/python -m pytest -q $(XDIST) -m "not postgres and not processes and not slow"
 
 lint: $(DEV)
 	$(BIN)/ruff check bot tests bench tools

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from bot.games.boards import FIRST_TRY, LATEST_TRY
 from bot.storage.defaults import DEFAULT_POOL_SIZE, DEFAULT_WRITE_TIMEOUT
 
 DEFAULT_DATABASE_PATH = Path("data") / "tictactoe.db"
@@ -38,6 +39,9 @@ MAX_COMMANDS = 1_000
 
 MAX_RATE_SECONDS = 86_400
 """A day: a slower refill of ``COMMAND_RATE`` is a ban, not a cooldown."""
+
+MAX_FIRST_TRY_SECONDS = LATEST_TRY
+"""A board owed waits for its first try no longer than for any later one."""
 
 MAX_GUILD_ID = 2**63 - 1
 """The largest Discord ID (a 64-bit snowflake whose top bit is never set)."""
@@ -114,6 +118,7 @@ class Settings:
     database_url: DatabaseUrl | None = None  # PostgreSQL instead of the SQLite file
     database_pool_size: int = DEFAULT_POOL_SIZE
     database_write_timeout: float = DEFAULT_WRITE_TIMEOUT
+    delivery_first_try_seconds: float = FIRST_TRY  # a board owed, before the sweep tries it
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -159,6 +164,13 @@ class Settings:
             database_url=_database_url(get("DATABASE_URL")),
             database_pool_size=_pool_size(get("DATABASE_POOL_SIZE")),
             database_write_timeout=_write_timeout(get("DATABASE_WRITE_TIMEOUT")),
+            delivery_first_try_seconds=_number(
+                get("DELIVERY_FIRST_TRY_SECONDS"),
+                "DELIVERY_FIRST_TRY_SECONDS",
+                FIRST_TRY,
+                MAX_FIRST_TRY_SECONDS,
+                unit="seconds",
+            ),
         )
 
 

@@ -1,6 +1,8 @@
-"""Fixtures every test directory may use: a real PostgreSQL server (tools/postgres_server.py).
+"""Fixtures every test directory may use: a real PostgreSQL server (tools/postgres_server.py),
+and a new SQLite game database file copied from one migrated once (``database_file``).
 
-The server starts once per session, and only if some test asks for it. It is never skipped: a
+The server starts once per session (per worker, where the tests run on several cores), and
+only if some test asks for it. It is never skipped: a
 machine where it cannot start fails the run, since `make test` installs everything it needs.
 
 Two markers say what a test needs beyond this interpreter, so `make test-fast` can leave it out:
@@ -9,26 +11,58 @@ written by hand on the "postgresql" parameter of a test that asks for ``postgres
 once it runs) and ``processes`` (real OS processes: subprocess, multiprocessing, a pty; written
 on the test or its module). Both are checked as the tests run: ``postgres_url`` fails a test
 without ``postgres``, and a test with neither marker fails if it starts a process, the server's
-included.
+included. A third, ``slow`` (seconds of CPU: a sweep, or hours of simcord's clock), is
+written by hand; `make test-fast` leaves it out too.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
+import shutil
 import subprocess
 from collections.abc import AsyncIterator, Awaitable, Callable, Generator, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 from postgres_server import PostgresServer, fresh_database, running_server
 
 from bot.storage.postgres.store import PostgresGameStore
+from bot.storage.sqlite.store import SqliteGameStore
+
+# The tests run on both cores of a machine others share (Makefile): how long hypothesis takes
+# to make or run one example says nothing about the code, so neither fails a test here. What
+# a test checks stays as it is; a test whose speed is the point times itself.
+settings.register_profile(
+    "shared-machine", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile("shared-machine")
 
 try:
     import _posixsubprocess  # what multiprocessing's spawn and forkserver start children with
 except ImportError:  # not POSIX: there is no such way to refuse
     _posixsubprocess = None
+
+
+@pytest.fixture(scope="session")
+def migrated_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An empty game database file as the SQLite store makes it (every migration run), once a
+    session: ``database_file`` copies it."""
+    path = tmp_path_factory.mktemp("template") / "games.db"
+    asyncio.run(SqliteGameStore(path).close())
+    return path
+
+
+@pytest.fixture
+def database_file(tmp_path: Path, migrated_template: Path) -> Path:
+    """``tmp_path / "games.db"``: a new, empty game database, as the store would make it on
+    opening, copied (about 10 ms) rather than migrated there (about 35 ms of CPU)."""
+    path = tmp_path / "games.db"
+    shutil.copyfile(migrated_template, path)
+    return path
 
 
 @pytest.fixture(scope="session")

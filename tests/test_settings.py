@@ -52,6 +52,7 @@ def test_every_setting_is_read() -> None:
             "DATABASE_URL": " postgresql://bot:pw@db.example:5432/games ",
             "DATABASE_POOL_SIZE": "12",
             "DATABASE_WRITE_TIMEOUT": "0.5",
+            "DELIVERY_FIRST_TRY_SECONDS": " 4.5 ",
         }
     )
     assert settings.discord_token == "abc.def"
@@ -66,6 +67,7 @@ def test_every_setting_is_read() -> None:
     assert settings.database_url == DatabaseUrl("postgresql://bot:pw@db.example:5432/games")
     assert settings.database_pool_size == 12
     assert settings.database_write_timeout == 0.5
+    assert settings.delivery_first_try_seconds == 4.5
 
 
 @pytest.mark.parametrize(
@@ -234,6 +236,7 @@ def test_env_example_lists_every_setting() -> None:
         "DATABASE_URL",
         "DATABASE_POOL_SIZE",
         "DATABASE_WRITE_TIMEOUT",
+        "DELIVERY_FIRST_TRY_SECONDS",
     }
 
 
@@ -380,6 +383,12 @@ RANGES: dict[str, tuple[float, float, str, Callable[[Settings], float | None]]] 
         lambda s: s.database_write_timeout,
     ),
     "DATABASE_POOL_SIZE": (1, 100, "from 1 to 100", lambda s: s.database_pool_size),
+    "DELIVERY_FIRST_TRY_SECONDS": (
+        1,
+        300,
+        "from 1 to 300 seconds",
+        lambda s: s.delivery_first_try_seconds,
+    ),
     "SHARD_COUNT": (1, 100_000, "from 1 to 100000", lambda s: s.shard_count),
     "METRICS_PORT": (1, 65_535, "from 1 to 65535", lambda s: s.metrics_port),
     "DISCORD_GUILD_ID": (

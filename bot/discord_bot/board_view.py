@@ -252,14 +252,18 @@ async def show_board(
     """Show ``game``'s board by ``show`` (a post, an interaction's answer: the message's id)
     and make it the game's live board (``show`` returning None: shown, by a message that is
     not the live board, such as a resignation's answer). False, logged, when Discord refused
-    or failed even
-    after discord.py's retries: the board stays owed (``service.boards``) and the deliveries'
-    sweep shows it later; never raises for that, the move being saved."""
+    or failed even after discord.py's retries: the board stays owed (``service.boards``),
+    and the deliveries' sweep shows it within seconds; never raises for that, the move
+    being saved."""
     bot.boards_in_flight.add(game.id)
     try:
         message_id = await show()
     except discord.HTTPException as error:
         log.warning("The board of game %s is late (%s): it will be delivered.", game.id, error)
+        try:
+            await bot.service.boards.failed(game.id, game.version)
+        except GameError as failure:  # the sweep still tries it, at its first try
+            log.warning("Could not note the board of game %s as late: %s", game.id, failure)
         return False
     finally:
         bot.boards_in_flight.discard(game.id)

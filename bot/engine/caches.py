@@ -4,8 +4,9 @@ Three caches live between decisions: the best moves per position (:mod:`perfect`
 solvers' transposition tables (:mod:`solver`) and the 5x5 win/draw/loss table
 (:mod:`perfect_5x5`). Each registers itself (:func:`register`), reports the bytes it holds
 (:func:`usage`) and is emptied in place when it would pass its share of the budget
-(:data:`SHARES`). Pure: an adapter calls :func:`set_cache_budget` at start-up
-(``ENGINE_CACHE_MB``). How the bytes are counted and why: docs/decisions.md.
+(:data:`SHARES`), or by :func:`empty_caches` (a cold start, as a fresh process makes).
+Pure: an adapter calls :func:`set_cache_budget` at start-up (``ENGINE_CACHE_MB``). How the
+bytes are counted and why: docs/decisions.md.
 """
 
 from __future__ import annotations
@@ -88,6 +89,14 @@ def register(name: str, meter: Callable[[], int], empty: Callable[[], None]) -> 
 def usage() -> dict[str, int]:
     """Bytes each cache holds now by its own count (0 for a cache never loaded)."""
     return {name: _CACHES[name][0]() if name in _CACHES else 0 for name in SHARES}
+
+
+def empty_caches() -> None:
+    """Empty every cache now: the next decisions are a fresh process's (cold), whatever this
+    one decided before; a position too big to solve stays too big, and the positions examined
+    are counted from nothing."""
+    for _meter, empty in _CACHES.values():
+        empty()
 
 
 def set_cache_budget(budget_bytes: int) -> None:

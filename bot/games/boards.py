@@ -4,10 +4,11 @@ still show, so that nothing a member did goes unshown.
 A write an adapter will show passes ``owe_board=True`` (``GameService.start``, ``move``,
 ``resign``, ``Duels.accept``): the store then keeps the new board owed in the same
 transaction as the save. The adapter says ``shown`` once the board is on the screen (and
-where: ``attach``, the message to edit later); a board
-it could not show (Discord refused, the process stopped) comes back from ``owed`` after
-``FIRST_TRY`` seconds, and after each failed try (``late``) later and later, up to
-``LATEST_TRY``. See docs/service.md.
+where: ``attach``, the message to edit later), or ``failed`` when it could not show it
+(Discord refused): the board then comes back from ``owed`` seconds later. A board nobody
+said anything about (the process stopped) comes back the service's ``first_try`` seconds
+after the save; after each failed try (``late``) later and later, up to ``LATEST_TRY``. See
+docs/service.md.
 """
 
 from __future__ import annotations
@@ -22,23 +23,21 @@ from bot.games.models import Challenge, Game, OwedBoard
 from bot.games.shards import ShardSet
 
 FIRST_TRY = 30.0
-"""Seconds the adapter that made a board owed has to show it before a sweep tries: longer
-than discord.py's own retries of a rate-limited post."""
+"""Seconds the adapter that made a board owed has to show it, or say it failed, before a
+sweep tries (``GameService``'s ``first_try``, by default; ``DELIVERY_FIRST_TRY_SECONDS``):
+longer than discord.py's own retries of a rate-limited post."""
 
 LATEST_TRY = 300.0
 """The longest wait between two tries of one board (a channel that refuses for hours)."""
 
 
-def first_try(at: datetime) -> datetime:
-    """When a sweep first tries a board owed at ``at``."""
-    return at + timedelta(seconds=FIRST_TRY)
-
-
-def board_due(owe_board: bool, game: Game | Challenge, now: datetime) -> datetime | None:
+def board_due(
+    owe_board: bool, game: Game | Challenge, now: datetime, first_try: timedelta
+) -> datetime | None:
     """When a sweep first tries the board of ``game`` (or of a challenge's duel) saved
-    ``now``: None where it is not owed (``owe_board`` False, or a channel that takes answers
-    only, where nobody could deliver it later)."""
-    return first_try(now) if owe_board and not game.answers_only else None
+    ``now``: ``first_try`` later, or None where it is not owed (``owe_board`` False, or a
+    channel that takes answers only, where nobody could deliver it later)."""
+    return now + first_try if owe_board and not game.answers_only else None
 
 
 def next_try(at: datetime, attempts: int) -> datetime:
@@ -85,6 +84,15 @@ class Boards:
                 await self._store.update(replace(latest, message_id=message_id))
 
         await retried(attach)
+
+    async def failed(self, game_id: int, version: int) -> None:
+        """The adapter's own try at showing the board of ``game_id`` at ``version`` failed
+        (Discord refused it, past discord.py's retries): a sweep tries it ``next_try``
+        seconds from now, not only at its first try, unless a newer board is owed meanwhile."""
+        check_id("game_id", game_id)
+        self._channels.check_open()
+        due = next_try(self._channels.now(), 1)
+        await self._store.board_late(game_id, version, 1, due)
 
     async def late(self, owed: OwedBoard) -> None:
         """A try of ``owed`` failed: the next one is due later (``next_try``)."""

@@ -116,11 +116,13 @@ class Channels:
         store: GameStore,
         *,
         idle_timeout: timedelta,
+        first_try: timedelta,
         clock: Callable[[], datetime],
         settings: SettingsCache,
     ) -> None:
         self.store = store
         self.idle_timeout = idle_timeout
+        self.first_try = first_try  # how long a board owed waits for its adapter (boards.py)
         self.settings = settings  # each server's own (its idle minutes replace idle_timeout)
         self._clock = clock
         # One lock per channel, dropped by the weak table once nobody holds or waits for it

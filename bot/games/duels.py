@@ -172,7 +172,7 @@ class Duels:
                 variant=challenge.variant,
                 answers_only=challenge.answers_only,
             )
-            due = board_due(owe_board, game, now)
+            due = board_due(owe_board, game, now, self._channels.first_try)
             return await self._store.accept_challenge(challenge, game, board_due=due)
 
     async def decline(self, *, challenge_id: int, member_id: int) -> Challenge:

@@ -26,7 +26,7 @@ from bot.engine import Move, Player
 from bot.engine.position import Position
 from bot.games import sentences
 from bot.games.arguments import check_id, check_name, check_optional_id
-from bot.games.boards import Boards, board_due
+from bot.games.boards import FIRST_TRY, Boards, board_due
 from bot.games.bot_state import BotState
 from bot.games.channels import Channels, sweep
 from bot.games.duels import Duels
@@ -77,6 +77,7 @@ class GameService:
         *,
         idle_timeout: float = 600.0,
         challenge_timeout: float = 300.0,
+        first_try: float = FIRST_TRY,
         clock: Callable[[], datetime] = utc_now,
         rng: random.Random | None = None,
         choose_move: MoveChooser | None = None,
@@ -85,15 +86,19 @@ class GameService:
         """``clock``, ``rng`` and ``choose_move`` are injected so tests (and benchmarks)
         control time, chance and the bot's choice without patching modules. ``settings_ttl``:
         seconds this process trusts a server's settings it read (another process's change is
-        seen within it)."""
+        seen within it). ``first_try``: seconds a board owed waits for the adapter that made
+        it owed before a sweep tries it (``boards``)."""
         if not idle_timeout > 0:
             raise ValueError(f"idle_timeout must be a positive number of seconds: {idle_timeout}")
         if not challenge_timeout > 0:
             raise ValueError(f"challenge_timeout must be positive seconds: {challenge_timeout}")
+        if not first_try > 0:
+            raise ValueError(f"first_try must be a positive number of seconds: {first_try}")
         self._store = store
         self._channels = Channels(
             store,
             idle_timeout=timedelta(seconds=idle_timeout),
+            first_try=timedelta(seconds=first_try),
             clock=clock,
             settings=SettingsCache(store, ttl=settings_ttl),
         )
@@ -210,7 +215,7 @@ class GameService:
             if bot_first:
                 bot_move = await self._bot_move(started, started.position, member_id)
                 started = replace(started, moves=(bot_move,), updated_at=self._channels.now())
-            due = board_due(owe_board, started, now)
+            due = board_due(owe_board, started, now, self._channels.first_try)
             started = await self._store.insert(started, replacing=aside, board_due=due)
             replaced = None if aside is None else replace(aside, version=aside.version + 1)
             return MoveReply(started, None, bot_move, replaced)  # as saved with the new game
@@ -243,7 +248,7 @@ class GameService:
                 moves = (*moves, bot_move)
             now = self._channels.now()
             updated = settle(replace(game, moves=moves, updated_at=now))
-            due = board_due(owe_board, game, now)
+            due = board_due(owe_board, game, now, self._channels.first_try)
             return MoveReply(await self._store.update(updated, board_due=due), move, bot_move)
 
     async def resign(
@@ -269,7 +274,7 @@ class GameService:
                 return await self._channels.expire(game)  # set aside: not announced
             now = self._channels.now()
             updated = replace(game, status=Status.RESIGNED, winner=mark.other, updated_at=now)
-            due = board_due(owe_board, game, now)
+            due = board_due(owe_board, game, now, self._channels.first_try)
             return await self._store.update(updated, board_due=due)
 
     async def rematch(

@@ -29,13 +29,16 @@ from bot.settings import Settings
 from bot.storage.sqlite.store import SqliteGameStore
 
 SEED = 7
+SETTLE_SECONDS = 30.0
+"""Real seconds the bot's work after an event (an engine's move in its thread, a daily
+puzzle's post) may take before simcord calls it stuck. Its default, 5 s, was missed on the
+shared 2-core machine with the tests on both cores; the games' time is simcord's virtual
+clock either way."""
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
-    return Settings(
-        database_path=tmp_path / "games.db", idle_timeout_seconds=IDLE_TIMEOUT, shard_count=1
-    )
+def settings(database_file: Path) -> Settings:
+    return Settings(database_path=database_file, idle_timeout_seconds=IDLE_TIMEOUT, shard_count=1)
 
 
 @pytest.fixture
@@ -60,6 +63,13 @@ def make_bot(settings: Settings) -> MakeBot:
 @pytest.fixture
 def simcord_bot(make_bot: MakeBot) -> TicTacToeBot:
     return make_bot()
+
+
+@pytest.fixture
+def simcord_env(simcord_env: simcord.Env) -> simcord.Env:
+    """simcord's own ``simcord_env``, waiting ``SETTLE_SECONDS`` for the bot to settle."""
+    simcord_env.settle_timeout = SETTLE_SECONDS
+    return simcord_env
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 import discord
 import simcord
@@ -12,9 +13,13 @@ from bot.discord_bot import TicTacToeBot
 from bot.discord_bot.board_view import message_text, walk
 from bot.engine import Move
 from bot.games import Game, GameError
+from bot.games.boards import next_try
 
 MakeBot = Callable[..., TicTacToeBot]
 IDLE_TIMEOUT = 600.0
+_EPOCH = datetime(2026, 1, 1, tzinfo=UTC)
+AFTER_A_REFUSAL = (next_try(_EPOCH, 1) - _EPOCH).total_seconds()
+"""Seconds after the bot's own try at a board failed that the deliveries' sweep tries it."""
 
 
 @dataclass

@@ -122,6 +122,7 @@ async def test_a_channel_the_bot_cannot_post_in_is_named(world: World) -> None:
     )
 
 
+@pytest.mark.slow  # hours of simcord's clock: seconds of real time
 async def test_the_days_post_solved_privately_and_counted(world: World) -> None:
     await set_daily(world, hour=1)
     await world.env.advance_time(HOUR - DAILY_INTERVAL)
@@ -144,6 +145,7 @@ async def test_the_days_post_solved_privately_and_counted(world: World) -> None:
     assert "Solved by 2 members so far." in post_text(post)
 
 
+@pytest.mark.slow  # hours of simcord's clock: seconds of real time
 async def test_the_next_days_post_reveals_the_solution_and_closes_the_last(
     world: World, settings: Settings
 ) -> None:
@@ -182,6 +184,7 @@ async def test_the_next_days_post_reveals_the_solution_and_closes_the_last(
     assert not solve_button(new).disabled
 
 
+@pytest.mark.slow  # hours of simcord's clock: seconds of real time
 async def test_one_post_a_day_across_a_restart(world: World, make_bot: MakeBot) -> None:
     await set_daily(world, hour=1)
     await world.env.advance_time(HOUR + DAILY_INTERVAL)
@@ -194,6 +197,7 @@ async def test_one_post_a_day_across_a_restart(world: World, make_bot: MakeBot) 
     assert len(posts(world)) == 1
 
 
+@pytest.mark.slow  # hours of simcord's clock: seconds of real time
 async def test_another_process_claiming_first_makes_the_post_its_own(
     world: World, settings: Settings
 ) -> None:
@@ -223,6 +227,7 @@ async def test_another_process_claiming_first_makes_the_post_its_own(
     assert [message.id for message in posts(world)] == [here.id]
 
 
+@pytest.mark.slow  # hours of simcord's clock: seconds of real time
 async def test_a_post_made_but_not_noted_is_found_not_made_again(
     world: World, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -251,6 +256,7 @@ async def test_a_post_made_but_not_noted_is_found_not_made_again(
     assert not [r for r in caplog.get_records("call") if r.levelno >= logging.ERROR]
 
 
+@pytest.mark.slow  # hours of simcord's clock: seconds of real time
 async def test_a_daily_channel_that_is_gone_ends_the_daily_puzzle_there(
     world: World, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -11,7 +11,7 @@ import logging
 
 import discord
 import pytest
-from discord_helpers import World, cell_id, cells, deferred_first, text_of
+from discord_helpers import AFTER_A_REFUSAL, World, cell_id, cells, deferred_first, text_of
 
 from bot.discord_bot.cogs.deliveries import DELIVERY_INTERVAL
 from bot.discord_bot.cogs.expiry import EXPIRY_INTERVAL
@@ -46,7 +46,7 @@ async def test_a_refused_text_reply_is_late_never_try_again_and_is_delivered_onc
     warnings = [r.getMessage() for r in caplog.get_records("call") if r.levelno == logging.WARNING]
     assert any("is late" in warning for warning in warnings), warnings
     assert world.errors() == []
-    await world.env.advance_time(FIRST_TRY + 2 * DELIVERY_INTERVAL)
+    await world.env.advance_time(AFTER_A_REFUSAL + 2 * DELIVERY_INTERVAL)  # not the first try
     board = next(m for m in world.channel.history() if m.id == start.response.id)
     assert "2\N{VARIATION SELECTOR-16}\N{COMBINING ENCLOSING KEYCAP}⬜❌" in text_of(board)
     game = await world.game()
@@ -169,7 +169,7 @@ async def test_a_refused_board_edit_after_a_click_is_late_and_delivered(
     records = [r for r in caplog.get_records("call") if r.levelno >= logging.WARNING]
     assert [(r.levelno, "is late" in r.getMessage()) for r in records] == [(logging.WARNING, True)]
     assert len((await world.game()).moves) == 2  # the move and the bot's answer, saved
-    await world.env.advance_time(FIRST_TRY + 2 * DELIVERY_INTERVAL)
+    await world.env.advance_time(AFTER_A_REFUSAL + 2 * DELIVERY_INTERVAL)  # not the first try
     board = next(m for m in world.channel.history() if m.id == result.response.id)
     assert "1\N{VARIATION SELECTOR-16}\N{COMBINING ENCLOSING KEYCAP}❌⬜⬜" in text_of(board)
     assert world.errors() == []

@@ -124,6 +124,7 @@ async def test_sweeps_that_fail_are_retried_at_the_next_interval(
     assert text_of(world.last()).startswith("This game expired")
 
 
+@pytest.mark.slow
 @pytest.mark.simcord(settle_timeout=60)  # a thousand announcements: seconds of real time
 async def test_a_backlog_larger_than_one_sweep_is_all_expired_and_announced_in_one_round(
     world: World, settings: Settings

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -92,6 +93,7 @@ def test_a_flood_of_300_in_6_seconds_gets_at_most_12_replies_then_a_pause_ends_i
     assert play([*gaps, 0.5]) == (answered + 1, refused, notes)
 
 
+@pytest.mark.slow
 @given(st.lists(st.floats(min_value=0.0, max_value=0.04), min_size=300, max_size=300))
 def test_any_steady_flood_of_300_gets_at_most_12_replies_then_a_pause_ends_it(
     gaps: list[float],

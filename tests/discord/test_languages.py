@@ -118,6 +118,7 @@ async def test_a_language_we_do_not_ship_reads_english(
     assert text_of(refused.response) == NoGameError().render("en-US", spelling(env.bot.prefix))  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code", TRANSLATED)
 async def test_every_message_fits_discord_in_each_shipped_language(
     simcord_env: simcord.Env, member_locale: list[str], code: str

@@ -254,6 +254,7 @@ def endgames(count: int, marks: int, seed: int) -> list[Board]:
 VALUE_OF = {1: Value.WIN, 0: Value.DRAW, -1: Value.LOSS}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("marks", "count", "seed"), [(6, 6, 5), (7, 20, 1), (8, 20, 2), (9, 20, 3), (10, 20, 4)]
 )

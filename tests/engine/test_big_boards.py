@@ -15,6 +15,7 @@ from bot.engine import EngineError, Move, Player, SearchTooLargeError, Value
 from bot.engine.classic import LEVELS, Board, analyze, choose_move
 
 
+@pytest.mark.slow
 def test_early_5x5_analysis_is_refused_with_a_sentence() -> None:
     with pytest.raises(SearchTooLargeError) as info:
         analyze(Board.empty(5, 4))
@@ -29,6 +30,7 @@ def test_every_level_still_moves_on_an_empty_5x5(level: str) -> None:
     assert choose_move(board, level, random.Random(0)) in board.legal_moves
 
 
+@pytest.mark.slow
 def test_late_5x5_positions_are_solved_exactly() -> None:
     # X to move wins at once on the top row (k=4); plenty of empty cells remain.
     board = Board.from_notation("XXX../OO.../O..../...../.....", k=4)

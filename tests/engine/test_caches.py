@@ -18,17 +18,20 @@ from pathlib import Path
 import pytest
 from reachable import live_positions
 
+from bot.engine import Move
 from bot.engine.caches import (
     DEFAULT_BUDGET_BYTES,
     DICT_BYTES_PER_ENTRY_MAX,
     LIMITS,
     SHARES,
+    empty_caches,
     set_cache_budget,
     usage,
     wdl_entry_limit,
 )
 from bot.engine.classic import Board, best_moves
 from bot.engine.classic.perfect import cached_best_moves
+from bot.engine.classic.perfect_5x5 import perfect_move
 from bot.engine.classic.solver import CHECK_EVERY, Solver
 from bot.engine.classic.wdl_solver import Stopped, fastest_win
 from bot.settings import Settings
@@ -90,6 +93,25 @@ def test_a_lower_budget_empties_a_cache_past_its_new_share_at_once(budget: None)
     assert before > LIMITS.best_moves >= usage()["best_moves"]
 
 
+def test_emptying_the_caches_leaves_each_as_cold_and_the_answers_the_same() -> None:
+    """A cold start in this process, as a fresh one makes: every cache holds what it held
+    empty, and each position is searched again, to the same moves."""
+    boards = [Board.from_notation("X.O/.X./..."), opening_4x4(random.Random(9))]
+    five = Board.from_notation("XO.../.OX../..X../...../.....", k=4)
+
+    def answers() -> tuple[list[tuple[Move, ...]], Move]:
+        return [best_moves(board) for board in boards], perfect_move(five)
+
+    first = answers()  # every cache is loaded (its table made) by now
+    empty_caches()
+    cold = usage()
+    assert all(cached_best_moves(board.key) is None for board in boards)
+    assert answers() == first
+    assert all(usage()[name] > cold[name] for name in SHARES)
+    empty_caches()
+    assert usage() == cold
+
+
 def test_a_search_trims_its_table_as_it_goes_and_still_answers_exactly() -> None:
     geo = Board.empty(4).geometry
     seen: list[int] = []
@@ -144,6 +166,7 @@ def test_the_fastest_win_search_leaves_no_table_behind() -> None:
 ACCOUNTING_CHILD = """
 import gc, json, random, sys, tracemalloc
 sys.path.insert(0, sys.argv[1])  # tests/, for the shared position walker
+from bot.engine import Move
 from bot.engine.classic import Board, best_moves
 from bot.engine.caches import usage
 from bot.engine.classic.solver import Solver

@@ -1,7 +1,8 @@
 """`python -m bot.engine <notation>`: the analysis a student can run from a shell.
 
-Runs the real module in a subprocess with this interpreter, and compares what it prints with
-what analyze() says in-process.
+Runs the command line in this process (``engine_cli_runner.run_cli``: its output and exit
+status) and compares what it prints with what analyze() says; two tests run the real module
+in a fresh interpreter, as a student does: its output, and a reader that stops early.
 """
 
 from __future__ import annotations
@@ -11,12 +12,10 @@ import re
 from collections.abc import Callable
 
 import pytest
-from engine_cli_runner import run_cli, run_with_closed_pipe
+from engine_cli_runner import run_cli, run_process, run_with_closed_pipe
 
 from bot.engine import InvalidNotationError, Move, Value
 from bot.engine.classic import Board, MoveAnalysis, analyze, choose_move
-
-pytestmark = pytest.mark.processes
 
 
 @pytest.mark.parametrize("notation", ["X.O/.X./..O", "XX./OO./...", ".../.../..."])
@@ -80,6 +79,18 @@ EMPTY_4X4 = "..../..../..../...."
 EMPTY_5X5 = "/".join(["....."] * 5)
 
 
+@pytest.mark.processes
+def test_python_m_bot_engine_prints_what_the_command_line_does() -> None:
+    """The entry point itself, in a fresh interpreter from the repo: the same analysis as
+    the command line run in this process (all but the time taken)."""
+    result = run_process("XX./OO./...")
+    assert (result.returncode, result.stderr) == (0, "")
+    timed = re.compile(r"^Time: \d+\.\d\d ms$", re.MULTILINE)
+    assert timed.search(result.stdout), result.stdout
+    assert timed.sub("", result.stdout) == timed.sub("", run_cli("XX./OO./...").stdout)
+
+
+@pytest.mark.processes
 def test_a_closed_pipe_ends_quietly() -> None:
     """``python -m bot.engine ... | head -3``: the reader is gone before the output is all
     written. Closing our end at once makes every write fail, however the output is buffered."""
@@ -97,6 +108,7 @@ def test_a_k_that_does_not_fit_says_which_k_does() -> None:
     assert result.stderr.strip().endswith("on a 4x4 board k must be between 3 and 4.")
 
 
+@pytest.mark.slow
 def test_a_position_too_big_to_solve_points_to_the_heuristic_levels() -> None:
     result = run_cli(EMPTY_5X5)
     assert (result.returncode, result.stderr) == (0, "")
@@ -177,6 +189,7 @@ def replay(notation: str, k: int, line: str) -> Board:
     return board
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "notation", ["O..../.XO../.XX../...../.....", "X..../.OOX./..X../...../....."]
 )
@@ -194,6 +207,7 @@ def test_a_5x5_position_never_ends_in_a_traceback(notation: str) -> None:
         assert ESTIMATE.search(result.stdout), result.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("notation", "k"),
     [("X..../.OOX./..X../...../.....", "4"), (EMPTY_5X5, "4"), (EMPTY_5X5, "5"), (EMPTY_6X6, "4")],
@@ -212,6 +226,7 @@ def test_a_position_too_big_to_solve_gets_the_heuristics_move_as_an_estimate(
     assert max(len(line) for line in result.stdout.splitlines()) <= 80, result.stdout
 
 
+@pytest.mark.slow
 def test_a_too_big_position_with_a_level_gets_the_estimate_and_the_levels_move() -> None:
     result = run_cli(EMPTY_6X6, "--k", "4", "--level", "hard", "--seed", "3")
     assert (result.returncode, result.stderr) == (0, "")
@@ -219,6 +234,7 @@ def test_a_too_big_position_with_a_level_gets_the_estimate_and_the_levels_move()
     assert re.search(r"^Level hard plays: row \d, column \d$", result.stdout, re.MULTILINE)
 
 
+@pytest.mark.slow
 def test_a_best_line_through_positions_too_big_to_solve_marks_its_estimates() -> None:
     """The table is exact, but X's reply in the best line is too big to solve: it is the
     heuristic's, marked, and explained under the line."""
@@ -232,6 +248,7 @@ def test_a_best_line_through_positions_too_big_to_solve_marks_its_estimates() ->
     assert board.outcome is not None
 
 
+@pytest.mark.slow
 def test_k_defaults_to_the_games_k_and_four_on_6x6() -> None:
     for notation, k in [
         (".../.../...", 3),

@@ -89,6 +89,7 @@ def test_explain_counts_a_fresh_search_whatever_was_searched_before() -> None:
     assert 1 < first.searched < first.plain
 
 
+@pytest.mark.slow
 def test_explain_analysis_and_threats_on_every_reachable_position() -> None:
     for board in live_positions():
         explained = explain(board)

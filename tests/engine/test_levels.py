@@ -155,6 +155,7 @@ def test_levels_are_ordered_by_strength() -> None:
 # ---------------------------------------------------------------- a depth-limited level's horizon
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, 1])
 def test_hard_takes_every_win_in_one_and_blocks_every_loss_in_one(seed: int) -> None:
     """A search cut short must still see what is decided within two plies."""
@@ -190,6 +191,7 @@ def test_hard_judges_unresolved_positions_instead_of_calling_them_draws() -> Non
     assert picks.count(Move(1, 1)) >= 80
 
 
+@pytest.mark.slow
 def test_hard_avoids_the_weak_4x4_edge_cells_in_the_opening() -> None:
     """On 4x4 the eight edge (non-corner, non-centre) cells lie on 2 lines, the others on 3.
     With cut-offs scored as draws about half of hard's openings would be edge cells."""

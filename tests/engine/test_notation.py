@@ -32,6 +32,7 @@ def played_boards(draw: st.DrawFn, shapes: list[tuple[int, int]] = SHAPES) -> Bo
 # ---------------------------------------------------------------- round trips
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(played_boards())
 def test_notation_round_trips(board: Board) -> None:
@@ -182,6 +183,7 @@ def reachable(rows: list[str], k: int) -> bool:
     return True
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(st.integers(3, 5).flatmap(
     lambda n: st.lists(

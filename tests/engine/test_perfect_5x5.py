@@ -47,6 +47,7 @@ def unlimited_general_solver(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(general, "NODE_BUDGET", 10**8)
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("unlimited_general_solver")
 @pytest.mark.parametrize(("notation", "plies"), KNOWN_WINS)
 def test_perfect_starts_the_fastest_win(notation: str, plies: int) -> None:
@@ -76,6 +77,7 @@ def test_perfect_wins_in_the_fastest_plies_against_the_slowest_defence(
     assert board.moves_played - start.moves_played == plies
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("unlimited_general_solver")
 def test_the_known_wins_tell_the_fastest_move_from_any_winning_one() -> None:
     """In some of them the solver's first winning move (what perfect played before it looked

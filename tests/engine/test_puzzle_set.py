@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = list(shipped())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("puzzle", PUZZLES, ids=lambda puzzle: f"#{puzzle.id}")
 def test_every_shipped_puzzle_is_re_proven(puzzle: Puzzle) -> None:
     board = puzzle.board

@@ -1,7 +1,9 @@
 """`python -m bot.engine puzzles ...`: the shipped puzzles from a shell, and its refusals.
 
-Runs the real module in a subprocess (as a student does) and compares with the shipped set
-in-process; the argument parsing is also driven in-process with generated arguments.
+Runs the command line in this process (``engine_cli_runner.run_cli``: its output and exit
+status) and compares with the shipped set; one test runs the real module in a fresh
+interpreter, its reader gone early. The argument parsing is also driven with generated
+arguments.
 """
 
 from __future__ import annotations
@@ -19,8 +21,6 @@ from bot.engine.classic.puzzles import shipped
 from bot.engine.cli import main
 
 KEYS = ["id", "size", "k", "position", "to_move", "solution", "win_in", "rating"]
-
-pytestmark = pytest.mark.processes  # every test runs the command line in a child process
 
 
 def lines_of(output: str) -> list[dict[str, object]]:
@@ -107,6 +107,7 @@ def test_bad_input_gets_one_sentence_and_status_2(args: list[str], sentence: str
     assert len([line for line in result.stderr.splitlines() if "error" in line.lower()]) <= 1
 
 
+@pytest.mark.processes
 def test_a_closed_pipe_ends_quietly() -> None:
     status, errors = run_with_closed_pipe("puzzles", "--size", "3", "--count", "288", "--json")
     assert b"Traceback" not in errors
@@ -120,7 +121,7 @@ def test_help_describes_the_command() -> None:
     assert "--json" in result.stdout
 
 
-# -------------------------------------------------------------- the parsing, in-process
+# -------------------------------------------------------- the parsing, generated arguments
 
 OPTIONS = st.lists(
     st.one_of(
@@ -134,6 +135,7 @@ OPTIONS = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(
     max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

@@ -93,11 +93,13 @@ def test_alpha_beta_without_ordering_examines_more_for_the_same_value() -> None:
     assert unordered.nodes > 2 * ordered.nodes
 
 
+@pytest.mark.slow
 def test_every_tour_step_finds_the_same_value_of_the_empty_board() -> None:
     for _, ideas in minimax_tour.STEPS:
         assert tour.Negamax(ideas).value(0, 0) == 0
 
 
+@pytest.mark.slow
 def test_tour_counts_agree_with_the_engines_own_counters() -> None:
     counts = dict(step_counts())
     names = [name for name, _ in minimax_tour.STEPS]
@@ -106,6 +108,7 @@ def test_tour_counts_agree_with_the_engines_own_counters() -> None:
     assert counts[names[0]] == search_tree(Board.empty(), 0, pruning=False).examined
 
 
+@pytest.mark.slow
 def test_the_tour_doc_shows_the_scripts_counts() -> None:
     doc = (REPO / "docs" / "minimax.md").read_text(encoding="utf-8")
     assert "bench/minimax_tour.py" in doc

@@ -75,12 +75,10 @@ Positions examined to the end of the game: 43 (plain minimax: 157); the outline 
 """
 
 
-@pytest.mark.processes
 def test_golden_plain_tree() -> None:
     assert show("XOX/.O./...", 1, pruning=False) == GOLDEN_PLAIN
 
 
-@pytest.mark.processes
 def test_golden_pruned_tree() -> None:
     assert show("XO./XO./...", 2) == GOLDEN_PRUNED
 
@@ -185,6 +183,7 @@ def test_the_root_score_is_the_engine_value(board: Board) -> None:
             assert empties - (abs(mover_score) - 1) == best.plies
 
 
+@pytest.mark.slow
 def test_a_large_plain_tree_is_summarised_by_depth_and_visits_the_whole_game_tree() -> None:
     tree = search_tree(Board.empty(), 3, pruning=False)
     # The textbook counts of Tic-Tac-Toe's game tree, depth by depth.
@@ -226,7 +225,6 @@ def test_a_finished_game_is_a_single_exact_node() -> None:
     assert tree.root.children == () and tree.root.score == 5 and tree.examined == 1
 
 
-@pytest.mark.processes
 @pytest.mark.parametrize(
     ("flags", "complaint"),
     [

@@ -1,4 +1,6 @@
-"""``python -m bot.engine ultimate POSITION``, run as a student runs it: a real process."""
+"""``python -m bot.engine ultimate POSITION``: the command line run in this process
+(``engine_cli_runner.run_cli``: its output and exit status); a reader that stops early, in a
+real process as a student runs it."""
 
 from __future__ import annotations
 
@@ -11,8 +13,6 @@ from engine_cli_runner import run_cli, run_with_closed_pipe
 
 from bot.engine import Move
 from bot.engine.ultimate import UltimateBoard
-
-pytestmark = pytest.mark.processes
 
 EMPTY = "/".join(["........."] * 9)
 AFTER_CENTRE = "/".join(["........."] * 4 + ["....X...."] + ["........."] * 4)
@@ -102,6 +102,7 @@ def test_a_bad_option_exits_2_with_usage() -> None:
     assert "must be above 0" in result.stderr
 
 
+@pytest.mark.processes
 def test_a_closed_pipe_ends_quietly() -> None:
     status, errors = run_with_closed_pipe("ultimate", EMPTY, "--simulations", "50")
     assert status == 1

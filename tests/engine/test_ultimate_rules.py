@@ -199,6 +199,7 @@ def test_the_board_is_an_immutable_value() -> None:
 # ------------------------------------------------------------------ legal moves vs the reference
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.integers(min_value=0, max_value=10_000), max_size=81))
 def test_legal_moves_winner_and_end_agree_with_the_reference(choices: list[int]) -> None:

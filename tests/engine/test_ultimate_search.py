@@ -136,6 +136,7 @@ def win_in_two_positions() -> tuple[UltimateBoard, ...]:
 # ------------------------------------------------------------ the search's position and tactics
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(st.integers(min_value=0, max_value=10**9))
 def test_the_search_position_and_its_tactics_agree_with_the_reference(seed: int) -> None:
@@ -156,6 +157,7 @@ def test_the_search_position_and_its_tactics_agree_with_the_reference(seed: int)
             assert state(pos) == state(SearchPosition.of(following))
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(st.integers(min_value=0, max_value=10**9), st.integers(min_value=0, max_value=70))
 def test_playouts_take_a_game_win_and_otherwise_play_safe_moves(seed: int, plies: int) -> None:

@@ -29,6 +29,7 @@ def sample(bot: Player, chooser: Chooser = perfect) -> Summary:
     return run.run(value=DRAW) if bot is Player.X else run.run(CENTRE)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bot", [Player.X, Player.O])
 def test_perfect_holds_against_the_sampled_adversary(bot: Player) -> None:
     summary = sample(bot)
@@ -43,6 +44,7 @@ def careless(board: Board) -> Move:
     return perfect(board) if board.moves_played < 8 else board.legal_moves[0]
 
 
+@pytest.mark.slow
 def test_the_referee_catches_a_move_into_a_lost_position() -> None:
     summary = sample(Player.O, careless)
     assert summary.lines["lost"] > 0

@@ -136,9 +136,9 @@ def snapshot(path: Path) -> list[tuple[object, ...]]:
 
 @pytest.mark.parametrize(("operation", "argument", "value", "error"), bad_calls())
 async def test_a_bad_id_or_name_is_refused_naming_it_before_anything_is_written(
-    tmp_path: Path, operation: str, argument: str, value: object, error: type[Exception]
+    database_file: Path, operation: str, argument: str, value: object, error: type[Exception]
 ) -> None:
-    path = tmp_path / "games.db"
+    path = database_file
     service = make_service(path)
     game = (await start_game(service)).game
     assert game.id == 1

@@ -186,6 +186,7 @@ async def test_a_slow_4x4_decision_does_not_block_the_event_loop() -> None:
     assert (await slow).bot_move is not None
 
 
+@pytest.mark.slow
 async def test_channels_done_with_leave_no_memory_behind() -> None:
     """Each channel gets its lock on demand; once nobody holds or waits for it, it is gone.
     Asked about 10,000 channels, the service holds on to nothing for them (a table that kept

@@ -82,6 +82,7 @@ def reply_for(board: Board, moves: tuple[Move, ...]) -> Explained:
     return Explained(game, board, board.to_move, move, False, explanation)
 
 
+@pytest.mark.slow
 def test_the_explain_board_shows_analyze_on_every_reachable_position() -> None:
     checked = 0
     for board, moves in positions_with_moves():
@@ -233,6 +234,7 @@ async def test_the_tour_shows_a_real_explain_board() -> None:
     assert f"```\n{shown}\n```" in tour
 
 
+@pytest.mark.slow
 async def test_an_early_4x4_position_says_plain_minimax_is_too_large_to_count() -> None:
     service = make_service()
     await start_game(service, size=4)

@@ -345,6 +345,7 @@ COPY = f"COPY games ({COLUMNS}) FROM STDIN"
 INSERT = f"INSERT INTO games ({COLUMNS}) VALUES ({', '.join('?' * 16)})"
 
 
+@pytest.mark.slow
 def test_sqlite_reads_a_page_from_the_history_indexes(tmp_path: Path) -> None:
     path = tmp_path / "games.db"
     SqliteGameStore(path)

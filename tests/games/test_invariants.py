@@ -64,6 +64,7 @@ async def _current(service: GameService, channel: int) -> Game | None:
         return None
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(script=actions, seed=st.integers(0, 1000))
 async def test_random_operations_keep_memory_and_database_consistent(

@@ -112,6 +112,7 @@ def check_against_minimax(cells: tuple[int, ...], review: Review) -> None:
 SHARED = Valuer(budget=1, per_position=1)  # 3x3 and 4x4 never search within a budget
 
 
+@pytest.mark.slow
 def test_every_3x3_game_of_five_moves_or_fewer_agrees_with_plain_minimax() -> None:
     """The 15,120 sequences of five moves: each judges its first to fifth move, so every game
     of one to five moves (X's line on the fifth ends some) is checked as a prefix of one."""
@@ -122,6 +123,7 @@ def test_every_3x3_game_of_five_moves_or_fewer_agrees_with_plain_minimax() -> No
     assert count == 15_120
 
 
+@pytest.mark.slow
 def test_5000_random_longer_3x3_games_agree_with_plain_minimax() -> None:
     """Games of six to nine moves, each move at random (a game X wins on move 5 is drawn
     again)."""
@@ -143,6 +145,7 @@ def test_5000_random_longer_3x3_games_agree_with_plain_minimax() -> None:
     assert lengths == {6, 7, 8, 9}
 
 
+@pytest.mark.slow
 def test_the_move_that_lost_it_is_the_first_after_which_the_loser_is_lost() -> None:
     """Over the same 5,000 games: the plain minimax names the same turning point."""
     rng = random.Random(29)
@@ -311,6 +314,7 @@ def calm_then_wild(seed: int) -> Game:
     return game_of(5, tuple(cells))
 
 
+@pytest.mark.slow
 def test_5x5_verdicts_agree_with_the_general_solver_where_it_finishes() -> None:
     """In twenty 5x5 games, wherever the general solver finishes, every verdict, both values
     with their lengths and whether a better move is named are the same; every verdict and
@@ -336,6 +340,7 @@ def test_5x5_verdicts_agree_with_the_general_solver_where_it_finishes() -> None:
     assert (Verdict.GOOD, Value.WIN) in seen and (Verdict.GOOD, Value.LOSS) in seen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(3))
 def test_5x5_under_a_tiny_budget_estimates_and_never_contradicts_the_full_one(seed: int) -> None:
     game = five_by_five(seed, 5)

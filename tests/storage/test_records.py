@@ -459,6 +459,7 @@ async def play(service: GameService, channel: int, member: int, n: int, *, whole
             return
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(script=steps, seed=st.integers(0, 1000))
 async def test_totals_always_equal_a_recount_of_the_games(script: list[Step], seed: int) -> None:

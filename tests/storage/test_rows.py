@@ -129,6 +129,7 @@ SPOILERS: dict[str, list[Any]] = {  # each wrong for a running game against the 
 }
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(
     game=any_game(),

@@ -219,6 +219,22 @@ async def test_a_damaged_game_is_set_aside_at_start_up_and_named_when_asked_for(
         assert str(path) not in str(caught.value)  # the player's sentence names no file
 
 
+async def test_each_in_memory_store_starts_empty_and_keeps_its_games_to_itself() -> None:
+    """In-memory stores start as copies of one migrated database (docs/storage.md): nothing
+    one saves reaches another, opened before or after it."""
+    before = SqliteGameStore(":memory:")
+    first = SqliteGameStore(":memory:")
+    saved = await first.insert(finished_game(ALICE, "alice", status=Status.WON))
+    after = SqliteGameStore(":memory:")
+    assert await first.get(saved.id) == saved
+    for other in (before, after):
+        assert await other.get(saved.id) is None and await other.history(ALICE, None) == []
+        lost = await other.insert(finished_game(ALICE, "alice", status=Status.LOST))
+        assert lost.id == saved.id  # each numbers its own games from the first
+    for store in (before, first, after):
+        await store.close()
+
+
 async def test_store_refuses_use_after_close() -> None:
     store = SqliteGameStore(":memory:")
     await store.close()

@@ -344,6 +344,7 @@ def drawn_cells(text: str) -> dict[Move, str]:
     return found
 
 
+@pytest.mark.slow
 async def test_an_early_5x5_hint_marks_its_pick_on_the_board_as_an_estimate(
     terminal: Terminal,
 ) -> None:

@@ -13,6 +13,7 @@ import errno
 import logging
 import os
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Coroutine, Sequence
 from contextlib import suppress
@@ -56,9 +57,10 @@ log = logging.getLogger(__name__)
 
 
 class SqliteGameStore(SqlGameStore):
-    """``GameStore`` on one SQLite file (``":memory:"`` for tests). Opening creates the file
-    and its folder, checks the file is healthy and migrates the schema; any problem raises
-    ``StorageError`` naming the file. Nothing is ever reset or deleted to "fix" a file."""
+    """``GameStore`` on one SQLite file (``":memory:"`` for tests: each a copy of one migrated
+    database, ``_copy_migrated``). Opening creates the file and its folder, checks the file is
+    healthy and migrates the schema; any problem raises ``StorageError`` naming the file.
+    Nothing is ever reset or deleted to "fix" a file."""
 
     _sql = GameSql.styled(":{}")
     _solo_sql = SoloSql.styled(":{}")
@@ -100,7 +102,9 @@ class SqliteGameStore(SqlGameStore):
             self._conn.execute(f"PRAGMA busy_timeout = {OPENING_WAIT_SECONDS * 1000}")
             _use_wal(self._conn)
             self._conn.execute(f"PRAGMA synchronous = {synchronous}")
-            self._migrate(stamp=not facts.stamped)
+            if self.path == ":memory:":
+                _copy_migrated(self._conn)  # the migrations below then find nothing to do
+            _migrate(self._conn, stamp=not facts.stamped)
             level = int(self._conn.execute("PRAGMA synchronous").fetchone()[0])
             self.synchronous: Synchronous = _SYNCHRONOUS_LEVELS[level]
             """The durability setting the connection runs with, as SQLite reports it."""
@@ -141,38 +145,9 @@ class SqliteGameStore(SqlGameStore):
             conn = sqlite3.connect(target, uri=True, isolation_level=None, check_same_thread=False)
         else:
             conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
-        conn.row_factory = sqlite3.Row
-        # Leaderboard ties sort by name as Python's str.casefold() does (SQLite's own
-        # lower() only folds ASCII); the v2 migration fills members.name_key with it.
-        conn.create_function("casefold", 1, str.casefold, deterministic=True)
+        _add_functions(conn)
         conn.execute(f"PRAGMA busy_timeout = {int(self.write_timeout * 1000)}")
         return conn
-
-    def _migrate(self, *, stamp: bool) -> None:
-        """Stamp the application id if ``stamp``, then run the migrations the file lacks, one
-        per transaction, reading the version under the write lock each time: processes that
-        open a new file together migrate it once, the others find it done."""
-        conn = self._conn
-        assert conn is not None
-        while True:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                if stamp:
-                    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                    stamp = False
-                version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-                if version >= len(MIGRATIONS):
-                    conn.execute("COMMIT")
-                    return
-                migration = MIGRATIONS[version]
-                for statement in migration.statements("sqlite"):
-                    conn.execute(statement)
-                conn.execute(f"PRAGMA user_version = {migration.version}")
-                conn.execute("COMMIT")
-            except BaseException:
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-                raise
 
     # -- GameStore (the rest: bot.storage.operations) -----------------------------------
 
@@ -315,6 +290,57 @@ class _Statements(Transaction):
         row_id = self._conn.execute(sql, params).lastrowid
         assert row_id is not None
         return row_id
+
+
+def _add_functions(conn: sqlite3.Connection) -> None:
+    """Rows by column name, and the SQL functions the schema uses."""
+    conn.row_factory = sqlite3.Row
+    # Leaderboard ties sort by name as Python's str.casefold() does (SQLite's own
+    # lower() only folds ASCII); the v2 migration fills members.name_key with it.
+    conn.create_function("casefold", 1, str.casefold, deterministic=True)
+
+
+def _migrate(conn: sqlite3.Connection, *, stamp: bool) -> None:
+    """Stamp the application id if ``stamp``, then run the migrations the file lacks, one
+    per transaction, reading the version under the write lock each time: processes that
+    open a new file together migrate it once, the others find it done."""
+    while True:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            if stamp:
+                conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                stamp = False
+            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+            if version >= len(MIGRATIONS):
+                conn.execute("COMMIT")
+                return
+            migration = MIGRATIONS[version]
+            for statement in migration.statements("sqlite"):
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {migration.version}")
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+
+
+_migrated_in_memory: sqlite3.Connection | None = None
+"""The in-memory database every in-memory store starts as a copy of: migrated once."""
+_migrating_in_memory = threading.Lock()
+
+
+def _copy_migrated(conn: sqlite3.Connection) -> None:
+    """Make the new in-memory database ``conn`` a copy of one this process migrated (on first
+    use): a copy takes a fraction of a millisecond, the migrations tens (docs/storage.md)."""
+    global _migrated_in_memory
+    with _migrating_in_memory:
+        if _migrated_in_memory is None:
+            template = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+            _add_functions(template)
+            _migrate(template, stamp=True)
+            _migrated_in_memory = template
+        _migrated_in_memory.backup(conn)
 
 
 def _run_to_end(work: Coroutine[Any, Any, T]) -> T:

@@ -163,6 +163,7 @@ def test_the_walk_finds_every_reachable_position() -> None:
     assert len(positions_with_moves()) == 5478
 
 
+@pytest.mark.slow
 def test_every_emoji_board_shows_every_cell_and_only_the_winning_line() -> None:
     for game in games_3x3():
         cells, status = decode_emoji(render_emoji(game), 3)
@@ -170,6 +171,7 @@ def test_every_emoji_board_shows_every_cell_and_only_the_winning_line() -> None:
         assert status == expected_status(game) == status_line(game)
 
 
+@pytest.mark.slow
 def test_every_text_board_shows_every_cell_and_only_the_winning_line() -> None:
     for game in games_3x3():
         text = render_text(game)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta, timezone
 
+import pytest
+
 from bot.engine import Move, Player, Value
 from bot.engine.classic import Board
 from bot.games import (
@@ -97,6 +99,7 @@ FIVE_FULL = (3, 14, 2, 1, 10, 23, 15, 20, 21, 8, 4, 18, 24, 9, 13, 11, 12, 22, 1
              16, 5)  # fmt: skip
 
 
+@pytest.mark.slow
 def test_the_longest_review_fits_one_discord_message() -> None:
     """25 moves, each line as long as a line gets (a two-digit number, a blunder naming a
     move that wins in 12), both names as long as names get, the estimate note, and each way
