@@ -294,7 +294,8 @@ def warm_times(boards: list[Board], reps: int) -> list[int]:
 
 
 def reachable_live_positions() -> list[Board]:
-    # Its own walker (the tests have one in tests/reachable.py): a benchmark must not import tests.
+    # Its own walker (the tests have one in tests/helpers/reachable.py): a benchmark must not
+    # import tests.
     seen: set[Board] = set()
     stack = [Board.empty()]
     while stack:

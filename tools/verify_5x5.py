@@ -14,7 +14,7 @@ bot's turn that an earlier line already reached, up to symmetry, is not played a
 
 Prints one summary per side; a failure is printed with the position at once. Exit status 1
 if anything failed. The full run (``--branch 4``, both sides) takes about two CPU minutes;
-``tests/engine/test_verify_5x5.py`` runs a seeded sample of it.
+``tests/engine/classic/test_verify_5x5.py`` runs a seeded sample of it.
 """
 
 from __future__ import annotations

@@ -87,7 +87,7 @@ def flat(board: Board) -> str:
 
 
 def test_the_3x3_count_is_288_positions_and_42_up_to_symmetry() -> None:
-    """Counted: every position a game reaches (tests/reachable.py), the game not over, where
+    """Counted: every position a game reaches (tests/helpers/reachable.py), the game not over, where
     exactly one first move wins by force and that move's fastest win is the mover's 2nd move."""
     reference = []
     for board in live_positions():

@@ -21,6 +21,9 @@ from reachable import reachable_positions
 from bot.engine import Move, Player, Value
 from bot.engine.classic import LEVELS, Board, analyze, choose_move
 
+HELPERS = Path(__file__).resolve().parents[2] / "helpers"
+"""tests/helpers/: the shared position walker a child process imports."""
+
 Cells = tuple[str, ...]
 EMPTY: Cells = (".",) * 9
 
@@ -122,7 +125,7 @@ def index_of(move: Move) -> int:
 
 @pytest.fixture(scope="module")
 def positions() -> list[Board]:
-    """Every reachable position, found only through Board.play (tests/reachable.py)."""
+    """Every reachable position, found only through Board.play (tests/helpers/reachable.py)."""
     return list(reachable_positions())
 
 
@@ -346,7 +349,7 @@ def test_other_levels_do_not_corrupt_perfect(live_positions: list[Board]) -> Non
 # choose_move interleaved), so stale or mis-flagged bounds would show up as wrong answers.
 FRESH_CHILD = """
 import json, random, sys
-sys.path.insert(0, sys.argv[2])  # tests/, for the shared position walker
+sys.path.insert(0, sys.argv[2])  # tests/helpers/, for the shared position walker
 from bot.engine.classic import analyze, choose_move
 from reachable import live_positions
 order = sys.argv[1]
@@ -375,8 +378,8 @@ print(json.dumps(out))
 @pytest.mark.parametrize("order", ["deep", "shallow", "shuffle-1", "shuffle-2"])
 def test_fresh_process_answers_in_any_order(order: str) -> None:
     result = subprocess.run(
-        [sys.executable, "-c", FRESH_CHILD, order, str(Path(__file__).resolve().parents[1])],
-        cwd=Path(__file__).resolve().parents[2],
+        [sys.executable, "-c", FRESH_CHILD, order, str(HELPERS)],
+        cwd=Path(__file__).resolve().parents[3],
         capture_output=True, text=True, timeout=300, check=False,
     )
     assert result.returncode == 0, result.stderr

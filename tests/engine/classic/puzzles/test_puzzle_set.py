@@ -29,7 +29,7 @@ from bot.engine.classic.puzzles.maker import canonical_key
 from bot.engine.classic.puzzles.puzzle_set import K_OF_SIZE, puzzle_line, set_path
 from bot.engine.classic.wdl_solver import WIN, WdlSolver
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
 PUZZLES = list(shipped())
 
 

@@ -39,7 +39,7 @@ from bot.engine.ratings import (
     k_factor,
 )
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "bench"))
 
 # bench/adaptive.py, the bench this test mirrors, and its scripted players
 from adaptive import member_run

@@ -24,10 +24,10 @@ from bot.engine import (
     WrongBoardError,
 )
 from bot.engine.ultimate.board import UltimateBoard
-from tests.engine.test_ultimate_reference import Grid, grid_of
-from tests.engine.test_ultimate_reference import is_over as ref_is_over
-from tests.engine.test_ultimate_reference import legal_moves as ref_legal_moves
-from tests.engine.test_ultimate_reference import winner as ref_winner
+from tests.engine.ultimate.test_reference import Grid, grid_of
+from tests.engine.ultimate.test_reference import is_over as ref_is_over
+from tests.engine.ultimate.test_reference import legal_moves as ref_legal_moves
+from tests.engine.ultimate.test_reference import winner as ref_winner
 
 EMPTY_ROW = "........."
 

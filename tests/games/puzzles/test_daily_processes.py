@@ -18,8 +18,8 @@ from bot.storage.postgres.store import PostgresGameStore
 
 pytestmark = pytest.mark.processes
 
-ROOT = Path(__file__).resolve().parents[2]
-WORKER = Path(__file__).with_name("daily_process.py")
+ROOT = Path(__file__).resolve().parents[3]
+WORKER = ROOT / "tests" / "helpers" / "daily_process.py"
 SERVERS = [7 + (n << 22) for n in range(12)]
 """Servers of several shards, each with a daily puzzle at hour 0 (due whenever it runs)."""
 

@@ -46,7 +46,7 @@ def test_late_5x5_positions_are_solved_exactly() -> None:
 def test_cli_reports_a_too_big_position_without_a_traceback() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "bot.engine", "--k", "4", "...../...../...../...../....."],
-        cwd=Path(__file__).resolve().parents[2],
+        cwd=Path(__file__).resolve().parents[3],
         capture_output=True, text=True, timeout=120, check=False,
     )
     output = result.stdout + result.stderr

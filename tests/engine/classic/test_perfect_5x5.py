@@ -4,7 +4,7 @@ The promise (bot/engine/perfect_5x5.py): in a won position it plays the first mo
 fastest forced win whenever :func:`fastest_win` proves one within ``FASTEST_WIN_BUDGET``
 positions, and otherwise still a winning move. The distances here come from the general
 solver (bot/engine/solver.py, which scores wins by their length), with its node budget
-lifted. Play against the adversary is checked by tests/engine/test_verify_5x5.py.
+lifted. Play against the adversary is checked by tests/engine/classic/test_verify_5x5.py.
 """
 
 from __future__ import annotations

@@ -185,7 +185,7 @@ async def test_readme_shows_the_board_as_discord_draws_it() -> None:
     await start(service, level="hard")
     await play(service, 1, 1)
     reply = await play(service, 2, 2)
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[4] / "README.md").read_text(encoding="utf-8")
     block = readme.split("Ultimate on Discord, two moves each in:")[1].split("```\n")[1]
     assert block == render_emoji(reply.game) + "\n"  # type: ignore[attr-defined]
     assert len(block) < 2000

@@ -46,7 +46,7 @@ class Workers:
         self.errors = [logs / f"{config['worker']}.stderr" for config in configs]
         env = {
             **os.environ,
-            "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tests" / "games")]),
+            "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tests" / "helpers")]),
         }
         for config, errors in zip(configs, self.errors, strict=True):
             with errors.open("w") as stderr:

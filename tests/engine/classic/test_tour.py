@@ -15,7 +15,7 @@ from bot.engine.classic import Board, analyze, best_moves
 from bot.engine.classic.heuristic import LimitedSearch
 from bot.engine.classic.teaching import plain_minimax_positions, search_tree
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(REPO / "bench"))
 
 import minimax_tour  # noqa: E402

@@ -230,7 +230,7 @@ async def test_the_tour_shows_a_real_explain_board() -> None:
     await start_game(service, level="easy")
     await service.move(channel_id=CHANNEL, member_id=ALICE, move=Move(0, 0))
     shown = render_explain_text(await service.explain(channel_id=CHANNEL, member_id=ALICE))
-    tour = (Path(__file__).resolve().parents[2] / "docs" / "minimax.md").read_text(encoding="utf-8")
+    tour = (Path(__file__).resolve().parents[4] / "docs" / "minimax.md").read_text(encoding="utf-8")
     assert f"```\n{shown}\n```" in tour
 
 

@@ -33,13 +33,13 @@ from bot.engine.ultimate.playout import (
     safe_moves,
 )
 from bot.engine.ultimate.tables import MOVES, square_of
-from tests.engine.test_ultimate_reference import Grid, Square, grid_of
-from tests.engine.test_ultimate_reference import legal_moves as ref_legal_moves
-from tests.engine.test_ultimate_reference import play as ref_play
-from tests.engine.test_ultimate_reference import safe_moves as ref_safe_moves
-from tests.engine.test_ultimate_reference import winner as ref_winner
-from tests.engine.test_ultimate_reference import winning_moves as ref_winning_moves
-from tests.engine.test_ultimate_rules import random_game
+from tests.engine.ultimate.test_reference import Grid, Square, grid_of
+from tests.engine.ultimate.test_reference import legal_moves as ref_legal_moves
+from tests.engine.ultimate.test_reference import play as ref_play
+from tests.engine.ultimate.test_reference import safe_moves as ref_safe_moves
+from tests.engine.ultimate.test_reference import winner as ref_winner
+from tests.engine.ultimate.test_reference import winning_moves as ref_winning_moves
+from tests.engine.ultimate.test_rules import random_game
 
 
 class Style(TypedDict, total=False):
