@@ -7,7 +7,7 @@ Run from the repository root (3x3 in seconds, 4x4 in a few minutes):
 
 For each board size and each scripted player of bench/scripted.py (random, one-ply,
 perfect-10%) one member plays ``--games`` games against ``adaptive``, taking turns to start,
-its record (bot.engine.classic.adaptive.AdaptiveRecord) carried from game to game from the start
+its record (bot.engine.ratings.AdaptiveRecord) carried from game to game from the start
 rating: the bot plays each game at the member's rating, and the rating moves after each game.
 Printed per player, over games 21 to the last: the member's score, and the shares of games it
 won, drew and lost; PASS when the score lies within 0.5 +/- 0.15 and the member both won and
@@ -53,19 +53,19 @@ from _ultimate_scripted import ULTIMATE_SCRIPTED, play_ultimate, ultimate_match
 from arguments import positive_int
 from scripted import SCRIPTED, WIN_LENGTH, Mover, Result, fit_ratings, match, play_game
 
-from bot.engine import Board, Move
-from bot.engine.classic import RANDOM_RATING, SCRIPTED_RATINGS
+from bot.engine import Move
+from bot.engine.classic import SCRIPTED_RATINGS, Board
 from bot.engine.classic.adaptive import (
-    AdaptiveRecord,
     Strength,
     adaptive_move,
-    expected_score,
     keeps_wins_from,
     move_at,
     no_gifts_from,
     rating_range,
+    record_after,
     strength,
 )
+from bot.engine.ratings import RANDOM_RATING, AdaptiveRecord, expected_score
 from bot.engine.ultimate import UltimateBoard
 from bot.engine.ultimate import adaptive as ultimate_adaptive
 
@@ -158,7 +158,7 @@ def member_run(member: Mover, size: int, games: int, seed: int) -> Run:
             score = play_game(member, bot, size, rng)
         else:
             score = 1.0 - play_game(bot, member, size, rng)
-        record = record.after(score, size)
+        record = record_after(record, score, size)
         scores.append(score)
         ratings.append(record.rating)
     return Run(tuple(scores), tuple(ratings))

@@ -53,7 +53,7 @@ from _reference import plain_decision  # noqa: E402
 from figures import Row, load_average, print_table, quantile, row  # noqa: E402
 
 try:
-    from bot.engine import Board, choose_move
+    from bot.engine.classic import Board, choose_move
 except ImportError as missing:  # report, don't crash: the benchmark never gates
     print(f"engine benchmark: cannot import bot.engine ({missing})")
     sys.exit(0)
@@ -85,7 +85,7 @@ for name in json.loads(sys.argv[1]):
 COLD_3X3_CHILD = PRELOAD + """
 import json, random, time
 t0 = time.perf_counter_ns()
-import bot.engine as engine
+import bot.engine.classic as engine
 move = engine.choose_move(engine.Board.empty(), "perfect", random.Random(0))
 t1 = time.perf_counter_ns()
 print(json.dumps({"ns": t1 - t0, "move": str(move)}))
@@ -95,7 +95,7 @@ COLD_START_UP_CHILD = """
 import json, random, time
 t0 = time.perf_counter_ns()
 import bot.games.service
-import bot.engine as engine
+import bot.engine.classic as engine
 move = engine.choose_move(engine.Board.empty(), "perfect", random.Random(0))
 t1 = time.perf_counter_ns()
 print(json.dumps({"ns": t1 - t0, "move": str(move)}))
@@ -104,7 +104,7 @@ print(json.dumps({"ns": t1 - t0, "move": str(move)}))
 COLD_ENGINE_ALONE_CHILD = """
 import json, random, time
 t0 = time.perf_counter_ns()
-import bot.engine as engine
+import bot.engine.classic as engine
 move = engine.choose_move(engine.Board.empty(), "perfect", random.Random(0))
 t1 = time.perf_counter_ns()
 print(json.dumps({"ns": t1 - t0, "move": str(move)}))
@@ -112,7 +112,7 @@ print(json.dumps({"ns": t1 - t0, "move": str(move)}))
 
 COLD_NODES_CHILD = """
 import json
-import bot.engine as engine
+import bot.engine.classic as engine
 analysis = engine.analyze(engine.Board.empty())
 big = engine.analyze(engine.Board.empty(4))
 print(json.dumps({"nodes": analysis.positions_examined, "value": analysis.value.value,
@@ -140,7 +140,7 @@ import json, random, time
 
 rss0 = peak_kb()
 t0 = time.perf_counter_ns()
-import bot.engine as engine
+import bot.engine.classic as engine
 t1 = time.perf_counter_ns()
 move = engine.choose_move(engine.Board.empty(4), "perfect", random.Random(0))
 t2 = time.perf_counter_ns()
@@ -152,7 +152,7 @@ print(json.dumps({"ns": t2 - t0, "move_ns": t2 - t1, "rss_kb": rss1 - rss0, "pea
 COLD_SOLVE_RUNS = 5
 COLD_SOLVE_CHILD = """
 import json, time
-import bot.engine as engine
+import bot.engine.classic as engine
 analyze = engine.analyze  # only the search is timed
 board = engine.Board.empty()
 t0 = time.perf_counter_ns()
@@ -164,7 +164,7 @@ print(json.dumps({"ns": t1 - t0, "nodes": analysis.positions_examined}))
 TRACEMALLOC_4X4_CHILD = PRELOAD + """
 import json, random, tracemalloc
 tracemalloc.start()
-import bot.engine as engine
+import bot.engine.classic as engine
 engine.choose_move(engine.Board.empty(4), "perfect", random.Random(0))
 print(json.dumps({"peak": tracemalloc.get_traced_memory()[1]}))
 """
@@ -182,7 +182,8 @@ FIVE_GAMES = 30  # per opponent but perfect
 FIVE_GAMES_CHILD = PEAK_KB + """
 import json, random, sys, time
 import bot.engine.classic.perfect_5x5 as perfect_5x5
-from bot.engine import Board, Player, choose_move
+from bot.engine import Player
+from bot.engine.classic import Board, choose_move
 from bot.engine.classic.wdl_solver import Stopped
 
 searches = {"ran": 0, "stopped": 0}
@@ -293,7 +294,8 @@ def warm_times(boards: list[Board], reps: int) -> list[int]:
 
 
 def reachable_live_positions() -> list[Board]:
-    # Its own walker (the tests have one in tests/reachable.py): a benchmark must not import tests.
+    # Its own walker (the tests have one in tests/helpers/reachable.py): a benchmark must not
+    # import tests.
     seen: set[Board] = set()
     stack = [Board.empty()]
     while stack:

@@ -45,7 +45,7 @@ from _scale_out import LEVEL, Database, Phase, run_processes
 from arguments import positive_float, positive_int  # bench/arguments.py
 from figures import HOST_LOOP, host_speed, load_average, p99  # bench/figures.py
 
-from bot.engine import LEVELS, Board, choose_move
+from bot.engine.classic import LEVELS, Board, choose_move
 from bot.games import GameError, GameService, Seat
 from bot.storage import DEFAULT_POOL_SIZE, SqliteGameStore
 from bot.storage.migrations import MIGRATIONS

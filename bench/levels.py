@@ -9,7 +9,7 @@ the three scripted players of bench/scripted.py (random, one-ply, perfect-10%) p
 robin: every pair a match of ``--games`` games (``--games-5x5`` on 5x5), each side starting
 half of them, with a fixed seed per pair. Ratings on the duels' Elo scale are then fitted by
 maximum likelihood over all the pairs' results (scripted.fit_ratings), the random mover
-anchored at 800 (bot.engine.classic.ratings.RANDOM_RATING, where the reasons are).
+anchored at 800 (bot.engine.ratings.RANDOM_RATING, where the reasons are).
 
 Size 9 is ultimate tic-tac-toe: its four levels (strongest at the bot's 1 s a move) and its
 scripted players of bench/_ultimate_scripted.py (random, one-ply, plain UCT at 0.05 s a move),
@@ -41,9 +41,9 @@ from _ultimate_scripted import ULTIMATE_SCRIPTED, UltimateMover, ultimate_match
 from arguments import positive_int
 from scripted import SCRIPTED, Mover, Result, fit_ratings, level_player, match
 
-from bot.engine import LEVELS
 from bot.engine import ultimate as ultimate_engine
-from bot.engine.classic import LEVEL_RATINGS, RANDOM_RATING
+from bot.engine.classic import LEVEL_RATINGS, LEVELS
+from bot.engine.ratings import RANDOM_RATING
 from bot.engine.ultimate.ratings import LEVEL_RATINGS as ULTIMATE_RATINGS
 
 SIZES = (3, 4, 5)

@@ -30,7 +30,8 @@ from minimax_variants import (  # noqa: E402
     wrong_side_choice,
 )
 
-from bot.engine import Board, Move, analyze, best_moves  # noqa: E402
+from bot.engine import Move  # noqa: E402
+from bot.engine.classic import Board, analyze, best_moves  # noqa: E402
 from bot.engine.classic.geometry import geometry_for  # noqa: E402
 from bot.engine.classic.heuristic import LimitedSearch  # noqa: E402
 from bot.engine.classic.perfect import solver_for  # noqa: E402

@@ -2,7 +2,7 @@
 
 Each step of the tour is the same negamax with one more idea switched on (``Ideas``), so the
 count of positions examined shows what that idea buys. The classic mistakes are here too,
-written the way they usually appear in class, so tests/engine/test_tour.py can run
+written the way they usually appear in class, so tests/engine/classic/test_tour.py can run
 each one against the real engine on the position the tour shows.
 
 Self-contained on purpose (only the standard library): a student can read it top to bottom.

@@ -55,6 +55,7 @@ from bot.engine.classic.puzzles import (
     plausible_game,
     shipped,
 )
+from bot.games.variants.classic import CLASSIC
 
 REPO = Path(__file__).resolve().parents[1]
 TARGET_SERVE_MS = 50.0
@@ -279,6 +280,7 @@ def made_from_games(games: int, seed: int) -> list[Row]:
                 winner=winner,
                 created_at=moment,
                 updated_at=moment,
+                variant=CLASSIC,
             )
             finished.append(game)
         began = time.process_time()

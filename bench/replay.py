@@ -25,7 +25,7 @@ from arguments import positive_int  # bench/arguments.py, beside this file
 from figures import Row, load_average, print_table, row  # bench/figures.py
 
 from bot.engine import Move
-from bot.games.render.replay import replay_image
+from bot.games.variants.classic.replay import replay_image
 
 TARGET_5X5_BYTES = 1_000_000
 TARGET_5X5_S = 1.0

@@ -28,11 +28,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from arguments import positive_int  # bench/arguments.py, beside this file
 from figures import Row, load_average, print_table, quantile, row  # bench/figures.py
 
-from bot.engine import Board, Move, Player, choose_move
+from bot.engine import Move, Player
+from bot.engine.classic import Board, choose_move
 from bot.engine.classic.book import load_book
-from bot.games import WIN_LENGTH
 from bot.games.models import Game, Seat, Status
-from bot.games.review import REVIEW_BUDGET, Verdict, review_game
+from bot.games.review import Verdict
+from bot.games.variants.classic import CLASSIC, WIN_LENGTH
+from bot.games.variants.classic.review import REVIEW_BUDGET, review_game
 
 TARGET_5X5_S = 2.0
 
@@ -61,7 +63,10 @@ def game(size: int, moves: tuple[Move, ...]) -> Game:
     status = Status.DRAWN if winner is None else Status.WON if winner is Player.X else Status.LOST
     now = datetime.now(UTC)
     x, o = Seat(1, "member"), Seat(None, "the bot")
-    return Game(1, 1, None, x, o, "perfect", size, "me", moves, status, winner, now, now)
+    return Game(
+        1, 1, None, x, o, "perfect", size, "me", moves, status, winner, now, now,
+        variant=CLASSIC,
+    )
 
 
 def timed(finished: Game) -> tuple[float, int]:

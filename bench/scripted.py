@@ -1,7 +1,7 @@
 """The three scripted players that rate the levels, a match loop, and the rating fit.
 
 Shared by bench/levels.py (the levels' ratings), bench/adaptive.py (the adaptive level against
-each scripted player) and tests/engine/test_adaptive.py. A player (a mover) is a function
+each scripted player) and tests/engine/classic/test_adaptive.py. A player (a mover) is a function
 ``(board, rng) -> Move``; every mover draws its chances from the rng it is given, so a match
 with a seeded rng plays the same games every run.
 
@@ -18,7 +18,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from bot.engine import Board, Move, Player, choose_move
+from bot.engine import Move, Player
+from bot.engine.classic import Board, choose_move
 from bot.engine.classic.board import completes_line
 
 Mover = Callable[[Board, random.Random], Move]

@@ -57,6 +57,7 @@ from bot.games import (
     Status,
     StoreBusyError,
 )
+from bot.games.variants.classic import CLASSIC
 from bot.storage import SqliteGameStore
 from bot.storage.rows import member_rows, to_row
 from bot.storage.sql import GameSql
@@ -120,6 +121,7 @@ def write_idle_games(path: Path, count: int) -> None:
         id=0, channel_id=FIRST_IDLE, guild_id=GUILD, x=Seat(IDLER, "idler"),
         o=Seat(None, BOT_NAME), level="perfect", size=3, first="me", moves=(),
         status=Status.ACTIVE, winner=None, created_at=long_ago, updated_at=long_ago,
+        variant=CLASSIC,
     )  # fmt: skip
     sql, row = GameSql.styled(":{}"), to_row(game)
     with sqlite3.connect(path) as conn:

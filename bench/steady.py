@@ -85,8 +85,8 @@ def child(decisions: int) -> dict[str, Any]:
             loaded.append(module)
         except ImportError as missing:
             loaded.append(f"{module} (not loaded: {missing})")
-    from bot.engine import Board, caches, choose_move
-    from bot.engine.classic import perfect
+    from bot.engine import caches
+    from bot.engine.classic import Board, choose_move, perfect
     from bot.settings import Settings
 
     budget_mb = Settings.from_env().engine_cache_mb

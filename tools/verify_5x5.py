@@ -14,7 +14,7 @@ bot's turn that an earlier line already reached, up to symmetry, is not played a
 
 Prints one summary per side; a failure is printed with the position at once. Exit status 1
 if anything failed. The full run (``--branch 4``, both sides) takes about two CPU minutes;
-``tests/engine/test_verify_5x5.py`` runs a seeded sample of it.
+``tests/engine/classic/test_verify_5x5.py`` runs a seeded sample of it.
 """
 
 from __future__ import annotations
@@ -30,7 +30,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.engine import Board, Move, Player, choose_move
+from bot.engine import Move, Player
+from bot.engine.classic import Board, choose_move
 from bot.engine.classic.book import canonical
 from bot.engine.classic.wdl_solver import LOSS, WIN, WdlSolver, fastest_win
 

@@ -4,8 +4,8 @@
 A board is a container whose accent colour says how the game stands (``ACCENT``): what just
 happened, the title, the emoji board and the status as text, then the cells as buttons and
 Resign, Hint and Rematch (``bot.discord_bot.controls``). Which buttons a board shows is its
-kind's (``bot.discord_bot.variants``, one layout per variant, registered with
-``register_rows``). Cells are ``discord.ui.DynamicItem`` s registered with
+kind's (``bot.discord_bot.variants``, one layout per variant, listed there with
+``register_layouts``). Cells are ``discord.ui.DynamicItem`` s registered with
 ``bot.add_dynamic_items`` at start-up: the ``custom_id`` ("ttt:<game>:<row>:<col>", 0-based)
 carries all a click needs, so a board posted before a restart (even before boards were V2
 messages) still works after it. A click raises to refuse or fail; ``GameButton`` hands the
@@ -20,6 +20,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Awaitable, Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -143,7 +144,19 @@ BoardRows = Callable[[Game, int | None], list[discord.ui.Item[discord.ui.LayoutV
 controls, for the game and the variant's own choice on the way to a move (ultimate: the small
 board picked, None before)."""
 
-_ROWS: dict[GameKind, BoardRows] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class BoardLayout:
+    """A kind of game's board on Discord: its ``rows`` of buttons, and the ``items`` of its own
+    that ``add_dynamic_items`` must know (the cells and controls are every kind's)."""
+
+    kind: GameKind
+    rows: BoardRows
+    items: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
+
+
+_LAYOUTS: dict[GameKind, BoardLayout] = {}
 
 
 def button_row(*buttons: discord.ui.Item[Any]) -> discord.ui.ActionRow[discord.ui.LayoutView]:
@@ -154,9 +167,11 @@ def button_row(*buttons: discord.ui.Item[Any]) -> discord.ui.ActionRow[discord.u
     return row
 
 
-def register_rows(kind: GameKind, rows: BoardRows) -> None:
-    """Make ``rows`` the buttons of every board of ``kind``."""
-    _ROWS[kind] = rows
+def register_layouts(*layouts: BoardLayout) -> tuple[BoardLayout, ...]:
+    """Make each of ``layouts`` the buttons of every board of its kind (the one list is
+    ``bot.discord_bot.variants.LAYOUTS``); returns them."""
+    _LAYOUTS.update({layout.kind: layout for layout in layouts})
+    return layouts
 
 
 ACCENT: dict[str, int] = {
@@ -200,7 +215,7 @@ def board_message(
     if headline:
         texts.append(discord.ui.TextDisplay(headline))
     texts.append(discord.ui.TextDisplay(render_emoji(game)))
-    rows = _ROWS[game.kind](game, choice) if live else []
+    rows = _LAYOUTS[game.kind].rows(game, choice) if live else []
     return v2_message(*texts, *rows, accent=accent(game))
 
 
@@ -263,8 +278,8 @@ async def show_board(
 
 
 GAME_ID = re.compile(r"^tt[tu](?:-rematch|-resign|-hint)?:(?P<game>[0-9]+)(?::|$)")
-"""The game a board's button belongs to, in its ``custom_id`` (a cell, a small board of
-ultimate, a control)."""
+"""The game a board's button belongs to, in its ``custom_id`` (a cell, a control, or a layout's
+own button whose id starts ``ttu:``, as ultimate's small boards' do)."""
 
 
 def shows_game(message: discord.Message, game_id: int) -> bool:

@@ -25,7 +25,6 @@ from bot.discord_bot.duel_views import RematchButton
 from bot.discord_bot.interactions import GameButton, channel_id, private_locale
 from bot.discord_bot.texts import spelling
 from bot.games import Game, GameOverError, Status, TooEarlyToSolveError
-from bot.games.render import render_estimate_emoji, render_hint
 from bot.i18n import _, current_locale
 
 if TYPE_CHECKING:
@@ -122,9 +121,9 @@ class HintButton(
             await retire_stale_board(interaction, self.game_id)
             raise
         except TooEarlyToSolveError as early:
-            text = render_estimate_emoji(early, spelling(bot.prefix))
+            text = early.game.variant.renderer.estimate(early, spelling(bot.prefix), plain=False)
         else:
-            text = render_hint(hint)
+            text = hint.game.variant.renderer.hint(hint)
         await interaction.followup.send(text, ephemeral=True)
 
 

@@ -21,16 +21,16 @@ from bot.discord_bot.locales import guild_locale
 from bot.discord_bot.messages import edit_message
 from bot.discord_bot.puzzle_view import puzzle_view
 from bot.games.puzzles import DailyPlan
-from bot.games.render.puzzles import (
+from bot.games.puzzles.render import (
     daily_invitation,
     daily_reveal,
     daily_solvers,
     daily_title,
+    puzzle_grid,
     puzzle_task,
     puzzle_title,
     solution,
 )
-from bot.games.variants.classic.render import emoji_grid
 from bot.games.wording import join_sentences
 from bot.i18n import N_, _, current_locale
 
@@ -106,7 +106,7 @@ def daily_view(plan: DailyPlan, *, over: bool) -> discord.ui.LayoutView:
         said = join_sentences([daily_solvers(post, over=False), daily_invitation()])
     items: list[discord.ui.Item[discord.ui.LayoutView]] = [
         discord.ui.TextDisplay("\n".join(head)),
-        discord.ui.TextDisplay("\n".join(emoji_grid(puzzle.board))),
+        discord.ui.TextDisplay("\n".join(puzzle_grid(puzzle.board, plain=False))),
         discord.ui.TextDisplay(said),
         button_row(SolveButton(post.guild_id, post.day, disabled=over)),
     ]

@@ -22,8 +22,7 @@ import discord
 from bot.discord_bot.interactions import GameButton, in_time, private_locale, respond
 from bot.discord_bot.texts import NOT_YOUR_HISTORY
 from bot.games import GameError, HistoryPage, Review
-from bot.games.render import render_history
-from bot.games.render.replay import review_replay
+from bot.games.render.history import render_history
 from bot.i18n import N_, _, current_locale
 
 if TYPE_CHECKING:
@@ -122,5 +121,5 @@ async def send_history(
 async def replay_file(review: Review) -> discord.File:
     """The reviewed game as an animated GIF named after it ("game-12.gif"), its mistakes and
     blunders marked; drawn in a worker thread (a 5x5 game takes a moment)."""
-    image = await asyncio.to_thread(review_replay, review)
+    image = await asyncio.to_thread(review.game.variant.renderer.replay, review)
     return discord.File(io.BytesIO(image), filename=f"game-{review.game.id}.gif")

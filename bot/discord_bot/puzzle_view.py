@@ -20,11 +20,11 @@ import discord
 
 from bot.discord_bot.board_view import ACCENT, button_row, cell_label, v2_message
 from bot.discord_bot.interactions import GameButton, private_locale
-from bot.engine import Board, Move
-from bot.games.puzzles import AttemptStatus, PuzzleReply
+from bot.engine import Move
+from bot.games.puzzles import AttemptStatus, PuzzleBoard, PuzzleReply
+from bot.games.puzzles.render import notes, puzzle_task, puzzle_title, status
 from bot.games.puzzles.sentences import PuzzleOverError
 from bot.games.render.glyphs import EMOJI_MARK
-from bot.games.render.puzzles import notes, puzzle_task, puzzle_title, status
 from bot.i18n import N_, _, current_locale
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ class PuzzleCell(
     def from_match(cls, match: re.Match[str]) -> PuzzleCell:
         return cls(int(match["attempt"]), Move(int(match["row"]), int(match["col"])))
 
-    def show(self, board: Board, *, running: bool, last: Move | None) -> PuzzleCell:
+    def show(self, board: PuzzleBoard, *, running: bool, last: Move | None) -> PuzzleCell:
         """The cell as it stands: its mark (disabled; the winning line green, the bot's last
         answer blue), else clickable while the puzzle runs."""
         mark = board.at(self.move)

@@ -7,10 +7,11 @@ agree on everything else.
 
 from __future__ import annotations
 
+from bot.discord_bot.choices import LEADERBOARD_KINDS
 from bot.discord_bot.permissions import names
-from bot.games import CLASSIC, FIRST_CHOICES, SIZES, USAGE_MOVE, Command, Spelling
-from bot.games.render import level_ratings_table
-from bot.games.wording import join_sentences
+from bot.games import FIRST_CHOICES, USAGE_MOVE, Command, Spelling, all_variants
+from bot.games.render.solo import level_ratings_table, solo_boards
+from bot.games.wording import join_or, join_sentences
 from bot.i18n import N_, _
 
 APOLOGY = N_("Sorry, something went wrong on my side. Please try again in a moment.")
@@ -77,9 +78,23 @@ def usage_move(prefix: str) -> str:
     return _(USAGE_MOVE).format(move=spelling(prefix)[Command.MOVE])
 
 
+def game_lines() -> list[str]:
+    """One line of `/tictactoe help` per kind of game: its `game` choice, rules and levels."""
+    # TRANSLATORS: /tictactoe help, one line per game: {game} is its name as the option takes
+    # it ("ultimate"), {rules} its rules in one line, {levels} its levels as typed
+    line = _("`game:{game}` — {rules}; levels: {levels}.")
+    return [
+        line.format(
+            game=variant.kind, rules=_(variant.renderer.rules), levels=", ".join(variant.levels)
+        )
+        for variant in all_variants()
+    ]
+
+
 def help_text(prefix: str) -> str:
-    """The first message of `/tictactoe help`: how to play, and the commands of a game."""
-    sizes = ", ".join(f"{n}x{n}" for n in SIZES)
+    """The first message of `/tictactoe help`: how to play, each game, and the commands of a
+    game."""
+    games = ", ".join(variant.kind for variant in all_variants())
     return "\n".join(
         [
             # TRANSLATORS: the first line of /tictactoe help; `perfect` is a level's name
@@ -87,20 +102,14 @@ def help_text(prefix: str) -> str:
                 "**Tic-Tac-Toe against me.** One game per channel; I never lose a game I can "
                 "draw at `perfect`."
             ),
-            # TRANSLATORS: /tictactoe help. {levels}, {firsts}: the option values (kept in
-            # English, "easy, medium, ..."); {sizes}: "3x3, 4x4, 5x5"
+            # TRANSLATORS: /tictactoe help. {games}: the games as the option takes them
+            # ("classic, ultimate"), the first the default; {firsts}: who moves first (kept
+            # in English, "me, bot, random")
             _(
-                "`/tictactoe start` — start a game. Options: `level` ({levels}), `first` "
-                "({firsts}), `size` ({sizes}: a full row, column or diagonal wins; on 5x5 four "
-                "in a row)."
-            ).format(
-                levels=", ".join(CLASSIC.levels), firsts=", ".join(FIRST_CHOICES), sizes=sizes
-            ),
-            # TRANSLATORS: /tictactoe help, ultimate tic-tac-toe's rules in one line
-            _(
-                "`game:ultimate` — 9 small boards; your cell picks my board; 3 won in a row "
-                "win; a draw has no tie-break."
-            ),
+                "`/tictactoe start` — start a game. Options: `game` ({games}; the first is the "
+                "default), then its `level` and `size`, and `first` ({firsts})."
+            ).format(games=games, firsts=", ".join(FIRST_CHOICES)),
+            *game_lines(),
             # TRANSLATORS: /tictactoe help. {prefix}: the text-command prefix ("!"); keep
             # `{prefix}move` and `@me move 2 3` as they are (commands), <row> <column> may be
             # translated
@@ -148,12 +157,12 @@ def levels_text() -> str:
             "`/tictactoe stats [member]` — wins, losses and draws per difficulty and board "
             "size, duels and rating (with a member: your duels against them)."
         ),
-        # TRANSLATORS: /tictactoe help; `bot`, `duels`, `ultimate`, `ultimate-duels` are
-        # option values (keep them)
+        # TRANSLATORS: /tictactoe help; {kinds} lists the option's values as typed
+        # ("`bot`, `duels`, ..."), the first the default
         _(
-            "`/tictactoe leaderboard [kind]` — `bot` (against me: win 3 points, draw 1), "
-            "`duels` (Elo), `ultimate`, `ultimate-duels`."
-        ),
+            "`/tictactoe leaderboard [kind]` — {kinds}: against me a win is 3 points and a "
+            "draw 1; duels and solo by Elo."
+        ).format(kinds=", ".join(f"`{choice.value}`" for choice in LEADERBOARD_KINDS)),
         # TRANSLATORS: /tictactoe help
         _(
             "`/tictactoe history [member]` — the last games here, newest first, ten a page, "
@@ -172,12 +181,13 @@ def levels_text() -> str:
         # TRANSLATORS: /tictactoe help: the heading of the table of the levels' ratings
         _("**The levels' ratings** (Elo per board size):"),
     ]
-    # TRANSLATORS: /tictactoe help, after the table of the levels' ratings; keep the commands
+    # TRANSLATORS: /tictactoe help, after the table of the levels' ratings; keep the
+    # commands; {boards} lists boards ("3x3, 4x4 or 5x5")
     solo = _(
-        "Every game against me on a classic board moves your solo rating on that size: "
-        "`/tictactoe stats` shows it, `/tictactoe leaderboard kind:solo` ranks by it. In "
-        "ultimate, `level:adaptive` plays at a rating of yours kept for ultimate alone."
-    )
+        "Every game against me on {boards} moves your solo rating on that size: "
+        "`/tictactoe stats` shows it, `/tictactoe leaderboard kind:solo` ranks by it. In every "
+        "game, `level:adaptive` plays at a rating of yours kept for that game alone."
+    ).format(boards=join_or(solo_boards()))
     return "\n".join(lines) + f"\n```\n{rows}\n```{join_sentences([note, solo])}"
 
 

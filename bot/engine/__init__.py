@@ -1,39 +1,21 @@
-"""The Tic-Tac-Toe engine: board rules, notation and a perfect minimax player.
+"""The Tic-Tac-Toe engine: each kind of game's rules and search, and what they share.
 
-Pure code: no I/O (except the ``python -m bot.engine`` CLI), no asyncio, no
-storage. Public API (classic tic-tac-toe, and what both games share: ``Move``, ``Player``,
-``Value``, ``Outcome``, the errors and ``Position``, the protocol both boards satisfy)::
+Pure code: no I/O (except the ``python -m bot.engine`` CLI), no asyncio, no storage. This
+package holds what every kind shares: ``Move``, ``Player``, ``Value``, ``Outcome``, the errors,
+``Position`` (the protocol every board satisfies) and, in :mod:`.ratings`, the Elo scale and a
+member's adaptive record. Each kind's engine is a package of its own, imported by its name:
+:mod:`bot.engine.classic` (3x3 to 6x6, k in a row; its teaching tools in
+:mod:`bot.engine.classic.teaching`) and :mod:`bot.engine.ultimate`::
 
+    from bot.engine.classic import Board, analyze, choose_move
     board = Board.empty()                      # or Board.from_notation("X.O/.X./..O")
     move = choose_move(board, "perfect")       # a Move, 0-based
     board = board.play(move)                   # a new Board
-    analysis = analyze(board)                  # every move: win/draw/loss and plies
-    move = adaptive_move(board, record.rating, rng)   # the adaptive level (AdaptiveRecord)
-
-By variant: :mod:`bot.engine.classic` (this API and more), :mod:`bot.engine.ultimate`
-(ultimate tic-tac-toe: ``UltimateBoard``, its ``choose_move`` and ``analyze``) and
-:mod:`bot.engine.teaching` (the search tree a student reads).
 
 A reading order for students and the design reasons: docs/decisions.md; a guided tour with
 measured numbers: docs/minimax.md; ``python -m bot.engine NOTATION --tree`` prints the search.
 """
 
-from .classic import (
-    ADAPTIVE,
-    LEVEL_RATINGS,
-    LEVELS,
-    AdaptiveRecord,
-    Analysis,
-    Bitboard,
-    Board,
-    Cell,
-    Level,
-    MoveAnalysis,
-    adaptive_move,
-    analyze,
-    best_moves,
-    choose_move,
-)
 from .errors import (
     BoardSizeError,
     CellTakenError,
@@ -54,15 +36,7 @@ from .position import Position
 from .values import Outcome, Value
 
 __all__ = [
-    "ADAPTIVE",
-    "LEVELS",
-    "LEVEL_RATINGS",
-    "AdaptiveRecord",
-    "Analysis",
-    "Bitboard",
-    "Board",
     "BoardSizeError",
-    "Cell",
     "CellTakenError",
     "ClosedBoardError",
     "EngineError",
@@ -70,9 +44,7 @@ __all__ = [
     "IllegalMoveError",
     "ImpossiblePositionError",
     "InvalidNotationError",
-    "Level",
     "Move",
-    "MoveAnalysis",
     "OffBoardError",
     "Outcome",
     "Player",
@@ -82,8 +54,4 @@ __all__ = [
     "UnknownPuzzleError",
     "Value",
     "WrongBoardError",
-    "adaptive_move",
-    "analyze",
-    "best_moves",
-    "choose_move",
 ]

@@ -5,8 +5,9 @@
 the shipped puzzles (:mod:`.classic.puzzles.cli`).
 A first argument that names no subcommand is the classic analysis,
 ``python -m bot.engine NOTATION ...`` (:mod:`.classic.cli`), and so is ``--help``: the
-commands scripts call keep their arguments and output. A new command is one more subparser in
-:func:`parser`; the names :func:`main` tells apart are the parser's own.
+commands scripts call keep their arguments and output. A new command is one more entry of
+``SUBCOMMANDS`` (a :class:`.subcommand.Subcommand` its package gives); the names :func:`main`
+tells apart are the parser's own.
 """
 
 from __future__ import annotations
@@ -17,9 +18,14 @@ from collections.abc import Callable, Mapping, Sequence
 
 from .classic import cli as classic_cli
 from .classic.puzzles import cli as puzzles_cli
+from .subcommand import Subcommand
 from .ultimate import cli as ultimate_cli
 
 PROG = "python -m bot.engine"
+
+SUBCOMMANDS: tuple[Subcommand, ...] = (ultimate_cli.COMMAND, puzzles_cli.COMMAND)
+"""Every subcommand, as its engine package gives it; any other first argument is the default
+kind's analysis (``classic_cli.main``)."""
 
 
 def parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentParser]]:
@@ -30,22 +36,15 @@ def parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentPar
     """
     top = argparse.ArgumentParser(prog=PROG, add_help=False)  # --help is the classic one
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND", prog=PROG)
-    ultimate = commands.add_parser(
-        "ultimate",
-        help="analyse an ultimate tic-tac-toe position",
-        description=ultimate_cli.DESCRIPTION,
-        epilog=ultimate_cli.EPILOG,
-    )
-    ultimate_cli.configure(ultimate)
-    ultimate.set_defaults(run=ultimate_cli.run, parser=ultimate)
-    puzzles = commands.add_parser(
-        "puzzles",
-        help="print puzzles: positions where exactly one move wins by force",
-        description=puzzles_cli.DESCRIPTION,
-        epilog=puzzles_cli.EPILOG,
-    )
-    puzzles_cli.configure(puzzles)
-    puzzles.set_defaults(run=puzzles_cli.run, parser=puzzles)
+    for subcommand in SUBCOMMANDS:
+        command = commands.add_parser(
+            subcommand.name,
+            help=subcommand.help,
+            description=subcommand.description,
+            epilog=subcommand.epilog,
+        )
+        subcommand.configure(command)
+        command.set_defaults(run=subcommand.run, parser=command)
     return top, commands.choices
 
 

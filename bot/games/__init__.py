@@ -1,9 +1,8 @@
 """Game layer: the channel-keyed game service, its store contract, the variants (kinds of
-game), cell parsing and value types.
+game, ``find_variant``), cell parsing and value types.
 
 ``bot.games.render`` turns these values into text. Never imports discord nor a database
-driver: the runners hand the service its store (``bot.storage``). The variants are imported
-first: importing them registers each kind (``find_variant``, ``Game.variant``).
+driver: the runners hand the service its store (``bot.storage``).
 """
 
 from bot.games.cells import USAGE_MOVE, parse_cell
@@ -37,7 +36,6 @@ from bot.games.models import (
     First,
     Game,
     HeadToHead,
-    Hint,
     LeaderboardEntry,
     MoveReply,
     Rating,
@@ -52,21 +50,16 @@ from bot.games.review import Accuracy, Outlook, Review, ReviewedMove, Turn, Verd
 from bot.games.service import BOT_NAME, SWEEP_MOST, GameService, utc_now
 from bot.games.shards import ShardSet
 from bot.games.store import GameStore
-from bot.games.variants import CLASSIC, ULTIMATE, GameKind, Variant, find_variant  # first
-from bot.games.variants.classic import SIZES, WIN_LENGTH
+from bot.games.variants import GameKind, Variant, all_variants, default_variant, find_variant
 
 __all__ = [
     "BOT_NAME",
-    "CLASSIC",
     "DUEL",
     "DUEL_FIRST_CHOICES",
     "FIRST_CHOICES",
     "HISTORY_PAGE",
-    "SIZES",
     "SWEEP_MOST",
-    "ULTIMATE",
     "USAGE_MOVE",
-    "WIN_LENGTH",
     "Accuracy",
     "CellTakenError",
     "Challenge",
@@ -84,7 +77,6 @@ __all__ = [
     "GameService",
     "GameStore",
     "HeadToHead",
-    "Hint",
     "HistoryEntry",
     "HistoryPage",
     "InvalidCellError",
@@ -114,6 +106,8 @@ __all__ = [
     "Turn",
     "Variant",
     "Verdict",
+    "all_variants",
+    "default_variant",
     "find_variant",
     "parse_cell",
     "utc_now",

@@ -25,14 +25,13 @@ from bot.games.models import (
     Challenge,
     ChallengeStatus,
     Game,
-    GameKind,
     Seat,
     Status,
 )
 from bot.games.options import check_first
 from bot.games.shards import ShardSet
 from bot.games.store import Page, PageKey
-from bot.games.variants.base import find_variant
+from bot.games.variants import find_variant
 
 
 class Duels:
@@ -53,19 +52,20 @@ class Duels:
         guild_id: int | None,
         challenger: Seat,
         opponent: Seat,
-        size: int | str = 3,
+        size: int | str | None = None,
         first: str = "random",
         opponent_is_bot: bool = False,
         opponent_is_me: bool = False,
         opponent_present: bool = True,
         host_id: int | None = None,
-        game: str | GameKind = GameKind.CLASSIC,
+        game: str | None = None,
         answers_only: bool = False,
     ) -> Challenge:
         """Invite ``opponent`` to a duel here; it waits ``challenge_timeout`` for an answer
         (the server's challenge minutes, if its settings set them). Refused where the server's
         settings turned duels off or leave this channel out of their list.
-        ``game``: the kind of game (``find_variant``), whose variant checks ``size``.
+        ``game``: the kind of game (``find_variant``; None: the default kind), whose variant
+        checks ``size`` (None: its default size).
         The adapter says what only it can know: whether the opponent is a bot account (or
         this very bot) and whether they can see the channel. ``host_id``: the member at
         whose place (a terminal's keyboard) two others duel; their own game nobody moved in
@@ -110,7 +110,7 @@ class Duels:
                 status=ChallengeStatus.OPEN,
                 created_at=now,
                 expires_at=now + timeout,
-                kind=variant.kind,
+                variant=variant,
                 answers_only=answers_only,
             )
             return await self._store.insert_challenge(challenge, replacing=aside)
@@ -121,7 +121,7 @@ class Duels:
         channel_id: int,
         host_id: int,
         size: int | str | None,
-        game: str | GameKind = GameKind.CLASSIC,
+        game: str | None = None,
     ) -> int:
         """What ``challenge`` with ``host_id`` would refuse before the players are named: the
         size (returned as the kind's checked int, else ``InvalidOptionError``) and the room
@@ -169,7 +169,7 @@ class Duels:
                 winner=None,
                 created_at=now,
                 updated_at=now,
-                kind=challenge.kind,
+                variant=challenge.variant,
                 answers_only=challenge.answers_only,
             )
             due = board_due(owe_board, game, now, self._channels.first_try)

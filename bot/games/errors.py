@@ -16,10 +16,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import StrEnum
 from types import MappingProxyType
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
-from bot.engine import Board, Move
+from bot.engine import Move
+from bot.engine.position import Position
 from bot.i18n import N_, _, use_locale
+
+if TYPE_CHECKING:
+    from bot.games.models import Game
 
 
 class Command(StrEnum):
@@ -115,11 +119,14 @@ class InvalidCellError(GameError):
 
 class TooEarlyToSolveError(GameError):
     """Hint or explain on a position too early to solve exactly in a reply's time (early 5x5):
-    nothing is known to win, draw or lose. ``position`` is that position and ``pick`` the move
-    the heuristic would play there, only an estimate; adapters draw it on the board with the
-    sentence (``render_estimate_text``, ``render_estimate_emoji``)."""
+    nothing is known to win, draw or lose. ``game`` is the game asked about, ``position`` that
+    position and ``pick`` the move the heuristic would play there, only an estimate; adapters
+    draw it on the board with the sentence (the game's ``Renderer.estimate``)."""
 
-    def __init__(self, template: str, /, *, position: Board, pick: Move, **values: object) -> None:
+    def __init__(
+        self, template: str, /, *, game: Game, position: Position, pick: Move, **values: object
+    ) -> None:
+        self.game = game
         self.position = position
         self.pick = pick
         super().__init__(template, **values)

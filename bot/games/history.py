@@ -11,7 +11,7 @@ another game meanwhile.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
@@ -19,9 +19,10 @@ from bot.engine import Player
 from bot.games import sentences
 from bot.games.arguments import check_id, check_optional_id
 from bot.games.channels import Channels
-from bot.games.models import Game, GameKind, Seat, Status
+from bot.games.models import Game, Seat, Status
 from bot.games.review import Review
 from bot.games.store import GameStore
+from bot.games.variants import Variant
 
 HISTORY_PAGE = 10
 """Games on one page of a history."""
@@ -55,7 +56,8 @@ class HistoryEntry:
     result: Result
     resigned: bool
     moves: int
-    kind: GameKind = GameKind.CLASSIC
+    variant: Variant = field(kw_only=True)
+    """The kind of game it was."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +105,7 @@ def entry(game: Game, member_id: int) -> HistoryEntry:
         result=result,
         resigned=game.status is Status.RESIGNED,
         moves=len(game.moves),
-        kind=game.kind,
+        variant=game.variant,
     )
 
 

@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 from functools import lru_cache
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol, TypeAlias
 
-from bot.engine import Analysis, Board, Move, Player
-from bot.engine.classic import Explanation
+from bot.engine import Move, Player
 from bot.engine.position import Position
+from bot.engine.ratings import START_RATING
 
 if TYPE_CHECKING:
     from bot.games.puzzles.models import PuzzlePlayer
@@ -34,25 +34,9 @@ class Status(StrEnum):
     EXPIRED = "expired"
 
 
-class GameKind(StrEnum):
-    """The kinds of game a member may play, each a variant (``bot.games.variants``); the value
-    is how options, stats and leaderboards name it."""
-
-    CLASSIC = "classic"
-    ULTIMATE = "ultimate"
-
-
-_VARIANTS: dict[GameKind, Variant] = {}
-
-
-def register_variant(kind: GameKind, variant: Variant) -> None:
-    """Make ``variant`` the one ``variant_of(kind)`` gives (``bot.games.variants.register``)."""
-    _VARIANTS[kind] = variant
-
-
-def variant_of(kind: GameKind) -> Variant:
-    """The variant of ``kind``: every kind has one once ``bot.games`` is imported."""
-    return _VARIANTS[kind]
+GameKind: TypeAlias = str
+"""A kind of game by its name, its variant's ``kind`` ("classic"): how options, stats,
+leaderboards and storage name it (``bot.games.variants.find_variant`` reads one)."""
 
 
 First = Literal["me", "bot", "random"]
@@ -69,8 +53,6 @@ DUEL = "duel"
 DUEL_FIRST_CHOICES: tuple[str, ...] = ("challenger", "opponent", "random")
 """Who moves first in a duel, as the challenger asks; whoever goes first plays X."""
 
-START_RATING = 1200
-"""Every member's duel rating before their first counted duel (Elo)."""
 
 
 class ChallengeStatus(StrEnum):
@@ -96,11 +78,11 @@ class Seat:
 
 
 @lru_cache(maxsize=REPLAYS_REMEMBERED)
-def _replay(kind: GameKind, size: int, moves: tuple[Move, ...]) -> Position:
+def _replay(variant: Variant, size: int, moves: tuple[Move, ...]) -> Position:
     """The position after ``moves``. Remembered: a game is rebuilt from the same moves
     several times per operation (read, changed with ``replace``, saved, checked on its way to
     the store), and replaying every move each time was an eighth of a move's CPU."""
-    return variant_of(kind).replay(size, moves)
+    return variant.replay(size, moves)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,21 +107,21 @@ class Game:
     version: int = 0
     """How many times the game was saved since its insert: an update succeeds only over the
     version it was read at (``GameStore.update``), so no process overwrites another's move."""
-    kind: GameKind = GameKind.CLASSIC
-    """The kind of game; ``variant`` is what plays and draws it."""
     answers_only: bool = False
     """Whether its channel takes only answers to the players' own requests (a click, a
     command), never a post of the adapter's own: no board is owed there, nothing announced
     (a chat the bot is not in, where a member's own install of the app plays)."""
+    variant: Variant = field(kw_only=True)
+    """The kind of game: what plays and draws it (``bot.games.variants``)."""
     _position: Position = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_position", _replay(self.kind, self.size, self.moves))
+        object.__setattr__(self, "_position", _replay(self.variant, self.size, self.moves))
 
     @property
-    def variant(self) -> Variant:
-        """The variant of this game's kind: its rules, its bot, its drawing."""
-        return variant_of(self.kind)
+    def kind(self) -> GameKind:
+        """The name of this game's kind (its variant's), as storage and stats name it."""
+        return self.variant.kind
 
     @property
     def position(self) -> Position:
@@ -242,22 +224,19 @@ class Challenge:
     expires_at: datetime
     message_id: int | None = None
     game_id: int | None = None
-    kind: GameKind = GameKind.CLASSIC
-    """The kind of game the duel will be."""
     answers_only: bool = False
     """As ``Game.answers_only``: the duel's game inherits it."""
+    variant: Variant = field(kw_only=True)
+    """The kind of game the duel will be."""
 
     @property
-    def variant(self) -> Variant:
-        """The variant of the duel's kind."""
-        return variant_of(self.kind)
+    def kind(self) -> GameKind:
+        """The name of the duel's kind."""
+        return self.variant.kind
 
     @property
     def is_open(self) -> bool:
         return self.status is ChallengeStatus.OPEN
-
-    def involves(self, member_id: int) -> bool:
-        return member_id in (self.challenger.member_id, self.opponent.member_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,7 +244,7 @@ class StartOptions:
     """A start's options as the service will play them: what the member asked, else the
     server's defaults, else the kind's own; each checked."""
 
-    kind: GameKind
+    variant: Variant
     level: str
     first: str
     size: int
@@ -284,8 +263,16 @@ class MoveReply:
 
 
 class HintReply(Protocol):
-    """What a variant's hint returns (``Hint``, ultimate's own): at least the game it is about;
-    the variant's renderer words it."""
+    """What a variant's hint returns (each kind its own value): at least the game it is
+    about; the variant's renderer words it (``Renderer.hint``)."""
+
+    @property
+    def game(self) -> Game: ...
+
+
+class ExplainReply(Protocol):
+    """What a variant's explanation returns (each kind that explains its own value): at least
+    the game it is about; the variant's renderer words it (``Renderer.explain``)."""
 
     @property
     def game(self) -> Game: ...
@@ -301,33 +288,6 @@ class OwedBoard:
     version: int
     attempts: int
     owed_since: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class Hint:
-    """The engine's analysis of the position, for the member whose turn it is."""
-
-    game: Game
-    analysis: Analysis
-
-
-@dataclass(frozen=True, slots=True)
-class ExplainReply:
-    """What the engine sees in one position of ``game``, and the move it explains.
-
-    While the game runs, ``position`` is the current board and ``move`` the one the bot would
-    play there (``played`` False). Once it is over, ``position`` is the board before the bot's
-    last move (the last move of a game between members) and ``move`` that move (``played``
-    True). ``explanation`` gives every empty cell's value for ``mover``, the side to move in
-    ``position``, and what the search cost.
-    """
-
-    game: Game
-    position: Board
-    mover: Player
-    move: Move
-    played: bool
-    explanation: Explanation
 
 
 @dataclass(frozen=True, slots=True)
@@ -394,11 +354,6 @@ class Stats:
     puzzles: PuzzlePlayer | None = None
     """The member's puzzle standing (everywhere, the streak as it stands today); None before
     their first puzzle."""
-
-    @property
-    def rating(self) -> Rating:
-        """The classic duel rating."""
-        return self.ratings.get(GameKind.CLASSIC, Rating())
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 """The options a player chooses that every kind of game shares (who goes first, a
 leaderboard's length), checked into their normal form or refused with
 ``InvalidOptionError`` and its sentence. A kind's own options (level, size) are its variant's
-(``Variant.check_level``, ``Variant.check_size``)."""
+(``Variant.check_level``, ``Variant.check_size``), which ``check_size`` serves."""
 
 from __future__ import annotations
 
@@ -22,6 +22,21 @@ def check_first(first: str, choices: tuple[str, ...] = FIRST_CHOICES, duel: bool
         )
         raise InvalidOptionError(
             template, choices=Phrase(lambda: join_or(choices)), given=repr(str(first))
+        )
+    return wanted
+
+
+def check_size(size: int | str, sizes: tuple[int, ...]) -> int:
+    """``size`` as an int if it is one of ``sizes``, else ``InvalidOptionError`` naming them."""
+    try:
+        wanted = int(str(size).strip())
+    except ValueError:
+        wanted = 0
+    if wanted not in sizes:
+        raise InvalidOptionError(
+            "The board size must be {sizes}, not {given}.",
+            sizes=Phrase(lambda: join_or(sizes)),
+            given=repr(str(size)),
         )
     return wanted
 

@@ -4,27 +4,22 @@ after it, the move that lost it, and each player's accuracy.
 A move keeps the mover's value under best play or lowers it: ``best`` keeps it and is among
 the fastest wins (slowest losses; every drawing move of a draw), ``good`` keeps it but wins
 slower or loses faster, ``mistake`` turns a win into a draw or a draw into a loss, ``blunder``
-turns a win into a loss. Exact on 3x3 and 4x4; on 5x5 the engine proves what its budget
-reaches (``bot.engine.classic.valuation``), and a move it cannot judge is an ``estimate``, never a
-guess. Pure and CPU-bound: the service runs it in a worker thread. The figures:
-docs/decisions.md.
+turns a win into a loss. ``judge`` does it for any kind of game from the values its variant's
+``Valuer`` proves (classic's: ``bot.games.variants.classic.review``); a move it cannot judge is
+an ``estimate``, never a guess. Pure and CPU-bound: the service runs it in a worker thread.
+The figures: docs/decisions.md.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Protocol
 
-from bot.engine import Board, Move, Player, Value
-from bot.engine.classic import Valuation, Valuer
+from bot.engine import Move, Player, Value
+from bot.engine.position import Position
 from bot.games.models import Game, Status
-
-REVIEW_BUDGET = 300_000
-"""Positions the 5x5 searches of one review may examine in all (about 1.2 s of search)."""
-
-REVIEW_PER_POSITION = 100_000
-"""Positions the searches about any one 5x5 position may examine: an opening too early to
-solve gives up there and leaves the rest of the budget to the others."""
 
 _RANK = {Value.LOSS: -1, Value.DRAW: 0, Value.WIN: 1}
 _OTHER = {Value.WIN: Value.LOSS, Value.DRAW: Value.DRAW, Value.LOSS: Value.WIN}
@@ -68,11 +63,6 @@ class ReviewedMove:
     before: Outlook | None
     after: Outlook | None
     instead: Move | None = None
-
-    @property
-    def cell(self) -> str:
-        """The cell as players type it, row and column 1-based: ``"2,3"``."""
-        return f"{self.move.row + 1},{self.move.col + 1}"
 
 
 class Turn(StrEnum):
@@ -131,19 +121,31 @@ class Review:
         return judged and self.turn is not Turn.UNPROVEN
 
 
-def review_game(game: Game, *, valuer: Valuer | None = None) -> Review:
+class Valuation(Protocol):
+    """What is proven about one position: its ``value`` for the side to move and ``plies`` to
+    the end under best play, and a ``best`` move reaching it (each None: not proven)."""
+
+    @property
+    def value(self) -> Value | None: ...
+
+    @property
+    def plies(self) -> int | None: ...
+
+    @property
+    def best(self) -> Move | None: ...
+
+
+def judge(game: Game, valuation: Callable[[Position], Valuation]) -> Review:
     """Judge every move of ``game`` as it stands (the service passes only games that are
-    over). ``valuer``: where values come from (a new one with ``REVIEW_BUDGET`` by default;
-    one valuer may serve many 3x3 and 4x4 games)."""
-    if valuer is None:
-        valuer = Valuer(budget=REVIEW_BUDGET, per_position=REVIEW_PER_POSITION)
-    boards = [Board.empty(game.size, game.k)]
+    over), from what ``valuation`` proves about each position that is not over (a kind's
+    engine, within the review's budget)."""
+    boards: list[Position] = [game.variant.start_position(game.size)]
     for move in game.moves:
         boards.append(boards[-1].play(move))
     # Last position first: the late ones are cheap, and an opening too early to solve spends
     # only what is left of the budget once every later position has been solved.
     values: list[Valuation | None] = [
-        None if board.is_over else valuer.valuation(board) for board in reversed(boards)
+        None if board.is_over else valuation(board) for board in reversed(boards)
     ]
     values.reverse()
     moves = tuple(
@@ -165,7 +167,11 @@ def review_game(game: Game, *, valuer: Valuer | None = None) -> Review:
 
 
 def _judged(
-    index: int, move: Move, after_board: Board, before: Valuation | None, after: Valuation | None
+    index: int,
+    move: Move,
+    after_board: Position,
+    before: Valuation | None,
+    after: Valuation | None,
 ) -> ReviewedMove:
     """Move ``index`` (0-based) from the valuations of the positions around it (``after``
     None: the move ended the game)."""
@@ -209,7 +215,7 @@ def _loser(game: Game) -> Player | None:
 
 def _turn(
     loser: Player | None,
-    boards: list[Board],
+    boards: list[Position],
     values: list[Valuation | None],
     moves: tuple[ReviewedMove, ...],
 ) -> tuple[Turn, ReviewedMove | None, Value | None]:
@@ -232,7 +238,7 @@ def _turn(
 
 
 def _lost(
-    loser: Player, boards: list[Board], values: list[Valuation | None], index: int
+    loser: Player, boards: list[Position], values: list[Valuation | None], index: int
 ) -> bool | None:
     """Whether position ``index`` is lost for ``loser`` under best play; None: not proven.
     An unsolved position may still be decided by its neighbours: the side to move there has

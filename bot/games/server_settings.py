@@ -24,9 +24,8 @@ from bot.games.errors import (
     InvalidOptionError,
     SettingsError,
 )
-from bot.games.models import GameKind
 from bot.games.options import check_first
-from bot.games.variants.base import find_variant
+from bot.games.variants import Variant, default_variant
 from bot.games.wording import join_and, join_or
 from bot.i18n import N_, Phrase, shipped
 
@@ -48,9 +47,6 @@ MOST_CHANNELS = 25
 
 DEFAULT_FIRST = "random"
 """Who goes first when neither the member nor the server says."""
-
-DEFAULT_SIZE = 3
-"""The board size when neither the member nor the server says."""
 
 UNSET = "unset"
 """The value that clears a start default (then the member's or the bot's own applies)."""
@@ -95,17 +91,17 @@ class ServerSettings:
             )
 
     def start_options(
-        self, kind: GameKind, level: str | None, first: str | None, size: int | None
-    ) -> tuple[str | None, str, int]:
+        self, variant: Variant, level: str | None, first: str | None, size: int | None
+    ) -> tuple[str | None, str, int | None]:
         """A start's ``(level, first, size)``: what the member asked, else this server's
-        default, else the bot's own (level ``None``: the kind's default). The server's level
-        applies only where the kind has it."""
-        if level is None and find_variant(kind).has_level(self.level):
+        default, else the bot's own (level and size ``None``: the kind's default). The
+        server's level and size apply only where the kind has them."""
+        if level is None and variant.has_level(self.level):
             level = self.level
         if first is None:
             first = self.first or DEFAULT_FIRST
-        if size is None:
-            size = self.size or DEFAULT_SIZE
+        if size is None and self.size in variant.sizes:
+            size = self.size
         return level, first, size
 
     def check_duels(self) -> None:
@@ -186,9 +182,9 @@ def with_defaults(
         raise SettingsError("Name at least one of level, size or first.")
     if size is not None and str(size).strip() == "0":
         size = UNSET  # 0: the bot's own, as the minutes
-    classic = find_variant(GameKind.CLASSIC)  # the defaults are the classic board's
-    levels = parse_default(level, classic.check_level)
-    sizes = parse_default(size, classic.check_size)
+    own = default_variant()  # a server's defaults are the default kind's options
+    levels = parse_default(level, own.check_level)
+    sizes = parse_default(size, own.check_size)
     firsts = parse_default(first, check_first)
     return replace(
         settings,

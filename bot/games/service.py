@@ -36,7 +36,6 @@ from bot.games.models import (
     Challenge,
     ExplainReply,
     Game,
-    GameKind,
     HintReply,
     MoveReply,
     Seat,
@@ -51,7 +50,7 @@ from bot.games.servers import Servers
 from bot.games.shards import ShardSet
 from bot.games.standings import Standings
 from bot.games.store import GameStore
-from bot.games.variants.base import find_variant
+from bot.games.variants import find_variant
 
 BOT_NAME = "the bot"
 """The bot seat's name (adapters speak for the bot in the first person anyway)."""
@@ -147,7 +146,7 @@ class GameService:
         level: str | None = None,
         first: str | None = None,
         size: int | None = None,
-        game: str | GameKind = GameKind.CLASSIC,
+        game: str | None = None,
     ) -> StartOptions:
         """The options ``start`` would play with, checked, nothing saved: refused where the
         server's settings leave this channel out (``ChannelNotAllowedError``) or an option
@@ -158,9 +157,9 @@ class GameService:
         server = await self._channels.server(guild_id)
         server.check_channel(channel_id)
         variant = find_variant(game)
-        level, first, size = server.start_options(variant.kind, level, first, size)
+        level, first, size = server.start_options(variant, level, first, size)
         return StartOptions(
-            variant.kind, variant.check_level(level), check_first(first), variant.check_size(size)
+            variant, variant.check_level(level), check_first(first), variant.check_size(size)
         )
 
     async def start(
@@ -173,16 +172,17 @@ class GameService:
         level: str | None = None,
         first: str | None = None,
         size: int | None = None,
-        game: str | GameKind = GameKind.CLASSIC,
+        game: str | None = None,
         owe_board: bool = False,
         answers_only: bool = False,
     ) -> MoveReply:
-        """Start a member-vs-bot game of the kind ``game``; if the bot goes first its opening
-        move is in the reply. Options not given come from the server's settings, else the
-        kind's own (``start_options``). The member's own game that had not started is set
-        aside to make room (not counted, ``reply.replaced``); any other game running in the
-        channel refuses. ``owe_board``: the board is owed until shown (``boards``);
-        ``answers_only``: the channel takes only answers (``Game.answers_only``)."""
+        """Start a member-vs-bot game of the kind ``game`` (None: the default kind); if the
+        bot goes first its opening move is in the reply. Options not given come from the
+        server's settings, else the kind's own (``start_options``). The member's own game that
+        had not started is set aside to make room (not counted, ``reply.replaced``); any
+        other game running in the channel refuses. ``owe_board``: the board is owed until
+        shown (``boards``); ``answers_only``: the channel takes only answers
+        (``Game.answers_only``)."""
         check_id("member_id", member_id)
         name = check_name("member_name", member_name)
         options = await self.start_options(
@@ -208,7 +208,7 @@ class GameService:
                 winner=None,
                 created_at=now,
                 updated_at=now,
-                kind=options.kind,
+                variant=options.variant,
                 answers_only=answers_only,
             )
             bot_move = None

@@ -1,10 +1,10 @@
 """Solo ratings: what a finished game against the bot does to a member's standing.
 
 Per board size of ``SOLO_SIZES`` a member has a solo rating in each scope (a server, or none),
-Elo against the level's measured rating (``bot.engine.classic.LEVEL_RATINGS``; at ``adaptive``
-the rating the level played at), and per kind of game and board size one ``AdaptiveRecord``
-everywhere, which sets how the adaptive level plays against them (an ultimate game moves only
-that: its levels' ratings come from short matches, docs/decisions.md). A store applies
+Elo against the level's measured rating (``Variant.level_ratings``; at ``adaptive`` the rating
+the level played at), and per kind of game and board size one ``AdaptiveRecord`` everywhere,
+which sets how the adaptive level plays against them (an ultimate game moves only that: its
+levels' ratings come from short matches, docs/decisions.md). A store applies
 :func:`after_game` in the transaction that first saves a game as counted
 (``GameStore.update``), so each game moves both exactly once.
 Reasons: docs/decisions.md.
@@ -12,14 +12,17 @@ Reasons: docs/decisions.md.
 
 from __future__ import annotations
 
-from bot.engine.classic import LEVEL_RATINGS, AdaptiveRecord
-from bot.engine.classic import rated as elo_rated
+from bot.engine.ratings import AdaptiveRecord
+from bot.engine.ratings import rated as elo_rated
 from bot.games.models import DUEL, Game, Rating, SoloEntry, Status
 from bot.games.store import GameStore
+from bot.games.variants import all_variants
 
-SOLO_SIZES: tuple[int, ...] = tuple(sorted({size for _level, size in LEVEL_RATINGS}))
-"""The board sizes with solo ratings: the classic sizes, whose levels' ratings are measured
-closely enough to rate members against (ultimate's are not)."""
+SOLO_SIZES: tuple[int, ...] = tuple(
+    sorted({size for v in all_variants() for size in v.sizes if v.counts_solo(size)})
+)
+"""The board sizes with solo ratings: those whose levels' ratings are measured closely enough
+to rate members against (``Variant.counts_solo``)."""
 
 _SCORES = {Status.WON: 1.0, Status.DRAWN: 0.5, Status.LOST: 0.0, Status.RESIGNED: 0.0}
 """The member's score per counted status of a game against the bot."""
@@ -62,12 +65,12 @@ def level_rating(game: Game, adaptive: AdaptiveRecord) -> int:
     this game; ``Variant.playing_rating``)."""
     if game.variant.rated(game.level):
         return game.variant.playing_rating(adaptive.rating, game.size)
-    return LEVEL_RATINGS[game.level, game.size]
+    return game.variant.level_ratings()[game.size][game.level]
 
 
 def rated(rating: Rating, score: float, opponent: int) -> Rating:
     """``rating`` after a game scoring ``score`` against a level rated ``opponent``: Elo with
-    the adaptive record's K (``bot.engine.classic.adaptive.k_factor``: large for a new member)."""
+    the adaptive record's K (``bot.engine.ratings.k_factor``: large for a new member)."""
     return Rating(elo_rated(rating.rating, rating.games, score, opponent), rating.games + 1)
 
 

@@ -9,25 +9,22 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.engine import LEVELS
 from bot.games.arguments import check_id, check_optional_id
 from bot.games.channels import Channels
 from bot.games.models import (
     DUEL,
     DuelEntry,
-    GameKind,
     HeadToHead,
     LeaderboardEntry,
     Rating,
     Record,
     SoloEntry,
     Stats,
-    variant_of,
 )
 from bot.games.options import check_limit
 from bot.games.solo import solo_leaderboard
 from bot.games.store import GameStore
-from bot.games.variants.base import find_variant
+from bot.games.variants import GameKind, all_variants, find_variant, fixed_levels
 
 
 class Standings:
@@ -56,10 +53,11 @@ class Standings:
         return replace(stats, puzzles=replace(player, streak=streak))
 
     async def leaderboard(
-        self, *, guild_id: int | None, limit: int = 10, game: str | GameKind = GameKind.CLASSIC
+        self, *, guild_id: int | None, limit: int = 10, game: str | None = None
     ) -> list[LeaderboardEntry]:
         """The server's best ``limit`` players against the bot (``guild_id=None``: games
-        outside any server) in games of the kind ``game``, each kind ranked apart: 3 points
+        outside any server) in games of the kind ``game`` (None: the default kind), each kind
+        ranked apart: 3 points
         per win, 1 per draw; ties go to fewer losses, then more wins, then name."""
         check_optional_id("guild_id", guild_id)
         check_limit(limit)
@@ -71,7 +69,7 @@ class Standings:
         return entries[:limit]
 
     async def duel_leaderboard(
-        self, *, guild_id: int | None, limit: int = 10, game: str | GameKind = GameKind.CLASSIC
+        self, *, guild_id: int | None, limit: int = 10, game: str | None = None
     ) -> list[DuelEntry]:
         """The server's best ``limit`` duelists by their rating in duels of the kind ``game``
         (then more games, then name)."""
@@ -96,16 +94,16 @@ class Standings:
 async def _stats(
     store: GameStore, member_id: int, guild_id: int | None, other_id: int | None
 ) -> Stats:
-    """The member's record against the bot per level (every classic level listed, each other
-    kind's levels under its own heading) and per kind, level and size; their duel record per
-    kind and size, and ratings; with ``other_id``, their duels against that member.
-    ``guild_id=None`` counts every server, an id only that server (ratings are per server;
-    ``None``: outside any server)."""
+    """The member's record against the bot per level (every fixed level of the default kind
+    listed, each other kind's levels under its own heading, ``Variant.stats_level``) and per
+    kind, level and size; their duel record per kind and size, and ratings; with
+    ``other_id``, their duels against that member. ``guild_id=None`` counts every server, an
+    id only that server (ratings are per server; ``None``: outside any server)."""
     records = await store.records(member_id, guild_id)
     by_size = {key: record for key, record in records.items() if key[1] != DUEL}
-    by_level: dict[str, Record] = {level: Record() for level in LEVELS}
+    by_level: dict[str, Record] = {level: Record() for level in fixed_levels()}
     for (kind, level, _size), record in sorted(by_size.items()):
-        heading = variant_of(kind).stats_level(level)
+        heading = find_variant(kind).stats_level(level)
         by_level[heading] = by_level.get(heading, Record()) + record  # dropped levels still show
     duels_by_size = {
         (kind, size): record for (kind, level, size), record in records.items() if level == DUEL
@@ -136,7 +134,8 @@ async def _ratings(
     store: GameStore, member_id: int, guild_id: int | None
 ) -> dict[GameKind, Rating]:
     """The member's duel rating per kind they have a counted duel of, in the scope."""
-    ratings = {kind: await store.rating(member_id, guild_id, kind=kind) for kind in GameKind}
+    kinds = [variant.kind for variant in all_variants()]
+    ratings = {kind: await store.rating(member_id, guild_id, kind=kind) for kind in kinds}
     return {kind: rating for kind, rating in ratings.items() if rating.games}
 
 

@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Generic, Protocol, TypeAlias, TypeVar
 
-from bot.engine.classic import AdaptiveRecord
-from bot.engine.classic.puzzles import Puzzle
+from bot.engine.ratings import AdaptiveRecord
 from bot.games.models import Challenge, Game, GameKind, OwedBoard, Rating, Record
+from bot.games.puzzles import Puzzle
 from bot.games.puzzles.models import (
     Attempt,
     DailyPost,
@@ -225,7 +225,7 @@ class GameStore(Protocol):
         ...
 
     async def standings(
-        self, guild_id: int | None, limit: int | None = None, *, kind: GameKind = GameKind.CLASSIC
+        self, guild_id: int | None, limit: int | None = None, *, kind: GameKind
     ) -> list[tuple[int, str, Record]]:
         """``(member_id, name, record)`` of every member with a counted result in the scope:
         the server ``guild_id``, or games outside any server (the terminal) for ``None``;
@@ -235,15 +235,13 @@ class GameStore(Protocol):
         With ``limit``, only the first ``limit`` of that order. Only games of ``kind``."""
         ...
 
-    async def rating(
-        self, member_id: int, guild_id: int | None, *, kind: GameKind = GameKind.CLASSIC
-    ) -> Rating:
+    async def rating(self, member_id: int, guild_id: int | None, *, kind: GameKind) -> Rating:
         """The member's duel rating for duels of ``kind`` in the server ``guild_id`` (``None``:
         outside any server); ``Rating()`` (1200, no games) if they have not finished one there."""
         ...
 
     async def duel_standings(
-        self, guild_id: int | None, limit: int | None = None, *, kind: GameKind = GameKind.CLASSIC
+        self, guild_id: int | None, limit: int | None = None, *, kind: GameKind
     ) -> list[tuple[int, str, Rating]]:
         """``(member_id, name, rating)`` of every member rated in duels of ``kind`` in the
         scope (as ``standings``), highest rating first, then more games, name (casefolded),

@@ -9,6 +9,7 @@ same in an error and on a board.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from math import ceil
 
 from bot.engine import Move
 from bot.games.models import DUEL, Seat
@@ -69,6 +70,14 @@ def describe_duration(seconds: float) -> str:
         if amount >= 1:
             return _unit(unit, amount)
     return _unit("second", max(0, round(seconds)))
+
+
+def your_moves(plies: int) -> int:
+    """Moves the player to move makes in ``plies`` plies, counting the one they are about to make.
+
+    Plies alternate you, me, you, ...: the 1st, 3rd, 5th ... are yours, so ``ceil(plies / 2)``.
+    """
+    return ceil(plies / 2)
 
 
 def cell_name(move: Move) -> str:

@@ -4,9 +4,10 @@ interface, ``Transaction``.
 A store supplies ``_transact`` (one transaction, its driver's errors turned into the typed
 errors of ``bot.games.store_errors``), ``_read`` (as ``StoreReads`` asks) and its dialect's few
 differences (``_sql`` and the rest in its parameter style, ``_locking``, ``_skipping``), and
-inherits the operations. The rating rules are the game layer's (``bot.games.elo`` through
-``rows.rating_rows``, ``bot.games.solo.after_game``), applied here once, in the transaction of
-the save that first counts a result. Design: docs/storage.md.
+inherits the operations. The rating rules are the engine's and the game layer's
+(``bot.engine.ratings.rate`` through ``rows.rating_rows``, ``bot.games.solo.after_game``),
+applied here once, in the transaction of the save that first counts a result. Design:
+docs/storage.md.
 """
 
 from __future__ import annotations

@@ -16,9 +16,9 @@ from datetime import date, datetime
 from typing import Any
 
 from bot.engine import Player
-from bot.engine.classic.puzzles import Puzzle
 from bot.games.glicko import Glicko
 from bot.games.models import Game, Seat
+from bot.games.puzzles import Puzzle
 from bot.games.puzzles.models import (
     Attempt,
     AttemptStatus,

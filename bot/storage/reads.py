@@ -120,20 +120,18 @@ class StoreReads:
         return records_by_level(rows)
 
     async def standings(
-        self, guild_id: int | None, limit: int | None = None, *, kind: GameKind = GameKind.CLASSIC
+        self, guild_id: int | None, limit: int | None = None, *, kind: GameKind
     ) -> list[tuple[int, str, Record]]:
         query = self._sql.standings if limit is None else self._sql.standings_top
         return ranking(await self._read(query, standings_scope(guild_id, limit, kind)))
 
-    async def rating(
-        self, member_id: int, guild_id: int | None, *, kind: GameKind = GameKind.CLASSIC
-    ) -> Rating:
+    async def rating(self, member_id: int, guild_id: int | None, *, kind: GameKind) -> Rating:
         params = {**scope(guild_id), "kind": kind, "member_id": member_id}
         rows = await self._read(self._sql.rating, params)
         return rating_from_row(rows[0] if rows else None)
 
     async def duel_standings(
-        self, guild_id: int | None, limit: int | None = None, *, kind: GameKind = GameKind.CLASSIC
+        self, guild_id: int | None, limit: int | None = None, *, kind: GameKind
     ) -> list[tuple[int, str, Rating]]:
         query = self._sql.duel_standings if limit is None else self._sql.duel_standings_top
         return duel_ranking(await self._read(query, standings_scope(guild_id, limit, kind)))

@@ -14,7 +14,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol, TypeVar
 
 from bot.engine import EngineError, Move, Player
-from bot.games import elo
+from bot.engine.ratings import rate
 from bot.games.arguments import check_id, check_optional_id
 from bot.games.errors import InvalidOptionError
 from bot.games.models import (
@@ -196,6 +196,8 @@ def _unreadable(game: Game) -> str | None:
         variant = stored_variant(game.kind)
     except ValueError as error:
         return str(error)
+    if variant is not game.variant:
+        return f"its variant {game.variant!r} is not the one its kind names, {variant!r}"
     if type(game.size) is not int or game.size not in variant.sizes:
         return _not_a_size(game.size, variant)
     if type(game.level) is not str or game.level not in _levels(variant):
@@ -250,7 +252,7 @@ def rating_rows(game: Game, x: Rating, o: Rating) -> list[dict[str, object]]:
     """The ``ratings`` rows of both players after ``game`` (a finished duel), from their
     ratings ``x`` and ``o`` before it, under the game's kind (classic or ultimate)."""
     x_score = 0.5 if game.winner is None else float(game.winner is Player.X)
-    new_x, new_o = elo.rate(x.rating, o.rating, x_score)
+    new_x, new_o = rate(x.rating, o.rating, x_score)
     return [
         {
             **scope(game.guild_id),
@@ -330,7 +332,7 @@ def from_row(row: Row) -> Game:
             updated_at=aware("updated_at", row["updated_at"]),
             message_id=_int_or_none(row["message_id"]),
             version=int(row["version"]),
-            kind=variant.kind,
+            variant=variant,
             answers_only=bool(row["answers_only"]),
         )
         _check_result(game)
@@ -386,7 +388,7 @@ def challenge_from_row(row: Row) -> Challenge:
             expires_at=aware("expires_at", row["expires_at"]),
             message_id=_int_or_none(row["message_id"]),
             game_id=_int_or_none(row["game_id"]),
-            kind=variant.kind,
+            variant=variant,
             answers_only=bool(row["answers_only"]),
         )
     except (ValueError, TypeError) as error:

@@ -7,11 +7,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine.classic import START_RATING, AdaptiveRecord
+from bot.engine.ratings import START_RATING, AdaptiveRecord
 from bot.games.models import Game, Rating, Status
 from bot.games.solo import counts_against_bot
 from bot.storage.rows import COUNTED, Row, scope
-from bot.storage.sql import standings_scope
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +143,6 @@ class SoloReads:
     async def solo_standings(
         self, guild_id: int | None, size: int, limit: int
     ) -> list[tuple[int, str, Rating]]:
-        params = {**standings_scope(guild_id, limit), "size": size}
+        params = {**scope(guild_id), "limit": limit, "size": size}
         rows = await self._read(self._solo_sql.solo_standings, params)
         return [(int(row["member_id"]), str(row["name"]), rating_of(row)) for row in rows]

@@ -321,9 +321,7 @@ def page_end(rows: Sequence[Row], sort_column: str | None, limit: int) -> tuple[
     return (0 if sort_column is None else int(last[sort_column]), int(last["id"]))
 
 
-def standings_scope(
-    guild_id: int | None, limit: int | None = None, kind: GameKind = GameKind.CLASSIC
-) -> dict[str, object]:
+def standings_scope(guild_id: int | None, limit: int | None, kind: GameKind) -> dict[str, object]:
     """The parameters of ``GameSql.standings`` and ``duel_standings``: the scope (see
     ``scope``), the ``limit`` of ``standings_top`` and the kind of game (``Game.kind``)."""
     return {**scope(guild_id), "limit": limit, "kind": kind}

@@ -1,10 +1,11 @@
 """Reading one line typed in the terminal game into a command.
 
 Kept apart from the session so it is pure (no I/O, no game state) and can be tested with
-generated input. Cells are not parsed here: the board size is only known to the session, which
-hands the text to ``bot.games.parse_cell`` so the wording of a bad cell lives in one place.
-Every sentence is worded in the current locale when it is rendered (``help_text``, the
-``CommandError`` raised); the command words typed stay English in every language.
+generated input. Moves are not parsed here: only the session knows the game, whose variant
+reads the text (``Variant.parse_move``), so the wording of a bad move lives in one place.
+Every sentence is worded in the current locale when it is rendered (the ``CommandError``
+raised; the help is ``bot.terminal.help``'s); the command words typed stay English in every
+language.
 """
 
 from __future__ import annotations
@@ -14,190 +15,15 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.engine.classic import RANDOM_RATING
-from bot.games import CLASSIC, FIRST_CHOICES, SIZES, ULTIMATE, GameKind, find_variant
+from bot.games import FIRST_CHOICES, GameKind, find_variant
 from bot.games.arguments import MAX_ID
-from bot.games.render import ADAPTIVE_NOTE, level_ratings_table
 from bot.games.variants import all_variants
-from bot.games.wording import join_or, join_sentences, quote_input
+from bot.games.wording import join_sentences, quote_input
 from bot.i18n import N_, _, ngettext
+from bot.terminal.help import usage_leaderboard, usage_start
 
 FIRST_WORDS: dict[str, str] = {**{choice: choice for choice in FIRST_CHOICES}, "you": "bot"}
 """Who goes first, as typed -> as the game layer names it ("you" means the bot, like "bot")."""
-
-
-def _listed(words: tuple[str, ...] | list[str]) -> str:
-    """Command words listed with the locale's separator ("easy, medium, hard")."""
-    # TRANSLATORS: the list separator of "a, b or c" (only between the first ones)
-    return _(", ").join(words)
-
-
-def usage_start() -> str:
-    """How to type ``start``, with its levels, first players and sizes."""
-    # TRANSLATORS: the terminal's start command. Command words (start, hard, bot) and the
-    # values of {levels} (easy, medium, ...), {first} (me, bot, random) and {sizes} (3, 4, 5)
-    # are typed by the player: keep them in English.
-    return _(
-        "Usage: start [level] [who goes first] [size], in any order, for example: start hard "
-        "bot. Levels: {levels}; first: {first}; size: {sizes}."
-    ).format(levels=_listed(CLASSIC.levels), first=join_or(FIRST_CHOICES), sizes=join_or(SIZES))
-
-
-def _help_entries() -> tuple[tuple[str, ...], ...]:
-    """Each command with its text, a paragraph to a line, in the current locale:
-    ``bot.terminal.layout.wrap`` fits them to the terminal, where lines broken by hand would
-    leave a stub wherever it is narrower."""
-    ratings = tuple(f"  {line}" for line in level_ratings_table().splitlines()[:-1])
-    return (
-        (
-            "move <row> <column>",
-            _("play a cell, for example: move 2 3 (or just: 2 3)"),
-        ),
-        (
-            "start [level] [first] [size]",
-            _("a new game, for example: start perfect me 4"),
-            # TRANSLATORS: in the terminal's help; {levels}: easy, medium, ...; {first}: me,
-            # bot, random; {sizes}: "3, 4 or 5" (all typed as they are)
-            _("levels: {levels}; first: {first}; size: {sizes}").format(
-                levels=_listed(CLASSIC.levels),
-                first=_listed(FIRST_CHOICES),
-                sizes=join_or(SIZES),
-            ),
-            _(
-                '(plain "start" repeats your last game\'s settings; a game you have not moved '
-                "in yet is set aside, not counted)"
-            ),
-            # TRANSLATORS: in the terminal's help, above a table of the levels' ratings;
-            # {adaptive}: the clause "adaptive plays at your own rating ..." (translated
-            # apart); {rating}: a number (a random mover's Elo rating)
-            _(
-                "{adaptive}. The levels' ratings (Elo; a random mover is {rating}, each size "
-                "its own scale):"
-            ).format(adaptive=_(ADAPTIVE_NOTE), rating=RANDOM_RATING),
-            *ratings,
-        ),
-        (
-            "start duel [size]",
-            _(
-                "two players at this keyboard take turns (also: start 2p); your names are asked "
-                "once (quit there calls the duel off), and stats count under them; the next duel "
-                "swaps who moves first once someone has moved"
-            ),
-        ),
-        (
-            "start ultimate [level] [first]",
-            # TRANSLATORS: in the terminal's help; {levels}: the ultimate levels as typed
-            # ("easy, medium, hard, strongest"); "perfect" is a level's name
-            _(
-                "ultimate tic-tac-toe on a 9x9 grid of small boards; levels: {levels} (no "
-                "perfect: the game is not solved). Moves are <row> <column>, each 1-9. Your "
-                "move's cell inside its small board sends me to the small board at that "
-                "position (any open one if that board is won or full); three in a row wins a "
-                "small board, three won small boards in a row win the game, and with no move "
-                "left it is a draw (the count of small boards won breaks no tie); start duel "
-                "ultimate: two players at this keyboard"
-            ).format(levels=_listed(ULTIMATE.levels)),
-        ),
-        (
-            "hint",
-            _(
-                "every move you can make, and whether it wins, draws or loses (in ultimate: the "
-                "engine's top moves with their win rates)"
-            ),
-        ),
-        (
-            "explain",
-            _(
-                "what I see: every empty cell's value, the move I would play and why, and how "
-                "many positions I searched (after a game: my last move)"
-            ),
-        ),
-        ("board", _("show the board again (after a game: how it ended)")),
-        (
-            "resign",
-            _(
-                "give up this game (a loss once you have moved; before that it is set aside and "
-                "not counted)"
-            ),
-        ),
-        (
-            "name <your name>",
-            _("play under another name, with its own record and game"),
-        ),
-        ("stats", _("your record per level, and your solo rating per board size")),
-        (
-            "history [older|newer]",
-            _(
-                "your finished games, newest first, ten to a page, each with its number; "
-                "history older and history newer turn from the page shown last"
-            ),
-        ),
-        (
-            "review [N] [--save FILE]",
-            _(
-                "every move of game N judged (best, good, mistake or blunder, with the better "
-                "move), the move that lost it and each side's accuracy; without N your last "
-                "finished game. --save game-12.gif also writes its animated replay, one frame "
-                "per move (an existing file is kept unless you add --force)"
-            ),
-        ),
-        (
-            "leaderboard [duels]",
-            _(
-                "the best players on this computer against me, then the duelists by rating "
-                "(with duels: only the duelists)"
-            ),
-        ),
-        (
-            "leaderboard ultimate [duels]",
-            _("the same for ultimate tic-tac-toe, whose games and duel ratings count apart"),
-        ),
-        (
-            "leaderboard solo",
-            _("players by their solo rating against my levels, per board size"),
-        ),
-        (
-            "puzzle [N]",
-            # TRANSLATORS: in the terminal's help; "puzzle" and "puzzle 289" are commands
-            _(
-                "a puzzle where exactly one move wins by force, near your puzzle rating (puzzle "
-                "289: that one). Type its moves as in a game: while a puzzle runs, moves go to "
-                "it and your game waits. I answer with my longest defence; a wrong move ends it "
-                "and shows why, with the solution. Your puzzle rating (Glicko-2) and your streak "
-                "of days with a puzzle solved show in stats"
-            ),
-        ),
-        (
-            "leaderboard puzzles",
-            _("the puzzle solvers on this computer, by puzzle rating"),
-        ),
-        ("help", _("this list")),
-        ("quit", _("leave; your game is saved for next time (exit works too)")),
-    )
-
-
-def _help_entry(command: str, *paragraphs: str) -> str:
-    """``command`` in the first column (as typed: never translated) and its paragraphs in the
-    second, from column 24."""
-    column = " " * 24
-    head = f"  {command}"
-    if len(head) > len(column) - 2:  # too long to share its line: the text starts below
-        return "\n".join([head, *(column + text for text in paragraphs)])
-    first = head.ljust(len(column)) + paragraphs[0]
-    return "\n".join([first, *(column + text for text in paragraphs[1:])])
-
-
-def help_text() -> str:
-    """Every command and what it does, in the current locale, a paragraph to a line."""
-    # TRANSLATORS: the heading of the terminal's help, a list of each command as typed (not
-    # translated: "move <row> <column>", "start [level] [first] [size]", ...), then what it
-    # does. The command words (move, start, duel, 2p, ultimate, hint, explain, board, resign,
-    # name, stats, history, older, newer, review, leaderboard, duels, solo, puzzle, puzzles,
-    # help, quit, exit),
-    # the options (--save, --force) and the levels (easy, medium, hard, perfect, adaptive,
-    # strongest) are what the player types in every language: keep them in English wherever
-    # they appear, in the help and in every other terminal sentence.
-    return "\n".join([_("Commands:"), *(_help_entry(*entry) for entry in _help_entries())])
 
 
 WordName = Literal["resign", "hint", "explain", "board", "stats", "leaderboard", "help", "quit"]
@@ -222,7 +48,7 @@ _WORDS: dict[str, WordName] = {
 _MOVE_WORDS = frozenset({"move", "m", "play"})
 DUEL_WORDS = frozenset({"duel", "2p"})
 """``start duel`` (or ``start 2p``): two people at one keyboard."""
-KIND_WORDS: frozenset[str] = frozenset(kind.value for kind in GameKind)
+KIND_WORDS: frozenset[str] = frozenset(variant.kind for variant in all_variants())
 """``start ultimate`` (or ``start classic``): the kind of game, by its name."""
 LEVEL_WORDS: frozenset[str] = frozenset(level for v in all_variants() for level in v.levels)
 """Every kind's levels, as typed after ``start``."""
@@ -281,10 +107,10 @@ class SetName:
 
 @dataclass(frozen=True, slots=True)
 class DuelLeaderboard:
-    """The duelists by rating only (``leaderboard duels``); ``game``: whose duels are ranked,
-    classic or ultimate (``leaderboard ultimate duels``), each with its own ratings."""
+    """The duelists by rating only (``leaderboard duels``); ``game``: the kind whose duels are
+    ranked (``leaderboard ultimate duels``; None: the default kind), each its own ratings."""
 
-    game: GameKind = GameKind.CLASSIC
+    game: GameKind | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,14 +170,6 @@ Command = (
     | ServePuzzle
     | ShowHistory
     | ReviewGame
-)
-
-# TRANSLATORS: the terminal's leaderboard command: keep what the player types (leaderboard,
-# duels, solo, ultimate) in English
-USAGE_LEADERBOARD = N_(
-    "Usage: leaderboard [duels], for example: leaderboard duels (the duelists by rating "
-    "alone); leaderboard solo ranks players by their rating against my levels; "
-    "leaderboard ultimate [duels] ranks ultimate games apart"
 )
 
 # TRANSLATORS: the terminal's puzzle command: keep puzzle in English; 289 is a puzzle's number
@@ -460,7 +278,7 @@ def parse_command(line: str) -> Command:
                 return KindLeaderboard(find_variant(kinds[0]).kind)
             if len(kinds) == 1 and len(duels) == 1 and len(words) == 2:
                 return DuelLeaderboard(game=find_variant(kinds[0]).kind)
-            raise CommandError(_(USAGE_LEADERBOARD))
+            raise CommandError(usage_leaderboard())
         if rest:
             # TRANSLATORS: {command}: a command word as typed (hint, quit, ...)
             message = _("'{command}' takes nothing after it: just type {command}.")
@@ -543,12 +361,14 @@ def parse_start(options: str) -> StartGame:
             )
         )
     if kind is not None and size is not None and len(find_variant(kind).sizes) == 1:
-        raise CommandError(  # ultimate, the one kind on one grid
-            _(
-                "Ultimate has its own 9x9 grid: start ultimate [level] [first], for example: "
-                "start ultimate hard me (or start duel ultimate)."
-            )
+        variant = find_variant(kind)
+        # TRANSLATORS: {game} is a game as typed ("ultimate"), {level} one of its levels as
+        # typed (commands: keep them in English)
+        message = _(
+            "A game of {game} has one board, so it takes no size: start {game} [level] [first], "
+            "for example: start {game} {level} me (or start duel {game})."
         )
+        raise CommandError(message.format(game=kind, level=variant.default_level))
     return StartGame(level, first, size, duel, kind)
 
 

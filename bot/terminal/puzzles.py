@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING
 
 from bot.games import Spelling, parse_cell
 from bot.games.puzzles import PuzzleReply
-from bot.games.render.puzzles import (
+from bot.games.puzzles.render import (
     notes,
+    puzzle_grid,
     puzzle_task,
     puzzle_title,
     render_puzzle_leaderboard,
     status,
 )
-from bot.games.variants.classic.render import text_grid
 from bot.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -87,7 +87,8 @@ class TerminalPuzzles:
 
     def show(self, reply: PuzzleReply) -> None:
         """The puzzle's board as it stands (never wrapped)."""
-        self.session.print_block("\n".join(text_grid(reply.board, self.session.paint)))
+        board = puzzle_grid(reply.board, plain=True, paint=self.session.paint)
+        self.session.print_block("\n".join(board))
 
     async def leaderboard(self) -> None:
         """The solvers of the terminal's puzzles (outside any server), by puzzle rating."""

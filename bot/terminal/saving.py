@@ -16,7 +16,6 @@ import os
 from pathlib import Path
 
 from bot.games import Review
-from bot.games.render.replay import review_replay
 from bot.i18n import _, ngettext
 
 
@@ -37,7 +36,7 @@ async def save_replay(review: Review, typed: str, *, force: bool = False) -> str
         return _("I cannot tell which home folder {file} means; nothing was written.").format(
             file=repr(typed)
         )
-    image = await asyncio.to_thread(review_replay, review)
+    image = await asyncio.to_thread(review.game.variant.renderer.replay, review)
     try:
         await asyncio.to_thread(_write, path, image, force)
     except OSError as error:

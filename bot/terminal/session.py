@@ -12,44 +12,34 @@ from __future__ import annotations
 
 import getpass
 import hashlib
-from dataclasses import dataclass, field
 from typing import TextIO
 
 from bot.games import (
-    CLASSIC,
     Command,
     DatabaseGoneError,
     Game,
     GameError,
-    GameKind,
     GameService,
     HistoryPage,
     NoGameError,
-    Seat,
     Spelling,
     StorageError,
     TooEarlyToSolveError,
+    default_variant,
     find_variant,
-    parse_cell,
 )
-from bot.games.render import (
-    SET_ASIDE,
+from bot.games.render.boards import (
     MarkPainter,
     describe_reply,
     describe_set_aside,
-    render_duel_leaderboard,
-    render_estimate_text,
     render_expired,
-    render_explain_text,
-    render_hint,
-    render_history,
-    render_leaderboard,
-    render_review,
-    render_solo_leaderboard,
-    render_stats,
     render_text,
 )
-from bot.games.wording import describe_duration, join_or, join_sentences, quote_input
+from bot.games.render.history import render_history
+from bot.games.render.records import render_duel_leaderboard, render_leaderboard, render_stats
+from bot.games.render.review import render_review
+from bot.games.render.solo import render_solo_leaderboard
+from bot.games.wording import describe_duration, join_or, join_sentences
 from bot.i18n import N_, _
 from bot.terminal.commands import Command as TypedCommand
 from bot.terminal.commands import (
@@ -65,13 +55,10 @@ from bot.terminal.commands import (
     ShowHistory,
     SoloLeaderboard,
     StartGame,
-    WordCommand,
-    help_text,
-    name_problem,
     parse_command,
-    reads_as_command,
-    trim_name,
 )
+from bot.terminal.duels import HotSeat
+from bot.terminal.help import help_text
 from bot.terminal.layout import wrap
 from bot.terminal.puzzles import TerminalPuzzles
 from bot.terminal.saving import save_replay
@@ -87,9 +74,7 @@ terminal has one place only, so "There is no game running." says it all."""
 
 LOGIN_ID = 0  # where the login's games were always stored: its record carries on
 NAME_ID_BITS = 48  # Discord ids (snowflakes) are above 2**55 for anything made since 2015
-DEFAULT_LEVEL = CLASSIC.newcomer_level  # beatable but not careless: a newcomer can win
 DEFAULT_FIRST = "me"
-DEFAULT_SIZE = 3
 
 # TRANSLATORS: the terminal's first words. Here and in every terminal sentence, the commands
 # the player types (start, hint, help, quit, move, review, history, resign, name, duel, ...)
@@ -120,30 +105,11 @@ EXPIRED_OPENING = N_(
     "Your last game expired after {idle} without a move, so I started a new one like it: "
     "{level}, {board}, {you}."
 )
-AFTER_DUEL = N_(
-    "Type start duel for a rematch (the other player moves first), or start to play me."
-)
-AFTER_UNPLAYED_DUEL = N_(
-    "Type start duel to play it after all (the same player moves first), or start to play me."
-)
-DUEL_NAMES = (
-    # TRANSLATORS: the terminal asks two players at one keyboard for their names, in turn
-    N_("Player 1, your name? (you play X and move first)"),
-    N_("Player 2, your name?"),
-)
-# TRANSLATORS: {line}: what a player typed where a duelist's name was asked, quoted
-NOT_A_NAME = N_("{line} is a command, not a name: type a name, or quit to call the duel off.")
-DUEL_OFF = N_("The duel is off. Type start duel to set it up again.")
-
-
-@dataclass
-class DuelSetUp:
-    """A ``start duel`` waiting for its players' names: the size, checked, and the names given
-    so far. Nothing of it is kept unless the duel begins."""
-
-    kind: GameKind
-    size: int
-    names: list[Seat] = field(default_factory=list)
+def newcomer() -> tuple[str, str, int, str]:
+    """A player's first game: ``(level, first, size, kind)``, the default kind at a level a
+    newcomer can beat, the player moving first."""
+    variant = default_variant()
+    return variant.newcomer_level, DEFAULT_FIRST, variant.default_size, variant.kind
 
 
 def player_name() -> str:
@@ -193,13 +159,8 @@ class TerminalSession:
         self.login = name if login is None else login
         self.width = width
         self.paint = paint
-        self.level = DEFAULT_LEVEL
-        self.first = DEFAULT_FIRST
-        self.size = DEFAULT_SIZE
-        self.kind = GameKind.CLASSIC
-        self.duelists: list[Seat] = []  # the hot-seat players, in the order named, asked once
-        self.duel_id: int | None = None  # their last duel here: who moves first next
-        self.setting_up: DuelSetUp | None = None  # a duel waiting for its players' names
+        self.level, self.first, self.size, self.kind = newcomer()
+        self.duels = HotSeat(self)  # two players taking turns at this keyboard
         self.history_page: HistoryPage | None = None  # the last page shown, to turn from
         self.puzzles = TerminalPuzzles(self, SPELLING)  # typed moves go to a running puzzle
 
@@ -207,6 +168,10 @@ class TerminalSession:
     def player_id(self) -> int:
         """The player's channel and member id: both, since each name plays in its own."""
         return player_id(self.name, self.login)
+
+    def player_id_of(self, name: str) -> int:
+        """The id ``name`` plays under at this keyboard (``player_id``)."""
+        return player_id(name, self.login)
 
     def say(self, text: str) -> None:
         """Print one block of output, wrapped to the width, followed by a blank line."""
@@ -232,8 +197,7 @@ class TerminalSession:
         same sentence if that one expired meanwhile), or a friendly first one: a name never
         plays on with another name's settings."""
         me = self.player_id
-        self.level, self.first, self.size = DEFAULT_LEVEL, DEFAULT_FIRST, DEFAULT_SIZE
-        self.kind = GameKind.CLASSIC
+        self.level, self.first, self.size, self.kind = newcomer()
         if await self.resume_duel():
             return
         try:
@@ -269,12 +233,7 @@ class TerminalSession:
             return False
         if not game.is_duel:
             return False
-        self.duelists, self.duel_id = [game.x, game.o], game.id
-        self.kind, self.size = game.kind, game.size
-        # TRANSLATORS: {first} and {second}: the two duelists' names; the board follows
-        welcome = _("Welcome back, {first} and {second}! Your duel is waiting:")
-        self.say(welcome.format(first=game.x.name, second=game.o.name))
-        self.show(game)
+        self.duels.resume(game)
         return True
 
     async def rename(self, name: str) -> None:
@@ -303,20 +262,20 @@ class TerminalSession:
         except StorageError:  # the store is away: a command that needs it says so (quit and
             expired = False  # help still work), and the expiry is told once it is back
         try:
-            command = None if self.setting_up is not None else parse_command(line)
+            command = None if self.duels.setting_up is not None else parse_command(line)
         except CommandError as error:
             self.say(str(error))
             return True
         try:
             if command is None:  # a duelist's name, asked for by start duel
-                await self.take_name(line)
+                await self.duels.take_name(line)
                 return True
             return await self.dispatch(command)
         except NoGameError as error:
             if not expired:  # else the expiry just said so, and how to start another
                 self.say(error.text(SPELLING))
         except TooEarlyToSolveError as error:  # hint or explain: the pick shown on the board
-            self.say(render_estimate_text(error, SPELLING))
+            self.say(error.game.variant.renderer.estimate(error, SPELLING, plain=True))
         except GameError as error:
             self.say(error.text(SPELLING))
         return True
@@ -328,7 +287,7 @@ class TerminalSession:
             if not await self.puzzles.move(command.text):  # no puzzle running: the game's
                 await self.move(command.text)
         elif isinstance(command, StartGame) and command.duel:
-            await self.start_duel(command)
+            await self.duels.start(command)
         elif isinstance(command, StartGame):
             await self.start(command)
         elif isinstance(command, SetName):
@@ -336,7 +295,8 @@ class TerminalSession:
         elif isinstance(command, DuelLeaderboard):
             standings = self.service.standings
             duelists = await standings.duel_leaderboard(guild_id=None, game=command.game)
-            self.say(render_duel_leaderboard(duelists, SPELLING, command.game))
+            variant = find_variant(command.game)
+            self.say(render_duel_leaderboard(duelists, variant, SPELLING))
         elif isinstance(command, KindLeaderboard):
             await self.leaderboard(command.game)
         elif isinstance(command, SoloLeaderboard):
@@ -358,10 +318,10 @@ class TerminalSession:
             await self.board()
         elif command.name == "hint":
             hint = await self.service.hint(channel_id=self.player_id, member_id=await self.mover())
-            self.say(render_hint(hint))
+            self.say(hint.game.variant.renderer.hint(hint))
         elif command.name == "explain":
             reply = await self.service.explain(channel_id=self.player_id, member_id=self.player_id)
-            self.say(render_explain_text(reply))
+            self.say(reply.game.variant.renderer.explain(reply, plain=True))
         elif command.name == "resign":  # in a duel, the player whose turn it is resigns
             game = await self.service.resign(
                 channel_id=self.player_id, member_id=await self.mover()
@@ -374,15 +334,16 @@ class TerminalSession:
             await self.leaderboard()
         return True
 
-    async def leaderboard(self, game: GameKind = GameKind.CLASSIC) -> None:
+    async def leaderboard(self, game: str | None = None) -> None:
         """The players against me, then the duelists by rating once anyone has dueled (only
         them while nobody has played me), in games of the kind ``game``."""
-        players = await self.service.standings.leaderboard(guild_id=None, game=game)
-        duelists = await self.service.standings.duel_leaderboard(guild_id=None, game=game)
+        variant = find_variant(game)
+        players = await self.service.standings.leaderboard(guild_id=None, game=variant.kind)
+        duelists = await self.service.standings.duel_leaderboard(guild_id=None, game=variant.kind)
         if players or not duelists:
-            self.say(render_leaderboard(players, game))
+            self.say(render_leaderboard(players, variant))
         if duelists:
-            self.say(render_duel_leaderboard(duelists, SPELLING, game))
+            self.say(render_duel_leaderboard(duelists, variant, SPELLING))
 
     async def history(self, way: str | None) -> None:
         """The newest page of the player's finished games, or the page just older or newer
@@ -435,9 +396,9 @@ class TerminalSession:
 
     async def move(self, text: str) -> None:
         game = await self.service.active_game(self.player_id)
-        cell = parse_cell(text, game.size)
+        move = game.variant.parse_move(text, game)
         reply = await self.service.move(
-            channel_id=self.player_id, member_id=self.seat_to_move(game), move=cell
+            channel_id=self.player_id, member_id=self.seat_to_move(game), move=move
         )
         self.say(describe_reply(reply))
         self.show(reply.game)
@@ -457,119 +418,29 @@ class TerminalSession:
     @staticmethod
     def after(game: Game) -> str:
         """What to type after ``game`` ended: a duel nobody moved in is no rematch."""
-        if not game.is_duel:
-            return _(AFTER_GAME)
-        return _(AFTER_DUEL if game.has_started else AFTER_UNPLAYED_DUEL)
+        return HotSeat.after(game) if game.is_duel else _(AFTER_GAME)
 
     async def stats(self) -> None:
         """The player's record; after a duel, both duelists' and their head to head."""
-        if not self.duelists:
+        if not self.duels.duelists:
             stats = await self.service.standings.stats(member_id=self.player_id, guild_id=None)
             self.say(render_stats(stats))
             return
-        first, second = (seat.member_id or 0 for seat in self.duelists)
+        first, second = (seat.member_id or 0 for seat in self.duels.duelists)
         for member, other in ((first, second), (second, first)):
             standings = self.service.standings
             stats = await standings.stats(member_id=member, guild_id=None, other_id=other)
             self.say(render_stats(stats))
 
-    def duelist(self, name: str) -> Seat:
-        """A hot-seat player, under the id the name always plays under here (``player_id``),
-        so a duelist's stats are that name's."""
-        return Seat(player_id(name, self.login), name)
-
-    async def start_duel(self, command: StartGame) -> None:
-        """A duel at this keyboard, size and room checked first (nothing asked when it cannot
-        begin): ask both names the first time, then play; a rematch of a duel someone moved in
-        swaps who moves first."""
-        me = self.player_id
-        kind, size = self.board_asked(command)
-        size = await self.service.duels.check_duel(channel_id=me, host_id=me, size=size, game=kind)
-        if len(self.duelists) < 2:
-            self.setting_up = DuelSetUp(kind, size)
-            self.say(_(DUEL_NAMES[0]))
-            return
-        await self.begin_duel(await self.next_order(), kind, size)
-
-    def board_asked(self, command: StartGame) -> tuple[GameKind, int | None]:
+    def board_asked(self, command: StartGame) -> tuple[str, int | None]:
         """The kind and size a start asks for: those named, else the last game's (a size
         alone names a classic board; another kind starts at its own default size)."""
         kind = command.kind
         if kind is None:
-            kind = self.kind if command.size is None else GameKind.CLASSIC
+            kind = self.kind if command.size is None else default_variant().kind
         if command.size is not None:
             return kind, command.size
-        return kind, self.size if kind is self.kind else None
-
-    async def next_order(self) -> list[Seat]:
-        """The duelists, X first: the last duel's O moves first if anyone moved in it."""
-        last = None if self.duel_id is None else await self.service.get(self.duel_id)
-        if last is None:
-            return list(self.duelists)
-        return [last.o, last.x] if last.has_started else [last.x, last.o]
-
-    async def take_name(self, line: str) -> None:
-        """One duelist's name, typed after ``start duel``; both given, the duel starts. A
-        command, an empty line or the other player's name is refused and asked again; quit
-        calls the duel off."""
-        setting = self.setting_up
-        assert setting is not None
-        try:
-            command = parse_command(line)
-        except CommandError:
-            command = None
-        if command == WordCommand("quit"):
-            self.setting_up = None
-            self.say(_(DUEL_OFF))
-            return
-        name = trim_name(line)
-        taken = [seat.name.casefold() for seat in setting.names]
-        problem = _("Type a name.") if not name else name_problem(name)
-        if name and reads_as_command(line):
-            problem = _(NOT_A_NAME).format(line=quote_input(name))
-        elif problem is None and name.casefold() in taken:
-            # TRANSLATORS: {name}: the name the other duelist already gave
-            problem = _("{name} is taken: pick another name.").format(name=name)
-        if problem is not None:
-            self.say(join_sentences([problem, _(DUEL_NAMES[len(setting.names)])]))
-            return
-        setting.names.append(self.duelist(name))
-        if len(setting.names) < 2:
-            self.say(_(DUEL_NAMES[1]))
-            return
-        self.setting_up = None
-        await self.begin_duel(setting.names, setting.kind, setting.size)
-        self.duelists = setting.names
-
-    async def begin_duel(self, order: list[Seat], kind: GameKind, size: int) -> None:
-        """The duel between ``order`` (X first) on a ``size`` board of ``kind``, in this
-        keyboard's place: the player's own game nobody moved in is set aside, as a start
-        would."""
-        me = self.player_id
-        first, second = order
-        assert first.member_id is not None and second.member_id is not None
-        try:
-            running: Game | None = await self.service.active_game(me)
-        except NoGameError:
-            running = None
-        aside = running is not None and running.can_be_set_aside_by(me)
-        challenge = await self.service.duels.challenge(
-            channel_id=me,
-            guild_id=None,
-            challenger=first,
-            opponent=second,
-            size=size,
-            first="challenger",
-            host_id=me,
-            game=kind,
-        )
-        game = await self.service.duels.accept(
-            challenge_id=challenge.id, member_id=second.member_id
-        )
-        self.duel_id, self.kind, self.size = game.id, game.kind, game.size
-        begun = game.variant.renderer.duel_begun(first.name, second.name, game.size)
-        self.say(join_sentences([_(SET_ASIDE) if aside else "", begun]))
-        self.show(game)
+        return kind, self.size if kind == self.kind else None
 
     async def start(self, command: StartGame, *, opening: str | None = None) -> None:
         """Start a game; options left out repeat the last game's (a newcomer gets medium).
@@ -580,7 +451,7 @@ class TerminalSession:
         # A level carries over within a kind only: perfect is no ultimate level, strongest
         # no classic one. Changing kind without naming a level takes the kind's own.
         level = command.level
-        if level is None and kind is self.kind:
+        if level is None and kind == self.kind:
             level = self.level
         variant = find_variant(kind)
         reply = await self.service.start(

@@ -8,10 +8,11 @@ from __future__ import annotations
 from discord_helpers import MakeBot, World, cell_id, move_text, text_of
 
 from bot.discord_bot import TicTacToeBot
-from bot.engine import analyze
-from bot.engine.classic import LEVEL_RATINGS, START_RATING, AdaptiveRecord, playing_rating
+from bot.engine.classic import LEVEL_RATINGS, analyze, playing_rating
+from bot.engine.classic.adaptive import record_after
+from bot.engine.ratings import START_RATING, AdaptiveRecord
 from bot.engine.ultimate import LEVEL_RATINGS as ULTIMATE_RATINGS
-from bot.games import Game, GameKind, Rating, Status
+from bot.games import Game, Rating, Status
 from bot.games.solo import member_score, rated
 
 
@@ -63,7 +64,7 @@ async def test_an_adaptive_game_moves_the_solo_rating_and_the_record_survives_a_
     await world.alice.slash(world.channel, "tictactoe start", level="adaptive", first="me")
     second = await play_out(world, worst=True)
     assert second.status is Status.LOST
-    record = AdaptiveRecord().after(score, 3)
+    record = record_after(AdaptiveRecord(), score, 3)
     after = rated(solo, 0.0, playing_rating(record.rating, 3))
     stats = await world.alice.slash(world.channel, "tictactoe stats")
     assert stats.response is not None
@@ -102,7 +103,7 @@ async def test_an_adaptive_ultimate_game_starts_and_its_resignation_counts(world
     board = world.last()
     assert "Ultimate tic-tac-toe: alice (" in text_of(board) and ", adaptive" in text_of(board)
     game = await world.game()
-    assert game.kind is GameKind.ULTIMATE and game.level == "adaptive"
+    assert game.kind == "ultimate" and game.level == "adaptive"
     await world.alice.send(world.channel, move_text(game.position.legal_moves[0]))
     game = await world.game()
     assert len(game.moves) == 2  # the member's move and the adaptive level's answer

@@ -16,7 +16,8 @@ from discord_helpers import (
 )
 
 from bot.discord_bot import TicTacToeBot
-from bot.engine import Move, analyze
+from bot.engine import Move
+from bot.engine.classic import analyze
 from bot.games import Game, Status
 
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 import discord
 from discord_helpers import MakeBot, World, deferred_first, move_text, text_of
 
-from bot.engine import Move, analyze
+from bot.engine import Move
+from bot.engine.classic import analyze
 from bot.games import Game, Seat, Status
-from bot.games.render import EMOJI_EXPLAINED, EMOJI_VALUE
+from bot.games.variants.classic import CLASSIC
+from bot.games.variants.classic.explain import EMOJI_EXPLAINED, EMOJI_VALUE
 from bot.storage import SqliteGameStore
 
 
@@ -74,6 +76,7 @@ async def test_a_running_duel_refuses_explain_until_it_is_over(
             winner=None,
             created_at=now,
             updated_at=now,
+            variant=CLASSIC,
         )
     )
     await store.close()

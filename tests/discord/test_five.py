@@ -18,7 +18,8 @@ from discord_helpers import (
 
 from bot.engine import Move
 from bot.games import Status
-from bot.games.render import EMOJI_ESTIMATE, keycap
+from bot.games.render.glyphs import keycap
+from bot.games.variants.classic.explain import EMOJI_ESTIMATE
 
 
 async def test_start_size_5_gives_25_buttons_and_a_click_plays(world: World) -> None:

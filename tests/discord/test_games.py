@@ -11,7 +11,8 @@ from collections.abc import Callable
 
 from discord_helpers import World, buttons, cells, move_text, text_of
 
-from bot.engine import Analysis, Move, analyze
+from bot.engine import Move
+from bot.engine.classic import Analysis, analyze
 from bot.games import Game, Status
 
 

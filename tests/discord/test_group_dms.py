@@ -32,7 +32,8 @@ from discord_helpers import (
 
 from bot.discord_bot.cogs.expiry import EXPIRY_INTERVAL
 from bot.discord_bot.texts import LEADERBOARDS_IN_SERVERS
-from bot.engine import Move, Player, analyze
+from bot.engine import Move, Player
+from bot.engine.classic import analyze
 from bot.engine.classic.puzzles import shipped
 from bot.games import Game, Status
 

@@ -23,9 +23,10 @@ from PIL import Image
 
 from bot.discord_bot import TicTacToeBot
 from bot.discord_bot.history_views import history_view
-from bot.engine import Board, Move, Value, analyze
+from bot.engine import Move, Value
+from bot.engine.classic import Board, analyze
 from bot.games import HISTORY_PAGE, Game, Status
-from bot.games.render import render_history
+from bot.games.render.history import render_history
 from bot.settings import CommandRate, Settings
 
 BLUNDER_GAME = [Move(0, 1), Move(0, 0), Move(2, 1), Move(0, 2), Move(1, 1)]

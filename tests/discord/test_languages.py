@@ -168,3 +168,19 @@ def localised(english: str) -> dict[str, str]:
     from it (Discord shows the English where a locale has none; es-419 reads es-ES)."""
     words = {str(locale): translate(english, resolve(str(locale))) for locale in discord.Locale}
     return {code: text for code, text in words.items() if text != english}
+
+
+@pytest.mark.skipif("fr" not in shipped(), reason="French is not shipped")
+async def test_the_levels_offered_as_you_type_are_in_the_members_language(
+    simcord_env: simcord.Env, member_locale: list[str]
+) -> None:
+    env = simcord_env
+    owner = env.create_user("alice")
+    guild = env.create_guild("Club", owner=owner, preferred_locale="en-US")
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(owner)
+    member_locale[0] = "fr"
+    offered = await alice.autocomplete(channel, "tictactoe start", "level", "eas")
+    assert [choice["value"] for choice in offered] == ["easy"]
+    assert offered[0]["name"] == translate("easy: looks one move ahead, often slips", "fr")
+    assert offered[0]["name"] != "easy: looks one move ahead, often slips"

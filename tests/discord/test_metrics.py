@@ -16,7 +16,8 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from bot.discord_bot import serve
 from bot.discord_bot.metrics import OPEN_GAMES_INTERVAL
-from bot.engine import Move, analyze
+from bot.engine import Move
+from bot.engine.classic import analyze
 from bot.games import Status, StorageError
 from bot.settings import Settings
 

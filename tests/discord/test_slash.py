@@ -21,30 +21,30 @@ from discord_helpers import (
 )
 
 from bot.discord_bot import create_bot
-from bot.discord_bot.cogs.game_commands import (
+from bot.discord_bot.choices import (
     DEFAULT_FIRST,
-    DEFAULT_LEVEL,
-    DEFAULT_SIZE,
     DUEL_FIRST_NOTES,
     DUEL_FIRST_OPTION_CHOICES,
     FIRST_NOTES,
     FIRST_OPTION_CHOICES,
-    LEVEL_CHOICES,
-    LEVEL_NOTES,
+    GAME_CHOICES,
+    LEADERBOARD_KINDS,
     SIZE_CHOICES,
-    SIZE_NOTES,
+    level_choices,
 )
 from bot.discord_bot.interactions import ANSWER_WITHIN
 from bot.discord_bot.texts import help_text, levels_text
-from bot.engine import LEVELS, Move, Player, analyze
+from bot.engine import Move, Player
+from bot.engine.classic import analyze
 from bot.games import (
     DUEL_FIRST_CHOICES,
     FIRST_CHOICES,
-    SIZES,
     Game,
     GameRunningError,
     GameService,
     Status,
+    all_variants,
+    find_variant,
 )
 from bot.settings import Settings
 from bot.storage import SqliteGameStore
@@ -191,14 +191,7 @@ async def test_options_are_described_with_choices(world: World) -> None:
         "help",
     }
     options = {option["name"]: option for option in subcommands["start"]["options"]}
-    assert [c["value"] for c in options["level"]["choices"]] == [
-        "easy",
-        "medium",
-        "hard",
-        "perfect",
-        "adaptive",
-        "strongest",
-    ]
+    assert options["level"]["autocomplete"] and "choices" not in options["level"]  # per game
     assert [c["value"] for c in options["first"]["choices"]] == ["me", "bot", "random"]
     assert [c["value"] for c in options["size"]["choices"]] == [3, 4, 5]
     assert [c["value"] for c in options["game"]["choices"]] == ["classic", "ultimate"]
@@ -359,26 +352,72 @@ async def test_help_is_private_and_names_every_command(world: World) -> None:
     assert "!move 2 3" in text
 
 
-def test_start_choices_follow_the_game_layer_with_a_note_each() -> None:
-    """The choices are built from the engine's levels and the game layer's first movers and
-    sizes; each has a human description, and exactly one is marked as the default."""
-    assert set(LEVEL_NOTES) == set(LEVELS)
+def test_start_choices_follow_the_variants_with_a_note_each() -> None:
+    """The choices are built from the variants' kinds, levels and sizes and the game layer's
+    first movers; each has a human description that starts with its value, and exactly one is
+    marked as the default: the default kind, its default level and size, a coin toss."""
     assert set(FIRST_NOTES) == set(FIRST_CHOICES)
     assert set(DUEL_FIRST_NOTES) == set(DUEL_FIRST_CHOICES)
-    assert set(SIZE_NOTES) == set(SIZES)
-    for choices, values in (
-        (LEVEL_CHOICES, (*LEVELS, "adaptive", "strongest")),  # strongest: ultimate's own
-        (FIRST_OPTION_CHOICES, FIRST_CHOICES),
-        (DUEL_FIRST_OPTION_CHOICES, DUEL_FIRST_CHOICES),
-        (SIZE_CHOICES, SIZES),
+    default = find_variant(None)
+    sized = [variant for variant in all_variants() if len(variant.sizes) > 1]
+    for choices, values, chosen in (
+        (GAME_CHOICES, [variant.kind for variant in all_variants()], default.kind),
+        (FIRST_OPTION_CHOICES, FIRST_CHOICES, DEFAULT_FIRST),
+        (DUEL_FIRST_OPTION_CHOICES, DUEL_FIRST_CHOICES, DEFAULT_FIRST),
+        (SIZE_CHOICES, [size for variant in sized for size in variant.sizes], 3),
+        (LEADERBOARD_KINDS, [c.value for c in LEADERBOARD_KINDS], LEADERBOARD_KINDS[0].value),
+        *(
+            (level_choices(variant.kind, ""), variant.levels, variant.default_level)
+            for variant in all_variants()
+        ),
     ):
         assert [choice.value for choice in choices] == list(values)
-        assert sum(choice.name.endswith(" (default)") for choice in choices) == 1
-        default = (DEFAULT_LEVEL, DEFAULT_FIRST, DEFAULT_SIZE)
-        assert next(c.value for c in choices if c.name.endswith(" (default)")) in default
-        assert all(len(choice.name) <= 100 for choice in choices)  # Discord's limit
+        assert sum(" (default)" in str(choice.name) for choice in choices) == 1
+        assert next(c.value for c in choices if " (default)" in str(c.name)) == chosen
+        assert all(len(str(choice.name)) <= 100 for choice in choices)  # Discord's limit
+        assert all(str(choice.name).startswith(str(choice.value)) for choice in choices)
+
+
+def test_the_level_is_offered_as_you_type_from_the_chosen_games_levels() -> None:
+    """Each game's own levels, filtered by what was typed; the default game's before one is
+    chosen (or for a game no variant knows)."""
+    ultimate, default = find_variant("ultimate"), find_variant(None)
+    assert [c.value for c in level_choices("ultimate", "")] == list(ultimate.levels)
+    assert [c.value for c in level_choices(None, "")] == list(default.levels)
+    assert [c.value for c in level_choices("chess", "")] == list(default.levels)
+    assert [c.value for c in level_choices("ultimate", "st")] == ["strongest"]
+    assert [c.value for c in level_choices("classic", "PER")] == ["perfect"]
+    # a member may type a word of the note in their own language
+    assert [c.value for c in level_choices("classic", "VERLIERT", "de")] == ["perfect"]
+    assert [c.value for c in level_choices("classic", "trompe souvent", "fr")] == ["easy"]
+    assert level_choices("classic", "verliert", "en-US") == []
+
+
+def test_help_lists_every_game_with_its_rules_and_levels_in_a_message_each() -> None:
     text = help_text("!") + "\n" + levels_text()
-    assert f"`level` ({', '.join((*LEVELS, 'adaptive'))})" in text
+    for variant in all_variants():
+        levels = ", ".join(variant.levels)
+        assert f"`game:{variant.kind}` — {variant.renderer.rules}; levels: {levels}." in text
     assert len(help_text("!")) <= 2000 and len(levels_text()) <= 2000  # a message each
     assert f"`first` ({', '.join(FIRST_CHOICES)})" in text
-    assert "`size` (3x3, 4x4, 5x5: " in text
+    assert "one board of 3x3, 4x4 or 5x5" in text
+
+
+async def test_the_level_option_offers_the_levels_of_the_game_chosen(world: World) -> None:
+    """Typing into `level` offers the chosen game's levels with their notes: the default
+    game's before a game is chosen, ultimate's (strongest, no perfect) once it is; a level
+    typed by hand that the game lacks gets its sentence."""
+    offered = await world.alice.autocomplete(world.channel, "tictactoe start", "level", "")
+    assert [choice["value"] for choice in offered] == list(find_variant(None).levels)
+    assert offered[0]["name"] == "easy: looks one move ahead, often slips"
+    ultimate = await world.alice.autocomplete(
+        world.channel, "tictactoe start", "level", "str", game="ultimate"
+    )
+    assert [choice["value"] for choice in ultimate] == ["strongest"]
+    assert ultimate[0]["name"] == "strongest: searches a full second a move"
+    refused = await world.alice.slash(
+        world.channel, "tictactoe start", game="ultimate", level="perfect"
+    )
+    assert refused.ephemeral and "not solved, so there is no perfect level" in text_of(
+        refused.response
+    )

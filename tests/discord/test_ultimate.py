@@ -20,7 +20,7 @@ from discord_helpers import (
 
 from bot.discord_bot import TicTacToeBot
 from bot.engine import Move
-from bot.games import Game, GameKind
+from bot.games import Game
 
 
 async def start_ultimate(world: World, **options: object) -> discord.Message:
@@ -158,7 +158,7 @@ async def test_a_duel_of_ultimate_by_typing_and_clicking_then_a_rematch(world: W
     accept = next(b for b in buttons(offer) if b.label == "Accept")
     await world.bob.click(offer, custom_id=accept.custom_id or "")
     game = await world.game()
-    assert game.is_duel and game.kind is GameKind.ULTIMATE
+    assert game.is_duel and game.kind == "ultimate"
     await world.alice.send(world.channel, "!move 5 5")  # sends bob to the centre board
     board = world.last()
     assert "alice played row 5, column 5." in text_of(board)

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from reachable import live_positions
 
-from bot.engine import Board, Move, best_moves
+from bot.engine import Move
 from bot.engine.caches import (
     DEFAULT_BUDGET_BYTES,
     DICT_BYTES_PER_ENTRY_MAX,
@@ -29,12 +29,16 @@ from bot.engine.caches import (
     usage,
     wdl_entry_limit,
 )
+from bot.engine.classic import Board, best_moves
 from bot.engine.classic.perfect import cached_best_moves
 from bot.engine.classic.perfect_5x5 import perfect_move
 from bot.engine.classic.solver import CHECK_EVERY, Solver
 from bot.engine.classic.wdl_solver import Stopped, fastest_win
 from bot.settings import Settings
 from bot.startup import open_service
+
+HELPERS = Path(__file__).resolve().parents[1] / "helpers"
+"""tests/helpers/: the shared position walker a child process imports."""
 
 
 @pytest.fixture
@@ -164,8 +168,9 @@ def test_the_fastest_win_search_leaves_no_table_behind() -> None:
 # A fresh interpreter: every allocation the caches make is traced, none made before counts.
 ACCOUNTING_CHILD = """
 import gc, json, random, sys, tracemalloc
-sys.path.insert(0, sys.argv[1])  # tests/, for the shared position walker
-from bot.engine import Board, Move, best_moves
+sys.path.insert(0, sys.argv[1])  # tests/helpers/, for the shared position walker
+from bot.engine import Move
+from bot.engine.classic import Board, best_moves
 from bot.engine.caches import usage
 from bot.engine.classic.solver import Solver
 from reachable import live_positions
@@ -190,7 +195,7 @@ print(json.dumps({"traced": tracemalloc.get_traced_memory()[0], "counted": usage
 @pytest.mark.processes
 def test_the_caches_count_at_least_what_tracemalloc_sees_them_hold() -> None:
     result = subprocess.run(
-        [sys.executable, "-c", ACCOUNTING_CHILD, str(Path(__file__).resolve().parents[1])],
+        [sys.executable, "-c", ACCOUNTING_CHILD, str(HELPERS)],
         cwd=Path(__file__).resolve().parents[2],
         capture_output=True, text=True, timeout=300, check=False,
     )

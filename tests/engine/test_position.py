@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from bot.engine import Board, GameOverError, Move, Player, Position
+from bot.engine import GameOverError, Move, Player, Position
+from bot.engine.classic import Board
 from bot.engine.ultimate import UltimateBoard
 
 

@@ -12,16 +12,8 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.engine import (
-    Analysis,
-    Board,
-    Move,
-    MoveAnalysis,
-    Outcome,
-    Player,
-    Value,
-    analyze,
-)
+from bot.engine import Move, Outcome, Player, Value
+from bot.engine.classic import Analysis, Board, MoveAnalysis, analyze
 
 ANALYSED = analyze(Board.from_notation("XO./.X./..O"))
 

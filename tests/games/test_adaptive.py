@@ -13,18 +13,13 @@ from pathlib import Path
 import pytest
 from games_helpers import ALICE, BOB, CHANNEL, GUILD, FakeClock, first_free, make_service
 
-from bot.engine import Board, Move, choose_move
-from bot.engine.classic import (
-    ADAPTIVE,
-    LEVEL_RATINGS,
-    START_RATING,
-    AdaptiveRecord,
-    adaptive_move,
-    playing_rating,
-)
+from bot.engine import Move
+from bot.engine.classic import LEVEL_RATINGS, Board, adaptive_move, choose_move, playing_rating
+from bot.engine.classic.adaptive import record_after
 from bot.engine.position import Position
+from bot.engine.ratings import ADAPTIVE, START_RATING, AdaptiveRecord
 from bot.games import GameError, GameService, InvalidOptionError, Rating, Status
-from bot.games.models import Game, GameKind, SoloEntry
+from bot.games.models import Game, SoloEntry
 from bot.games.solo import member_score, rated
 from bot.games.store import GameStore
 from bot.games.variants.ultimate import GRID, ULTIMATE
@@ -109,7 +104,7 @@ async def test_an_adaptive_game_plays_at_the_stored_rating_and_moves_it_across_a
     game = await play_out(first, level="adaptive")
     assert game.level == "adaptive" and game.status in (Status.WON, Status.LOST, Status.DRAWN)
     assert set(watched.ratings) == {START_RATING}  # a member's first game: the middle rating
-    record = AdaptiveRecord().after(member_score(game), 3)
+    record = record_after(AdaptiveRecord(), member_score(game), 3)
     solo = await first.standings.stats(member_id=ALICE, guild_id=GUILD)
     assert solo.solo == {3: rated(Rating(), member_score(game), playing_rating(START_RATING, 3))}
     await first.close()
@@ -144,7 +139,7 @@ async def test_a_finish_sent_by_two_processes_at_once_counts_once(tmp_path: Path
         c = service_on(SqliteGameStore(tmp_path / "g.db"), watched)
         await play_out(c, level="adaptive", channel=CHANNEL + 1)
         await c.close()
-        assert set(watched.ratings) == {AdaptiveRecord().after(0.0, 3).rating}
+        assert set(watched.ratings) == {record_after(AdaptiveRecord(), 0.0, 3).rating}
     finally:
         await a.close()
         await b.close()
@@ -190,7 +185,7 @@ async def test_an_adaptive_ultimate_game_moves_the_ultimate_record_and_no_classi
                 channel_id=channel, guild_id=GUILD, member_id=ALICE, member_name="alice",
                 level="adaptive", game="ultimate", first="me",
             )  # fmt: skip
-            assert reply.game.level == "adaptive" and reply.game.kind is GameKind.ULTIMATE
+            assert reply.game.level == "adaptive" and reply.game.kind == "ultimate"
             move = reply.game.position.legal_moves[0]
             await service.move(channel_id=channel, member_id=ALICE, move=move)
             game = await service.resign(channel_id=channel, member_id=ALICE)

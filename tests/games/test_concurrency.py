@@ -28,7 +28,8 @@ from games_helpers import (
     started_game,
 )
 
-from bot.engine import Board, Move, choose_move
+from bot.engine import Move
+from bot.engine.classic import Board, choose_move
 from bot.games import Game, GameService, MoveReply, NoGameError, Status
 from bot.storage import SqliteGameStore
 

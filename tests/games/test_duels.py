@@ -15,7 +15,6 @@ from bot.games import (
     ChallengeStatus,
     Game,
     GameError,
-    GameKind,
     GameOverError,
     GameRunningError,
     GameService,
@@ -26,9 +25,12 @@ from bot.games import (
     Rating,
     Record,
     Seat,
+    Stats,
     Status,
 )
-from bot.games.render import render_challenge, render_duel_leaderboard, render_stats, status_line
+from bot.games.render.boards import render_challenge, status_line
+from bot.games.render.records import render_duel_leaderboard, render_stats
+from bot.games.variants.classic import CLASSIC
 
 CAROL = 3
 A, B, C = Seat(ALICE, "alice"), Seat(BOB, "bob"), Seat(CAROL, "carol")
@@ -67,13 +69,15 @@ async def test_a_whole_duel_from_challenge_to_win_rates_both() -> None:
     assert answered is not None and answered.status is ChallengeStatus.ACCEPTED
     assert answered.game_id == game.id
     alice = await service.standings.stats(member_id=ALICE, guild_id=GUILD, other_id=BOB)
-    assert (alice.duels, alice.rating, alice.total) == (Record(1, 0, 0), Rating(1216, 1), Record())
-    assert alice.duels_by_size == {(GameKind.CLASSIC, 3): Record(1, 0, 0)}
+    assert (alice.duels, alice.total) == (Record(1, 0, 0), Record())
+    assert classic_rating(alice) == Rating(1216, 1)
+    assert alice.duels_by_size == {("classic", 3): Record(1, 0, 0)}
     assert alice.head_to_head is not None and alice.head_to_head.record == Record(1, 0, 0)
     assert "Head to head: alice 1\u20130\u20130 against bob" in render_stats(alice)
     board = await service.standings.duel_leaderboard(guild_id=GUILD)
     assert [(e.name, e.rating, e.games) for e in board] == [("alice", 1216, 1), ("bob", 1184, 1)]
-    assert render_duel_leaderboard(board).splitlines()[1] == "1. alice \u2014 1216 (1 duel)"
+    first_line = render_duel_leaderboard(board, CLASSIC).splitlines()[1]
+    assert first_line == "1. alice \u2014 1216 (1 duel)"
     assert (
         await service.standings.leaderboard(guild_id=GUILD) == []
     )  # the points table is vs the bot
@@ -227,7 +231,7 @@ async def test_turns_bystanders_hints_and_resigning_in_a_duel() -> None:
     assert (resigned.status, resigned.winner, resigned.id) == (Status.RESIGNED, Player.O, game.id)
     assert status_line(resigned, plain=True) == "alice resigned."
     bob = await service.standings.stats(member_id=BOB, guild_id=GUILD)
-    assert (bob.duels, bob.rating) == (Record(1, 0, 0), Rating(1216, 1))
+    assert (bob.duels, classic_rating(bob)) == (Record(1, 0, 0), Rating(1216, 1))
 
 
 async def test_a_duel_nobody_moved_in_is_not_set_aside_by_another_start_and_resigns_free() -> None:
@@ -238,7 +242,7 @@ async def test_a_duel_nobody_moved_in_is_not_set_aside_by_another_start_and_resi
     resigned = await service.resign(channel_id=CHANNEL, member_id=BOB)
     assert (resigned.id, resigned.status) == (game.id, Status.EXPIRED)  # abandoned, not counted
     bob = await service.standings.stats(member_id=BOB, guild_id=GUILD)
-    assert (bob.duels, bob.rating) == (Record(), Rating())
+    assert (bob.duels, classic_rating(bob)) == (Record(), Rating())
 
 
 async def test_a_duel_left_idle_expires_unrated() -> None:
@@ -249,7 +253,7 @@ async def test_a_duel_left_idle_expires_unrated() -> None:
     [expired] = await service.expire_idle()
     assert expired.status is Status.EXPIRED and expired.is_duel
     stats = await service.standings.stats(member_id=ALICE, guild_id=GUILD)
-    assert (stats.duels, stats.rating) == (Record(), Rating())
+    assert (stats.duels, classic_rating(stats)) == (Record(), Rating())
 
 
 async def test_a_duel_rematch_is_a_challenge_with_sides_swapped_accepted_in_one_go() -> None:
@@ -294,9 +298,14 @@ async def test_stats_show_each_level_per_board_size() -> None:
     stats = await service.standings.stats(member_id=ALICE)
     assert stats.by_level["easy"] == Record(0, 3, 0)
     assert stats.by_size == {
-        (GameKind.CLASSIC, "easy", 3): Record(0, 1, 0),
-        (GameKind.CLASSIC, "easy", 4): Record(0, 2, 0),
+        ("classic", "easy", 3): Record(0, 1, 0),
+        ("classic", "easy", 4): Record(0, 2, 0),
     }
     assert "  easy: 0 wins, 3 losses, 0 draws (3x3: 0 wins, 1 loss, 0 draws; 4x4: 0 wins, " in (
         render_stats(stats)
     )
+
+
+def classic_rating(stats: Stats) -> Rating:
+    """A member's duel rating in classic games, as their stats give it."""
+    return stats.ratings.get("classic", Rating())

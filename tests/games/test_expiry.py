@@ -9,7 +9,7 @@ from games_helpers import ALICE, BOB, CHANNEL, GUILD, FakeClock, make_service, s
 
 from bot.engine import Move
 from bot.games import GameOverError, NoGameError, Status
-from bot.games.render import render_expired
+from bot.games.render.boards import render_expired
 from bot.storage import SqliteGameStore
 
 

@@ -40,7 +40,9 @@ from bot.games import (
     Status,
     Verdict,
 )
-from bot.games.render import render_history, render_review
+from bot.games.render.history import render_history
+from bot.games.render.review import render_review
+from bot.games.variants.classic import CLASSIC
 from bot.storage import SqliteGameStore
 from bot.storage.postgres.store import PostgresGameStore
 from bot.storage.reads import LAST_ID
@@ -198,7 +200,8 @@ async def test_a_review_defaults_to_the_members_newest_game_with_a_result(tmp_pa
     await service.move(channel_id=CHANNEL + 1, member_id=ALICE, move=Move(2, 2))
     review = await service.history.review(member_id=ALICE, guild_id=GUILD)
     assert review.game.id == won and review.game.status is Status.WON
-    assert [move.cell for move in review.moves] == ["1,1", "1,2", "1,3", "2,1", "2,2", "2,3", "3,1"]
+    labels = [CLASSIC.renderer.move_label(move.move) for move in review.moves]
+    assert labels == ["1,1", "1,2", "1,3", "2,1", "2,2", "2,3", "3,1"]
     assert review.moves[0].verdict is Verdict.BEST
     assert review.loser is Player.O and review.exact
     text = render_review(review)
@@ -255,7 +258,7 @@ async def test_an_expired_game_is_reviewed_if_anybody_moved(tmp_path: Path) -> N
     clock.advance(service.idle_timeout)
     idle, untouched = sorted(await service.expire_idle(), key=lambda game: game.id)
     review = await service.history.review(member_id=ALICE, game_id=idle.id)
-    assert [move.cell for move in review.moves] == ["2,2", "1,1"]
+    assert [CLASSIC.renderer.move_label(move.move) for move in review.moves] == ["2,2", "1,1"]
     assert review.loser is None
     with pytest.raises(NoGameError) as empty:
         await service.history.review(member_id=ALICE, game_id=untouched.id)

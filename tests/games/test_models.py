@@ -8,8 +8,10 @@ from datetime import datetime
 import pytest
 from games_helpers import ALICE, BOB, CHANNEL, START, make_service, start_game
 
-from bot.engine import Board, Move, Player
+from bot.engine import Move, Player
+from bot.engine.classic import Board
 from bot.games import Game, Record, Seat, Status
+from bot.games.variants.classic import CLASSIC
 
 
 def _game(x: Seat, o: Seat, moves: tuple[Move, ...] = (), size: int = 3) -> Game:
@@ -27,6 +29,7 @@ def _game(x: Seat, o: Seat, moves: tuple[Move, ...] = (), size: int = 3) -> Game
         winner=None,
         created_at=START,
         updated_at=START,
+        variant=CLASSIC,
     )
 
 

@@ -21,6 +21,8 @@ from bot.games.server_settings import (
     with_defaults,
     with_limits,
 )
+from bot.games.variants.classic import CLASSIC
+from bot.games.variants.ultimate import ULTIMATE
 
 GUILD = 7
 NONE = ServerSettings(GUILD)
@@ -67,6 +69,9 @@ def test_defaults_are_checked_kept_and_cleared() -> None:
     assert with_defaults(settings, level="unset").level is None
     with pytest.raises(SettingsError, match="There is no level 'godlike'"):
         with_defaults(NONE, level="godlike")
+    # a server's defaults are the default kind's options: ultimate's strongest is not one
+    with pytest.raises(SettingsError, match=r"no level 'strongest'\. Choose one of: easy,"):
+        with_defaults(NONE, level="strongest")
     with pytest.raises(SettingsError, match="Name at least one"):
         with_defaults(NONE)
 
@@ -110,11 +115,14 @@ def test_channel_list_and_duels_refuse_with_their_sentences() -> None:
 
 def test_a_starts_options_come_from_the_member_then_the_server_then_the_bot() -> None:
     server = ServerSettings(GUILD, level="perfect", size=4, first="bot")
-    assert server.start_options("classic", None, None, None) == ("perfect", "bot", 4)
-    assert server.start_options("classic", "easy", "me", 3) == ("easy", "me", 3)
-    assert NONE.start_options("classic", None, None, None) == (None, "random", 3)
-    assert server.start_options("ultimate", None, None, None)[0] is None  # no perfect there
-    assert ServerSettings(GUILD, level="easy").start_options("ultimate", None, None, None)[0] == (
+    assert server.start_options(CLASSIC, None, None, None) == ("perfect", "bot", 4)
+    assert server.start_options(CLASSIC, "easy", "me", 3) == ("easy", "me", 3)
+    # None: the kind's own default, which its variant gives (3x3 for classic)
+    assert NONE.start_options(CLASSIC, None, None, None) == (None, "random", None)
+    assert CLASSIC.check_size(None) == 3
+    # no perfect, and no 4x4, in ultimate: the server's level and size stay classic's
+    assert server.start_options(ULTIMATE, None, None, None) == (None, "bot", None)
+    assert ServerSettings(GUILD, level="easy").start_options(ULTIMATE, None, None, None)[0] == (
         "easy"
     )
 

@@ -23,7 +23,8 @@ from games_helpers import (
     started_game,
 )
 
-from bot.engine import LEVELS, Move, Player, Value
+from bot.engine import Move, Player, Value
+from bot.engine.classic import LEVELS
 from bot.games import (
     BOT_NAME,
     CellTakenError,

@@ -22,7 +22,7 @@ from games_helpers import (
 
 from bot.engine import Move
 from bot.games import Game, GameChangedError, GameOverError, GameRunningError, Record, Status
-from bot.games.render import SET_ASIDE, describe_set_aside, status_line
+from bot.games.render.boards import SET_ASIDE, describe_set_aside, status_line
 from bot.storage import SqliteGameStore
 
 

@@ -21,7 +21,7 @@ from bot.storage.postgres.store import PostgresGameStore
 pytestmark = pytest.mark.processes
 
 ROOT = Path(__file__).resolve().parents[2]
-WORKER = Path(__file__).with_name("settings_process.py")
+WORKER = ROOT / "tests" / "helpers" / "settings_process.py"
 GUILD = 7
 MARGIN = 1.0
 """Seconds allowed beyond the cache's for a process to start answering and a read to return."""

@@ -15,8 +15,9 @@ from games_helpers import (
     started_game,
 )
 
-from bot.engine import LEVELS, Move
-from bot.games import GameKind, InvalidOptionError, LeaderboardEntry, Record, Stats, Status
+from bot.engine import Move
+from bot.engine.classic import LEVELS
+from bot.games import InvalidOptionError, LeaderboardEntry, Record, Stats, Status
 from bot.storage import SqliteGameStore
 
 CAROL, DAVE, ERIN = 3, 4, 5
@@ -65,9 +66,9 @@ async def test_stats_per_level_count_resignations_as_losses_and_skip_expired() -
         },
         total=Record(3, 3, 3),
         by_size={
-            (GameKind.CLASSIC, "easy", 3): Record(2, 2, 1),
-            (GameKind.CLASSIC, "hard", 3): Record(1, 0, 0),
-            (GameKind.CLASSIC, "perfect", 3): Record(0, 1, 2),
+            ("classic", "easy", 3): Record(2, 2, 1),
+            ("classic", "hard", 3): Record(1, 0, 0),
+            ("classic", "perfect", 3): Record(0, 1, 2),
         },
     )
     assert list(stats.by_level) == list(LEVELS)

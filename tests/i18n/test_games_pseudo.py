@@ -11,8 +11,8 @@ from datetime import UTC, datetime
 import pytest
 
 from bot import engine
-from bot.engine import LEVELS, Board, Move, Player, Value, analyze
-from bot.engine.classic import explain
+from bot.engine import Move, Player, Value
+from bot.engine.classic import LEVELS, Board, analyze, explain
 from bot.engine.classic.puzzles import Refutation, shipped
 from bot.engine.ultimate import LEVELS as ULTIMATE_LEVELS
 from bot.engine.ultimate import UltimateBoard
@@ -24,10 +24,8 @@ from bot.games.models import (
     Challenge,
     ChallengeStatus,
     DuelEntry,
-    ExplainReply,
     Game,
     GameKind,
-    Hint,
     LeaderboardEntry,
     Rating,
     Record,
@@ -48,36 +46,7 @@ from bot.games.puzzles.models import (
     Streak,
     start_rating,
 )
-from bot.games.puzzles.sentences import (
-    bad_hour,
-    daily_channel_needed,
-    daily_off_alone,
-    move_unproven,
-    no_daily_post,
-    no_puzzle_running,
-    no_such_puzzle,
-    not_your_puzzle,
-    puzzle_over,
-)
-from bot.games.render import (
-    describe_record,
-    level_ratings_table,
-    render_challenge,
-    render_duel_leaderboard,
-    render_emoji,
-    render_estimate_emoji,
-    render_estimate_text,
-    render_expired,
-    render_explain_emoji,
-    render_explain_text,
-    render_hint,
-    render_history,
-    render_leaderboard,
-    render_review,
-    render_solo_leaderboard,
-    render_text,
-)
-from bot.games.render.puzzles import (
+from bot.games.puzzles.render import (
     daily_invitation,
     daily_reveal,
     daily_setting_text,
@@ -91,13 +60,36 @@ from bot.games.render.puzzles import (
     solution,
     streak_sentence,
 )
-from bot.games.render.puzzles import status as puzzle_status
-from bot.games.render.solo import solo_stats_line
-from bot.games.review import review_game
+from bot.games.puzzles.render import status as puzzle_status
+from bot.games.puzzles.sentences import (
+    bad_hour,
+    daily_channel_needed,
+    daily_off_alone,
+    move_unproven,
+    no_daily_post,
+    no_puzzle_running,
+    no_such_puzzle,
+    not_your_puzzle,
+    puzzle_over,
+)
+from bot.games.render.boards import render_challenge, render_emoji, render_expired, render_text
+from bot.games.render.history import render_history
+from bot.games.render.records import describe_record, render_duel_leaderboard, render_leaderboard
+from bot.games.render.review import render_review
+from bot.games.render.solo import level_ratings_table, render_solo_leaderboard, solo_stats_line
 from bot.games.store_errors import PuzzleChangedError
-from bot.games.variants import CLASSIC, find_variant
-from bot.games.variants.classic import too_early_to_solve
-from bot.games.variants.ultimate import GRID
+from bot.games.variants import find_variant
+from bot.games.variants.classic import CLASSIC, too_early_to_solve
+from bot.games.variants.classic.explain import (
+    render_estimate_emoji,
+    render_estimate_text,
+    render_exact_hint,
+    render_explain_emoji,
+    render_explain_text,
+)
+from bot.games.variants.classic.replies import Explained, Hint
+from bot.games.variants.classic.review import review_game
+from bot.games.variants.ultimate import GRID, ULTIMATE
 from bot.i18n import PSEUDO, use_locale
 
 WHEN = datetime(2026, 1, 1, tzinfo=UTC)
@@ -118,12 +110,13 @@ def _game(
     moves: tuple[Move, ...],
     status: Status,
     winner: Player | None,
-    kind: GameKind = GameKind.CLASSIC,
+    kind: GameKind = "classic",
 ) -> Game:
     return Game(
         id=7, channel_id=1, guild_id=2, x=Seat(10, "alice"), o=Seat(None, "the bot"),
         level="perfect", size=size, first="me", moves=moves, status=status, winner=winner,
-        created_at=WHEN, updated_at=WHEN, kind=kind,
+        created_at=WHEN, updated_at=WHEN,
+        variant=find_variant(kind),
     )  # fmt: skip
 
 
@@ -138,15 +131,13 @@ def _texts() -> list[str]:
         render_text(replace(_game(3, row1[:2], Status.RESIGNED, Player.O))),
         render_expired(_game(3, row1[:2], Status.EXPIRED, None), 600.0),
         render_text(
-            replace(
-                _game(GRID, (Move(4, 4),), Status.ACTIVE, None, GameKind.ULTIMATE), level="easy"
-            )
+            replace(_game(GRID, (Move(4, 4),), Status.ACTIVE, None, "ultimate"), level="easy")
         ),
         describe_record(Record(wins=3, losses=1, draws=2)),
-        render_leaderboard([LeaderboardEntry(10, "alice", Record(wins=2, draws=1), 7)]),
-        render_leaderboard([], game="ultimate"),
-        render_duel_leaderboard([DuelEntry(10, "alice", 1210, 3)]),
-        render_duel_leaderboard([]),
+        render_leaderboard([LeaderboardEntry(10, "alice", Record(wins=2, draws=1), 7)], CLASSIC),
+        render_leaderboard([], ULTIMATE),
+        render_duel_leaderboard([DuelEntry(10, "alice", 1210, 3)], CLASSIC),
+        render_duel_leaderboard([], CLASSIC),
         render_solo_leaderboard({3: [SoloEntry(10, "alice", 1234, 5)]}),
         render_solo_leaderboard({}),
         solo_stats_line("alice", {3: Rating(1234, 1), 4: Rating(1180, 2)}) or "",
@@ -171,6 +162,7 @@ def _texts() -> list[str]:
                         Result.WON,
                         False,
                         5,
+                        variant=CLASSIC,
                     ),
                     HistoryEntry(
                         11,
@@ -184,18 +176,19 @@ def _texts() -> list[str]:
                         Result.LOST,
                         True,
                         1,
-                        GameKind.ULTIMATE,
+                        variant=ULTIMATE,
                     ),
                 ),
             )
         ),
     ]
     for status in ChallengeStatus:
-        for kind, size in ((GameKind.CLASSIC, 3), (GameKind.ULTIMATE, GRID)):
+        for kind, size in (("classic", 3), ("ultimate", GRID)):
             challenge = Challenge(
                 id=1, channel_id=1, guild_id=2, challenger=Seat(10, "alice"),
                 opponent=Seat(11, "alice"), size=size, first="random", status=status,
-                created_at=WHEN, expires_at=WHEN, kind=kind,
+                created_at=WHEN, expires_at=WHEN,
+                variant=find_variant(kind),
             )  # fmt: skip
             texts.append(render_challenge(challenge))
     errors: list[GameError] = []
@@ -217,14 +210,14 @@ def _texts() -> list[str]:
     return texts + [error.text(PLAIN) for error in errors]
 
 
-def _explained(notation: str, *, played: bool, o: Seat, level: str, pick: int = 0) -> ExplainReply:
+def _explained(notation: str, *, played: bool, o: Seat, level: str, pick: int = 0) -> Explained:
     """The position ``notation`` explained for the side to move, ``pick`` its ``pick``-th
     best move (0: the best; later ones are explained as weaker than the best)."""
     board = Board.from_notation(notation)
     game = replace(_game(3, (), Status.WON if played else Status.ACTIVE, None), o=o, level=level)
     explanation = explain(board)
     move = explanation.analysis.moves[pick].move
-    return ExplainReply(game, board, board.to_move, move, played, explanation)
+    return Explained(game, board, board.to_move, move, played, explanation)
 
 
 def _explain_texts() -> list[str]:
@@ -248,10 +241,11 @@ def _explain_texts() -> list[str]:
     ]
     game = _game(3, (), Status.ACTIVE, None)
     for notation in ("XX./OO./...", "X../.O./..X", ".../.X./XO."):
-        texts.append(render_hint(Hint(game, analyze(Board.from_notation(notation)))))
+        texts.append(render_exact_hint(Hint(game, analyze(Board.from_notation(notation)))))
     over = replace(analyze(Board.empty()), moves=())  # asked on a full board
-    texts.append(render_hint(Hint(game, over)))
-    estimate = too_early_to_solve(Board.empty(5, 4), Move(2, 2))
+    texts.append(render_exact_hint(Hint(game, over)))
+    early = _game(5, (), Status.ACTIVE, None)
+    estimate = too_early_to_solve(early, Board.empty(5, 4), Move(2, 2))
     texts += [render_estimate_text(estimate), render_estimate_emoji(estimate)]
     return texts
 

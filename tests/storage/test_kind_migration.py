@@ -28,7 +28,7 @@ from games_helpers import (
 )
 
 from bot.engine import Player
-from bot.engine.classic import ADAPTIVE, AdaptiveRecord
+from bot.engine.ratings import ADAPTIVE, AdaptiveRecord
 from bot.games import Challenge, Game, GameStore, Record, Status
 from bot.games.models import DUEL, Rating
 from bot.games.variants.ultimate import GRID, ULTIMATE
@@ -63,7 +63,7 @@ CLASSIC_RUNNING, ULTIMATE_RUNNING = 4, 5
 
 CHALLENGES: tuple[Challenge, ...] = (
     replace(CHALLENGE, channel_id=CHANNEL + 6),
-    replace(CHALLENGE, channel_id=CHANNEL + 7, size=GRID, kind=ULTIMATE.kind),
+    replace(CHALLENGE, channel_id=CHANNEL + 7, size=GRID, variant=ULTIMATE),
 )
 """Open challenges to a classic 4x4 duel and to an ultimate one."""
 
@@ -149,9 +149,9 @@ async def check_upgraded(
         ("classic", DUEL, 3): Record(1, 0, 0),
         ("ultimate", DUEL, GRID): Record(0, 1, 0),
     }
-    assert await store.standings(GUILD) == [(1, "alice", Record(1, 0, 0))]
+    assert await store.standings(GUILD, kind="classic") == [(1, "alice", Record(1, 0, 0))]
     assert await store.standings(GUILD, kind="ultimate") == [(1, "alice", Record(0, 1, 0))]
-    assert await store.rating(1, GUILD) == Rating(1216, 1)
+    assert await store.rating(1, GUILD, kind="classic") == Rating(1216, 1)
     assert await store.rating(1, GUILD, kind="ultimate") == Rating(1184, 1)
     assert await store.adaptive_record(1, "classic", 3) == AdaptiveRecord(1310, 5)
     assert await store.adaptive_record(1, "ultimate", GRID) == AdaptiveRecord(1150, 3)
@@ -164,7 +164,7 @@ async def check_upgraded(
     running = games[ULTIMATE_RUNNING]
     resigned = make_game(ALICE, BOT, Status.RESIGNED, resigner=Player.X, level=ADAPTIVE)
     await store.update(replace(ultimate(resigned), id=running.id, channel_id=running.channel_id))
-    assert await store.standings(GUILD) == [
+    assert await store.standings(GUILD, kind="classic") == [
         (1, "alice", Record(1, 0, 0)),
         (2, "bob", Record(1, 0, 0)),
     ]

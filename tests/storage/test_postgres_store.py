@@ -32,11 +32,12 @@ from postgres_server import PASSWORD, PostgresServer, free_port
 
 from bot.games import Game, GameChangedError, Record, Seat, Status, StorageError, StoreBusyError
 from bot.games.errors import BUSY, UNAVAILABLE
-from bot.games.models import DUEL, Challenge, ChallengeStatus, GameKind
+from bot.games.models import DUEL, Challenge, ChallengeStatus
 from bot.games.sentences import (
     CHALLENGE_TAKEN,
     CHANNEL_TAKEN,
 )
+from bot.games.variants.classic import CLASSIC
 from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION
 from bot.storage.postgres.store import CHANNEL_LOCK, PostgresGameStore
 from bot.storage.rows import (
@@ -69,7 +70,7 @@ async def test_reopening_keeps_every_game_and_total(postgres_url: str) -> None:
     await store.close()
     again = await PostgresGameStore.open(postgres_url)
     assert await again.get(game.id) == game
-    assert await again.records(1, None) == {(GameKind.CLASSIC, "perfect", 3): Record(1, 0, 0)}
+    assert await again.records(1, None) == {("classic", "perfect", 3): Record(1, 0, 0)}
     await again.close()
 
 
@@ -117,11 +118,11 @@ async def test_a_version_1_database_is_upgraded_with_its_totals_counted(
                     member,
                 )
     store = await PostgresGameStore.open(postgres_url)
-    assert await store.records(1, GUILD) == {(GameKind.CLASSIC, drawn.level, 3): Record(0, 0, 1)}
-    assert await store.records(2, None) == {(GameKind.CLASSIC, drawn.level, 3): Record(1, 0, 1)}
+    assert await store.records(1, GUILD) == {("classic", drawn.level, 3): Record(0, 0, 1)}
+    assert await store.records(2, None) == {("classic", drawn.level, 3): Record(1, 0, 1)}
     draw = Record(0, 0, 1)
-    assert await store.standings(GUILD) == [(1, "Alice", draw), (2, "bob", draw)]
-    assert await store.standings(None) == [(2, "bob", Record(1, 0, 0))]
+    assert await store.standings(GUILD, kind="classic") == [(1, "Alice", draw), (2, "bob", draw)]
+    assert await store.standings(None, kind="classic") == [(2, "bob", Record(1, 0, 0))]
     await store.close()
 
 
@@ -266,6 +267,7 @@ def a_challenge(channel_id: int, status: ChallengeStatus = ChallengeStatus.OPEN)
         status=status,
         created_at=start,
         expires_at=start,
+        variant=CLASSIC,
     )
 
 

@@ -103,7 +103,7 @@ class RecountStore:
             params,
         )
         return {
-            (GameKind.CLASSIC, str(level), int(size)): Record(int(w), int(lo), int(d))
+            ("classic", str(level), int(size)): Record(int(w), int(lo), int(d))
             for level, size, w, lo, d in rows
         }
 

@@ -24,6 +24,8 @@ from bot.engine import Move, Player
 from bot.games import ChallengeStatus, Game, Seat, Status
 from bot.games.arguments import MAX_ID, check_id, check_optional_id
 from bot.games.models import DUEL
+from bot.games.variants.classic import ClassicVariant
+from bot.games.variants.ultimate import ULTIMATE
 from bot.storage.rows import (
     COLUMNS,
     UnreadableGame,
@@ -55,6 +57,12 @@ class Shouting(str):
 
     def __str__(self) -> str:
         return self.upper()
+
+
+class Loud(ClassicVariant):
+    """Classic, but its kind reads back as other text."""
+
+    kind = Shouting("classic")
 
 
 class Folding(tzinfo):
@@ -166,8 +174,9 @@ def odd_games() -> dict[str, tuple[Game, bool]]:
         "a Seat of another class": (replace(game, x=Seated(game.x.member_id, "al")), False),
         "a Game of another class": (Later(**fields), False),
         "a first that reads back as other text": (replace(game, first=Shouting("me")), False),
-        "a kind that reads back as other text": (replace(game, kind=Shouting("classic")), False),
-        "a kind without the size": (replace(game, kind="ultimate", moves=()), False),
+        "a kind that reads back as other text": (replace(game, variant=Loud()), False),
+        "a variant the list does not hold": (replace(game, variant=ClassicVariant()), False),
+        "a kind without the size": (replace(game, variant=ULTIMATE, moves=()), False),
         "a version of 2.0": (replace(game, version=2.0), True),
         "a challenge's status": (replace(game, status=ChallengeStatus.EXPIRED), True),
         "moves in a tuple of another class": (replace(game, moves=Moves(game.moves)), True),

@@ -23,11 +23,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.engine import Move, Player
-from bot.engine.classic import ADAPTIVE, LEVEL_RATINGS, START_RATING, AdaptiveRecord, playing_rating
+from bot.engine.classic import LEVEL_RATINGS, playing_rating
+from bot.engine.classic.adaptive import record_after
 from bot.engine.classic.puzzles import shipped
+from bot.engine.ratings import ADAPTIVE, START_RATING, AdaptiveRecord, rate
 from bot.games import Game, GameChangedError, GameStore, Record, Seat, Status, StorageError
 from bot.games.arguments import MAX_ID
-from bot.games.elo import rate
 from bot.games.models import DUEL, Challenge, ChallengeStatus, GameKind, Rating
 from bot.games.puzzles.models import (
     Attempt,
@@ -47,6 +48,7 @@ from bot.games.solo import rated
 from bot.games.store import START as PAGE_START
 from bot.games.store import PageKey
 from bot.games.store_errors import PuzzleChangedError
+from bot.games.variants.classic import CLASSIC
 from bot.games.variants.ultimate import GRID, ULTIMATE
 from bot.storage import SqliteGameStore
 from bot.storage.postgres.store import PostgresGameStore
@@ -389,9 +391,9 @@ async def test_a_closed_store_refuses_every_call(store: GameStore) -> None:
         store.update(game),
         store.member_name(1),
         store.records(1, None),
-        store.standings(GUILD),
-        store.rating(1, GUILD),
-        store.duel_standings(GUILD),
+        store.standings(GUILD, kind="classic"),
+        store.rating(1, GUILD, kind="classic"),
+        store.duel_standings(GUILD, kind="classic"),
         store.head_to_head(1, 2, GUILD),
         store.insert_challenge(CHALLENGE),
         store.update_challenge(replace(CHALLENGE, id=1)),
@@ -414,8 +416,9 @@ async def test_another_store_sees_what_one_committed(database: Database) -> None
     assert await second.get(game.id) == game
     assert await second.active_games() == [replace(active, message_id=5, version=1)]
     assert await second.member_name(2) == "bob"
-    assert await second.records(1, GUILD) == {(GameKind.CLASSIC, "perfect", 3): Record(0, 0, 1)}
-    assert await second.standings(GUILD) == await first.standings(GUILD)
+    assert await second.records(1, GUILD) == {("classic", "perfect", 3): Record(0, 0, 1)}
+    seen = await second.standings(GUILD, kind="classic")
+    assert seen == await first.standings(GUILD, kind="classic")
     await first.close()
     await second.close()
 
@@ -455,9 +458,7 @@ def ultimate(game: Game) -> Game:
     """``game`` as a game of ultimate tic-tac-toe (two moves in the centre board; levels
     ``perfect`` becomes ``hard``, since ultimate has no perfect level)."""
     level = "hard" if game.level == "perfect" else game.level
-    return replace(
-        game, kind=GameKind.ULTIMATE, size=GRID, level=level, moves=(Move(4, 4), Move(3, 3))
-    )
+    return replace(game, variant=ULTIMATE, size=GRID, level=level, moves=(Move(4, 4), Move(3, 3)))
 
 
 def recount(
@@ -530,9 +531,9 @@ async def test_records_and_standings_equal_a_recount_of_the_saved_games(
     assert any(game.kind == "ultimate" for game in games)
     for scope in (*SCOPES, 12345):
         expected = ranked(games, names, scope)
-        assert await store.standings(scope) == expected
+        assert await store.standings(scope, kind="classic") == expected
         for limit in range(1, len(expected) + 2):
-            assert await store.standings(scope, limit) == expected[:limit]
+            assert await store.standings(scope, limit, kind="classic") == expected[:limit]
         ultimate_only = ranked(games, names, scope, "ultimate")
         assert await store.standings(scope, kind="ultimate") == ultimate_only
         assert await store.standings(scope, 1, kind="ultimate") == ultimate_only[:1]
@@ -621,34 +622,36 @@ async def test_check_file_passes_while_the_database_is_the_one_opened(store: Gam
 
 async def test_finishing_a_duel_rates_both_players_once_in_its_server(store: GameStore) -> None:
     duel = await store.insert(make_game(ALICE, BOB, level=DUEL))
-    assert await store.rating(1, GUILD) == Rating(1200, 0)
+    assert await store.rating(1, GUILD, kind="classic") == Rating(1200, 0)
     won = replace(make_game(ALICE, BOB, Status.WON, level=DUEL), id=duel.id)
     won = await store.update(won)
-    assert await store.rating(1, GUILD) == Rating(1216, 1)
-    assert await store.rating(2, GUILD) == Rating(1184, 1)
+    assert await store.rating(1, GUILD, kind="classic") == Rating(1216, 1)
+    assert await store.rating(2, GUILD, kind="classic") == Rating(1184, 1)
     await store.update(replace(won, message_id=9))  # saved again: rated once
-    assert await store.rating(1, GUILD) == Rating(1216, 1)
-    assert await store.rating(1, None) == Rating() and await store.rating(1, GUILD + 1) == Rating()
+    assert await store.rating(1, GUILD, kind="classic") == Rating(1216, 1)
+    assert await store.rating(1, None, kind="classic") == Rating()
+    assert await store.rating(1, GUILD + 1, kind="classic") == Rating()
     other = await store.insert(make_game(BOB, ALICE, level=DUEL, channel_id=CHANNEL + 1))
     drawn = replace(make_game(BOB, ALICE, Status.DRAWN, level=DUEL), id=other.id)
     await store.update(replace(drawn, channel_id=CHANNEL + 1))
     bob, alice = rate(1184, 1216, 0.5)
-    assert await store.rating(1, GUILD) == Rating(alice, 2)
-    assert await store.rating(2, GUILD) == Rating(bob, 2)
-    assert await store.records(1, GUILD) == {(GameKind.CLASSIC, DUEL, 3): Record(1, 0, 1)}
-    assert await store.standings(GUILD) == []  # duels are ranked by rating, not points
+    assert await store.rating(1, GUILD, kind="classic") == Rating(alice, 2)
+    assert await store.rating(2, GUILD, kind="classic") == Rating(bob, 2)
+    assert await store.records(1, GUILD) == {("classic", DUEL, 3): Record(1, 0, 1)}
+    # duels are ranked by rating, not points
+    assert await store.standings(GUILD, kind="classic") == []
 
 
 async def test_an_ultimate_duel_moves_only_the_ultimate_ratings(store: GameStore) -> None:
     duel = await store.insert(
-        replace(make_game(ALICE, BOB, level=DUEL), kind=GameKind.ULTIMATE, size=GRID, moves=())
+        replace(make_game(ALICE, BOB, level=DUEL), variant=ULTIMATE, size=GRID, moves=())
     )
     resigned = make_game(ALICE, BOB, Status.RESIGNED, resigner=Player.O, level=DUEL)
     await store.update(replace(ultimate(resigned), id=duel.id))
     assert await store.rating(1, GUILD, kind="ultimate") == Rating(1216, 1)
     assert await store.rating(2, GUILD, kind="ultimate") == Rating(1184, 1)
-    assert await store.rating(1, GUILD) == Rating() == await store.rating(1, GUILD, kind="classic")
-    assert await store.duel_standings(GUILD) == []
+    assert await store.rating(1, GUILD, kind="classic") == Rating()
+    assert await store.duel_standings(GUILD, kind="classic") == []
     assert await store.duel_standings(GUILD, kind="ultimate") == [
         (1, "alice", Rating(1216, 1)),
         (2, "bob", Rating(1184, 1)),
@@ -656,12 +659,12 @@ async def test_an_ultimate_duel_moves_only_the_ultimate_ratings(store: GameStore
     classic = await store.insert(make_game(BOB, ALICE, level=DUEL, channel_id=CHANNEL + 1))
     won = make_game(BOB, ALICE, Status.WON, level=DUEL, channel_id=CHANNEL + 1)
     await store.update(replace(won, id=classic.id))  # bob wins at 1200 against 1200
-    assert await store.rating(2, GUILD) == Rating(1216, 1)
+    assert await store.rating(2, GUILD, kind="classic") == Rating(1216, 1)
     assert await store.rating(2, GUILD, kind="ultimate") == Rating(1184, 1)
-    assert await store.duel_standings(GUILD, 1) == [(2, "bob", Rating(1216, 1))]
+    assert await store.duel_standings(GUILD, 1, kind="classic") == [(2, "bob", Rating(1216, 1))]
     assert await store.records(1, GUILD) == {
-        (GameKind.ULTIMATE, DUEL, GRID): Record(1, 0, 0),
-        (GameKind.CLASSIC, DUEL, 3): Record(0, 1, 0),
+        ("ultimate", DUEL, GRID): Record(1, 0, 0),
+        ("classic", DUEL, 3): Record(0, 1, 0),
     }
 
 
@@ -674,14 +677,14 @@ async def test_games_against_the_bot_score_on_the_leaderboard_of_their_kind(
     running = await store.insert(
         replace(
             make_game(ALICE, BOT, channel_id=CHANNEL + 2, level="hard"),
-            kind=GameKind.ULTIMATE,
+            variant=ULTIMATE,
             size=GRID,
             moves=(),
         )
     )
     won = make_game(ALICE, BOT, Status.RESIGNED, resigner=Player.O, channel_id=CHANNEL + 2)
     await store.update(replace(ultimate(won), id=running.id))
-    assert await store.standings(GUILD) == [(1, "alice", Record(1, 0, 0))]
+    assert await store.standings(GUILD, kind="classic") == [(1, "alice", Record(1, 0, 0))]
     assert await store.standings(GUILD, kind="ultimate") == [
         (1, "alice", Record(1, 0, 0)),
         (2, "bob", Record(0, 1, 0)),
@@ -737,13 +740,13 @@ async def test_two_kinds_on_one_size_are_tallied_apart(database: Database) -> No
     await store.close()
     database.damage(f"UPDATE games SET kind = '{ANOTHER_KIND}' WHERE id = {drawn.id}")
     store = await database.open()
-    assert await store.standings(GUILD) == [(1, "alice", Record(1, 0, 0))]
+    assert await store.standings(GUILD, kind="classic") == [(1, "alice", Record(1, 0, 0))]
     assert await store.standings(GUILD, kind=ANOTHER_KIND) == [(1, "alice", Record(0, 0, 1))]
     assert await store.records(1, GUILD) == {("classic", "perfect", 3): Record(1, 0, 0)}
     await store.close()
     database.damage(f"UPDATE games SET kind = 'classic' WHERE id = {drawn.id}")
     store = await database.open()
-    assert await store.standings(GUILD) == [(1, "alice", Record(1, 0, 1))]
+    assert await store.standings(GUILD, kind="classic") == [(1, "alice", Record(1, 0, 1))]
     assert await store.standings(GUILD, kind=ANOTHER_KIND) == []
     assert await store.records(1, GUILD) == {("classic", "perfect", 3): Record(1, 0, 1)}
     await store.close()
@@ -760,7 +763,7 @@ async def test_an_adaptive_record_is_kept_per_kind_on_one_size(database: Databas
         f"VALUES (1, '{ANOTHER_KIND}', 3, 1400, 7)"
     )
     store = await database.open()
-    assert await store.adaptive_record(1, "classic", 3) == AdaptiveRecord().after(1.0, 3)
+    assert await store.adaptive_record(1, "classic", 3) == record_after(AdaptiveRecord(), 1.0, 3)
     assert await store.adaptive_record(1, ANOTHER_KIND, 3) == AdaptiveRecord(1400, 7)
     await store.close()
 
@@ -770,7 +773,8 @@ async def test_expired_or_still_running_duels_change_no_rating(store: GameStore)
     await store.update(replace(make_game(ALICE, BOB, Status.EXPIRED, level=DUEL), id=duel.id))
     bot_game = await store.insert(make_game(ALICE, BOT, channel_id=CHANNEL + 1))
     await store.update(replace(make_game(ALICE, BOT, Status.WON), id=bot_game.id))
-    assert await store.rating(1, GUILD) == Rating() and await store.duel_standings(GUILD) == []
+    assert await store.rating(1, GUILD, kind="classic") == Rating()
+    assert await store.duel_standings(GUILD, kind="classic") == []
 
 
 async def test_duel_standings_rank_by_rating_then_games_then_name(store: GameStore) -> None:
@@ -785,14 +789,15 @@ async def test_duel_standings_rank_by_rating_then_games_then_name(store: GameSto
         game = await store.insert(make_game(x, o, level=DUEL, channel_id=channel))
         ending = make_game(x, o, status, level=DUEL, channel_id=channel)
         await store.update(replace(ending, id=game.id))
-    assert await store.duel_standings(GUILD) == [
+    assert await store.duel_standings(GUILD, kind="classic") == [
         (1, "alice", Rating(1216, 1)),
         (3, "Carol", Rating(1200, 2)),
         (4, "dave", Rating(1200, 2)),
         (2, "bob", Rating(1184, 1)),
     ]
-    assert await store.duel_standings(GUILD, 2) == (await store.duel_standings(GUILD))[:2]
-    assert await store.duel_standings(None) == []
+    top = await store.duel_standings(GUILD, kind="classic")
+    assert await store.duel_standings(GUILD, 2, kind="classic") == top[:2]
+    assert await store.duel_standings(None, kind="classic") == []
 
 
 async def test_head_to_head_counts_duels_between_the_two_from_either_side(
@@ -829,6 +834,7 @@ CHALLENGE = Challenge(
     status=ChallengeStatus.OPEN,
     created_at=START,
     expires_at=START + timedelta(minutes=5),
+    variant=CLASSIC,
 )
 
 
@@ -1192,13 +1198,13 @@ async def test_an_adaptive_game_moves_the_record_and_the_solo_rating_it_played_a
 ) -> None:
     assert await store.adaptive_record(1, "classic", 3) == AdaptiveRecord(START_RATING, 0)
     await _finish(store, make_game(ALICE, BOT, Status.WON, level=ADAPTIVE))
-    first = AdaptiveRecord().after(1.0, 3)
+    first = record_after(AdaptiveRecord(), 1.0, 3)
     assert await store.adaptive_record(1, "classic", 3) == first
     played = playing_rating(START_RATING, 3)
     assert await store.solo_ratings(1, GUILD) == {3: rated(Rating(), 1.0, played)}
     resigned = make_game(ALICE, BOT, Status.RESIGNED, level=ADAPTIVE, guild_id=None)
     await _finish(store, resigned)  # another server: the same record, its own solo rating
-    assert await store.adaptive_record(1, "classic", 3) == first.after(0.0, 3)
+    assert await store.adaptive_record(1, "classic", 3) == record_after(first, 0.0, 3)
     again = rated(Rating(), 0.0, playing_rating(first.rating, 3))
     assert await store.solo_ratings(1, None) == {3: again}
     assert await store.adaptive_record(1, "classic", 4) == AdaptiveRecord()
@@ -1226,7 +1232,7 @@ async def test_a_retried_finishing_save_counts_the_game_once(store: GameStore) -
     await store.update(won)
     with pytest.raises(GameChangedError):
         await store.update(won)  # the same save again, as a retry would send it
-    assert await store.adaptive_record(1, "classic", 3) == AdaptiveRecord().after(1.0, 3)
+    assert await store.adaptive_record(1, "classic", 3) == record_after(AdaptiveRecord(), 1.0, 3)
     assert (await store.solo_ratings(1, GUILD))[3].games == 1
 
 
@@ -1246,7 +1252,8 @@ async def test_the_record_survives_reopening_the_database(database: Database) ->
     await first.close()
     again = await database.open()
     try:
-        assert await again.adaptive_record(1, "classic", 3) == AdaptiveRecord().after(0.5, 3)
+        drawn = record_after(AdaptiveRecord(), 0.5, 3)
+        assert await again.adaptive_record(1, "classic", 3) == drawn
         assert (await again.solo_ratings(1, GUILD))[3].games == 1
     finally:
         await again.close()
@@ -1268,7 +1275,7 @@ async def test_two_stores_finishing_one_members_games_at_once_count_both(
             for game in games
         ]
         await asyncio.gather(*(s.update(e) for s, e in zip(stores, endings, strict=True)))
-        record = AdaptiveRecord().after(0.0, 3).after(0.0, 3)
+        record = record_after(record_after(AdaptiveRecord(), 0.0, 3), 0.0, 3)
         assert await stores[0].adaptive_record(1, "classic", 3) == record
         assert (await stores[1].solo_ratings(1, GUILD))[3].games == 2
     finally:

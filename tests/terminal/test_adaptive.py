@@ -8,7 +8,9 @@ import io
 import random
 from pathlib import Path
 
-from bot.engine.classic import LEVEL_RATINGS, START_RATING, AdaptiveRecord, playing_rating
+from bot.engine.classic import LEVEL_RATINGS, playing_rating
+from bot.engine.classic.adaptive import record_after
+from bot.engine.ratings import START_RATING, AdaptiveRecord
 from bot.engine.ultimate import LEVEL_RATINGS as ULTIMATE_RATINGS
 from bot.games import GameService, Rating, Status
 from bot.games.models import Game
@@ -66,7 +68,7 @@ async def test_an_adaptive_game_moves_the_solo_rating_and_the_record_survives_a_
     await again.session.open()
     await again.type("start adaptive me")
     second = await again.play_out()
-    record = AdaptiveRecord().after(score, 3)
+    record = record_after(AdaptiveRecord(), score, 3)
     after = rated(solo, member_score(second), playing_rating(record.rating, 3))
     stats = await again.type("stats")
     assert f"solo rating against my levels: 3x3 {after.rating} (2 games)." in stats
@@ -101,8 +103,8 @@ async def test_ultimate_plays_adaptive_and_help_shows_the_levels_ratings(
     game = await keys.service.last_game(channel_id=me, member_id=me)
     assert game.is_active and game.level == "adaptive" and game.size == 9
     help_text = " ".join((await keys.type("help")).split())
-    assert "levels: easy, medium, hard, perfect, adaptive;" in help_text
-    assert "levels: easy, medium, hard, strongest, adaptive (no perfect" in help_text
+    assert "four in a row on 5x5; levels: easy, medium, hard, perfect, adaptive" in help_text
+    assert "no tie-break; levels: easy, medium, hard, strongest, adaptive" in help_text
     row = f"hard {LEVEL_RATINGS['hard', 3]} {LEVEL_RATINGS['hard', 4]} {LEVEL_RATINGS['hard', 5]}"
     assert "level 3x3 4x4 5x5 ultimate" in help_text
     assert f"{row} {ULTIMATE_RATINGS['hard']}" in help_text

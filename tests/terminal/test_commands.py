@@ -10,9 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.engine import LEVELS, Move
-from bot.games import FIRST_CHOICES, SIZES, InvalidCellError, parse_cell
-from bot.games.variants.classic import CLASSIC_LEVELS
+from bot.engine import Move
+from bot.engine.classic import LEVELS
+from bot.games import FIRST_CHOICES, InvalidCellError, all_variants, parse_cell
+from bot.games.variants.classic import CLASSIC_LEVELS, SIZES
 from bot.i18n.width import display_width
 from bot.terminal.commands import (
     Command,
@@ -22,12 +23,11 @@ from bot.terminal.commands import (
     PlayCell,
     StartGame,
     WordCommand,
-    help_text,
     parse_command,
     parse_start,
     reads_as_command,
-    usage_start,
 )
+from bot.terminal.help import help_text, usage_start
 from bot.terminal.layout import wrap
 
 
@@ -206,19 +206,25 @@ def test_any_line_is_a_command_or_a_friendly_error(line: str) -> None:
 
 
 def test_start_options_follow_the_game_layer() -> None:
-    """Every level, first mover and size the game layer offers can be typed and is listed;
-    nothing is retyped here, so a new option shows up without touching the terminal."""
-    for level in CLASSIC_LEVELS:
-        assert parse_start(level) == StartGame(level=level)
+    """Every game, level, first mover and size the game layer offers can be typed and is
+    listed (each game's levels and sizes in its own entry of the help); nothing is retyped
+    here, so a new option shows up without touching the terminal."""
+    for variant in all_variants():
+        assert parse_start(variant.kind) == StartGame(kind=variant.kind)
+        for level in variant.levels:
+            assert parse_start(level) == StartGame(level=level)
+        levels = ", ".join(variant.levels)
+        assert f"{variant.renderer.rules}; levels: {levels}" in " ".join(help_text().split())
     for first in FIRST_CHOICES:
         assert parse_start(first) == StartGame(first=first)
     for size in SIZES:
         assert parse_start(str(size)) == StartGame(size=size)
-    levels = ", ".join(CLASSIC_LEVELS)
-    options = f"levels: {levels}; first: {', '.join(FIRST_CHOICES)}; size: 3, 4 or 5"
-    assert options in help_text()
-    assert f"Levels: {levels}; first: me, bot or random; size: 3, 4 or 5." in usage_start()
-    assert levels.endswith("perfect, adaptive")
+    assert "start classic [level] [first] [size]" in help_text()
+    assert "start ultimate [level] [first]\n" in help_text()  # one board: no size
+    assert "size: 3, 4 or 5" in help_text()
+    assert f"first: {', '.join(FIRST_CHOICES)}" in help_text()
+    assert "Games: classic or ultimate; first: me, bot or random;" in usage_start()
+    assert ", ".join(CLASSIC_LEVELS).endswith("perfect, adaptive")
 
 
 @pytest.mark.parametrize("line", ["start duel", "start 2p", "new DUEL", "start duel 4"])
@@ -270,14 +276,14 @@ def test_the_help_fills_each_line_at_any_width(width: int) -> None:
     """A command's text is wrapped as one paragraph, so no line ends early while the next
     carries on beside it: the stub ("play" alone on a line) that hand-broken text left at
     80 columns. Only the start entry's options and notes begin lines of their own, and the
-    levels' ratings table's rows (indented further)."""
+    levels' ratings table's rows (indented further); a game's sizes begin one too."""
     lines = wrap(help_text(), width).splitlines()
     for line, after in itertools.pairwise(lines):
         text = after.lstrip()
         in_second_column = line.startswith(" " * 24) or line[22:24] == "  "
-        own_line = text.startswith(("levels:", "(plain", "adaptive plays")) or after.startswith(
-            " " * 26
-        )
+        own_line = text.startswith(
+            ("games:", "size:", "(plain", "adaptive plays")
+        ) or after.startswith(" " * 26)
         carries_on = after.startswith(" " * 24) and not own_line
         if in_second_column and carries_on:
             assert len(line) + 1 + len(text.split()[0]) > width, (line, after)

@@ -14,7 +14,7 @@ from bot.games.errors import UNAVAILABLE
 from bot.settings import DatabaseUrl, Settings
 from bot.startup import open_service
 from bot.terminal import TerminalSession
-from bot.terminal.commands import help_text
+from bot.terminal.help import help_text
 
 
 class Clock:

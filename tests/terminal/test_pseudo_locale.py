@@ -30,7 +30,7 @@ COMMAND_WORDS = {
     # commands and their options, typed as they are in every language
     "start", "move", "play", "hint", "explain", "board", "show", "resign", "name", "stats",
     "history", "older", "newer", "review", "save", "force", "leaderboard", "duel", "duels",
-    "solo", "ultimate", "help", "quit", "exit", "puzzle", "puzzles",
+    "solo", "classic", "ultimate", "help", "quit", "exit", "puzzle", "puzzles",
     # levels and who goes first, as typed
     "easy", "medium", "hard", "perfect", "adaptive", "strongest", "random",
     # what SCRIPT types wrong, quoted back to the player as typed

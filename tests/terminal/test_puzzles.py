@@ -15,10 +15,10 @@ from bot.terminal.commands import (
     CommandError,
     PuzzleLeaderboard,
     ServePuzzle,
-    help_text,
     parse_command,
     reads_as_command,
 )
+from bot.terminal.help import help_text
 from bot.terminal.puzzles import AFTER_PUZZLE, PUZZLE_MOVES
 from tests.terminal.test_session import Terminal
 from tests.terminal.test_session import terminal as terminal  # the session's fixture

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import Move, Player, analyze
+from bot.engine import Move, Player
+from bot.engine.classic import analyze
 from bot.games import GameService
 from bot.settings import Settings
 from bot.storage import SqliteGameStore

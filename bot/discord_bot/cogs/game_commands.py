@@ -19,6 +19,18 @@ from discord.app_commands import Choice, locale_str
 from discord.ext import commands
 
 from bot.discord_bot.board_view import board_message, disable_board, replace_board, show_board
+from bot.discord_bot.choices import (
+    DEFAULT_FIRST,
+    DUEL_FIRST_OPTION_CHOICES,
+    FIRST_OPTION_CHOICES,
+    GAME_CHOICES,
+    GAME_DESCRIPTION,
+    LEADERBOARD_KINDS,
+    LEADERBOARDS,
+    SIZE_CHOICES,
+    Ranked,
+    level_choices,
+)
 from bot.discord_bot.duel_views import send_challenge
 from bot.discord_bot.history_views import replay_file, send_history
 from bot.discord_bot.interactions import (
@@ -41,184 +53,18 @@ from bot.discord_bot.texts import (
     puzzles_text,
     spelling,
 )
-from bot.engine import LEVELS, Move
-from bot.engine.classic import ADAPTIVE
-from bot.games import (
-    DUEL_FIRST_CHOICES,
-    FIRST_CHOICES,
-    SIZES,
-    Game,
-    GameError,
-    GameKind,
-    MoveReply,
-    Seat,
-    TooEarlyToSolveError,
-    parse_cell,
-)
-from bot.games.render import (
-    describe_reply,
-    describe_set_aside,
-    render_duel_leaderboard,
-    render_estimate_emoji,
-    render_explain_emoji,
-    render_hint,
-    render_leaderboard,
-    render_review,
-    render_solo_leaderboard,
-    render_stats,
-)
-from bot.games.render.puzzles import render_puzzle_leaderboard
+from bot.engine import Move
+from bot.games import Game, GameError, MoveReply, Seat, TooEarlyToSolveError
+from bot.games.puzzles.render import render_puzzle_leaderboard
+from bot.games.render.boards import describe_reply, describe_set_aside
+from bot.games.render.records import render_duel_leaderboard, render_leaderboard, render_stats
+from bot.games.render.review import render_review
+from bot.games.render.solo import render_solo_leaderboard
 from bot.games.wording import join_sentences
 from bot.i18n import _, current_locale
 
 if TYPE_CHECKING:
     from bot.discord_bot.app import TicTacToeBot
-
-DEFAULT_LEVEL = "perfect"
-DEFAULT_FIRST = "random"
-DEFAULT_SIZE = 3
-
-# Every choice name is one whole sentence for the catalogue (``CatalogueTranslator`` gives
-# Discord each shipped language's); the part before the colon is the option's value, kept. Each
-# ``locale_str`` has its own note on the line above it: Babel attaches a note only to the
-# sentence right below it.
-LEVEL_NOTES: dict[str, locale_str] = {
-    # TRANSLATORS: a choice of /tictactoe start level: keep "easy" before the colon as
-    # typed; 100 characters at most
-    "easy": locale_str("easy: looks one move ahead, often slips"),
-    # TRANSLATORS: a choice of /tictactoe start level: keep "medium" before the colon as
-    # typed; 100 characters at most
-    "medium": locale_str("medium: looks 3 moves ahead, sometimes slips"),
-    # TRANSLATORS: a choice of /tictactoe start level: keep "hard" before the colon as
-    # typed; 100 characters at most
-    "hard": locale_str("hard: looks 5 moves ahead, rarely slips"),
-    # TRANSLATORS: a choice of /tictactoe start level: keep "perfect" before the colon as
-    # typed; 100 characters at most
-    "perfect": locale_str("perfect: never loses (default)"),
-}
-"""Each of the engine's ``LEVELS`` as its choice: what it means to a player, "(default)" on
-``DEFAULT_LEVEL`` (a test keeps it complete)."""
-FIRST_NOTES: dict[str, locale_str] = {
-    # TRANSLATORS: a choice of /tictactoe start first: keep "me" before the colon as typed;
-    # 100 characters at most; ❌ is the first mover's mark
-    "me": locale_str("me: you play ❌ and move first"),
-    # TRANSLATORS: a choice of /tictactoe start first: keep "bot" before the colon as typed;
-    # 100 characters at most; ❌ is the first mover's mark
-    "bot": locale_str("bot: I play ❌ and move first"),
-    # TRANSLATORS: a choice of who moves first (/tictactoe start, /tictactoe challenge): keep
-    # "random" before the colon as typed; 100 characters at most
-    "random": locale_str("random: a coin toss (default)"),
-}
-"""Each of the game layer's ``FIRST_CHOICES`` as its choice (a test keeps it complete)."""
-SIZE_NOTES: dict[int, locale_str] = {
-    # TRANSLATORS: a choice of the size option: keep "3x3" as typed; 100 characters at most
-    3: locale_str("3x3, three in a row (default)"),
-    # TRANSLATORS: a choice of the size option: keep "4x4" as typed; 100 characters at most
-    4: locale_str("4x4, four in a row"),
-    # TRANSLATORS: a choice of the size option: keep "5x5" as typed; 100 characters at most
-    5: locale_str("5x5, four in a row"),
-}
-"""Each of the game layer's ``SIZES`` and what it takes to win there (a test keeps it
-complete)."""
-
-LEVEL_CHOICES = [
-    *(Choice(name=LEVEL_NOTES[lvl], value=lvl) for lvl in LEVELS),
-    Choice(
-        # TRANSLATORS: a choice of /tictactoe start level: keep "adaptive" before the
-        # colon as typed; 100 characters at most
-        name=locale_str("adaptive: plays at your rating, for close games"),
-        value=ADAPTIVE,
-    ),
-    Choice(
-        # TRANSLATORS: a choice of /tictactoe start level: keep "strongest" before the
-        # colon as typed; 100 characters at most
-        name=locale_str("strongest: ultimate only, searches a full second a move"),
-        value="strongest",
-    ),
-]
-"""The engine's ``LEVELS``, adaptive, then ultimate's strongest (perfect does not apply
-there)."""
-GAME_CHOICES = [
-    Choice(
-        # TRANSLATORS: a choice of the game option: keep "classic" before "(default)" as
-        # typed; 100 characters at most
-        name=locale_str("classic (default): one board, see size"),
-        value="classic",
-    ),
-    Choice(
-        # TRANSLATORS: a choice of the game option: keep "ultimate" before the colon as typed;
-        # 100 characters at most
-        name=locale_str("ultimate: nine small boards in one, levels easy to strongest"),
-        value="ultimate",
-    ),
-]
-FIRST_OPTION_CHOICES = [Choice(name=FIRST_NOTES[first], value=first) for first in FIRST_CHOICES]
-SIZE_CHOICES = [Choice(name=SIZE_NOTES[size], value=size) for size in SIZES]
-DUEL_FIRST_NOTES: dict[str, locale_str] = {
-    # TRANSLATORS: a choice of /tictactoe challenge first: keep "challenger" before the colon
-    # as typed; 100 characters at most
-    "challenger": locale_str("challenger: you move first"),
-    # TRANSLATORS: a choice of /tictactoe challenge first: keep "opponent" before the colon
-    # as typed; 100 characters at most
-    "opponent": locale_str("opponent: your opponent moves first"),
-    # TRANSLATORS: a choice of who moves first (/tictactoe start, /tictactoe challenge): keep
-    # "random" before the colon as typed; 100 characters at most
-    "random": locale_str("random: a coin toss (default)"),
-}
-"""Each of the game layer's ``DUEL_FIRST_CHOICES`` as its choice (a test keeps it complete)."""
-DUEL_FIRST_OPTION_CHOICES = [
-    Choice(name=DUEL_FIRST_NOTES[who], value=who) for who in DUEL_FIRST_CHOICES
-]
-LEADERBOARD_KINDS = [
-    Choice(
-        # TRANSLATORS: a choice of /tictactoe leaderboard kind: keep "bot" before "(default)"
-        # as typed; 100 characters at most
-        name=locale_str("bot (default): games against me, 3 points a win, 1 a draw"),
-        value="bot",
-    ),
-    Choice(
-        # TRANSLATORS: a choice of /tictactoe leaderboard kind: keep "duels" before the colon
-        # as typed; 100 characters at most
-        name=locale_str("duels: members against each other, by Elo rating"),
-        value="duels",
-    ),
-    Choice(
-        # TRANSLATORS: a choice of /tictactoe leaderboard kind: keep "solo" before the colon
-        # as typed; 100 characters at most
-        name=locale_str("solo: games against me, by Elo rating against my levels"),
-        value="solo",
-    ),
-    Choice(
-        # TRANSLATORS: a choice of /tictactoe leaderboard kind: keep "ultimate" before the
-        # colon as typed; 100 characters at most
-        name=locale_str("ultimate: ultimate games against me, points apart from classic"),
-        value="ultimate",
-    ),
-    Choice(
-        # TRANSLATORS: a choice of /tictactoe leaderboard kind: keep "ultimate-duels" before
-        # the colon as typed; 100 characters at most
-        name=locale_str("ultimate-duels: ultimate duels, by their own Elo rating"),
-        value="ultimate-duels",
-    ),
-    Choice(
-        # TRANSLATORS: a choice of /tictactoe leaderboard kind: keep "puzzles" before the
-        # colon as typed; 100 characters at most
-        name=locale_str("puzzles: this server's puzzle solvers, by puzzle rating"),
-        value="puzzles",
-    ),
-]
-LEADERBOARDS: dict[str, tuple[GameKind, str]] = {
-    "bot": (GameKind.CLASSIC, "bot"),
-    "duels": (GameKind.CLASSIC, "duels"),
-    "solo": (GameKind.CLASSIC, "solo"),
-    "ultimate": (GameKind.ULTIMATE, "bot"),
-    "ultimate-duels": (GameKind.ULTIMATE, "duels"),
-    "puzzles": (GameKind.CLASSIC, "puzzles"),
-}
-"""Each of ``LEADERBOARD_KINDS``: the kind of game it ranks, and by what (points against the
-bot, duel rating, solo rating, puzzle rating)."""
-SLOW_SIZE = 4
-"""From this board size on, the bot's move may take seconds: defer before asking for it."""
 
 
 class GameCommands(commands.Cog):
@@ -263,8 +109,10 @@ class GameCommands(commands.Cog):
         guild = None if ctx.guild is None else ctx.guild.id
         await self.bot.service.servers.check_channel(guild_id=guild, channel_id=ctx.channel.id)
         game = await self.bot.service.active_game(ctx.channel.id)
-        move = parse_cell(cell, game.size)
-        if game.size >= SLOW_SIZE:  # "thinking...": shown for 10 s, a nicety Discord may refuse
+        move = game.variant.parse_move(cell, game)
+        if not game.variant.thinks_inline(game.size, game.level):
+            # "thinking...": shown for 10 s while the bot's move is chosen, a nicety Discord
+            # may refuse
             with suppress(discord.HTTPException):
                 await ctx.typing()
         reply = await self._play(ctx, move)
@@ -293,8 +141,10 @@ class GameCommands(commands.Cog):
     )
     @app_commands.describe(
         # TRANSLATORS: the description of /tictactoe start's option level (100 characters
-        # at most); "perfect" is an option value: keep it as typed
-        difficulty=locale_str("How well I play; perfect never loses (default: perfect)."),
+        # at most)
+        level=locale_str(
+            "How well I play: the chosen game's levels, offered as you type (default: its own)."
+        ),
         # TRANSLATORS: the description of /tictactoe start's option first (100 characters at
         # most); "random" after "default:" is an option value: keep it as typed
         first=locale_str("Who moves first; the first mover plays ❌ (default: random)."),
@@ -303,21 +153,14 @@ class GameCommands(commands.Cog):
         size=locale_str(
             "Board size; a full row, column or diagonal wins, four in a row on 5x5 (default: 3x3)."
         ),
-        # TRANSLATORS: the description of the option game of /tictactoe start and
-        # /tictactoe challenge (100 characters at most); "classic" after "default:" is an
-        # option value: keep it as typed
-        game=locale_str(
-            "Classic, or ultimate tic-tac-toe: nine small boards in one (default: classic)."
-        ),
+        game=GAME_DESCRIPTION,
     )
-    @app_commands.rename(difficulty="level")  # the Python name stays: ``level`` is taken below
-    @app_commands.choices(difficulty=LEVEL_CHOICES, first=FIRST_OPTION_CHOICES)
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(first=FIRST_OPTION_CHOICES, game=GAME_CHOICES)
     @app_commands.choices(size=SIZE_CHOICES)  # apart: one call takes one value type
     async def start(
         self,
         interaction: discord.Interaction[TicTacToeBot],
-        difficulty: Choice[str] | None = None,
+        level: str | None = None,
         first: Choice[str] | None = None,
         size: Choice[int] | None = None,
         game: Choice[str] | None = None,
@@ -332,10 +175,10 @@ class GameCommands(commands.Cog):
                 guild_id=interaction.guild_id,
                 member_id=interaction.user.id,
                 member_name=interaction.user.display_name,
-                level=None if difficulty is None else difficulty.value,
+                level=level,
                 first=None if first is None else first.value,
                 size=None if size is None else size.value,
-                game=GameKind.CLASSIC if game is None else game.value,
+                game=None if game is None else game.value,
                 owe_board=True,
                 answers_only=answers_only(interaction),
             ),
@@ -352,6 +195,13 @@ class GameCommands(commands.Cog):
             current_locale.set(private_locale(interaction))
             await interaction.followup.send(clicks_only(self._prefix, lacking), ephemeral=True)
 
+    @start.autocomplete("level")
+    async def _levels(
+        self, interaction: discord.Interaction[TicTacToeBot], typed: str
+    ) -> list[Choice[str]]:
+        """The chosen game's levels (the default game's before one is chosen)."""
+        return level_choices(interaction.namespace.game, typed, private_locale(interaction))
+
     @tictactoe.command(
         name="challenge",
         # TRANSLATORS: the description of /tictactoe challenge (100 characters at most)
@@ -367,12 +217,7 @@ class GameCommands(commands.Cog):
         # TRANSLATORS: the description of /tictactoe challenge's option first (100 characters
         # at most); "random" after "default:" is an option value: keep it as typed
         first=locale_str("Who moves first and plays ❌ (default: random)."),
-        # TRANSLATORS: the description of the option game of /tictactoe start and
-        # /tictactoe challenge (100 characters at most); "classic" after "default:" is an
-        # option value: keep it as typed
-        game=locale_str(
-            "Classic, or ultimate tic-tac-toe: nine small boards in one (default: classic)."
-        ),
+        game=GAME_DESCRIPTION,
     )
     @app_commands.choices(first=DUEL_FIRST_OPTION_CHOICES, game=GAME_CHOICES)
     @app_commands.choices(size=SIZE_CHOICES)
@@ -392,12 +237,12 @@ class GameCommands(commands.Cog):
                 guild_id=interaction.guild_id,
                 challenger=Seat(user.id, user.display_name),
                 opponent=Seat(opponent.id, opponent.display_name),
-                size=DEFAULT_SIZE if size is None else size.value,
+                size=None if size is None else size.value,
                 first=DEFAULT_FIRST if first is None else first.value,
                 opponent_is_bot=opponent.bot,
                 opponent_is_me=self.bot.user is not None and opponent.id == self.bot.user.id,
                 opponent_present=_present(interaction, opponent),
-                game=GameKind.CLASSIC if game is None else game.value,
+                game=None if game is None else game.value,
                 answers_only=answers_only(interaction),
             ),
             ephemeral=False,
@@ -458,7 +303,7 @@ class GameCommands(commands.Cog):
         except TooEarlyToSolveError as early:  # the estimated pick, marked on the board
             await self._estimate(interaction, early)
             return
-        await interaction.edit_original_response(content=render_hint(hint))
+        await interaction.edit_original_response(content=hint.game.variant.renderer.hint(hint))
 
     @tictactoe.command(
         name="explain",
@@ -478,14 +323,16 @@ class GameCommands(commands.Cog):
         except TooEarlyToSolveError as early:
             await self._estimate(interaction, early)
             return
-        await interaction.edit_original_response(content=render_explain_emoji(reply))
+        content = reply.game.variant.renderer.explain(reply, plain=False)
+        await interaction.edit_original_response(content=content)
 
     async def _estimate(
         self, interaction: discord.Interaction[TicTacToeBot], early: TooEarlyToSolveError
     ) -> None:
         """Hint or explain where nothing is solved exactly: the sentence and the board with
         the pick marked as an estimate, privately."""
-        content = render_estimate_emoji(early, spelling(self._prefix))
+        renderer = early.game.variant.renderer
+        content = renderer.estimate(early, spelling(self._prefix), plain=False)
         await interaction.edit_original_response(content=content)
 
     @tictactoe.command(
@@ -524,37 +371,34 @@ class GameCommands(commands.Cog):
     @app_commands.describe(
         # TRANSLATORS: an option's description (100 characters at most)
         kind=locale_str(
-            "Games against me (bot, default), duels, solo ratings, ultimate's own two, or puzzles."
+            "Which ranking: against me (bot, default), duels, solo, each game's own, or puzzles."
         )
     )
     @app_commands.choices(kind=LEADERBOARD_KINDS)
     async def leaderboard(
         self, interaction: discord.Interaction[TicTacToeBot], kind: Choice[str] | None = None
     ) -> None:
-        guild, standings = interaction.guild_id, self.bot.service.standings
-        if guild is None:  # a DM or group DM: no server's players to rank
+        if interaction.guild_id is None:  # a DM or group DM: no server's players to rank
             raise GameError(LEADERBOARDS_IN_SERVERS)
-        game, ranked = LEADERBOARDS["bot" if kind is None else kind.value]
-        if ranked == "duels":
-            duels = await in_time(
-                interaction, standings.duel_leaderboard(guild_id=guild, game=game), ephemeral=False
-            )
-            await respond(interaction, render_duel_leaderboard(duels, game=game))
-        elif ranked == "solo":
-            solo = await in_time(
-                interaction, standings.solo_leaderboard(guild_id=guild), ephemeral=False
-            )
-            await respond(interaction, render_solo_leaderboard(solo))
-        elif ranked == "puzzles":
-            solvers = await in_time(
-                interaction, self.bot.service.puzzles.leaderboard(guild_id=guild), ephemeral=False
-            )
-            await respond(interaction, render_puzzle_leaderboard(solvers, spelling(self._prefix)))
-        else:
-            entries = await in_time(
-                interaction, standings.leaderboard(guild_id=guild, game=game), ephemeral=False
-            )
-            await respond(interaction, render_leaderboard(entries, game))
+        shown = LEADERBOARDS[LEADERBOARD_KINDS[0].value if kind is None else kind.value]
+        text = await in_time(
+            interaction, self._ranked(interaction.guild_id, shown), ephemeral=False
+        )
+        await respond(interaction, text)
+
+    async def _ranked(self, guild_id: int, shown: Ranked) -> str:
+        """The server's leaderboard ``shown``, in words."""
+        standings, variant = self.bot.service.standings, shown.variant
+        if variant is None:
+            solvers = await self.bot.service.puzzles.leaderboard(guild_id=guild_id)
+            return render_puzzle_leaderboard(solvers, spelling(self._prefix))
+        if shown.ranking == "duels":
+            duels = await standings.duel_leaderboard(guild_id=guild_id, game=variant.kind)
+            return render_duel_leaderboard(duels, variant)
+        if shown.ranking == "solo":
+            return render_solo_leaderboard(await standings.solo_leaderboard(guild_id=guild_id))
+        entries = await standings.leaderboard(guild_id=guild_id, game=variant.kind)
+        return render_leaderboard(entries, variant)
 
     @tictactoe.command(
         name="history",

@@ -18,11 +18,12 @@ from discord import app_commands
 from discord.app_commands import Choice, locale_str
 from discord.ext import commands
 
+from bot.discord_bot.choices import LEVEL_SETTING_NAMES
 from bot.discord_bot.interactions import private_locale, reply_privately
 from bot.discord_bot.permissions import TEXT_ANSWER, missing, names
 from bot.discord_bot.texts import NOT_A_MANAGER, SERVER_ONLY
-from bot.games import CLASSIC, FIRST_CHOICES, GameError
-from bot.games.render.puzzles import daily_setting_text
+from bot.games import FIRST_CHOICES, GameError
+from bot.games.puzzles.render import daily_setting_text
 from bot.games.render.settings import render_server_settings, render_settings_saved
 from bot.games.server_settings import UNSET, ServerSettings
 from bot.i18n import _, current_locale, language_name, shipped
@@ -41,7 +42,7 @@ OWN = locale_str("unset: the bot's own")
 SERVER_DEFAULT = "server-default"
 """The ``language`` choice that clears the setting: the server's preferred locale again."""
 LEVEL_SETTING_CHOICES = [
-    *(Choice(name=level, value=level) for level in CLASSIC.levels),
+    *(Choice(name=level, value=level) for level in LEVEL_SETTING_NAMES),
     Choice(name=OWN, value=UNSET),
 ]
 FIRST_SETTING_CHOICES = [

@@ -1,16 +1,13 @@
-"""One board layout per variant: the buttons under a game's board, registered for its kind
-(``board_view.register_rows``) when this package is imported (``app`` does it first), and
-the dynamic items each adds."""
+"""One board layout per variant: the buttons under a game's board, each kind's listed once
+(``LAYOUTS``) and registered for its kind when this package is imported (``app`` does it)."""
 
-from bot.discord_bot.board_view import register_rows
-from bot.discord_bot.variants.classic import classic_rows
-from bot.discord_bot.variants.ultimate import SmallBoardButton, ultimate_rows
-from bot.games import GameKind
+from bot.discord_bot.board_view import register_layouts
+from bot.discord_bot.variants import classic, ultimate
 
-register_rows(GameKind.CLASSIC, classic_rows)
-register_rows(GameKind.ULTIMATE, ultimate_rows)
+LAYOUTS = register_layouts(classic.LAYOUT, ultimate.LAYOUT)
+"""Every kind's board layout; their own buttons go to ``add_dynamic_items``."""
 
-DYNAMIC_ITEMS = (SmallBoardButton,)
+DYNAMIC_ITEMS = tuple(item for layout in LAYOUTS for item in layout.items)
 """The variants' own buttons, for ``add_dynamic_items`` (cells and controls are shared)."""
 
-__all__ = ["DYNAMIC_ITEMS", "SmallBoardButton", "classic_rows", "ultimate_rows"]
+__all__ = ["DYNAMIC_ITEMS", "LAYOUTS"]

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord_bot.board_view import CellButton, button_row
+from bot.discord_bot.board_view import BoardLayout, CellButton, button_row
 from bot.discord_bot.controls import controls
-from bot.engine import Board, Move
+from bot.engine import Move
+from bot.engine.classic import Board
 from bot.games import Game, Status
 
 
@@ -33,3 +34,7 @@ def _cell(game: Game, move: Move) -> CellButton:
         member_won = game.status is Status.WON
         cell.item.style = discord.ButtonStyle.success if member_won else discord.ButtonStyle.danger
     return cell
+
+
+LAYOUT = BoardLayout("classic", classic_rows)
+"""Classic's board on Discord: a button per cell."""

@@ -11,7 +11,13 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord_bot.board_view import CellButton, board_message, button_row, check_seat
+from bot.discord_bot.board_view import (
+    BoardLayout,
+    CellButton,
+    board_message,
+    button_row,
+    check_seat,
+)
 from bot.discord_bot.controls import controls
 from bot.discord_bot.interactions import GameButton
 from bot.engine import Move
@@ -118,3 +124,7 @@ def _choices(game: Game, picked: int | None) -> list[discord.ui.Item[discord.ui.
     if forced is None:
         rows.append(button_row(SmallBoardButton(game.id, None)))
     return rows
+
+
+LAYOUT = BoardLayout("ultimate", ultimate_rows, (SmallBoardButton,))
+"""Ultimate's board on Discord: the small boards to choose from, then a board's cells."""

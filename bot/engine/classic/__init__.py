@@ -3,7 +3,7 @@
     board = Board.empty()                              # or Board.from_notation("X.O/.X./..O")
     move = choose_move(board, "perfect")               # a Move, 0-based
     analysis = analyze(board)                          # every move: win/draw/loss and plies
-    move = adaptive_move(board, record.rating, rng)    # the adaptive level (AdaptiveRecord)
+    move = adaptive_move(board, record.rating, rng)    # the adaptive level (bot.engine.ratings)
     why = explain(board)                               # the analysis and what it cost
     valuation = Valuer(budget=..., per_position=...).valuation(board)   # a look back
 
@@ -13,15 +13,7 @@ by force: :mod:`.puzzles` (imported on its own, with its data). A reading order:
 docs/decisions.md.
 """
 
-from .adaptive import (
-    ADAPTIVE,
-    START_RATING,
-    AdaptiveRecord,
-    adaptive_move,
-    expected_score,
-    playing_rating,
-    rated,
-)
+from .adaptive import adaptive_move, playing_rating, record_after
 from .analysis import Analysis, MoveAnalysis, analyze
 from .board import Board
 from .explain import Explanation, explain
@@ -29,18 +21,14 @@ from .geometry import Bitboard, Cell
 from .levels import LEVELS, PROFILES, Level, choose_move
 from .perfect import best_moves
 from .profiles import Profile
-from .ratings import LEVEL_RATINGS, RANDOM_RATING, SCRIPTED_RATINGS
+from .ratings import LEVEL_RATINGS, SCRIPTED_RATINGS
 from .valuation import Valuation, Valuer
 
 __all__ = [
-    "ADAPTIVE",
     "LEVELS",
     "LEVEL_RATINGS",
     "PROFILES",
-    "RANDOM_RATING",
     "SCRIPTED_RATINGS",
-    "START_RATING",
-    "AdaptiveRecord",
     "Analysis",
     "Bitboard",
     "Board",
@@ -55,8 +43,7 @@ __all__ = [
     "analyze",
     "best_moves",
     "choose_move",
-    "expected_score",
     "explain",
     "playing_rating",
-    "rated",
+    "record_after",
 ]

@@ -1,9 +1,10 @@
 """The adaptive level: a move at a member's own strength, and the rating that sets it.
 
-The game layer keeps one :class:`AdaptiveRecord` per member and board size (a rating and a
-game count, :data:`START_RATING` before the first game). Each bot move is
+The game layer keeps one :class:`~bot.engine.ratings.AdaptiveRecord` per member, kind and board
+size (a rating and a game count, ``START_RATING`` before the first game). Each bot move is
 ``adaptive_move(board, record.rating, rng)``; after each game the record becomes
-``record.after(score, size)`` (the member's score: 1 win, 0.5 draw, 0 loss), an Elo update
+``record_after(record, score, size)`` (the member's score: 1 win, 0.5 draw, 0 loss), an Elo
+update
 against the rating the level played at (:func:`playing_rating`). A member who wins more than
 half their points makes the level play stronger, so the score settles at one half.
 
@@ -20,7 +21,7 @@ a result-changing mistake instead, never a random legal move:
 - below it the mistake is the worst move there is, the one that loses soonest, often a win in
   one left to the opponent: a weak player wins no other way.
 
-It never misses a win in one at ratings above :data:`bot.engine.classic.ratings.RANDOM_RATING` (the
+It never misses a win in one at ratings above :data:`bot.engine.ratings.RANDOM_RATING` (the
 random mover's), and never leaves a win in one it could prevent at ratings of
 :func:`no_gifts_from` and above. Positions too big to solve exactly (early 5x5 positions) get
 the move of the rated level nearest to ``r`` instead (:func:`fallback_level`), after those two
@@ -35,27 +36,13 @@ from dataclasses import dataclass
 
 from ..errors import GameOverError, SearchTooLargeError
 from ..moves import Move
+from ..ratings import RANDOM_RATING, AdaptiveRecord
 from ..values import Value
 from .analysis import MoveAnalysis, analyze
 from .board import Board, completes_line
 from .chances import novice_chances
 from .levels import Level, choose_move
-from .ratings import LEVEL_RATINGS, RANDOM_RATING, SCRIPTED_RATINGS
-
-ADAPTIVE = "adaptive"
-"""The level's name, as players type it; not one of ``LEVELS``, which are the fixed levels."""
-
-START_RATING = 1200
-"""A member's rating against the adaptive level before their first game (as in duels)."""
-
-K_FACTOR = 32
-"""The Elo K of an established record, as in duels (bot.games.elo)."""
-
-K_START = 128
-"""The K of a member's first game; it falls by :data:`K_STEP` a game down to ``K_FACTOR``, so
-a new member's rating reaches their level within a dozen games (docs/decisions.md)."""
-
-K_STEP = 8
+from .ratings import LEVEL_RATINGS, SCRIPTED_RATINGS
 
 CALIBRATION: dict[int, tuple[tuple[int, float], ...]] = {
     3: (
@@ -325,42 +312,7 @@ def _fewest_threats(board: Board, candidates: list[MoveAnalysis]) -> list[MoveAn
     return [m for m, count in zip(candidates, counts, strict=True) if count == fewest]
 
 
-def expected_score(rating: float, other: float) -> float:
-    """Elo's expected score of a player rated ``rating`` against one rated ``other``."""
-    return 1.0 / (1.0 + float(10.0 ** ((other - rating) / 400.0)))
-
-
-def k_factor(games: int) -> int:
-    """The Elo K for a member's game after ``games`` earlier games against the level."""
-    return max(K_FACTOR, K_START - K_STEP * games)
-
-
-@dataclass(frozen=True, slots=True)
-class AdaptiveRecord:
-    """A member's standing against the adaptive level on one board size: what to store.
-
-    ``rating`` sets how the level plays (:func:`adaptive_move`); ``games`` counts the games
-    that moved it (the K of the next update, :func:`k_factor`).
-    """
-
-    rating: int = START_RATING
-    games: int = 0
-
-    def after(self, score: float, size: int) -> AdaptiveRecord:
-        """The record after a game in which the member scored ``score`` (1, 0.5 or 0) on
-        ``size``: Elo against the rating the level played at (:func:`playing_rating`)."""
-        return self.against(score, playing_rating(self.rating, size))
-
-    def against(self, score: float, played: int) -> AdaptiveRecord:
-        """The record after a game in which the member scored ``score`` (1, 0.5 or 0) against
-        the level playing at ``played``: Elo. Any kind of game's adaptive level (ultimate's:
-        bot.engine.ultimate.adaptive) updates its records so."""
-        if score not in (0.0, 0.5, 1.0):
-            raise ValueError(f"a game scores 0, 0.5 or 1, not {score}")
-        return AdaptiveRecord(rated(self.rating, self.games, score, played), self.games + 1)
-
-
-def rated(rating: int, games: int, score: float, opponent: float) -> int:
-    """A rating after one more game scoring ``score`` against ``opponent``, its ``games``
-    earlier games setting the K (:func:`k_factor`): Elo, rounded once."""
-    return rating + round(k_factor(games) * (score - expected_score(rating, opponent)))
+def record_after(record: AdaptiveRecord, score: float, size: int) -> AdaptiveRecord:
+    """``record`` after a game in which the member scored ``score`` (1, 0.5 or 0) on
+    ``size``: Elo against the rating the level played at (:func:`playing_rating`)."""
+    return record.against(score, playing_rating(record.rating, size))

@@ -8,7 +8,7 @@ time taken; with ``--level``, that level's move and whether the table rates it a
 A position too big to solve exactly (early 5x5/6x6 positions) gets the move of an
 ``ESTIMATE_DEPTH``-ply heuristic search instead, labelled an estimate, and so does a step of
 the principal variation too big to solve. ``--tree [--depth N] [--no-pruning]`` prints the
-minimax search tree instead (:mod:`bot.engine.teaching.outline`). ``--k`` defaults to
+minimax search tree instead (:mod:`bot.engine.classic.teaching.outline`). ``--k`` defaults to
 ``default_k``: the game's k on 3x3, 4x4 and 5x5, and four on 6x6.
 
 Exit status: 2 for a notation or option the engine cannot use (the reason on stderr); 1 for a
@@ -26,14 +26,14 @@ from collections.abc import Sequence
 
 from ..errors import EngineError, SearchTooLargeError
 from ..moves import Move
-from ..teaching.outline import render_tree
-from ..teaching.tree import search_tree
 from ..values import Value
 from .analysis import Analysis, analyze
 from .board import Board
 from .heuristic import LimitedSearch
 from .levels import LEVELS, choose_move
 from .perfect import best_moves
+from .teaching.outline import render_tree
+from .teaching.tree import search_tree
 
 WIDTH = 79
 """Lines are wrapped to fit an 80-column terminal."""

@@ -4,7 +4,7 @@ Every move's exact result (:func:`~bot.engine.classic.analysis.analyze`), the op
 tell a block from any other drawing move), and two counts that show what the search saves:
 the positions a *fresh* search examines for that analysis (an empty transposition table, so
 the count is a property of the position, not of what was searched before) and the positions a
-plain minimax would examine (:mod:`bot.engine.teaching.plain`).
+plain minimax would examine (:mod:`bot.engine.classic.teaching.plain`).
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..moves import Move
-from ..teaching.plain import plain_minimax_positions
 from .analysis import Analysis, analyze
 from .board import Board, completes_line
 from .perfect import start_search
 from .solver import Solver
+from .teaching.plain import plain_minimax_positions
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,15 +4,13 @@ Measured on 2026-11-25 by ``nice -n 19 python bench/levels.py``: on each size (3
 with four in a row) a round robin of 1,000 games per pair between the four levels and the
 three scripted players of ``bench/scripted.py``, each side starting half, then the
 maximum-likelihood Elo fit over all the pairs' results with the random mover at
-:data:`RANDOM_RATING`. Each size is its own scale: a rating says how far above random play on
-that board. Why this anchor, and the scores behind the figures: docs/decisions.md. After a
-change to a level, run the bench again and paste the table it prints.
+:data:`bot.engine.ratings.RANDOM_RATING`. Each size is its own scale: a rating says how far
+above random play on that board. Why this anchor, and the scores behind the figures:
+docs/decisions.md. After a change to a level, run the bench again and paste the table it
+prints.
 """
 
 from __future__ import annotations
-
-RANDOM_RATING = 800
-"""The random mover's rating on every size, the fit's anchor: 400 below a new member's 1,200."""
 
 LEVEL_RATINGS: dict[tuple[str, int], int] = {
     ("easy", 3): 1076, ("medium", 3): 1204, ("hard", 3): 1277, ("perfect", 3): 1292,

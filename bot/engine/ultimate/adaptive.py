@@ -1,7 +1,7 @@
 """Ultimate's adaptive level: a move at a member's own strength, weakened through the search's
 values (the classic sizes' level: :mod:`bot.engine.classic.adaptive`).
 
-A member's record is the same :class:`~bot.engine.classic.adaptive.AdaptiveRecord` as on the
+A member's record is the same :class:`~bot.engine.ratings.AdaptiveRecord` as on the
 classic sizes (kept apart from theirs); after each game it moves by Elo against the rating the
 level played at (:func:`playing_rating`, within :data:`CALIBRATION`'s range), so a member who
 wins more than half their points makes the level play stronger and the score settles at one

@@ -22,6 +22,7 @@ import sys
 
 from ..errors import EngineError
 from ..moves import Move
+from ..subcommand import Subcommand
 from ..values import Value
 from .board import UltimateBoard
 from .levels import LEVELS, Level, analyze
@@ -209,3 +210,14 @@ def run(args: argparse.Namespace) -> int:
     else:
         print_analysis(board, result)
     return 0
+
+
+COMMAND = Subcommand(
+    name="ultimate",
+    help="analyse an ultimate tic-tac-toe position",
+    description=DESCRIPTION,
+    epilog=EPILOG,
+    configure=configure,
+    run=run,
+)
+"""``python -m bot.engine ultimate``."""

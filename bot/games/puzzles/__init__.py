@@ -7,10 +7,14 @@ members do with them. ``models`` holds the values (attempts, standings, daily po
 a move with the prover, ``catalogue`` finds a puzzle by number or near a rating, ``play`` is
 the collaborator adapters reach as ``service.puzzles``, ``daily`` its daily server puzzle
 (``service.puzzles.daily``), ``making`` makes puzzles from finished games, ``sentences`` the
-refusals. Importing this package imports only the values, so the store contract may name them.
+refusals, ``render`` their words and boards. Importing this package imports only the values
+(the engine's ``Puzzle`` and its ``PuzzleBoard`` among them), so the store contract and the
+adapters may name them.
 Reasons and figures: docs/puzzles.md.
 """
 
+from bot.engine.classic import Board as PuzzleBoard
+from bot.engine.classic.puzzles import Puzzle
 from bot.games.puzzles.models import (
     MADE_FIRST_ID,
     Attempt,
@@ -38,6 +42,8 @@ __all__ = [
     "Finished",
     "MadePuzzle",
     "Miss",
+    "Puzzle",
+    "PuzzleBoard",
     "PuzzleEntry",
     "PuzzlePlayer",
     "PuzzleRating",

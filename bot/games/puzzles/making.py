@@ -19,10 +19,11 @@ from functools import cache
 
 from bot.engine.classic.puzzles import puzzle_from_proof, puzzles_from_game, shipped
 from bot.engine.classic.puzzles.maker import canonical_key
-from bot.games.models import Game, GameKind, Status
+from bot.games.models import Game, Status
 from bot.games.puzzles.models import MadePuzzle
 from bot.games.puzzles.solving import prover
 from bot.games.store import GameStore
+from bot.games.variants.classic import CLASSIC
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +51,7 @@ def made_from(games: Sequence[Game]) -> list[MadePuzzle]:
     """The new puzzles proven in ``games`` (this thread's prover), in game order."""
     made: list[MadePuzzle] = []
     for game in games:
-        if game.kind is not GameKind.CLASSIC or game.size not in SIZES:
+        if game.variant is not CLASSIC or game.size not in SIZES:
             continue
         if game.status not in DECISIVE:
             continue

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from enum import StrEnum
 
-from bot.engine import Board, Move
+from bot.engine import Move
+from bot.engine.classic import Board
 from bot.engine.classic.puzzles import Puzzle, Refutation
 from bot.games.glicko import Glicko
 

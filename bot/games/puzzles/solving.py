@@ -18,7 +18,8 @@ import logging
 import threading
 from dataclasses import dataclass
 
-from bot.engine import Board, Move
+from bot.engine import Move
+from bot.engine.classic import Board
 from bot.engine.classic.puzzles import Prover, Puzzle, Unproven
 from bot.games.puzzles.models import Miss
 

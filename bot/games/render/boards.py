@@ -19,11 +19,7 @@ from bot.games.models import (
     Status,
 )
 from bot.games.render.glyphs import EMOJI_MARK, keycap
-from bot.games.wording import (
-    cell_name,
-    describe_duration,
-    join_sentences,
-)
+from bot.games.wording import describe_duration, join_sentences
 from bot.i18n import N_, _
 
 # --- glyphs -------------------------------------------------------------------------------------
@@ -193,15 +189,16 @@ def describe_reply(reply: MoveReply) -> str:
     """
     parts = []
     game = reply.game
+    name = game.variant.renderer.move_name
     if reply.member_move is not None and game.is_duel:
         mover = game.seat(Player.X if len(game.moves) % 2 else Player.O)
         # TRANSLATORS: {name} is a member, {cell} "row 2, column 3"
-        return _("{name} played {cell}.").format(name=mover.name, cell=cell_name(reply.member_move))
+        return _("{name} played {cell}.").format(name=mover.name, cell=name(reply.member_move))
     if reply.member_move is not None:
         # TRANSLATORS: {cell} is "row 2, column 3"
-        parts.append(_("You played {cell}.").format(cell=cell_name(reply.member_move)))
+        parts.append(_("You played {cell}.").format(cell=name(reply.member_move)))
     if reply.bot_move is not None:
-        cell = cell_name(reply.bot_move)
+        cell = name(reply.bot_move)
         if reply.member_move is None and len(reply.game.moves) == 1:
             # TRANSLATORS: the bot's first move; {cell} is "row 2, column 3"
             parts.append(_("I opened with {cell}.").format(cell=cell))

@@ -6,7 +6,6 @@ from __future__ import annotations
 from datetime import UTC
 
 from bot.games.history import HistoryEntry, HistoryPage, Result
-from bot.games.models import variant_of
 from bot.games.wording import level_label, seat_label
 from bot.i18n import _, ngettext
 
@@ -16,7 +15,7 @@ def history_line(entry: HistoryEntry) -> str:
     kind = level_label(entry.level)
     result = _result(entry)
     day = f"{entry.ended_at.astimezone(UTC):%Y-%m-%d}"
-    board = variant_of(entry.kind).renderer.board_name(entry.size)
+    board = entry.variant.renderer.board_name(entry.size)
     # TRANSLATORS: a line of a member's history. {board} is "3x3" or "ultimate", {kind} the
     # level as typed ("perfect") or "duel", {opponent} a member or the bot's name, {result}
     # "won", "lost (resigned)", ..., {count} the number of moves

@@ -8,19 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.engine import LEVELS
 from bot.games.errors import PLAIN, Command, Spelling
-from bot.games.models import (
-    DuelEntry,
-    GameKind,
-    LeaderboardEntry,
-    Rating,
-    Record,
-    Stats,
-    variant_of,
-)
-from bot.games.render.puzzles import puzzle_stats_line
+from bot.games.models import DuelEntry, GameKind, LeaderboardEntry, Rating, Record, Stats
+from bot.games.puzzles.render import puzzle_stats_line
 from bot.games.render.solo import solo_stats_line
+from bot.games.variants import Variant, all_variants, find_variant, fixed_levels
 from bot.i18n import _, ngettext
 
 
@@ -35,8 +27,10 @@ def describe_record(record: Record) -> str:
 
 
 def _level_order(levels: Iterable[str]) -> list[str]:
-    known = [level for level in LEVELS if level in levels]
-    return known + sorted(level for level in levels if level not in LEVELS)
+    """The default kind's fixed levels first, in their order, then every other heading."""
+    fixed = fixed_levels()
+    known = [level for level in fixed if level in levels]
+    return known + sorted(level for level in levels if level not in fixed)
 
 
 def render_stats(stats: Stats) -> str:
@@ -71,16 +65,16 @@ def render_stats(stats: Stats) -> str:
         sizes = {
             (kind, size): rec
             for (kind, lvl, size), rec in stats.by_size.items()
-            if variant_of(kind).stats_level(lvl) == level and len(variant_of(kind).sizes) > 1
+            if find_variant(kind).stats_level(lvl) == level and len(find_variant(kind).sizes) > 1
         }
         per_size = f" ({_per_size(sizes)})" if sizes else ""
         lines.append(f"  {level}: {describe_record(record)}{per_size}")
     if stats.duels.games:
         dueled = {kind for kind, _size in stats.duels_by_size}
         ratings = [  # each kind its own rating: classic duels never move the ultimate one
-            variant_of(kind).renderer.duel_rating(stats.ratings.get(kind, Rating()).rating)
-            for kind in GameKind
-            if kind in dueled
+            variant.renderer.duel_rating(stats.ratings.get(variant.kind, Rating()).rating)
+            for variant in all_variants()
+            if variant.kind in dueled
         ]
         # TRANSLATORS: {name} is a member, {record} "3 wins, 1 loss, 2 draws", {sizes} the
         # record per size ("3x3: 2 wins, 0 losses, 1 draw; 4x4: ..."), {ratings} "rating 1210"
@@ -119,18 +113,18 @@ def render_stats(stats: Stats) -> str:
 def _per_size(records: dict[tuple[GameKind, int], Record]) -> str:
     """ "3x3: 2 wins, 0 losses, 1 draw; 4x4: ...; ultimate: ..." """
     return "; ".join(
-        f"{variant_of(kind).renderer.board_name(size)}: {describe_record(record)}"
+        f"{find_variant(kind).renderer.board_name(size)}: {describe_record(record)}"
         for (kind, size), record in sorted(records.items())
     )
 
 
 def render_duel_leaderboard(
-    entries: list[DuelEntry], spelling: Spelling = PLAIN, game: GameKind = GameKind.CLASSIC
+    entries: list[DuelEntry], variant: Variant, spelling: Spelling = PLAIN
 ) -> str:
     """Duelists by rating (Elo, everyone starts at 1200), with the duels each played;
-    ``spelling`` names the place in the sentence said when nobody has dueled yet; ``game``:
-    the kind whose duels they are (each its own ratings)."""
-    renderer = variant_of(game).renderer
+    ``variant``: the kind whose duels they are (each its own ratings); ``spelling`` names the
+    place in the sentence said when nobody has dueled yet."""
+    renderer = variant.renderer
     if not entries:
         return renderer.no_duels_yet(_(spelling.get(Command.HERE, PLAIN[Command.HERE])))
     title = renderer.duel_leaderboard_title()
@@ -142,10 +136,10 @@ def render_duel_leaderboard(
     return "\n".join(lines)
 
 
-def render_leaderboard(entries: list[LeaderboardEntry], game: GameKind = GameKind.CLASSIC) -> str:
+def render_leaderboard(entries: list[LeaderboardEntry], variant: Variant) -> str:
     """Ranked lines, ties sharing a rank; a friendly sentence when nobody has played yet;
-    ``game``: the kind whose games they are (each its own points)."""
-    renderer = variant_of(game).renderer
+    ``variant``: the kind whose games they are (each its own points)."""
+    renderer = variant.renderer
     if not entries:
         return renderer.empty_leaderboard()
     lines = [renderer.leaderboard_title()]

@@ -8,11 +8,12 @@ included, as in hints: "2,3 wins in 2" is that move and one more.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.engine import Move, Player, Value
 from bot.games.models import Status
-from bot.games.render.explain import your_moves
 from bot.games.review import Accuracy, Outlook, Review, ReviewedMove, Turn, Verdict
-from bot.games.wording import level_label, seat_label
+from bot.games.wording import level_label, seat_label, your_moves
 from bot.i18n import N_, _, ngettext
 
 # TRANSLATORS: the review's key to its verdicts; "best", "good", "mistake" and "blunder" are
@@ -48,11 +49,6 @@ def verdict_word(verdict: Verdict) -> str:
     return _(VERDICT_WORDS[verdict])
 
 
-def cell(move: Move) -> str:
-    """ "2,3": row and column, 1-based, as players type them."""
-    return f"{move.row + 1},{move.col + 1}"
-
-
 def result_words(result: Outlook) -> str:
     """ "wins in 2", "wins", "draws", "loses in 3": what a move leads to, with best play."""
     if result.value is Value.DRAW:
@@ -72,9 +68,10 @@ def result_words(result: Outlook) -> str:
     return ngettext("loses in {count}", "loses in {count}", moves).format(count=moves)
 
 
-def move_line(move: ReviewedMove) -> str:
-    """ "3. X 2,2 best", "5. O 3,1 blunder: 2,3 wins in 2" (the move that kept the value)."""
-    line = f"{move.number}. {move.mark.value} {move.cell} {verdict_word(move.verdict)}"
+def move_line(move: ReviewedMove, label: Callable[[Move], str]) -> str:
+    """ "3. X 2,2 best", "5. O 3,1 blunder: 2,3 wins in 2" (the move that kept the value);
+    ``label`` names a move as players type it (its kind's ``Renderer.move_label``)."""
+    line = f"{move.number}. {move.mark.value} {label(move.move)} {verdict_word(move.verdict)}"
     if move.verdict is Verdict.GOOD and move.after is not None:
         if move.after.value is Value.WIN:
             # TRANSLATORS: a review's line ("3. X 2,2 good") then why the move was only good
@@ -82,7 +79,7 @@ def move_line(move: ReviewedMove) -> str:
         # TRANSLATORS: a review's line ("3. X 2,2 good") then why the move was only good
         return _("{line} (a faster loss)").format(line=line)
     if move.instead is not None and move.before is not None:
-        return f"{line}: {cell(move.instead)} {result_words(move.before)}"
+        return f"{line}: {label(move.instead)} {result_words(move.before)}"
     return line
 
 
@@ -142,7 +139,8 @@ def turning_point(review: Review) -> str:
     if review.turn is Turn.MOVE and review.losing_move is not None:
         # TRANSLATORS: a review's summary; {line} is a move's review line ("5. O 3,1 blunder:
         # 2,3 wins in 2")
-        return _("The move that lost it: {line}.").format(line=move_line(review.losing_move))
+        line = move_line(review.losing_move, review.game.variant.renderer.move_label)
+        return _("The move that lost it: {line}.").format(line=line)
     if review.turn is Turn.FROM_START:
         # TRANSLATORS: a review's summary; {name} is the loser, {mark} the other side (X or O)
         return _(
@@ -201,7 +199,9 @@ def _share(score: Accuracy) -> str:
 
 def review_lines(review: Review) -> list[str]:
     """Title, every move, what the verdicts mean, where it was lost, accuracy."""
-    lines = [review_title(review), *(move_line(move) for move in review.moves), _(VERDICTS_MEAN)]
+    label = review.game.variant.renderer.move_label
+    moves = (move_line(move, label) for move in review.moves)
+    lines = [review_title(review), *moves, _(VERDICTS_MEAN)]
     if any(move.verdict is Verdict.ESTIMATE for move in review.moves):
         lines.append(_(REVIEW_ESTIMATE))
     return [*lines, turning_point(review), accuracy_line(review)]

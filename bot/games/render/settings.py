@@ -5,15 +5,12 @@ from __future__ import annotations
 from bot.games.server_settings import (
     CACHE_SECONDS,
     DEFAULT_FIRST,
-    DEFAULT_SIZE,
     ServerSettings,
     channel_mentions,
 )
+from bot.games.variants import default_variant
 from bot.games.wording import describe_duration
 from bot.i18n import _, language_name
-
-BOT_LEVEL = "perfect"
-"""The level a classic start plays at when neither the member nor the server names one."""
 
 
 def render_server_settings(
@@ -29,6 +26,7 @@ def render_server_settings(
         )
 
     size = None if settings.size is None else f"{settings.size}x{settings.size}"
+    bot = default_variant()  # what a start plays when neither member nor server says
     if settings.channel_ids:
         # TRANSLATORS: {channels} lists channel mentions: "#a and #b", "#a, #b and #c"
         where = _("Games are played in only {channels}.").format(
@@ -55,8 +53,8 @@ def render_server_settings(
                 "Start defaults (when a member names none): level {level}, size {size}, "
                 "first {first}."
             ).format(
-                level=own(settings.level, BOT_LEVEL),
-                size=own(size, f"{DEFAULT_SIZE}x{DEFAULT_SIZE}"),
+                level=own(settings.level, bot.default_level),
+                size=own(size, bot.renderer.board_name(bot.default_size)),
                 first=own(settings.first, DEFAULT_FIRST),
             ),
             where,

@@ -3,9 +3,10 @@ the levels' measured ratings that help texts show."""
 
 from __future__ import annotations
 
-from bot.engine.classic import RANDOM_RATING
+from bot.engine.ratings import RANDOM_RATING
 from bot.games.errors import PLAIN, Command, Spelling
-from bot.games.models import GameKind, Rating, SoloEntry, variant_of
+from bot.games.models import Rating, SoloEntry
+from bot.games.variants import all_variants
 from bot.i18n import N_, _, ngettext
 from bot.i18n.width import display_width, ljust_width
 
@@ -65,14 +66,25 @@ def render_solo_leaderboard(board: dict[int, list[SoloEntry]], spelling: Spellin
     return "\n".join(lines)
 
 
+def solo_boards() -> list[str]:
+    """The boards whose games against the bot move a solo rating, as lists name them ("3x3"),
+    every kind's in order (``Variant.counts_solo``)."""
+    return [
+        variant.renderer.board_name(size)
+        for variant in all_variants()
+        for size in variant.sizes
+        if variant.counts_solo(size)
+    ]
+
+
 def level_ratings_table() -> str:
     """The levels' measured ratings, a column per board size of every kind of game that has
     them (``Variant.level_ratings``) and a row per level ("-" where a kind has no such level),
     aligned for a fixed-width font; then what ``adaptive`` does."""
     columns = [
-        (variant_of(kind).renderer.board_name(size), ratings)
-        for kind in GameKind
-        for size, ratings in variant_of(kind).level_ratings().items()
+        (variant.renderer.board_name(size), ratings)
+        for variant in all_variants()
+        for size, ratings in variant.level_ratings().items()
     ]
     levels = dict.fromkeys(level for _name, ratings in columns for level in ratings)
     widths = [max(6, display_width(name) + 1) for name, _ratings in columns]

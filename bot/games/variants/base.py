@@ -1,5 +1,5 @@
-"""What a kind of game is to the game layer: ``GameKind``, the ``Variant`` every kind
-implements, and ``find_variant``, the one way code outside a variant gets hold of one.
+"""What a kind of game is to the game layer: the ``Variant`` every kind implements and the
+``Renderer`` that words it (the registry, ``find_variant``: ``bot.games.variants``).
 
 Modelled on python-chess's ``variant.py``: a caller holds a game and asks its variant
 (``game.variant``), never which kind it is. A variant owns all that differs between kinds:
@@ -12,35 +12,57 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Literal, TypeAlias, TypeVar
 
+import bot.games.variants  # the list of the kinds, read when a variant is unpickled
 from bot.engine import IllegalMoveError, Move
 from bot.engine.position import Position
 from bot.games import sentences
-from bot.games.errors import GameError, InvalidOptionError
-from bot.games.models import (
-    Challenge,
-    ExplainReply,
-    Game,
-    GameKind,
-    HintReply,
-    register_variant,
-    variant_of,
-)
-from bot.games.wording import join_or
-from bot.i18n import Phrase
+from bot.games.cells import parse_cell
+from bot.games.errors import GameError, Spelling, TooEarlyToSolveError
+from bot.games.models import Challenge, ExplainReply, Game, GameKind, HintReply
+from bot.games.options import check_size
+from bot.games.wording import cell_name
 
 if TYPE_CHECKING:
     from bot.games.render.boards import MarkPainter
     from bot.games.review import Review
 
 
+B = TypeVar("B")
+
+Ranking: TypeAlias = Literal["bot", "duels", "solo"]
+"""What a leaderboard ranks by: points against the bot, duel ratings, solo ratings."""
+
+
+@dataclass(frozen=True, slots=True)
+class Leaderboard:
+    """One ranking a kind of game offers: ``name``, the value members choose it by ("bot",
+    "ultimate-duels"); ``choice``, what the choice says (a msgid, "name: what it ranks");
+    ``ranking``, what it ranks by."""
+
+    name: str
+    choice: str
+    ranking: Ranking
+
+
+def narrowed(position: Position, board: type[B]) -> B:
+    """``position`` as its kind's own board type ``board``: what a game of that kind always
+    holds (``TypeError`` for any other, a programming error)."""
+    if not isinstance(position, board):
+        raise TypeError(f"expected a {board.__name__}, not {type(position).__name__}")
+    return position
+
+
 class Variant(ABC):
     """One kind of game. Subclasses set the class attributes and implement the methods
-    marked abstract; one instance per kind is registered with ``register``."""
+    marked abstract; one instance per kind is listed in ``bot.games.variants.VARIANTS``."""
 
     kind: GameKind
+    """Its name, as options, stats, leaderboards and storage name it ("classic")."""
     aliases: tuple[str, ...] = ()
     """Other names ``find_variant`` knows it by (its kind's value always works)."""
     sizes: tuple[int, ...]
@@ -52,25 +74,29 @@ class Variant(ABC):
     """The level when neither the member nor the server names one."""
     newcomer_level: str
     """The level of a player's very first game in the terminal: one a newcomer can beat."""
+    leaderboards: tuple[Leaderboard, ...]
+    """The rankings this kind offers, each under the name members choose it by."""
     renderer: Renderer
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.kind!r}>"
+
+    # One instance per kind, the one in ``VARIANTS``: a game copied or unpickled keeps it.
+
+    def __copy__(self) -> Variant:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Variant:
+        return self
+
+    def __reduce__(self) -> tuple[Callable[[str], Variant], tuple[str]]:
+        return bot.games.variants.find_variant, (self.kind,)
 
     # -- options ---------------------------------------------------------------------------
 
     def check_size(self, size: int | str | None) -> int:
         """The board size as an int (``None``: ``default_size``), else ``InvalidOptionError``."""
-        if size is None:
-            return self.default_size
-        try:
-            wanted = int(str(size).strip())
-        except ValueError:
-            wanted = 0
-        if wanted not in self.sizes:
-            raise InvalidOptionError(
-                "The board size must be {sizes}, not {given}.",
-                sizes=Phrase(lambda: join_or(self.sizes)),
-                given=repr(str(size)),
-            )
-        return wanted
+        return self.default_size if size is None else check_size(size, self.sizes)
 
     @abstractmethod
     def check_level(self, level: str | None) -> str:
@@ -86,8 +112,9 @@ class Variant(ABC):
         """Marks in a row that win (in each small board, for ultimate)."""
 
     def stats_level(self, level: str) -> str:
-        """How a member's stats list this kind's ``level`` beside the others' ("hard")."""
-        return level
+        """How a member's stats list this kind's ``level`` beside the others': under its kind's
+        name ("ultimate hard"), so two kinds' "easy" never merge."""
+        return f"{self.kind} {level}"
 
     @abstractmethod
     def counts_solo(self, size: int) -> bool:
@@ -156,6 +183,13 @@ class Variant(ABC):
         """Every move of the finished ``game`` judged (a ``GameError`` where this kind has
         no exact values to judge by)."""
 
+    # -- moves as members type them --------------------------------------------------------
+
+    def parse_move(self, text: str, game: Game) -> Move:
+        """The move a member typed in ``game`` ("2 3": row and column on the grid, by
+        default), else ``InvalidCellError`` saying what is wrong, with the usage."""
+        return parse_cell(text, self.grid_size(game.position))
+
     def move_refused(self, error: IllegalMoveError, position: Position, move: Move) -> GameError:
         """The game layer's sentence for a move the engine refused (``sentences``)."""
         return sentences.move_refused(error, self.grid_size(position), move)
@@ -167,8 +201,20 @@ class Variant(ABC):
 
 class Renderer(ABC):
     """How a kind of game reads: its board drawn for Discord (emoji) and the terminal (text),
-    its title and status line, and the few sentences that name the kind. The shared parts
-    (resigned, expired, replies) are ``bot.games.render``'s."""
+    its title and status line, the sentences that name the kind, and what the adapters' help
+    and choices say about it (msgids, translated where shown). The shared parts (resigned,
+    expired, replies) are ``bot.games.render``'s."""
+
+    choice: str
+    """The game option's choice: the kind's name before a colon, then what it is (a msgid;
+    the default kind's says so)."""
+    rules: str
+    """Its rules in one line, for help (a msgid)."""
+    level_notes: Mapping[str, str]
+    """Each level's choice, weakest first: the level's name before a colon, then how it plays
+    (msgids; the default level's says so)."""
+    size_notes: Mapping[int, str] = MappingProxyType({})
+    """Each size's choice, where the kind offers a choice of sizes (msgids)."""
 
     @abstractmethod
     def title(self, game: Game, *, plain: bool) -> str:
@@ -190,6 +236,29 @@ class Renderer(ABC):
     @abstractmethod
     def board_name(self, size: int) -> str:
         """The board as a list names it: "3x3", "ultimate"."""
+
+    def move_name(self, move: Move) -> str:
+        """A move as a sentence names it: "row 2, column 3" (a grid's cell, by default)."""
+        return cell_name(move)
+
+    def move_label(self, move: Move) -> str:
+        """A move as players type it and lists show it: "2,3" (a grid's cell, by default)."""
+        return f"{move.row + 1},{move.col + 1}"
+
+    def explain(self, reply: ExplainReply, *, plain: bool) -> str:
+        """What ``Variant.explain`` returned, in words and on its board (``plain``: the
+        terminal's ASCII, else Discord's emoji). Only kinds whose variant explains."""
+        raise NotImplementedError(f"{type(self).__name__} words no explanation")
+
+    def estimate(self, error: TooEarlyToSolveError, spelling: Spelling, *, plain: bool) -> str:
+        """A hint or explanation that found nothing proven: the error's sentence (in
+        ``spelling``) and its board with the estimated pick marked. Only kinds that raise it."""
+        raise NotImplementedError(f"{type(self).__name__} words no estimate")
+
+    def replay(self, review: Review) -> bytes:
+        """The reviewed game as an animated GIF, one frame a move. Only kinds whose variant
+        reviews."""
+        raise NotImplementedError(f"{type(self).__name__} draws no replay")
 
     @abstractmethod
     def hint(self, hint: HintReply) -> str:
@@ -234,36 +303,3 @@ class Renderer(ABC):
     @abstractmethod
     def no_duels_yet(self, here: str) -> str:
         """The sentence when nobody finished a duel of this kind (``here``: " here" or "")."""
-
-
-V = TypeVar("V", bound="Variant")
-
-_NAMES: dict[str, GameKind] = {}
-"""Every name ``find_variant`` knows, and the kind it names."""
-
-
-def register(variant: V) -> V:
-    """Make ``variant`` the one of its kind (``Game.variant``) and known to ``find_variant``
-    by its kind's value and its aliases."""
-    register_variant(variant.kind, variant)
-    for name in (variant.kind.value, *variant.aliases):
-        _NAMES[name] = variant.kind
-    return variant
-
-
-def find_variant(name: str | GameKind) -> Variant:
-    """The variant called ``name`` (a ``GameKind`` or any of its aliases, in any case);
-    ``InvalidOptionError`` naming the kinds for anything else."""
-    kind = _NAMES.get(str(name).strip().lower())
-    if kind is None:
-        raise InvalidOptionError(
-            "The game must be {games}, not {given}.",
-            games=Phrase(lambda: join_or(list(GameKind))),
-            given=repr(str(name)),
-        )
-    return variant_of(kind)
-
-
-def all_variants() -> list[Variant]:
-    """Every registered variant, in ``GameKind`` order."""
-    return [variant_of(kind) for kind in GameKind if kind.value in _NAMES]

@@ -13,9 +13,11 @@ from datetime import UTC, datetime
 import pytest
 from reachable import positions_with_moves
 
-from bot.engine import Board, Move, Player
+from bot.engine import Move, Player
+from bot.engine.classic import Board
 from bot.games.models import Game, Seat, Status
 from bot.games.render.boards import render_emoji, render_text, status_line
+from bot.games.variants.classic import CLASSIC
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 ALICE = Seat(7, "alice")
@@ -73,6 +75,7 @@ def make_game(
         winner=board.winner,
         created_at=NOW,
         updated_at=NOW,
+        variant=CLASSIC,
     )
 
 

@@ -3,8 +3,8 @@ ratings, each rating under its own column, and "-" where a kind has no such leve
 
 from __future__ import annotations
 
-from bot.games.models import GameKind, variant_of
-from bot.games.render import level_ratings_table
+from bot.games.render.solo import level_ratings_table
+from bot.games.variants import all_variants, find_variant
 from bot.i18n.width import display_width
 
 
@@ -12,9 +12,9 @@ def test_every_measured_rating_stands_under_its_own_column() -> None:
     *rows, _note = level_ratings_table().splitlines()
     head, *body = rows
     columns = [
-        (variant_of(kind).renderer.board_name(size), ratings)
-        for kind in GameKind
-        for size, ratings in variant_of(kind).level_ratings().items()
+        (variant.renderer.board_name(size), ratings)
+        for variant in all_variants()
+        for size, ratings in variant.level_ratings().items()
     ]
     assert head.split()[1:] == [name for name, _ratings in columns]
     table = {row.split()[0]: row.split()[1:] for row in body}
@@ -31,7 +31,7 @@ def test_the_columns_line_up() -> None:
 
 
 def test_ultimate_has_a_column_of_its_own_levels() -> None:
-    ultimate = variant_of(GameKind.ULTIMATE)
+    ultimate = find_variant("ultimate")
     assert set(ultimate.level_ratings()) == {9}
     rated = set(ultimate.level_ratings()[9])
     assert rated == {"easy", "medium", "hard", "strongest"}

@@ -9,10 +9,10 @@ from math import ceil
 import pytest
 from reachable import positions_with_moves
 
-from bot.engine import Analysis, Move, MoveAnalysis, Player, Value, analyze
+from bot.engine import Move, Player, Value
+from bot.engine.classic import Analysis, MoveAnalysis, analyze
 from bot.games.models import (
     Game,
-    Hint,
     LeaderboardEntry,
     MoveReply,
     Record,
@@ -20,22 +20,20 @@ from bot.games.models import (
     Stats,
     Status,
 )
-from bot.games.render import (
+from bot.games.render.boards import describe_reply, render_expired, status_line
+from bot.games.render.records import render_leaderboard, render_stats
+from bot.games.variants.classic import CLASSIC, too_early_to_solve
+from bot.games.variants.classic.explain import (
     EMOJI_ESTIMATE,
     EMOJI_EXPLAINED,
     EMOJI_VALUE,
     describe_outcome,
-    describe_reply,
     render_estimate_emoji,
     render_estimate_text,
-    render_expired,
-    render_hint,
-    render_leaderboard,
-    render_stats,
-    status_line,
-    your_moves,
+    render_exact_hint,
 )
-from bot.games.variants.classic import too_early_to_solve
+from bot.games.variants.classic.replies import Hint
+from bot.games.wording import your_moves
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 BOT = Seat(None, "Tic-Tac-Toe")
@@ -58,6 +56,7 @@ def make_game(moves: tuple[Move, ...], *, size: int = 3, member: Player = Player
         winner=None,
         created_at=NOW,
         updated_at=NOW,
+        variant=CLASSIC,
     )
 
 
@@ -130,7 +129,7 @@ def test_every_hint_lists_every_legal_move_with_its_result() -> None:
         board = make_game(moves).position
         game = make_game(moves, member=board.to_move)  # the member is the one to move
         analysis = analyze(board)
-        text = render_hint(Hint(game, analysis))
+        text = render_exact_hint(Hint(game, analysis))
         listed = parse_hint(text)
         if len(board.legal_moves) == 1:  # a single move is only given as "Best"
             assert text.split("\n")[1].startswith(f"Best: {board.legal_moves[0]} — ")
@@ -154,7 +153,7 @@ def test_a_hint_reads_like_this() -> None:
     # X: (1,1) and (1,2) in row 1; O has (2,1) and (2,2). X to move wins at (1,3) right away.
     moves = (Move(0, 0), Move(1, 0), Move(0, 1), Move(1, 1))
     game = make_game(moves)
-    text = render_hint(Hint(game, analyze(game.position)))
+    text = render_exact_hint(Hint(game, analyze(game.position)))
     lines = text.split("\n")
     assert lines[0] == "Hint for alice: You can force a win from here."
     assert lines[1] == "Best: row 1, column 3 — wins right away."
@@ -183,7 +182,7 @@ def test_a_4x4_hint_with_every_cell_fits_one_message() -> None:
     board = game.position
     moves = tuple(MoveAnalysis(m, Value.LOSS, 16) for m in board.legal_moves)
     analysis = Analysis(board, moves, Value.LOSS, (moves[0].move,), 1)
-    text = render_hint(Hint(game, analysis))
+    text = render_exact_hint(Hint(game, analysis))
     assert len(parse_hint(text)) == 16
     assert len(text) <= 2000
 
@@ -194,7 +193,8 @@ EARLY = (Move(2, 2), Move(1, 1))  # a 5x5 position too early to solve: X to move
 
 
 def test_an_estimated_pick_is_marked_on_the_text_board() -> None:
-    early = too_early_to_solve(make_game(EARLY, size=5).position, Move(3, 2))
+    early_game = make_game(EARLY, size=5)
+    early = too_early_to_solve(early_game, early_game.position, Move(3, 2))
     lines = render_estimate_text(early).split("\n")
     assert lines[0] == str(early)  # the game layer's sentence, as it is
     assert lines[0].endswith("My pick, an estimate and not a proof: row 4, column 3.")
@@ -215,7 +215,8 @@ def test_an_estimated_pick_is_marked_on_the_text_board() -> None:
 
 
 def test_an_estimated_pick_is_marked_on_the_emoji_board() -> None:
-    early = too_early_to_solve(make_game(EARLY, size=5).position, Move(3, 2))
+    early_game = make_game(EARLY, size=5)
+    early = too_early_to_solve(early_game, early_game.position, Move(3, 2))
     lines = render_estimate_emoji(early).split("\n")
     assert lines[0] == str(early)
     keys = [f"{n}\ufe0f\u20e3" for n in range(1, 6)]
@@ -270,7 +271,7 @@ def test_the_leaderboard_ranks_ties_together() -> None:
         LeaderboardEntry(2, "bob", Record(1, 3, 4), 7),
         LeaderboardEntry(3, "cy", Record(0, 1, 1), 1),
     ]
-    assert render_leaderboard(entries) == (
+    assert render_leaderboard(entries, CLASSIC) == (
         "Leaderboard (a win is 3 points, a draw 1):\n"
         "1. ann — 7 points (2 wins, 0 losses, 1 draw)\n"
         "1. bob — 7 points (1 win, 3 losses, 4 draws)\n"
@@ -279,7 +280,7 @@ def test_the_leaderboard_ranks_ties_together() -> None:
 
 
 def test_an_empty_leaderboard_invites_players() -> None:
-    assert "Nobody is on the leaderboard yet" in render_leaderboard([])
+    assert "Nobody is on the leaderboard yet" in render_leaderboard([], CLASSIC)
 
 
 def test_expiry_names_the_idle_time_when_known() -> None:
@@ -311,6 +312,7 @@ def members_game(moves: tuple[Move, ...], *, status: Status, winner: Player | No
         winner=winner,
         created_at=NOW,
         updated_at=NOW,
+        variant=CLASSIC,
     )
 
 
@@ -323,6 +325,6 @@ def test_the_member_who_resigned_is_named(winner: Player, resigner: str) -> None
 def test_a_hint_is_addressed_to_the_member_to_move() -> None:
     moves = (Move(1, 1),)
     game = members_game(moves, status=Status.ACTIVE, winner=None)  # bob (O) to move
-    assert render_hint(Hint(game, analyze(game.position))).startswith("Hint for bob: ")
+    assert render_exact_hint(Hint(game, analyze(game.position))).startswith("Hint for bob: ")
     game = members_game((*moves, Move(0, 0)), status=Status.ACTIVE, winner=None)
-    assert render_hint(Hint(game, analyze(game.position))).startswith("Hint for alice: ")
+    assert render_exact_hint(Hint(game, analyze(game.position))).startswith("Hint for alice: ")

@@ -8,7 +8,8 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
-from bot.engine import Board, Move, Player, Value
+from bot.engine import Move, Player, Value
+from bot.engine.classic import Board
 from bot.games import (
     DUEL,
     Game,
@@ -22,8 +23,10 @@ from bot.games import (
     Verdict,
 )
 from bot.games.arguments import NAME_MAX_LENGTH
-from bot.games.render import history_line, render_history, render_review, review_lines
-from bot.games.review import review_game
+from bot.games.render.history import history_line, render_history
+from bot.games.render.review import render_review, review_lines
+from bot.games.variants.classic import CLASSIC
+from bot.games.variants.classic.review import review_game
 
 NOW = datetime(2026, 3, 1, 23, 30, tzinfo=UTC)
 DISCORD_LIMIT = 2000
@@ -32,7 +35,10 @@ DISCORD_LIMIT = 2000
 def game_of(size: int, cells: tuple[int, ...], status: Status, winner: Player | None) -> Game:
     moves = tuple(Move(*divmod(cell, size)) for cell in cells)
     x, o = Seat(1, "alice"), Seat(None, "the bot")
-    return Game(12, 5, 7, x, o, "perfect", size, "me", moves, status, winner, NOW, NOW)
+    return Game(
+        12, 5, 7, x, o, "perfect", size, "me", moves, status, winner, NOW, NOW,
+        variant=CLASSIC,
+    )
 
 
 def test_a_review_reads_move_by_move_then_where_it_was_lost_and_accuracy() -> None:
@@ -143,6 +149,7 @@ def entry(**changes: object) -> HistoryEntry:
         result=Result.WON,
         resigned=False,
         moves=7,
+        variant=CLASSIC,
     )
     return replace(base, **changes)  # type: ignore[arg-type]
 

@@ -22,6 +22,7 @@ import random
 import sys
 
 from ...errors import UnknownPuzzleError
+from ...subcommand import Subcommand
 from ..cli import render_grid
 from .puzzle import Puzzle
 from .puzzle_set import SIZES, puzzle_line, shipped
@@ -137,3 +138,14 @@ def describe(puzzle: Puzzle) -> str:
         lines.append(f"  {number}. {pair.rstrip()}")
     lines.append(f"  then {mover} wins.")
     return "\n".join(lines)
+
+
+COMMAND = Subcommand(
+    name="puzzles",
+    help="print puzzles: positions where exactly one move wins by force",
+    description=DESCRIPTION,
+    epilog=EPILOG,
+    configure=configure,
+    run=run,
+)
+"""``python -m bot.engine puzzles``."""

@@ -2,7 +2,7 @@
 
 One JSON Lines file per board size in this package (``set_3x3.jsonl``, ``set_4x4.jsonl``,
 ``set_5x5.jsonl``), one :class:`~.puzzle.Puzzle` a line, made by ``tools/make_puzzles.py`` and
-re-proven puzzle by puzzle by ``tests/engine/test_puzzle_set.py``. Ids are shared by
+re-proven puzzle by puzzle by ``tests/engine/classic/puzzles/test_puzzle_set.py``. Ids are shared by
 every size and never change once shipped: the tool keeps every shipped puzzle with its id and
 numbers new ones after the largest id in any file (docs/puzzles.md). Read once, on first use
 (:func:`shipped`).

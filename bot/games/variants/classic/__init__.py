@@ -1,6 +1,5 @@
 """Classic tic-tac-toe as a variant: ``CLASSIC``, its sizes and levels, its drawing."""
 
-from bot.games.variants.base import register
 from bot.games.variants.classic.variant import (
     CLASSIC_LEVELS,
     SIZES,
@@ -9,7 +8,7 @@ from bot.games.variants.classic.variant import (
     too_early_to_solve,
 )
 
-CLASSIC = register(ClassicVariant())
+CLASSIC: ClassicVariant = ClassicVariant()
 """The classic variant, the one ``find_variant("classic")`` gives."""
 
 __all__ = [

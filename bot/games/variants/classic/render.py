@@ -8,9 +8,13 @@ draws the winning cells in brackets (``[X]``), so the line survives a terminal w
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 
-from bot.engine import Board, Move, Player
-from bot.games.models import Challenge, Game, Hint, HintReply, Status
+from bot.engine import Move, Player
+from bot.engine.classic import Board
+from bot.engine.position import Position
+from bot.games.errors import Spelling, TooEarlyToSolveError
+from bot.games.models import Challenge, ExplainReply, Game, HintReply, Status
 from bot.games.render.boards import (
     EMOJI_EMPTY,
     TEXT_EMPTY,
@@ -19,21 +23,27 @@ from bot.games.render.boards import (
     mark_glyph,
     text_rows,
 )
-from bot.games.render.explain import render_exact_hint
 from bot.games.render.glyphs import EMOJI_MARK
-from bot.games.variants.base import Renderer
+from bot.games.review import Review
+from bot.games.variants.base import Renderer, narrowed
+from bot.games.variants.classic.explain import (
+    render_estimate_emoji,
+    render_estimate_text,
+    render_exact_hint,
+    render_explain_emoji,
+    render_explain_text,
+)
+from bot.games.variants.classic.replay import review_replay
+from bot.games.variants.classic.replies import Explained, Hint
 from bot.games.wording import level_label, seat_name
-from bot.i18n import _
+from bot.i18n import N_, _
 
 EMOJI_WINNING_MARK = {Player.X: "❎", Player.O: "🟢"}  # green: the winning line stands out
 
 
-def _board(game: Game) -> Board:
-    """The classic game's position (a ``Board``)."""
-    position = game.position
-    if not isinstance(position, Board):
-        raise TypeError(f"game {game.id} is not a classic game")
-    return position
+def board_of(position: Position) -> Board:
+    """A classic game's position, as the classic engine's ``Board``."""
+    return narrowed(position, Board)
 
 
 def emoji_grid(board: Board) -> list[str]:
@@ -110,6 +120,43 @@ def _capital(text: str) -> str:
 class ClassicRenderer(Renderer):
     """Classic boards and their sentences."""
 
+    # TRANSLATORS: a choice of the game option: keep "classic" before "(default)" as typed;
+    # 100 characters at most
+    choice = N_("classic (default): one board, see size")
+    # TRANSLATORS: classic tic-tac-toe's rules in one line, in help (after "classic —")
+    rules = N_(
+        "one board of 3x3, 4x4 or 5x5: a full row, column or diagonal wins, four in a row on 5x5"
+    )
+    level_notes = MappingProxyType(
+        {
+            # TRANSLATORS: a choice of /tictactoe start level: keep "easy" before the colon as
+            # typed; 100 characters at most
+            "easy": N_("easy: looks one move ahead, often slips"),
+            # TRANSLATORS: a choice of /tictactoe start level: keep "medium" before the colon as
+            # typed; 100 characters at most
+            "medium": N_("medium: looks 3 moves ahead, sometimes slips"),
+            # TRANSLATORS: a choice of /tictactoe start level: keep "hard" before the colon as
+            # typed; 100 characters at most
+            "hard": N_("hard: looks 5 moves ahead, rarely slips"),
+            # TRANSLATORS: a choice of /tictactoe start level: keep "perfect" before the colon as
+            # typed; 100 characters at most
+            "perfect": N_("perfect: never loses (default)"),
+            # TRANSLATORS: a choice of /tictactoe start level: keep "adaptive" before the
+            # colon as typed; 100 characters at most
+            "adaptive": N_("adaptive: plays at your rating, for close games"),
+        }
+    )
+    size_notes = MappingProxyType(
+        {
+            # TRANSLATORS: a choice of the size option: keep "3x3" as typed; 100 characters at most
+            3: N_("3x3, three in a row (default)"),
+            # TRANSLATORS: a choice of the size option: keep "4x4" as typed; 100 characters at most
+            4: N_("4x4, four in a row"),
+            # TRANSLATORS: a choice of the size option: keep "5x5" as typed; 100 characters at most
+            5: N_("5x5, four in a row"),
+        }
+    )
+
     def title(self, game: Game, *, plain: bool) -> str:
         size = f"{game.size}x{game.size}" if plain else f"{game.size}\u00d7{game.size}"
         # TRANSLATORS: a board's title. {x} and {o} are the players' names ("me" for the bot),
@@ -125,13 +172,13 @@ class ClassicRenderer(Renderer):
         )
 
     def emoji_grid(self, game: Game) -> list[str]:
-        return emoji_grid(_board(game))
+        return emoji_grid(board_of(game.position))
 
     def text_grid(self, game: Game, paint: MarkPainter | None) -> list[str]:
-        return text_grid(_board(game), paint)
+        return text_grid(board_of(game.position), paint)
 
     def play_status(self, game: Game, *, plain: bool) -> str | None:
-        board = _board(game)
+        board = board_of(game.position)
         dash = "-" if plain else "\u2014"
         line, several = describe_lines(board)
         status = game.status
@@ -195,6 +242,19 @@ class ClassicRenderer(Renderer):
         if not isinstance(hint, Hint):
             raise TypeError(f"a classic hint is a Hint, not {type(hint).__name__}")
         return render_exact_hint(hint)
+
+    def explain(self, reply: ExplainReply, *, plain: bool) -> str:
+        if not isinstance(reply, Explained):
+            raise TypeError(f"a classic explanation is Explained, not {type(reply).__name__}")
+        return render_explain_text(reply) if plain else render_explain_emoji(reply)
+
+    def estimate(self, error: TooEarlyToSolveError, spelling: Spelling, *, plain: bool) -> str:
+        if plain:
+            return render_estimate_text(error, spelling)
+        return render_estimate_emoji(error, spelling)
+
+    def replay(self, review: Review) -> bytes:
+        return review_replay(review)
 
     def challenge_offer(self, challenge: Challenge, whom: str, first: str) -> str:
         size = self.board_name(challenge.size)

@@ -1,8 +1,9 @@
 """Classic tic-tac-toe: one board of 3x3, 4x4 or 5x5 (four in a row), solved exactly.
 
-The bot plays the engine's levels (``bot.engine.choose_move``) or ``adaptive`` at the member's
-rating; hints and explanations are exact values, where the position is small enough to solve
-within a reply's time (else the move ``ESTIMATE_LEVEL`` would play, said to be an estimate).
+The bot plays the engine's levels (``bot.engine.classic.choose_move``) or ``adaptive`` at the
+member's rating; hints and explanations are exact values, where the position is small enough
+to solve within a reply's time (else the move ``ESTIMATE_LEVEL`` would play, said to be an
+estimate).
 """
 
 from __future__ import annotations
@@ -11,20 +12,30 @@ import random
 from collections.abc import Callable
 from typing import TypeVar
 
-from bot import engine
-from bot.engine import LEVELS, Board, Level, Move, Player, SearchTooLargeError, UnknownLevelError
-from bot.engine import analyze as analyze_position
-from bot.engine.classic import ADAPTIVE, LEVEL_RATINGS, adaptive_move, playing_rating
+from bot.engine import Move, Player, SearchTooLargeError, UnknownLevelError
+from bot.engine.classic import (
+    LEVEL_RATINGS,
+    LEVELS,
+    Board,
+    Level,
+    adaptive_move,
+    choose_move,
+    playing_rating,
+)
+from bot.engine.classic import analyze as analyze_position
 from bot.engine.classic import explain as explain_position
 from bot.engine.position import Position
+from bot.engine.ratings import ADAPTIVE
 from bot.games import sentences
 from bot.games.errors import InvalidOptionError, TooEarlyToSolveError
-from bot.games.models import ExplainReply, Game, GameKind, Hint
-from bot.games.review import Review, review_game
-from bot.games.variants.base import Variant
-from bot.games.variants.classic.render import ClassicRenderer
+from bot.games.models import Game
+from bot.games.review import Review
+from bot.games.variants.base import Leaderboard, Variant
+from bot.games.variants.classic.render import ClassicRenderer, board_of
+from bot.games.variants.classic.replies import Explained, Hint
+from bot.games.variants.classic.review import review_game
 from bot.games.wording import cell_name
-from bot.i18n import Phrase
+from bot.i18n import N_, Phrase
 
 T = TypeVar("T")
 
@@ -50,12 +61,35 @@ ESTIMATE_LEVEL = "hard"
 class ClassicVariant(Variant):
     """Classic tic-tac-toe on ``SIZES`` (``WIN_LENGTH`` in a row)."""
 
-    kind = GameKind.CLASSIC
+    kind = "classic"
     sizes = SIZES
     default_size = 3
     levels = CLASSIC_LEVELS
     default_level = Level.PERFECT.value
     newcomer_level = Level.MEDIUM.value  # beatable but not careless: a newcomer can win
+    leaderboards = (
+        Leaderboard(
+            "bot",
+            # TRANSLATORS: a choice of /tictactoe leaderboard kind: keep "bot" before
+            # "(default)" as typed; 100 characters at most
+            N_("bot (default): games against me, 3 points a win, 1 a draw"),
+            "bot",
+        ),
+        Leaderboard(
+            "duels",
+            # TRANSLATORS: a choice of /tictactoe leaderboard kind: keep "duels" before the
+            # colon as typed; 100 characters at most
+            N_("duels: members against each other, by Elo rating"),
+            "duels",
+        ),
+        Leaderboard(
+            "solo",
+            # TRANSLATORS: a choice of /tictactoe leaderboard kind: keep "solo" before the
+            # colon as typed; 100 characters at most
+            N_("solo: games against me, by Elo rating against my levels"),
+            "solo",
+        ),
+    )
     renderer = ClassicRenderer()
 
     def check_level(self, level: str | None) -> str:
@@ -74,6 +108,9 @@ class ClassicVariant(Variant):
                 levels=", ".join(CLASSIC_LEVELS),
             ) from None
 
+    def stats_level(self, level: str) -> str:
+        return level  # the first kind's levels read bare: "hard" (ultimate's: "ultimate hard")
+
     def win_length(self, size: int) -> int:
         return WIN_LENGTH.get(size, 3)
 
@@ -87,7 +124,7 @@ class ClassicVariant(Variant):
         return Board.empty(size, self.win_length(size))
 
     def grid_size(self, position: Position) -> int:
-        return _board(position).size
+        return board_of(position).size
 
     def rated(self, level: str) -> bool:
         return level == ADAPTIVE
@@ -101,49 +138,42 @@ class ClassicVariant(Variant):
     def choose_move(
         self, position: Position, level: str, rng: random.Random, rating: float | None
     ) -> Move:
-        board = _board(position)
+        board = board_of(position)
         if self.rated(level):
             if rating is None:
                 raise ValueError(f"the {level} level needs the member's rating")
             return adaptive_move(board, rating, rng)
-        return engine.choose_move(board, level, rng)
+        return choose_move(board, level, rng)
 
     def hint(self, game: Game, rng: random.Random) -> Hint:
-        return Hint(game, _exactly(analyze_position, _board(game.position), rng))
+        return Hint(game, _exactly(game, analyze_position, board_of(game.position), rng))
 
-    def explain(self, game: Game, *, running: bool, rng: random.Random) -> ExplainReply:
+    def explain(self, game: Game, *, running: bool, rng: random.Random) -> Explained:
         if running:
-            position, move = _board(game.position), None
+            position, move = board_of(game.position), None
         else:
             position, move = _last_move_explained(game)
-        explanation = _exactly(explain_position, position, rng)
+        explanation = _exactly(game, explain_position, position, rng)
         played = move is not None
         if move is None:
             move = explanation.analysis.best_moves[0]
-        return ExplainReply(game, position, position.to_move, move, played, explanation)
+        return Explained(game, position, position.to_move, move, played, explanation)
 
     def review(self, game: Game) -> Review:
         return review_game(game)
 
 
-def _board(position: Position) -> Board:
-    """A classic game's position, as the classic engine's ``Board``."""
-    if not isinstance(position, Board):
-        raise TypeError(f"a classic game's position is a Board, not {type(position).__name__}")
-    return position
-
-
-def _exactly(solve: Callable[[Board], T], board: Board, rng: random.Random) -> T:
-    """``solve(board)``. A position too big to solve in time refuses, naming the move
-    ``ESTIMATE_LEVEL`` would play as an estimate, never as a proof."""
+def _exactly(game: Game, solve: Callable[[Board], T], board: Board, rng: random.Random) -> T:
+    """``solve(board)``, a position of ``game``. A position too big to solve in time refuses,
+    naming the move ``ESTIMATE_LEVEL`` would play as an estimate, never as a proof."""
     try:
         return solve(board)
     except SearchTooLargeError:
-        pick = engine.choose_move(board, ESTIMATE_LEVEL, rng)
-        raise too_early_to_solve(board, pick) from None
+        pick = choose_move(board, ESTIMATE_LEVEL, rng)
+        raise too_early_to_solve(game, board, pick) from None
 
 
-def too_early_to_solve(board: Board, pick: Move) -> TooEarlyToSolveError:
+def too_early_to_solve(game: Game, board: Board, pick: Move) -> TooEarlyToSolveError:
     """Hint or explain on an early 5x5 position: the exact analysis does not fit in a reply's
     time, so the move offered is the heuristic's, and said to be one (on the board too: the
     error carries the position and the pick)."""
@@ -152,6 +182,7 @@ def too_early_to_solve(board: Board, pick: Move) -> TooEarlyToSolveError:
         "This {size}x{size} position is too early for me to solve exactly in time, so I can't "
         "tell which moves win, draw or lose yet (I can after a few more moves). My pick, an "
         "estimate and not a proof: {cell}.",
+        game=game,
         position=board,
         pick=pick,
         size=board.size,

@@ -8,13 +8,15 @@ blank; on Discord ⬜ and ⬛. Rows and columns are 1-9, as moves are typed (``R
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from bot.engine import Move, Player
+from bot.engine.position import Position
 from bot.engine.ultimate import SearchResult, UltimateBoard
 from bot.games.models import Challenge, Game, HintReply, Status
 from bot.games.render.boards import MarkPainter
 from bot.games.render.glyphs import EMOJI_MARK, keycap
-from bot.games.variants.base import Renderer
+from bot.games.variants.base import Renderer, narrowed
 from bot.games.wording import level_label, seat_name, small_board_name
 from bot.i18n import N_, _
 
@@ -112,18 +114,15 @@ class UltimateHint:
     result: SearchResult
 
 
-def board_of(game: Game) -> UltimateBoard:
-    """The ultimate game's position (an ``UltimateBoard``)."""
-    position = game.position
-    if not isinstance(position, UltimateBoard):
-        raise TypeError(f"game {game.id} is not a game of ultimate tic-tac-toe")
-    return position
+def board_of(position: Position) -> UltimateBoard:
+    """An ultimate game's position, as the ultimate engine's ``UltimateBoard``."""
+    return narrowed(position, UltimateBoard)
 
 
 def status_line(game: Game, *, plain: bool = False) -> str | None:
     """Whose turn it is and where they may play, or how the game ended (None once it was
     resigned or expired: the shared sentences say those)."""
-    board = board_of(game)
+    board = board_of(game.position)
     mark = board.to_move.value if plain else EMOJI_MARK[board.to_move]
     won = boards_won(board)
     tail = f" {won}" if won else ""
@@ -182,7 +181,7 @@ _PROOF_WORDS = {
 def render_hint(hint: UltimateHint) -> str:
     """The engine's top moves with their win rates for the member to move, best first."""
     game, result = hint.game, hint.result
-    name = game.seat(board_of(game).to_move).name
+    name = game.seat(board_of(game.position).to_move).name
     # TRANSLATORS: {name} is the member to move
     lines = [
         _("Hint for {name}: the engine's top moves (win rate for you, draws half):").format(
@@ -212,14 +211,41 @@ def render_hint(hint: UltimateHint) -> str:
 class UltimateRenderer(Renderer):
     """Ultimate's grid and sentences."""
 
+    # TRANSLATORS: a choice of the game option: keep "ultimate" before the colon as typed;
+    # 100 characters at most
+    choice = N_("ultimate: nine small boards in one, levels easy to strongest")
+    # TRANSLATORS: ultimate tic-tac-toe's rules in one line, in help (after "ultimate —")
+    rules = N_(
+        "9 small boards; your cell picks my board; 3 won in a row win; a draw has no tie-break"
+    )
+    level_notes = MappingProxyType(
+        {
+            # TRANSLATORS: a choice of the level option in ultimate tic-tac-toe: keep "easy"
+            # before the colon as typed; 100 characters at most
+            "easy": N_("easy: a short search, a random safe move 3 times in 10"),
+            # TRANSLATORS: a choice of the level option in ultimate tic-tac-toe: keep "medium"
+            # before the colon as typed; 100 characters at most
+            "medium": N_("medium: a longer search, a random safe move 1 time in 10"),
+            # TRANSLATORS: a choice of the level option in ultimate tic-tac-toe: keep "hard"
+            # before the colon as typed; 100 characters at most
+            "hard": N_("hard: a deep search, never a random move (default)"),
+            # TRANSLATORS: a choice of the level option: keep "strongest" before the colon as
+            # typed; 100 characters at most
+            "strongest": N_("strongest: searches a full second a move"),
+            # TRANSLATORS: a choice of /tictactoe start level: keep "adaptive" before the
+            # colon as typed; 100 characters at most
+            "adaptive": N_("adaptive: plays at your rating, for close games"),
+        }
+    )
+
     def title(self, game: Game, *, plain: bool) -> str:
         return title(game, plain=plain)
 
     def emoji_grid(self, game: Game) -> list[str]:
-        return emoji_grid(board_of(game))
+        return emoji_grid(board_of(game.position))
 
     def text_grid(self, game: Game, paint: MarkPainter | None) -> list[str]:
-        return text_grid(board_of(game), paint)
+        return text_grid(board_of(game.position), paint)
 
     def play_status(self, game: Game, *, plain: bool) -> str | None:
         return status_line(game, plain=plain)

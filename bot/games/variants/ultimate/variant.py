@@ -17,9 +17,9 @@ from bot.engine import (
     UnknownLevelError,
     WrongBoardError,
 )
-from bot.engine.classic import ADAPTIVE
 from bot.engine.classic import Level as ClassicLevel
 from bot.engine.position import Position
+from bot.engine.ratings import ADAPTIVE
 from bot.engine.ultimate import (
     LEVEL_RATINGS,
     LEVELS,
@@ -30,9 +30,9 @@ from bot.engine.ultimate import (
     choose_move,
 )
 from bot.games.errors import GameError, InvalidOptionError
-from bot.games.models import ExplainReply, Game, GameKind
+from bot.games.models import ExplainReply, Game
 from bot.games.review import Review
-from bot.games.variants.base import Variant
+from bot.games.variants.base import Leaderboard, Variant
 from bot.games.variants.ultimate.render import UltimateHint, UltimateRenderer, board_of
 from bot.games.wording import small_board_name
 from bot.i18n import N_, Phrase
@@ -50,12 +50,28 @@ ULTIMATE_LEVELS: tuple[str, ...] = (*LEVELS, ADAPTIVE)
 class UltimateVariant(Variant):
     """Ultimate tic-tac-toe: one 9x9 grid of nine small boards."""
 
-    kind = GameKind.ULTIMATE
+    kind = "ultimate"
     sizes = (GRID,)
     default_size = GRID
     levels = ULTIMATE_LEVELS
     default_level = Level.HARD.value
     newcomer_level = Level.HARD.value
+    leaderboards = (
+        Leaderboard(
+            "ultimate",
+            # TRANSLATORS: a choice of /tictactoe leaderboard kind: keep "ultimate" before the
+            # colon as typed; 100 characters at most
+            N_("ultimate: ultimate games against me, points apart from classic"),
+            "bot",
+        ),
+        Leaderboard(
+            "ultimate-duels",
+            # TRANSLATORS: a choice of /tictactoe leaderboard kind: keep "ultimate-duels"
+            # before the colon as typed; 100 characters at most
+            N_("ultimate-duels: ultimate duels, by their own Elo rating"),
+            "duels",
+        ),
+    )
     renderer = UltimateRenderer()
 
     def check_size(self, size: int | str | None) -> int:
@@ -85,9 +101,6 @@ class UltimateVariant(Variant):
                 levels=", ".join(ULTIMATE_LEVELS),
             ) from None
 
-    def stats_level(self, level: str) -> str:
-        return f"{self.kind} {level}"  # its own kind: "ultimate hard" beside the classic levels
-
     def win_length(self, size: int) -> int:
         return 3
 
@@ -112,7 +125,7 @@ class UltimateVariant(Variant):
     def choose_move(
         self, position: Position, level: str, rng: random.Random, rating: float | None
     ) -> Move:
-        board = _board(position)
+        board = board_of(position)
         if self.rated(level):
             if rating is None:
                 raise ValueError(f"the {level} level needs the member's rating")
@@ -120,7 +133,7 @@ class UltimateVariant(Variant):
         return choose_move(board, level, rng)
 
     def hint(self, game: Game, rng: random.Random) -> UltimateHint:
-        result = analyze(board_of(game), Level.STRONGEST, seconds=HINT_SECONDS)
+        result = analyze(board_of(game.position), Level.STRONGEST, seconds=HINT_SECONDS)
         return UltimateHint(game, result)
 
     def check_explain(self, game: Game) -> None:
@@ -144,7 +157,7 @@ class UltimateVariant(Variant):
 
     def move_refused(self, error: IllegalMoveError, position: Position, move: Move) -> GameError:
         """A closed small board or the wrong one in ultimate's words; the rest as any game's."""
-        board = _board(position)
+        board = board_of(position)
         row, column = move.row + 1, move.col + 1
         index = move.row // 3 * 3 + move.col // 3
         if isinstance(error, ClosedBoardError):
@@ -172,13 +185,6 @@ class UltimateVariant(Variant):
             template = N_("The last move sends you to {forced}: play there, not in {board}.")
             return GameError(template, forced=_small_board(forced), board=_small_board(index))
         return super().move_refused(error, position, move)
-
-
-def _board(position: Position) -> UltimateBoard:
-    """An ultimate game's position, as the ultimate engine's ``UltimateBoard``."""
-    if not isinstance(position, UltimateBoard):
-        raise TypeError(f"an ultimate position is an UltimateBoard, not {type(position).__name__}")
-    return position
 
 
 def _small_board(index: int) -> Phrase:
