@@ -431,7 +431,7 @@ def parse_puzzle(option: str) -> ServePuzzle:
     if not text:
         return ServePuzzle()
     match = _PUZZLE.fullmatch(text)
-    if match is None or int(match[1]) < 1 or int(match[1]) > MAX_ID:
+    if match is None or int(match[1]) > MAX_ID:  # 0 is a number: the game says none has it
         raise CommandError(_(USAGE_PUZZLE))
     return ServePuzzle(int(match[1]))
 

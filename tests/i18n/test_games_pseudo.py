@@ -345,7 +345,8 @@ def _puzzle_texts() -> list[str]:
         daily_setting_text(DailySetting(2, 1, 9)),
     ]
     errors: list[GameError] = [
-        no_such_puzzle(999, 888, 100001),
+        no_such_puzzle(999, 888, range(100001, 100001)),
+        no_such_puzzle(999, 888, range(100001, 100024)),
         no_puzzle_running(),
         puzzle_over(),
         not_your_puzzle(),

@@ -68,6 +68,9 @@ async def test_a_wrong_move_misses_and_shows_the_solution(terminal: Terminal) ->
 
 async def test_refusals_in_the_terminal(terminal: Terminal) -> None:
     assert (await terminal.type("puzzle 889")).startswith("There is no puzzle #889: ")
+    for number in (0, 100001):  # the same sentence, saying what there is and no more
+        said = await terminal.type(f"puzzle {number}")
+        assert said.strip() == f"There is no puzzle #{number}: the puzzles are numbered 1 to 888."
     assert (await terminal.type("puzzle one")).startswith("Usage: puzzle [number], for example")
     await terminal.type("puzzle 1")
     assert (await terminal.type("3 3")).startswith("Row 3, column 3 is already taken.")
@@ -108,7 +111,7 @@ def test_any_option_is_a_number_or_the_usage(option: str) -> None:
     if command.number is None:
         assert not option.strip()
     else:
-        assert command.number == int(text) and 1 <= command.number <= MAX_ID
+        assert command.number == int(text) and 0 <= command.number <= MAX_ID
 
 
 @given(number=st.integers(min_value=-(10**20), max_value=10**20))
@@ -116,6 +119,6 @@ def test_numbers_out_of_range_are_refused(number: int) -> None:
     try:
         command = parse_command(f"puzzle {number}")
     except CommandError:
-        assert not 1 <= number <= MAX_ID
+        assert not 0 <= number <= MAX_ID
         return
     assert command == ServePuzzle(number)

@@ -43,17 +43,19 @@ class Catalogue:
         self._ratings_read: float | None = None
 
     async def get(self, puzzle_id: int) -> Puzzle:
-        """The puzzle numbered ``puzzle_id``; ``NoPuzzleError`` if there is none."""
+        """The puzzle numbered ``puzzle_id``; ``NoPuzzleError`` if there is none, naming the
+        numbers there are (the made ones read first, so the range is today's)."""
         if puzzle_id < MADE_FIRST_ID:
             found = _shipped(puzzle_id)
-            if found is None:
-                raise no_such_puzzle(puzzle_id, _last_shipped(), MADE_FIRST_ID)
-            return found
-        if puzzle_id not in self._made:
-            await self._read_made()
+            if found is not None:
+                return found
+        elif puzzle_id in self._made:
+            return self._made[puzzle_id]
+        await self._read_made()
         made = self._made.get(puzzle_id)
         if made is None:
-            raise no_such_puzzle(puzzle_id, _last_shipped(), MADE_FIRST_ID)
+            numbers = range(MADE_FIRST_ID, self._made_through + 1)
+            raise no_such_puzzle(puzzle_id, _last_shipped(), numbers)
         return made
 
     def rating(self, puzzle: Puzzle) -> PuzzleRating:
