@@ -62,7 +62,7 @@ class TerminalPuzzles:
             )
         )
         self.show(reply)
-        session.say(status(reply))
+        session.say(status(reply, plain=True))
         if reply.attempt.is_running:
             session.say(_(PUZZLE_MOVES))
         else:
@@ -79,7 +79,7 @@ class TerminalPuzzles:
         reply = await session.service.puzzles.move(
             member_id=session.player_id, move=move, attempt_id=attempt.id
         )
-        session.say(status(reply))
+        session.say(status(reply, plain=True))
         self.show(reply)
         if not reply.attempt.is_running:
             session.say(_(AFTER_PUZZLE))

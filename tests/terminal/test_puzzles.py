@@ -61,9 +61,20 @@ async def test_a_wrong_move_misses_and_shows_the_solution(terminal: Terminal) ->
     wrong = next(m for m in board.legal_moves if m != puzzle.first_move)
     said = await terminal.type(typed(wrong))
     assert f"{wrong.row + 1},{wrong.col + 1} does not win: I answer " in said
-    line = " \u2192 ".join(f"{m.row + 1},{m.col + 1}" for m in puzzle.solution)
+    marks = ("X", "O") if puzzle.to_move.value == "X" else ("O", "X")
+    line = " \u2192 ".join(
+        f"{marks[index % 2]} {m.row + 1},{m.col + 1}" for index, m in enumerate(puzzle.solution)
+    )
     assert f"The solution: {line}." in said
     assert "Your puzzle rating: " in said and "(-" in said
+
+
+async def test_the_solution_names_who_plays_each_move(terminal: Terminal) -> None:
+    """Puzzle 1's line is X 2,2, O 1,1, X 1,2: a member who tried 1,1 reads it as O's."""
+    await terminal.type("puzzle 1")
+    said = await terminal.type("1 1")
+    assert said.startswith("1,1 does not win: I answer ")
+    assert "The solution: X 2,2 \u2192 O 1,1 \u2192 X 1,2." in said
 
 
 async def test_refusals_in_the_terminal(terminal: Terminal) -> None:

@@ -74,7 +74,7 @@ async def test_a_puzzle_solved_move_by_move_against_the_longest_defence(
         assert reply.attempt.moves == line[: step + 2] and reply.attempt.is_running
         left = puzzle.win_in - step // 2 - 1
         assert reply.attempt.moves_left(puzzle) == left
-        assert describe_move(reply).endswith(
+        assert describe_move(reply, plain=True).endswith(
             f"Win in {left} more move{'s' if left > 1 else ''}."
         )
         assert reply.finished is None
@@ -86,7 +86,7 @@ async def test_a_puzzle_solved_move_by_move_against_the_longest_defence(
     expected = after_attempt(PuzzlePlayer(), start_rating(puzzle), reply.attempt)
     assert (finished.after, finished.puzzle) == expected
     assert finished.after.rating > 1500 and finished.after.streak.current == 1
-    assert status(reply).startswith("Solved! 3,5 completes the line. Your puzzle rating:")
+    assert status(reply, plain=True).startswith("Solved! 3,5 completes the line. Your puzzle rating:")
     assert await service.puzzles.running(member_id=ALICE) is None
     assert service.puzzles.catalogue.rating(puzzle) == finished.puzzle
 
@@ -118,12 +118,13 @@ async def test_a_wrong_first_move_is_a_miss_with_the_refutation_and_the_solution
     finished = reply.finished
     assert finished is not None and finished.after.rating < 1500
     assert finished.after.streak == Streak() and finished.puzzle.rating > puzzle.rating
-    said = status(reply)
+    said = status(reply, plain=True)
     outcome = "and I win" if refutation.value is Value.LOSS else "and it is a draw"
     assert f"does not win: I answer {refutation.reply.row + 1},{refutation.reply.col + 1}, " in said
     assert outcome in said
-    solution = " \u2192 ".join(f"{m.row + 1},{m.col + 1}" for m in puzzle.solution)
-    assert f"The solution: {solution}." in said
+    assert "The solution: X 2,2 \u2192 O 1,1 \u2192 X 1,2." in said  # each side named
+    emoji = "The solution: \u274c 2,2 \u2192 \u2b55 1,1 \u2192 \u274c 1,2."
+    assert emoji in status(reply, plain=False)  # Discord's marks
     assert "Your puzzle rating:" in said and "Streak" not in said
     with pytest.raises(PuzzleError, match="You have no puzzle running"):
         await service.puzzles.move(member_id=ALICE, move=wrong)
@@ -137,7 +138,7 @@ async def test_a_slower_win_is_a_miss(service: GameService) -> None:
     await service.puzzles.move(member_id=ALICE, move=puzzle.solution[0])
     reply = await service.puzzles.move(member_id=ALICE, move=Move(2, 1))
     assert reply.miss is not None and reply.miss.slower and reply.miss.reply is not None
-    assert status(reply).startswith("3,2 wins, but not in time: I answer ")
+    assert status(reply, plain=True).startswith("3,2 wins, but not in time: I answer ")
     assert reply.attempt.status is AttemptStatus.MISSED
 
 
