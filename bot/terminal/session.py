@@ -316,6 +316,8 @@ class TerminalSession:
             self.say(help_text())
         elif command.name == "board":
             await self.board()
+        elif command.name in ("hint", "explain") and await self.puzzles.refuse_hints():
+            pass  # a puzzle runs: a hint would be for the game behind it
         elif command.name == "hint":
             hint = await self.service.hint(channel_id=self.player_id, member_id=await self.mover())
             self.say(hint.game.variant.renderer.hint(hint))

@@ -19,7 +19,7 @@ from bot.terminal.commands import (
     reads_as_command,
 )
 from bot.terminal.help import help_text
-from bot.terminal.puzzles import AFTER_PUZZLE, PUZZLE_MOVES
+from bot.terminal.puzzles import AFTER_PUZZLE, NO_HINTS_IN_PUZZLES, PUZZLE_MOVES
 from tests.terminal.test_session import Terminal
 from tests.terminal.test_session import terminal as terminal  # the session's fixture
 
@@ -75,6 +75,19 @@ async def test_the_solution_names_who_plays_each_move(terminal: Terminal) -> Non
     said = await terminal.type("1 1")
     assert said.startswith("1,1 does not win: I answer ")
     assert "The solution: X 2,2 \u2192 O 1,1 \u2192 X 1,2." in said
+
+
+async def test_hints_are_off_while_a_puzzle_runs(terminal: Terminal) -> None:
+    """A hint would be the waiting game's, read against the puzzle on screen: it is refused,
+    and comes back once the puzzle ends."""
+    await terminal.type("puzzle 1")
+    for asked in ("hint", "explain", "why"):
+        said = await terminal.type(asked)
+        assert said.strip() == NO_HINTS_IN_PUZZLES.replace("\n", " ")
+        assert "Hint for" not in said
+    await terminal.type("1 1")  # a miss ends the puzzle
+    said = await terminal.type("hint")
+    assert said.startswith("Hint for alice: with best play on both sides this is a draw.\n")
 
 
 async def test_refusals_in_the_terminal(terminal: Terminal) -> None:

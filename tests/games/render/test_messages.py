@@ -155,7 +155,7 @@ def test_a_hint_reads_like_this() -> None:
     game = make_game(moves)
     text = render_exact_hint(Hint(game, analyze(game.position)))
     lines = text.split("\n")
-    assert lines[0] == "Hint for alice: You can force a win from here."
+    assert lines[0] == "Hint for alice: you can force a win from here."
     assert lines[1] == "Best: row 1, column 3 — wins right away."
     assert "  row 1, column 3 — wins right away" in lines
     assert lines[-1].startswith("(Counts are your own moves")

@@ -117,10 +117,10 @@ def describe_outcome(analysis: MoveAnalysis, mover: Mover = YOU) -> str:
 def _hint_title(name: str, value: Value) -> str:
     if value is Value.WIN:
         # TRANSLATORS: the first line of a hint; {name} is the member to move
-        return _("Hint for {name}: You can force a win from here.").format(name=name)
+        return _("Hint for {name}: you can force a win from here.").format(name=name)
     if value is Value.DRAW:
         # TRANSLATORS: the first line of a hint; {name} is the member to move
-        return _("Hint for {name}: With best play on both sides this is a draw.").format(name=name)
+        return _("Hint for {name}: with best play on both sides this is a draw.").format(name=name)
     # TRANSLATORS: the first line of a hint; {name} is the member to move
     return _("Hint for {name}: I can force a win whatever you do, but make me find it.").format(
         name=name
