@@ -114,7 +114,7 @@ async def test_following_the_hints_against_perfect_play_is_a_draw(terminal: Term
 async def test_start_while_a_game_runs_says_so(terminal: Terminal) -> None:
     await terminal.type("2 2")
     text = await terminal.type("start hard")
-    assert "You already have a game running (started just now)." in text
+    assert "You already have a game running (medium, 3x3, started just now)." in text
     assert "Finish or resign that game first." in text
 
 
@@ -478,7 +478,8 @@ async def test_start_duel_beside_a_game_you_moved_in_is_refused_before_any_name(
     await terminal.type("2 2")
     text = await terminal.type("start duel")
     assert text == (
-        "You already have a game running (started just now). Finish or resign that game first."
+        "You already have a game running (medium, 3x3, started just now). Finish or resign that "
+        "game first."
         "\n\n"
     )
     assert (await terminal.type("stats")).startswith("alice has not finished a game yet.")

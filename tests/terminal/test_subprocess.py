@@ -303,7 +303,7 @@ def test_the_terminal_never_says_here(tmp_path: Path) -> None:
     # "here" means a Discord channel; a terminal has no place to point at (issue 10, item 5).
     lines = ["2 2", "start hard", "resign", "resign", "move 1 1", "quit"]
     result = run(tmp_path / "games.db", lines, "play")
-    assert "You already have a game running (started just now)." in result.stdout
+    assert "You already have a game running (medium, 3x3, started just now)." in result.stdout
     assert "There is no game running. Start one with 'start'." in result.stdout
     assert " here" not in result.stdout, result.stdout
 

@@ -86,7 +86,8 @@ async def test_a_puzzle_solved_move_by_move_against_the_longest_defence(
     expected = after_attempt(PuzzlePlayer(), start_rating(puzzle), reply.attempt)
     assert (finished.after, finished.puzzle) == expected
     assert finished.after.rating > 1500 and finished.after.streak.current == 1
-    assert status(reply, plain=True).startswith("Solved! 3,5 completes the line. Your puzzle rating:")
+    solved = "Solved! 3,5 completes the line. Your puzzle rating:"
+    assert status(reply, plain=True).startswith(solved)
     assert await service.puzzles.running(member_id=ALICE) is None
     assert service.puzzles.catalogue.rating(puzzle) == finished.puzzle
 
