@@ -109,7 +109,7 @@ class HotSeat:
     async def take_name(self, line: str) -> None:
         """One duelist's name, typed after ``start duel``; both given, the duel starts. A
         command, an empty line or the other player's name is refused and asked again; quit
-        calls the duel off."""
+        calls the duel off (``call_off``)."""
         session, setting = self.session, self.setting_up
         assert setting is not None
         try:
@@ -117,8 +117,7 @@ class HotSeat:
         except CommandError:
             command = None
         if command == WordCommand("quit"):
-            self.setting_up = None
-            session.say(_(DUEL_OFF))
+            self.call_off()
             return
         name = trim_name(line)
         taken = [seat.name.casefold() for seat in setting.names]
@@ -138,6 +137,12 @@ class HotSeat:
         self.setting_up = None
         await self.begin(setting.names, setting.kind, setting.size)
         self.duelists = setting.names
+
+    def call_off(self) -> None:
+        """Drop the duel waiting for its players' names (``quit``, or Ctrl-D, at a name
+        prompt), and say so."""
+        self.setting_up = None
+        self.session.say(_(DUEL_OFF))
 
     async def begin(self, order: list[Seat], kind: str, size: int) -> None:
         """The duel between ``order`` (X first) on a ``size`` board of ``kind``, in this
