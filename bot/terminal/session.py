@@ -25,6 +25,7 @@ from bot.games import (
     Spelling,
     StorageError,
     TooEarlyToSolveError,
+    Variant,
     default_variant,
     find_variant,
 )
@@ -83,7 +84,9 @@ WELCOME = N_(
     "Tic-Tac-Toe against a minimax engine. Type a cell as <row> <column> (for example: 2 3), "
     "hint for advice, help for every command, quit to leave (your game is saved)."
 )
-AFTER_GAME = N_("Type start for another game like this one, or choose one: start perfect bot 3")
+# TRANSLATORS: said after a game in the terminal; {example} is a start command as typed
+# ("start perfect bot 3")
+AFTER_GAME = N_("Type start for another game like this one, or choose one: {example}")
 GOODBYE = N_("Goodbye! Your games are saved.")
 LAST_GAME_OVER = N_("No game is running; this is how your last one ended:")
 
@@ -105,6 +108,19 @@ EXPIRED_OPENING = N_(
     "Your last game expired after {idle} without a move, so I started a new one like it: "
     "{level}, {board}, {you}."
 )
+def after_game(variant: Variant) -> str:
+    """What to type after a game of ``variant`` against me: the same again, or its example of
+    another (its default level, me going first, its default size: ``start perfect bot 3``,
+    ``start ultimate hard bot``)."""
+    words = ["start"]
+    if variant.kind != default_variant().kind:
+        words.append(variant.kind)
+    words += [variant.default_level, "bot"]
+    if len(variant.sizes) > 1:
+        words.append(str(variant.default_size))
+    return _(AFTER_GAME).format(example=" ".join(words))
+
+
 def newcomer() -> tuple[str, str, int, str]:
     """A player's first game: ``(level, first, size, kind)``, the default kind at a level a
     newcomer can beat, the player moving first."""
@@ -394,7 +410,7 @@ class TerminalSession:
             return
         self.say(_(LAST_GAME_OVER))
         self.show(game)
-        self.say(_(AFTER_GAME))
+        self.say(self.after(game))
 
     async def move(self, text: str) -> None:
         game = await self.service.active_game(self.player_id)
@@ -420,7 +436,7 @@ class TerminalSession:
     @staticmethod
     def after(game: Game) -> str:
         """What to type after ``game`` ended: a duel nobody moved in is no rematch."""
-        return HotSeat.after(game) if game.is_duel else _(AFTER_GAME)
+        return HotSeat.after(game) if game.is_duel else after_game(game.variant)
 
     async def stats(self) -> None:
         """The player's record; after a duel, both duelists' and their head to head."""

@@ -15,10 +15,10 @@ import pytest
 
 from bot.engine import Move, Player
 from bot.engine.classic import analyze
-from bot.games import GameService
+from bot.games import GameService, default_variant
 from bot.settings import Settings
 from bot.storage import SqliteGameStore
-from bot.terminal import AFTER_GAME, WELCOME, TerminalSession
+from bot.terminal import WELCOME, TerminalSession, after_game
 from bot.terminal import runner as terminal_runner
 from bot.terminal.layout import MARK_COLOURS, RESET, WINNING_COLOUR, paint_mark
 from bot.terminal.session import player_id
@@ -104,10 +104,11 @@ async def test_following_the_hints_against_perfect_play_is_a_draw(terminal: Term
         best = re.search(r"^Best: row (\d), column (\d) — ", hint, re.MULTILINE)
         assert best is not None, hint
         text = await terminal.type(f"move {best[1]} {best[2]}")
-        if AFTER_GAME in text:
+        if after_game(default_variant()) in text:
             break
     assert last_status(text) == "Draw."
-    assert AFTER_GAME in text
+    assert after_game(default_variant()) in text
+    assert "Type start for another game like this one, or choose one: start perfect bot 3" in text
     assert "1 draw" in await terminal.type("stats")
 
 
@@ -122,7 +123,7 @@ async def test_resign_shows_the_board_and_counts_a_loss(terminal: Terminal) -> N
     await terminal.type("2 2")
     text = await terminal.type("resign")
     assert last_status(text) == "alice resigned."
-    assert AFTER_GAME in text
+    assert after_game(default_variant()) in text
     stats = await terminal.type("stats")
     assert stats.startswith("alice against me: 0 wins, 1 loss, 0 draws")
     leaderboard = await terminal.type("leaderboard")
@@ -279,7 +280,7 @@ async def test_board_after_a_game_shows_how_it_ended(terminal: Terminal) -> None
     assert text.startswith("No game is running; this is how your last one ended:\n\n")
     assert last_status(text) == "alice resigned."
     assert text.split("Tic-Tac-Toe: ")[1] == resigned.split("Tic-Tac-Toe: ")[1]
-    assert text.rstrip().endswith(AFTER_GAME)
+    assert text.rstrip().endswith(after_game(default_variant()))
     assert "Tic-Tac-Toe: alice (X)" in await terminal.type("start")  # a new game as usual
 
 

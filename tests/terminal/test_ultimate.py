@@ -94,6 +94,9 @@ async def test_a_resigned_game_marks_no_board_playable() -> None:
     text = await keys.type("resign")
     assert "1  |       |       |       |" in text
     assert " . " not in text
+    assert text.rstrip().endswith(  # ultimate's own example, not a classic one
+        "Type start for another game like this one, or choose one: start ultimate hard bot"
+    )
     shown = (await keys.type("board")).split("\n")
     assert "1  |       |       |       |" in shown
 
