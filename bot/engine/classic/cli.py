@@ -27,6 +27,7 @@ from collections.abc import Sequence
 
 from ..errors import EngineError, SearchTooLargeError
 from ..moves import Move
+from ..subcommand import LaidOutHelp
 from ..values import Value
 from .analysis import Analysis, analyze
 from .board import Board
@@ -52,11 +53,15 @@ BIG_BOARD_K = 4
 """``--k``'s default from 5x5 up: the game plays four in a row on 5x5 (docs/decisions.md)."""
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(more: str = "") -> argparse.ArgumentParser:
+    """The analysis's parser; ``more``: what its help lists after the example (the other
+    commands, laid out as written)."""
+    example = 'Example: python -m bot.engine "X.O/.X./..." (rows top to bottom, . = empty)'
     parser = argparse.ArgumentParser(
         prog="python -m bot.engine",
         description="Analyse a Tic-Tac-Toe position with the perfect engine.",
-        epilog='Example: python -m bot.engine "X.O/.X./..." (rows top to bottom, . = empty)',
+        epilog=f"{example}\n\n{more}" if more else example,
+        formatter_class=LaidOutHelp,
     )
     parser.add_argument("notation", help='the board, rows separated by "/", e.g. "X.O/.X./..O"')
     parser.add_argument(
@@ -136,9 +141,10 @@ def render_grid(board: Board) -> str:
     return "\n".join(rows)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the CLI; returns the process exit status."""
-    parser = _parser()
+def main(argv: Sequence[str] | None = None, *, more: str = "") -> int:
+    """Run the CLI; returns the process exit status. ``more``: the other commands, for its
+    ``--help`` (the top-level help)."""
+    parser = _parser(more)
     args = parser.parse_args(argv)
     _check_tree_options(parser, args)
     try:

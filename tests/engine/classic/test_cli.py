@@ -65,6 +65,16 @@ def test_cli_finished_game_is_reported_not_crashed() -> None:
     assert "over" in output.lower() or "won" in output.lower()
 
 
+def test_the_help_names_every_other_command() -> None:
+    result = run_cli("--help", columns=80)
+    assert result.returncode == 0
+    other = result.stdout.split("Other commands (python -m bot.engine COMMAND --help for each):\n")
+    assert other[1].splitlines() == [
+        "  ultimate  analyse an ultimate tic-tac-toe position",
+        "  puzzles   print puzzles: positions where exactly one move wins by force",
+    ]
+
+
 def test_cli_without_arguments_explains_usage() -> None:
     result = run_cli()
     output = result.stdout + result.stderr
