@@ -151,6 +151,50 @@ async def test_plain_start_repeats_the_last_settings(terminal: Terminal) -> None
     assert "New easy game on a 4x4 board: you are X and you go first." in text
 
 
+async def test_a_start_keeps_what_it_did_not_name_and_says_so(terminal: Terminal) -> None:
+    """Issue 46: a level both kinds have carries over to the other kind (adaptive), a 5x5
+    board says it is four in a row, and a start that named something says what it kept."""
+    await terminal.type("resign")
+    await terminal.type("start ultimate adaptive")
+    await terminal.type("resign")
+    text = await terminal.type("start 5")
+    assert text.startswith(
+        "New adaptive game on a 5x5 board, 4 in a row: you are X and you go first. "
+        "Kept from your last game: adaptive.\n"
+    )
+    await terminal.type("resign")
+    text = await terminal.type("start hard bot")
+    assert "New hard game on a 5x5 board, 4 in a row: you are O and I go first. " in text
+    assert "Kept from your last game: 5x5." in text
+    await terminal.type("resign")
+    text = await terminal.type("start")  # "another like this one": nothing to point out
+    assert "New hard game on a 5x5 board, 4 in a row: you are O and I go first.\n" in text
+    assert "Kept" not in text
+    await terminal.type("resign")
+    text = await terminal.type("start easy")
+    assert "Kept from your last game: bot and 5x5." in text
+    await terminal.type("resign")
+    text = await terminal.type("start perfect me 3")  # everything named: nothing kept
+    assert "New perfect game on a 3x3 board: you are X and you go first.\n" in text
+
+
+async def test_start_duel_after_a_5x5_game_says_it_kept_the_board(terminal: Terminal) -> None:
+    await terminal.type("resign")
+    await terminal.type("start 5")
+    await terminal.type("resign")
+    await terminal.type("start duel")
+    await terminal.type("Ann")
+    text = await terminal.type("Ben")
+    assert text.startswith(
+        "Duel on a 5x5 board, 4 in a row: Ann is X and moves first, Ben is O. Type cells in "
+        "turn; resign gives up for whoever is to move. Kept from your last game: 5x5.\n"
+    )
+    await terminal.type("resign")
+    text = await terminal.type("start duel 3")  # the size named: nothing kept (nobody moved)
+    assert "Duel on a 3x3 board: Ann is X and moves first, Ben is O." in text
+    assert "Kept" not in text
+
+
 @pytest.mark.parametrize(
     ("line", "message"),
     [

@@ -273,21 +273,35 @@ class ClassicRenderer(Renderer):
             size=self.board_name(challenge.size),
         )
 
-    def new_game(self, level: str, size: int, you: str) -> str:
+    def new_game(self, game: Game, you: str) -> str:
+        values = {"level": game.level, "size": game.size, "k": game.k, "you": you}
+        if game.k < game.size:  # 5x5: four in a row, which the board alone does not say
+            # TRANSLATORS: {level}: a level's name as typed (easy, hard, ...); {size}: the
+            # board's rows ("5" for 5x5); {k}: the marks in a row that win (4); {you}: "you
+            # are X and you go first" (or "you are O and I go first"), translated apart
+            return _("New {level} game on a {size}x{size} board, {k} in a row: {you}.").format(
+                **values
+            )
         # TRANSLATORS: {level}: a level's name as typed (easy, hard, ...); {size}: the
         # board's rows ("3" for 3x3); {you}: "you are X and you go first" (or "you
         # are O and I go first"), translated apart
-        return _("New {level} game on a {size}x{size} board: {you}.").format(
-            level=level, size=size, you=you
-        )
+        return _("New {level} game on a {size}x{size} board: {you}.").format(**values)
 
-    def duel_begun(self, first: str, second: str, size: int) -> str:
+    def duel_begun(self, game: Game) -> str:
+        values = {"first": game.x.name, "second": game.o.name, "size": game.size, "k": game.k}
+        if game.k < game.size:
+            # TRANSLATORS: {first} and {second}: the duelists' names; {size}: the board's rows
+            # ("5" for a 5x5 board); {k}: the marks in a row that win (4); resign is a command
+            return _(
+                "Duel on a {size}x{size} board, {k} in a row: {first} is X and moves first, "
+                "{second} is O. Type cells in turn; resign gives up for whoever is to move."
+            ).format(**values)
         # TRANSLATORS: {first} and {second}: the duelists' names; {size}: the board's rows
         # ("3" for a 3x3 board); resign is a command
         return _(
             "Duel on a {size}x{size} board: {first} is X and moves first, {second} is O. "
             "Type cells in turn; resign gives up for whoever is to move."
-        ).format(first=first, second=second, size=size)
+        ).format(**values)
 
     def how_to_play(self, prefix: str) -> str:
         # TRANSLATORS: the end of a new game's headline. {prefix}: the text-command prefix

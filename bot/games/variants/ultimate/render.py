@@ -278,17 +278,19 @@ class UltimateRenderer(Renderer):
             challenger=challenge.challenger.name, opponent=challenge.opponent.name
         )
 
-    def new_game(self, level: str, size: int, you: str) -> str:
+    def new_game(self, game: Game, you: str) -> str:
         # TRANSLATORS: {level}: a level's name as typed (easy, hard, ...); {you}: "you
         # are X and you go first" (or "you are O and I go first"), translated apart
-        return _("New {level} game of ultimate tic-tac-toe: {you}.").format(level=level, you=you)
+        return _("New {level} game of ultimate tic-tac-toe: {you}.").format(
+            level=game.level, you=you
+        )
 
-    def duel_begun(self, first: str, second: str, size: int) -> str:
+    def duel_begun(self, game: Game) -> str:
         # TRANSLATORS: {first} and {second}: the duelists' names; resign is a command
         return _(
             "Duel of ultimate tic-tac-toe: {first} is X and moves first, {second} is O. "
             "Type cells in turn; resign gives up for whoever is to move."
-        ).format(first=first, second=second)
+        ).format(first=game.x.name, second=game.o.name)
 
     def how_to_play(self, prefix: str) -> str:
         # TRANSLATORS: the end of a new ultimate game's headline, after its rules; rows and
