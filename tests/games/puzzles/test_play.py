@@ -10,10 +10,14 @@ from pathlib import Path
 
 import pytest
 from games_helpers import ALICE, BOB, CHANNEL, GUILD, FakeClock, make_service
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.engine import Move, Value
 from bot.engine.classic.puzzles import Prover, shipped
 from bot.games import CellTakenError, GameService, OffBoardError
+from bot.games.glicko import Glicko
+from bot.games.puzzles.catalogue import serving
 from bot.games.puzzles.models import (
     AttemptStatus,
     PuzzlePlayer,
@@ -199,7 +203,8 @@ async def test_puzzles_are_served_near_the_rating_and_not_again_soon(
         reply = await serve(service)
         assert reply.puzzle.id not in seen
         seen.add(reply.puzzle.id)
-        assert abs(reply.rating.rating - 1500) < 150  # the 12 nearest a newcomer's 1500
+        assert abs(reply.rating.rating - 1045) < 150  # a newcomer's 1500 less 455, unsure
+        assert reply.puzzle.size == 3
     first_miss = await service.puzzles.move(
         member_id=ALICE,
         move=next(m for m in reply.board.legal_moves if m != reply.puzzle.first_move),
@@ -269,3 +274,54 @@ async def test_ratings_and_attempts_survive_a_new_service_on_the_same_file(
         assert reply.attempt.moves == puzzle.solution[:4]
     finally:
         await again.close()
+
+
+async def test_a_new_members_first_puzzles_are_small_and_easy_then_widen(
+    service: GameService,
+) -> None:
+    """Issue 46: not a 5x5 rated 1520 first. With no rating yet (deviation 500) a member is
+    served 3x3 puzzles near 1045; solving them, the rating grows surer and the boards widen."""
+    served = []
+    for _ in range(6):
+        reply = await serve(service)
+        served.append((reply.puzzle.size, reply.rating.rating))
+        for move in reply.puzzle.solution[::2]:
+            reply = await service.puzzles.move(member_id=ALICE, move=move)
+    assert served[0][0] == 3 and served[0][1] <= 1100
+    assert served[1][0] == 3  # one attempt says little yet (deviation about 415)
+    assert [size for size, _rating in served] == sorted(size for size, _rating in served)
+    assert served[-1][0] == 5  # six solves in a row: any board
+    for member in range(ALICE + 1, ALICE + 6):  # every newcomer, whatever the draw
+        first = await serve(service, member=member)
+        assert first.puzzle.size == 3 and first.rating.rating <= 1100
+
+
+@pytest.mark.parametrize(
+    ("glicko", "expected"),
+    [
+        (Glicko(), (1045.0, 3)),  # a newcomer: 1500 less 455
+        (Glicko(1600.0, 420.0), (1225.0, 3)),
+        (Glicko(1600.0, 350.0), (1295.0, 4)),
+        (Glicko(1600.0, 300.0), (1345.0, None)),
+        (Glicko(1800.0, 45.0), (1800.0, None)),  # settled: at the rating, any board
+    ],
+)
+def test_serving_aims_below_an_uncertain_rating_on_smaller_boards(
+    glicko: Glicko, expected: tuple[float, int | None]
+) -> None:
+    assert serving(glicko) == expected
+
+
+@given(
+    rating=st.floats(min_value=400, max_value=4000),
+    surer=st.floats(min_value=45, max_value=500),
+    wider=st.floats(min_value=45, max_value=500),
+)
+def test_a_surer_rating_is_served_nearer_it_and_never_on_fewer_boards(
+    rating: float, surer: float, wider: float
+) -> None:
+    surer, wider = sorted((surer, wider))
+    near_sure, largest_sure = serving(Glicko(rating, surer))
+    near_unsure, largest_unsure = serving(Glicko(rating, wider))
+    assert near_unsure <= near_sure <= rating
+    assert (largest_sure or 9) >= (largest_unsure or 9)
