@@ -15,6 +15,7 @@ import pytest
 
 from bot.engine import Move, Player
 from bot.engine.classic import analyze
+from bot.engine.position import Position
 from bot.games import GameService, default_variant
 from bot.settings import Settings
 from bot.storage import SqliteGameStore
@@ -389,19 +390,28 @@ def drawn_cells(text: str) -> dict[Move, str]:
     return found
 
 
+def answers_1_4(position: Position, level: str, rng: random.Random, rating: float | None) -> Move:
+    """A bot that answers 1,4 where it is free (else the first free cell)."""
+    return Move(0, 3) if Move(0, 3) in position.legal_moves else position.legal_moves[0]
+
+
 @pytest.mark.slow
-async def test_an_early_5x5_hint_marks_its_pick_on_the_board_as_an_estimate(
-    terminal: Terminal,
-) -> None:
-    """No exact value is known early on 5x5: hint and explain draw the position with the one
-    cell they suggest marked ``?``, said to be only an estimate, never a proven value."""
-    await terminal.type("resign")
+async def test_an_early_5x5_hint_marks_its_pick_on_the_board_as_an_estimate() -> None:
+    """Where nothing is proven early on 5x5 (X 1,3, O 1,4): hint and explain draw the position
+    with the one cell they suggest marked ``?``, said once to be an estimate, never a proven
+    value."""
+    store = SqliteGameStore(":memory:")
+    service = GameService(store, rng=random.Random(7), choose_move=answers_1_4)
+    out = io.StringIO()
+    terminal = Terminal(TerminalSession(service, out, "alice"), out, Clock())
     await terminal.type("start 5 hard me")
-    await terminal.type("3 3")
+    await terminal.type("1 3")
     game = await terminal.session.service.active_game(terminal.session.player_id)
+    assert game.moves == (Move(0, 2), Move(0, 3))
     for command in ("hint", "explain"):
         text = await terminal.type(command)
-        named = re.search(r"My pick, an estimate and not a proof: row (\d), column (\d)\.", text)
+        assert text.count("estimate") == 1  # said once (issue 46)
+        named = re.search(r"My pick, an estimate: row (\d), column (\d)\.", text)
         assert named is not None, text
         pick = Move(int(named[1]) - 1, int(named[2]) - 1)
         assert pick in game.position.legal_moves
@@ -409,8 +419,8 @@ async def test_an_early_5x5_hint_marks_its_pick_on_the_board_as_an_estimate(
         assert [cell for cell, drawn in shown.items() if drawn == "?"] == [pick]
         marks = {cell: getattr(game.position.at(cell), "value", ".") for cell in shown}
         assert len(marks) == 25 and shown == {**marks, pick: "?"}  # the position, pick marked
-        assert "My estimate (X to move):" in text
-        assert "? = my pick, only an estimate: no move here is proven to win, draw or lose" in text
+        assert "My pick (X to move):" in text
+        assert "? = my pick, not proven." in text
         assert not re.search(r"\b[WL]\d|\bD\b", text)  # no cell claims a proven value
 
 

@@ -33,8 +33,9 @@ from bot.games.variants.classic.explain import (
     render_explain_emoji,
     render_explain_text,
 )
+from bot.games.variants.classic.partial import render_partial_explain, render_partial_hint
 from bot.games.variants.classic.replay import review_replay
-from bot.games.variants.classic.replies import Explained, Hint
+from bot.games.variants.classic.replies import Explained, Hint, Partial
 from bot.games.wording import level_label, seat_name
 from bot.i18n import N_, _
 
@@ -239,13 +240,19 @@ class ClassicRenderer(Renderer):
         return f"{size}x{size}"
 
     def hint(self, hint: HintReply) -> str:
+        if isinstance(hint, Partial) and not hint.explained:
+            return render_partial_hint(hint)
         if not isinstance(hint, Hint):
-            raise TypeError(f"a classic hint is a Hint, not {type(hint).__name__}")
+            raise TypeError(f"a classic hint is a Hint or a Partial, not {type(hint).__name__}")
         return render_exact_hint(hint)
 
     def explain(self, reply: ExplainReply, *, plain: bool) -> str:
+        if isinstance(reply, Partial) and reply.explained:
+            return render_partial_explain(reply, plain=plain)
         if not isinstance(reply, Explained):
-            raise TypeError(f"a classic explanation is Explained, not {type(reply).__name__}")
+            raise TypeError(
+                f"a classic explanation is Explained or a Partial, not {type(reply).__name__}"
+            )
         return render_explain_text(reply) if plain else render_explain_emoji(reply)
 
     def estimate(self, error: TooEarlyToSolveError, spelling: Spelling, *, plain: bool) -> str:
