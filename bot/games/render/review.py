@@ -23,8 +23,8 @@ VERDICTS_MEAN = N_(
     "a draw or a draw into a loss, a blunder a win into a loss."
 )
 """A msgid: translate it with ``_`` where it is shown."""
-# TRANSLATORS: after the review's key to its verdicts, when a line counts moves ("2,2 wins in
-# 3"): whose moves it counts
+# TRANSLATORS: after the review's key to its verdicts, when a line counts moves
+# ("2,2 wins in 3"): whose moves it counts
 COUNTS_MEAN = N_("Counts are the mover's own moves, this one included.")
 """A msgid, shown only when some line of the review has a count."""
 # TRANSLATORS: a review's note when some verdicts are "estimate" (the verdict word, translate
