@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import subprocess
-import sys
 
 import pytest
-from engine_cli_runner import REPO, run_cli, run_with_closed_pipe
+from engine_cli_runner import run_cli, run_with_closed_pipe
 
 from bot.engine import Move
 from bot.engine.ultimate import UltimateBoard
@@ -96,11 +96,15 @@ def test_help_states_the_rules_and_exits_0() -> None:
     assert "--last R,C" in text and "--time SECONDS" in text and "--json" in text
 
 
-def example_of(text: str) -> str:
-    """The example command a help or an error shows: its three lines, as a shell reads them."""
+def example_of(text: str) -> list[str]:
+    """The example command a help or an error shows, its three lines as a POSIX shell reads
+    them when pasted (the quotes keep the grid's line breaks in one argument), without
+    ``python -m bot.engine``."""
     lines = text.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("  python -m bot.engine"))
-    return "\n".join(lines[start : start + 3]).strip()
+    words = shlex.split("\n".join(lines[start : start + 3]))
+    assert words[:3] == ["python", "-m", "bot.engine"], words
+    return words[3:]
 
 
 def test_without_a_position_it_says_what_to_give_with_an_example_that_runs() -> None:
@@ -111,17 +115,8 @@ def test_without_a_position_it_says_what_to_give_with_an_example_that_runs() -> 
     assert "python -m bot.engine ultimate: error: POSITION is missing.\nGive the 9x9 grid" in (
         result.stderr
     )
-    example = example_of(result.stderr)
     assert max(len(line) for line in result.stderr.splitlines()) <= 80
-    ran = subprocess.run(
-        example.replace("python", sys.executable, 1) + " --simulations 30 --seed 1",
-        shell=True,
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    ran = run_cli(*example_of(result.stderr), "--simulations", "30", "--seed", "1")
     assert ran.returncode == 0, ran.stderr
     assert ran.stdout.startswith("O to move, in the small board in rows 1-3, columns 1-3 (*).")
 
@@ -131,16 +126,8 @@ def test_the_help_at_80_columns_shows_the_example_whole_and_it_runs() -> None:
     assert result.returncode == 0
     assert max(len(line) for line in result.stdout.splitlines()) <= 80, result.stdout
     example = example_of(result.stdout)
-    assert example.splitlines()[0].endswith('"X......../........./........./')
-    ran = subprocess.run(
-        example.replace("python", sys.executable, 1) + " --json --simulations 30 --seed 1",
-        shell=True,
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    assert "\n" in example[-1] and example[-1].startswith("X......../........./........./\n")
+    ran = run_cli(*example, "--json", "--simulations", "30", "--seed", "1")
     assert ran.returncode == 0, ran.stderr
     assert json.loads(ran.stdout)["playouts"] == 30
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
-from engine_cli_runner import run_cli, run_with_closed_pipe
+from engine_cli_runner import REPO, run_cli, run_with_closed_pipe
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -55,7 +54,7 @@ def test_the_same_seed_gives_the_same_puzzles() -> None:
 
 
 def test_readme_says_what_json_prints_one_object_per_line() -> None:
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
     row = next(line for line in readme.splitlines() if "bot.engine puzzles --size" in line)
     assert "`--json`: one JSON object per line" in row
     result = run_cli("puzzles", "--size", "4", "--count", "3", "--seed", "7", "--json")
