@@ -341,7 +341,8 @@ def closest_command(word: str) -> str | None:
     word = word.lower()
     most = 0 if len(word) <= 2 else 1 if len(word) <= 4 else 2
     words = _MOVE_WORDS | _START_WORDS | _LOOK_BACK_WORDS | _PUZZLE_WORDS | {"name"} | set(_WORDS)
-    known = sorted(command for command in words if len(command) > 1)
+    # Fewer edits than the lengths differ by are impossible: a pasted wall of text costs nothing.
+    known = sorted(c for c in words if len(c) > 1 and abs(len(c) - len(word)) <= most)
     order = {command: rank for rank, command in enumerate(COMMON_COMMANDS)}
     scored = [(edit_distance(word, command), command) for command in known]
     close = [
