@@ -108,10 +108,12 @@ EXPIRED_OPENING = N_(
     "Your last game expired after {idle} without a move, so I started a new one like it: "
     "{level}, {board}, {you}."
 )
+
+
 def after_game(variant: Variant) -> str:
     """What to type after a game of ``variant`` against me: the same again, or its example of
-    another (its default level, me going first, its default size: ``start perfect bot 3``,
-    ``start ultimate hard bot``)."""
+    another (its default level, the bot moving first, its default size where it has several:
+    ``start perfect bot 3``, ``start ultimate hard bot``)."""
     words = ["start"]
     if variant.kind != default_variant().kind:
         words.append(variant.kind)
