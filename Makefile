@@ -76,6 +76,7 @@ bench: $(DEV)
 	$(BIN)/python bench/floods.py
 	$(BIN)/python bench/steady.py
 	$(BIN)/python bench/review.py
+	$(BIN)/python bench/hints.py
 	$(BIN)/python bench/puzzles.py
 	$(BIN)/python bench/faults.py
 

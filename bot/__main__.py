@@ -20,6 +20,7 @@ from bot.settings import Settings, SettingsError
 from bot.storage.sqlite.maintenance import backup_database, check_database
 from bot.terminal import run_terminal
 from bot.terminal.commands import name_problem, trim_name
+from bot.terminal.layout import output_width, wrap
 
 PROG = "python -m bot"
 USAGE = (
@@ -30,9 +31,11 @@ USAGE = (
 )
 NO_TOKEN = (
     "No DISCORD_TOKEN is set, so here is the terminal game instead.\n"
-    "To run the Discord bot, copy .env.example to .env and put your bot's token\n"
-    "in DISCORD_TOKEN (see README.md, 'Discord setup').\n"
+    "To run the Discord bot, copy .env.example to .env and put your bot's token in "
+    "DISCORD_TOKEN (see README.md, 'Discord setup')."
 )
+"""The note before the terminal game that ``python -m bot`` starts without a token, wrapped to
+the terminal's width as the game's own text is."""
 
 
 def parser() -> argparse.ArgumentParser:
@@ -131,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
         return run_database_command(args, settings)
     if args.command == "play" or not settings.discord_token:
         if args.command is None:
-            print(NO_TOKEN)
+            print(wrap(NO_TOKEN, output_width()), end="\n\n")
         return run_terminal(settings, getattr(args, "name", None))
     from bot.discord_bot import run_discord  # only now: the terminal never loads discord.py
 

@@ -160,7 +160,7 @@ REGISTERED: dict[str, tuple[str, ...]] = {
         "from .classic.puzzles import cli as puzzles_cli",
         "from .ultimate import cli as ultimate_cli",
         "SUBCOMMANDS: tuple[Subcommand, ...] = (ultimate_cli.COMMAND, puzzles_cli.COMMAND)",
-        "return classic_cli.main(args)",
+        "return classic_cli.main(args, more=other_commands())",
     ),
 }
 REGISTRATIONS = {(name, line) for name, lines in REGISTERED.items() for line in lines}

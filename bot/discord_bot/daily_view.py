@@ -101,7 +101,7 @@ def daily_view(plan: DailyPlan, *, over: bool) -> discord.ui.LayoutView:
         puzzle_task(puzzle, plain=False),
     ]
     if over:
-        said = join_sentences([daily_solvers(post, over=True), solution(puzzle)])
+        said = join_sentences([daily_solvers(post, over=True), solution(puzzle, plain=False)])
     else:
         said = join_sentences([daily_solvers(post, over=False), daily_invitation()])
     items: list[discord.ui.Item[discord.ui.LayoutView]] = [

@@ -156,7 +156,7 @@ def puzzle_view(reply: PuzzleReply) -> discord.ui.LayoutView:
     for row in range(puzzle.size):
         cells = (PuzzleCell(attempt.id, Move(row, col)) for col in range(puzzle.size))
         items.append(button_row(*(cell.show(board, running=running, last=last) for cell in cells)))
-    text = status(reply)
+    text = status(reply, plain=False)
     if text:
         items += [discord.ui.Separator(), discord.ui.TextDisplay(text)]
     if not running:

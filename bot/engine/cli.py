@@ -4,8 +4,9 @@
 ``python -m bot.engine puzzles --size S --count N [--seed K] [--json]`` or ``... puzzles --id N``:
 the shipped puzzles (:mod:`.classic.puzzles.cli`).
 A first argument that names no subcommand is the classic analysis,
-``python -m bot.engine NOTATION ...`` (:mod:`.classic.cli`), and so is ``--help``: the
-commands scripts call keep their arguments and output. A new command is one more entry of
+``python -m bot.engine NOTATION ...`` (:mod:`.classic.cli`), and so is ``--help``, which lists
+the subcommands under the analysis's own options (``other_commands``): the commands scripts
+call keep their arguments and output. A new command is one more entry of
 ``SUBCOMMANDS`` (a :class:`.subcommand.Subcommand` its package gives); the names :func:`main`
 tells apart are the parser's own.
 """
@@ -18,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from .classic import cli as classic_cli
 from .classic.puzzles import cli as puzzles_cli
-from .subcommand import Subcommand
+from .subcommand import LaidOutHelp, Subcommand
 from .ultimate import cli as ultimate_cli
 
 PROG = "python -m bot.engine"
@@ -40,12 +41,22 @@ def parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentPar
         command = commands.add_parser(
             subcommand.name,
             help=subcommand.help,
+            usage=subcommand.usage,
             description=subcommand.description,
             epilog=subcommand.epilog,
+            formatter_class=LaidOutHelp,
         )
         subcommand.configure(command)
         command.set_defaults(run=subcommand.run, parser=command)
     return top, commands.choices
+
+
+def other_commands() -> str:
+    """The subcommands as the classic analysis's ``--help`` lists them under its own, the
+    top-level help: each name and its one line."""
+    width = max(len(subcommand.name) for subcommand in SUBCOMMANDS)
+    lines = [f"  {sub.name:<{width}}  {sub.help}" for sub in SUBCOMMANDS]
+    return "\n".join([f"Other commands ({PROG} COMMAND --help for each):", *lines])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -53,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     top, commands = parser()
     if not args or args[0] not in commands:
-        return classic_cli.main(args)
+        return classic_cli.main(args, more=other_commands())
     parsed, extras = top.parse_known_args(args)
     if extras:
         command: argparse.ArgumentParser = parsed.parser

@@ -22,7 +22,7 @@ from bot.games.errors import (
     OffBoardError,
 )
 from bot.games.models import Challenge, ChallengeStatus, Game, Seat
-from bot.games.wording import describe_duration
+from bot.games.wording import describe_duration, level_label
 from bot.i18n import N_, Phrase, _
 
 
@@ -78,13 +78,24 @@ def no_game(expired: Game | None, idle_timeout: float) -> NoGameError:
     )
 
 
+def _which(game: Game) -> Phrase:
+    """ "medium, 5x5": a game's level (or duel) and board, as its title names them."""
+    return Phrase(
+        lambda: f"{level_label(game.level)}, {game.variant.renderer.board_name(game.size)}"
+    )
+
+
 def already_running(game: Game, member_id: int, now: datetime) -> GameRunningError:
     """A start while ``game`` runs: whose it is (or "you") and since when."""
     since = _ago(game.created_at, now)
     if game.seat_of(member_id) is not None:
+        # TRANSLATORS: {game} is the running game's level and board, as its title shows them
+        # ("medium, 5x5", "duel, 3x3", "adaptive, ultimate"); {since} when it started ("just
+        # now", "5 minutes ago"); {here} is " here" (with its space) or nothing
         return GameRunningError(
-            "You already have a game running{here} (started {since}). "
+            "You already have a game running{here} ({game}, started {since}). "
             "Finish or resign that game first.",
+            game=_which(game),
             since=since,
         )
     members = _members(game)

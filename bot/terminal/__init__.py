@@ -9,6 +9,13 @@ blocking the event loop) and ``runner`` (the whole program: database, prompt, ex
 from __future__ import annotations
 
 from bot.terminal.runner import run_terminal
-from bot.terminal.session import AFTER_GAME, SPELLING, WELCOME, TerminalSession
+from bot.terminal.session import AFTER_GAME, SPELLING, WELCOME, TerminalSession, after_game
 
-__all__ = ["AFTER_GAME", "SPELLING", "WELCOME", "TerminalSession", "run_terminal"]
+__all__ = [
+    "AFTER_GAME",
+    "SPELLING",
+    "WELCOME",
+    "TerminalSession",
+    "after_game",
+    "run_terminal",
+]

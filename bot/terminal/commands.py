@@ -10,7 +10,6 @@ language.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from typing import Literal
@@ -298,17 +297,71 @@ def reads_as_command(line: str) -> bool:
     return not isinstance(command, EmptyLine)
 
 
+COMMON_COMMANDS = (
+    "start",
+    "move",
+    "hint",
+    "board",
+    "help",
+    "quit",
+    "resign",
+    "puzzle",
+    "stats",
+    "review",
+    "history",
+    "leaderboard",
+    "explain",
+    "name",
+)
+"""The command words a typo is most likely to have meant, the most used first: of two
+commands as close to a typo, the earlier is suggested (``strat`` is ``start``, not ``stats``)."""
+
+
+def edit_distance(first: str, second: str) -> int:
+    """The fewest single-letter edits from ``first`` to ``second``: an insertion, a deletion, a
+    change, or two neighbours swapped (the optimal string alignment distance), so a typed
+    ``strat`` is one edit from ``start``."""
+    rows = [list(range(len(second) + 1))]
+    for i, a in enumerate(first, start=1):
+        row = [i]
+        for j, b in enumerate(second, start=1):
+            cost = min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + (a != b))
+            if i > 1 and j > 1 and a == second[j - 2] and first[i - 2] == b:
+                cost = min(cost, rows[-2][j - 2] + 1)
+            row.append(cost)
+        rows.append(row)
+    return rows[-1][-1]
+
+
+def closest_command(word: str) -> str | None:
+    """The command ``word`` most likely meant: the fewest edits away (at most one for a word of
+    up to four letters, two for a longer one, none for one or two letters); of equally close
+    ones, one that ``word`` begins (``stat``: ``stats``), then the most used
+    (``COMMON_COMMANDS``); None if none is that close."""
+    word = word.lower()
+    most = 0 if len(word) <= 2 else 1 if len(word) <= 4 else 2
+    words = _MOVE_WORDS | _START_WORDS | _LOOK_BACK_WORDS | _PUZZLE_WORDS | {"name"} | set(_WORDS)
+    # Fewer edits than the lengths differ by are impossible: a pasted wall of text costs nothing.
+    known = sorted(c for c in words if len(c) > 1 and abs(len(c) - len(word)) <= most)
+    order = {command: rank for rank, command in enumerate(COMMON_COMMANDS)}
+    scored = [(edit_distance(word, command), command) for command in known]
+    close = [
+        (distance, not command.startswith(word), order.get(command, len(order)), command)
+        for distance, command in scored
+    ]
+    best = min((entry for entry in close if entry[0] <= most), default=None)
+    return None if best is None else best[-1]
+
+
 def unknown_command(word: str) -> str:
     """One line, not the whole help: the closest command if one is close (a typo), and how
     to see them all."""
-    words = _MOVE_WORDS | _START_WORDS | _LOOK_BACK_WORDS | _PUZZLE_WORDS | {"name"}
-    known = sorted(words | (set(_WORDS) - {"?"}))
-    close = difflib.get_close_matches(word, known, n=1)
+    close = closest_command(word)
     # TRANSLATORS: {word}: what the player typed, quoted
     sentences = [_("I don't know the command {word}.").format(word=quote_input(word))]
-    if close:
+    if close is not None:
         # TRANSLATORS: {command}: the command word closest to what the player typed
-        sentences.append(_("Did you mean {command}?").format(command=close[0]))
+        sentences.append(_("Did you mean {command}?").format(command=close))
     sentences.append(_("Type help for all commands."))
     return join_sentences(sentences)
 
@@ -379,7 +432,7 @@ def parse_puzzle(option: str) -> ServePuzzle:
     if not text:
         return ServePuzzle()
     match = _PUZZLE.fullmatch(text)
-    if match is None or int(match[1]) < 1 or int(match[1]) > MAX_ID:
+    if match is None or int(match[1]) > MAX_ID:  # 0 is a number: the game says none has it
         raise CommandError(_(USAGE_PUZZLE))
     return ServePuzzle(int(match[1]))
 

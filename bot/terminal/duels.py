@@ -47,11 +47,13 @@ DUEL_OFF = N_("The duel is off. Type start duel to set it up again.")
 
 @dataclass
 class DuelSetUp:
-    """A ``start duel`` waiting for its players' names: the kind and size, checked, and the
-    names given so far. Nothing of it is kept unless the duel begins."""
+    """A ``start duel`` waiting for its players' names: the kind and size, checked, what of
+    them was kept from the last game (start's options, as typed), and the names given so far.
+    Nothing of it is kept unless the duel begins."""
 
     kind: str
     size: int
+    kept: list[str] = field(default_factory=list)
     names: list[Seat] = field(default_factory=list)
 
 
@@ -92,12 +94,13 @@ class HotSeat:
         me = session.player_id
         kind, size = session.board_asked(command)
         duels = session.service.duels
+        kept = session.board_kept(command, kind, size)
         size = await duels.check_duel(channel_id=me, host_id=me, size=size, game=kind)
         if len(self.duelists) < 2:
-            self.setting_up = DuelSetUp(kind, size)
+            self.setting_up = DuelSetUp(kind, size, kept)
             session.say(_(DUEL_NAMES[0]))
             return
-        await self.begin(await self.next_order(), kind, size)
+        await self.begin(await self.next_order(), kind, size, kept)
 
     async def next_order(self) -> list[Seat]:
         """The duelists, X first: the last duel's O moves first if anyone moved in it."""
@@ -109,7 +112,7 @@ class HotSeat:
     async def take_name(self, line: str) -> None:
         """One duelist's name, typed after ``start duel``; both given, the duel starts. A
         command, an empty line or the other player's name is refused and asked again; quit
-        calls the duel off."""
+        calls the duel off (``call_off``)."""
         session, setting = self.session, self.setting_up
         assert setting is not None
         try:
@@ -117,8 +120,7 @@ class HotSeat:
         except CommandError:
             command = None
         if command == WordCommand("quit"):
-            self.setting_up = None
-            session.say(_(DUEL_OFF))
+            self.call_off()
             return
         name = trim_name(line)
         taken = [seat.name.casefold() for seat in setting.names]
@@ -136,13 +138,20 @@ class HotSeat:
             session.say(_(DUEL_NAMES[1]))
             return
         self.setting_up = None
-        await self.begin(setting.names, setting.kind, setting.size)
+        await self.begin(setting.names, setting.kind, setting.size, setting.kept)
         self.duelists = setting.names
 
-    async def begin(self, order: list[Seat], kind: str, size: int) -> None:
+    def call_off(self) -> None:
+        """Drop the duel waiting for its players' names (``quit``, or Ctrl-D, at a name
+        prompt), and say so."""
+        self.setting_up = None
+        self.session.say(_(DUEL_OFF))
+
+    async def begin(self, order: list[Seat], kind: str, size: int, kept: list[str]) -> None:
         """The duel between ``order`` (X first) on a ``size`` board of ``kind``, in this
         keyboard's place: the player's own game nobody moved in is set aside, as a start
-        would."""
+        would; ``kept``: what of the board came from the last game, said after the duel's
+        sentence."""
         session = self.session
         me = session.player_id
         first, second = order
@@ -166,6 +175,7 @@ class HotSeat:
             challenge_id=challenge.id, member_id=second.member_id
         )
         self.duel_id, session.kind, session.size = game.id, game.kind, game.size
-        begun = game.variant.renderer.duel_begun(first.name, second.name, game.size)
-        session.say(join_sentences([_(SET_ASIDE) if aside else "", begun]))
+        begun = game.variant.renderer.duel_begun(game)
+        said = [_(SET_ASIDE) if aside else "", begun, session.kept_from_last(kept)]
+        session.say(join_sentences(said))
         session.show(game)

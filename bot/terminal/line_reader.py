@@ -73,7 +73,9 @@ class EditedLineReader:
     """Lines typed at a terminal with line editing and history (``readline``), one per prompt.
 
     The thread asks for a line only when the session wants one (``readline(prompt)``), so
-    the prompt never appears above the previous reply. ``None`` marks the end of input.
+    the prompt never appears above the previous reply. ``None`` marks the end of input: Ctrl-D,
+    after which a terminal can still be read (the runner may ask again), or stdin gone, after
+    which every ``readline`` is ``None`` at once.
     """
 
     def __init__(self) -> None:
@@ -82,6 +84,7 @@ class EditedLineReader:
         self._loop = asyncio.get_running_loop()
         self._prompts: queue.SimpleQueue[str] = queue.SimpleQueue()
         self._lines: asyncio.Queue[str | None] = asyncio.Queue()
+        self._gone = False  # stdin went away: nothing more can be read
         thread = threading.Thread(target=self._pump, name="terminal-input", daemon=True)
         thread.start()
 
@@ -90,14 +93,18 @@ class EditedLineReader:
             prompt = self._prompts.get()
             try:
                 line: str | None = input(prompt)
-            except (EOFError, OSError, ValueError):  # Ctrl-D, or stdin went away
+            except EOFError:  # Ctrl-D: the terminal can still be read afterwards
                 line = None
+            except (OSError, ValueError):  # stdin went away
+                line, self._gone = None, True
             with contextlib.suppress(RuntimeError):  # the loop closed: nobody is listening
                 self._loop.call_soon_threadsafe(self._lines.put_nowait, line)
-            if line is None:
+            if self._gone:
                 return
 
     async def readline(self, prompt: str) -> str | None:
+        if self._gone:
+            return None
         self._prompts.put(prompt)
         return await self._lines.get()
 

@@ -33,6 +33,12 @@ PUZZLE_MOVES = N_(
 )
 # TRANSLATORS: said in the terminal when a puzzle ended; keep puzzle and board (commands)
 AFTER_PUZZLE = N_("Type puzzle for another one, or board to see your game.")
+# TRANSLATORS: the terminal's answer to hint or explain while a puzzle runs; keep hint,
+# explain and board (commands)
+NO_HINTS_IN_PUZZLES = N_(
+    "hint and explain are off while your puzzle runs: finding the winning move is the puzzle. "
+    "Once it ends they answer for your game again (type board to see it)."
+)
 
 
 class TerminalPuzzles:
@@ -62,7 +68,7 @@ class TerminalPuzzles:
             )
         )
         self.show(reply)
-        session.say(status(reply))
+        session.say(status(reply, plain=True))
         if reply.attempt.is_running:
             session.say(_(PUZZLE_MOVES))
         else:
@@ -79,10 +85,19 @@ class TerminalPuzzles:
         reply = await session.service.puzzles.move(
             member_id=session.player_id, move=move, attempt_id=attempt.id
         )
-        session.say(status(reply))
+        session.say(status(reply, plain=True))
         self.show(reply)
         if not reply.attempt.is_running:
             session.say(_(AFTER_PUZZLE))
+        return True
+
+    async def refuse_hints(self) -> bool:
+        """Say that hints are off if the player has a puzzle running (a hint for the game
+        waiting behind it would read as the puzzle's); False (nothing said) when none runs."""
+        session = self.session
+        if await session.service.puzzles.running(member_id=session.player_id) is None:
+            return False
+        session.say(_(NO_HINTS_IN_PUZZLES))
         return True
 
     def show(self, reply: PuzzleReply) -> None:

@@ -2,8 +2,10 @@
 
 Ctrl-C exits with status 130, the shell's convention for an interrupt (the game is saved after
 every move anyway). End of input (Ctrl-D, a closed or absent stdin as under CI) ends with a
-goodbye and status 0. A reader that stops early (``python -m bot | head -5``) ends the game
-quietly, with status 0 too: the game is saved, and nothing went wrong that anyone must read.
+goodbye and status 0; but Ctrl-D at a duelist's name prompt calls the duel off, as ``quit``
+there does, and the game goes on. A reader that stops early (``python -m bot | head -5``) ends
+the game quietly, with status 0 too: the game is saved, and nothing went wrong that anyone must
+read.
 """
 
 from __future__ import annotations
@@ -70,6 +72,9 @@ async def play(settings: Settings, out: TextIO, name: str | None = None) -> int:
             if line is None:
                 if interactive:
                     out.write("\n")
+                if interactive and session.duels.setting_up is not None:
+                    session.duels.call_off()  # Ctrl-D at a name prompt: as quit there
+                    continue
                 break
             if not await session.handle(line):
                 break

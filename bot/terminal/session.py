@@ -25,6 +25,7 @@ from bot.games import (
     Spelling,
     StorageError,
     TooEarlyToSolveError,
+    Variant,
     default_variant,
     find_variant,
 )
@@ -39,7 +40,7 @@ from bot.games.render.history import render_history
 from bot.games.render.records import render_duel_leaderboard, render_leaderboard, render_stats
 from bot.games.render.review import render_review
 from bot.games.render.solo import render_solo_leaderboard
-from bot.games.wording import describe_duration, join_or, join_sentences
+from bot.games.wording import describe_duration, join_and, join_or, join_sentences
 from bot.i18n import N_, _
 from bot.terminal.commands import Command as TypedCommand
 from bot.terminal.commands import (
@@ -83,7 +84,9 @@ WELCOME = N_(
     "Tic-Tac-Toe against a minimax engine. Type a cell as <row> <column> (for example: 2 3), "
     "hint for advice, help for every command, quit to leave (your game is saved)."
 )
-AFTER_GAME = N_("Type start for another game like this one, or choose one: start perfect bot 3")
+# TRANSLATORS: said after a game in the terminal; {example} is a start command as typed
+# ("start perfect bot 3")
+AFTER_GAME = N_("Type start for another game like this one, or choose one: {example}")
 GOODBYE = N_("Goodbye! Your games are saved.")
 LAST_GAME_OVER = N_("No game is running; this is how your last one ended:")
 
@@ -105,6 +108,32 @@ EXPIRED_OPENING = N_(
     "Your last game expired after {idle} without a move, so I started a new one like it: "
     "{level}, {board}, {you}."
 )
+
+
+def after_game(variant: Variant) -> str:
+    """What to type after a game of ``variant`` against me: the same again, or its example of
+    another (its default level, the bot moving first, its default size where it has several:
+    ``start perfect bot 3``, ``start ultimate hard bot``)."""
+    words = ["start"]
+    if variant.kind != default_variant().kind:
+        words.append(variant.kind)
+    words += [variant.default_level, "bot"]
+    if len(variant.sizes) > 1:
+        words.append(str(variant.default_size))
+    return _(AFTER_GAME).format(example=" ".join(words))
+
+
+def kept_from_last(options: list[str]) -> str:
+    """ "Kept from your last game: adaptive and 5x5.": the options a start took from the last
+    game, as typed; empty for none."""
+    if not options:
+        return ""
+    # TRANSLATORS: after the sentence announcing a new game or duel in the terminal; {options}
+    # are start's options the player did not type, taken from their last game, as typed
+    # ("adaptive", "5x5", "bot", "ultimate"; joined by "and")
+    return _("Kept from your last game: {options}.").format(options=join_and(options))
+
+
 def newcomer() -> tuple[str, str, int, str]:
     """A player's first game: ``(level, first, size, kind)``, the default kind at a level a
     newcomer can beat, the player moving first."""
@@ -316,6 +345,8 @@ class TerminalSession:
             self.say(help_text())
         elif command.name == "board":
             await self.board()
+        elif command.name in ("hint", "explain") and await self.puzzles.refuse_hints():
+            pass  # a puzzle runs: a hint would be for the game behind it
         elif command.name == "hint":
             hint = await self.service.hint(channel_id=self.player_id, member_id=await self.mover())
             self.say(hint.game.variant.renderer.hint(hint))
@@ -392,7 +423,7 @@ class TerminalSession:
             return
         self.say(_(LAST_GAME_OVER))
         self.show(game)
-        self.say(_(AFTER_GAME))
+        self.say(self.after(game))
 
     async def move(self, text: str) -> None:
         game = await self.service.active_game(self.player_id)
@@ -418,7 +449,7 @@ class TerminalSession:
     @staticmethod
     def after(game: Game) -> str:
         """What to type after ``game`` ended: a duel nobody moved in is no rematch."""
-        return HotSeat.after(game) if game.is_duel else _(AFTER_GAME)
+        return HotSeat.after(game) if game.is_duel else after_game(game.variant)
 
     async def stats(self) -> None:
         """The player's record; after a duel, both duelists' and their head to head."""
@@ -442,18 +473,39 @@ class TerminalSession:
             return kind, command.size
         return kind, self.size if kind == self.kind else None
 
+    kept_from_last = staticmethod(kept_from_last)
+
+    def board_kept(self, command: StartGame, kind: str, size: int | None) -> list[str]:
+        """The board ``command`` took from the last game without naming it, as start's
+        options are typed ("ultimate", "5x5"), where it is not the one a bare start of a
+        newcomer gets: empty if the command named a kind or a size."""
+        if command.kind is not None or command.size is not None:
+            return []
+        variant = find_variant(kind)
+        kept = [] if kind == default_variant().kind else [kind]
+        if size is not None and len(variant.sizes) > 1 and size != variant.default_size:
+            kept.append(f"{size}x{size}")
+        return kept
+
     async def start(self, command: StartGame, *, opening: str | None = None) -> None:
-        """Start a game; options left out repeat the last game's (a newcomer gets medium).
+        """Start a game; options left out repeat the last game's (a newcomer gets medium),
+        and a start that named some options says which others it kept (``kept_from_last``).
         ``opening``: the template announcing a game started at launch (``FIRST_OPENING``)."""
         # `is None`, not `or`: a typed 0 is a (bad) size the game layer must refuse, not "same".
         first = self.first if command.first is None else command.first
         kind, size = self.board_asked(command)
-        # A level carries over within a kind only: perfect is no ultimate level, strongest
-        # no classic one. Changing kind without naming a level takes the kind's own.
-        level = command.level
-        if level is None and kind == self.kind:
-            level = self.level
         variant = find_variant(kind)
+        # A level carries over where the kind has it (adaptive and easy to hard: both kinds);
+        # perfect is no ultimate level, strongest no classic one: those take the kind's own.
+        level = command.level
+        kept: list[str] = []
+        if level is None and variant.has_level(self.level):
+            level = self.level
+            if level != variant.newcomer_level:
+                kept.append(level)
+        if command.first is None and first != DEFAULT_FIRST:
+            kept.append(first)
+        kept += self.board_kept(command, kind, size)
         reply = await self.service.start(
             channel_id=self.player_id,
             guild_id=None,
@@ -478,7 +530,9 @@ class TerminalSession:
             name = game.member.name
             self.say(_(opening).format(level=level, board=board, you=you, name=name, idle=idle))
         else:
-            new = variant.renderer.new_game(level, game.size, you)
-            self.say(join_sentences([describe_set_aside(reply), new]))
+            new = variant.renderer.new_game(game, you)
+            named = command != StartGame()  # a bare start is "another like this one"
+            said = [describe_set_aside(reply), new, kept_from_last(kept) if named else ""]
+            self.say(join_sentences(said))
         self.say(describe_reply(reply))
         self.show(game)

@@ -22,6 +22,7 @@ from bot.discord_bot.cogs.puzzles import DAILY_INTERVAL, DailyPuzzles
 from bot.discord_bot.texts import NOT_A_MANAGER
 from bot.games import GameError, GameService
 from bot.games.puzzles.daily import STALE
+from bot.games.render.glyphs import EMOJI_MARK
 from bot.settings import CommandRate, Settings
 from bot.storage import SqliteGameStore
 from tests.discord.test_puzzles import text
@@ -176,7 +177,11 @@ async def test_the_next_days_post_reveals_the_solution_and_closes_the_last(
     await world.env.advance_time(HOUR + DAILY_INTERVAL)
     old, new = posts(world)
     assert solve_button(old).disabled
-    line = " \u2192 ".join(f"{m.row + 1},{m.col + 1}" for m in plan.puzzle.solution)
+    sides = [EMOJI_MARK[plan.puzzle.to_move], EMOJI_MARK[plan.puzzle.to_move.other]]
+    line = " \u2192 ".join(  # each move after its side's mark (issue 46)
+        f"{sides[index % 2]} {m.row + 1},{m.col + 1}"
+        for index, m in enumerate(plan.puzzle.solution)
+    )
     assert f"The solution: {line}." in post_text(old) and "Solved by 1 member." in post_text(old)
     revealed = post_text(new)
     assert "Puzzle of the day, 2026-01-01" in revealed

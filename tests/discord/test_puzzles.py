@@ -108,7 +108,10 @@ async def test_a_miss_shows_the_refutation_and_the_solution(world: World) -> Non
     await world.alice.click(shown(result), custom_id=cell(attempt, wrong))
     said = text(shown(result))
     assert f"{wrong.row + 1},{wrong.col + 1} does not win: I answer " in said
-    line = " \u2192 ".join(f"{m.row + 1},{m.col + 1}" for m in puzzle.solution)
+    marks = ("\u274c", "\u2b55") if puzzle.to_move.value == "X" else ("\u2b55", "\u274c")
+    line = " \u2192 ".join(
+        f"{marks[index % 2]} {m.row + 1},{m.col + 1}" for index, m in enumerate(puzzle.solution)
+    )
     assert f"The solution: {line}." in said and "Your puzzle rating: " in said
     assert accent(shown(result)) == RED
     again = await world.alice.slash(world.channel, "tictactoe puzzle", number=1)

@@ -116,8 +116,12 @@ async def test_second_start_names_who_is_playing_and_since_when() -> None:
     assert str(caught.value) == (
         "alice is already playing here (started 3 minutes ago). Wait until that game is over."
     )
-    with pytest.raises(GameRunningError, match="You already have a game running here"):
+    with pytest.raises(GameRunningError) as caught:
         await start_game(service)
+    assert str(caught.value) == (  # which game: its level and board, as its title says
+        "You already have a game running here (perfect, 3x3, started 3 minutes ago). Finish or "
+        "resign that game first."
+    )
     # Another channel is free.
     other = await start_game(service, channel=CHANNEL + 1, member=BOB)
     assert other.game.channel_id == CHANNEL + 1

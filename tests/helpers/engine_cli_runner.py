@@ -7,9 +7,11 @@ works; the rest need no interpreter of their own."""
 from __future__ import annotations
 
 import io
+import os
 import subprocess
 import sys
-from contextlib import redirect_stderr, redirect_stdout
+from collections.abc import Iterator
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from pathlib import Path
 
 from bot.engine.caches import empty_caches
@@ -19,19 +21,38 @@ REPO = Path(__file__).resolve().parents[2]
 COMMAND = (sys.executable, "-m", "bot.engine")
 
 
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+def run_cli(*args: str, columns: int | None = None) -> subprocess.CompletedProcess[str]:
     """Run ``bot.engine.cli.main`` with ``args`` here, the engine's caches emptied first (what
     a fresh process prints does not depend on what ran before it): stdout and stderr captured
     as text, and the exit status (argparse's ``SystemExit`` too: 2 for a refusal, 0 after
-    ``--help``)."""
+    ``--help``). ``columns``: the terminal's width argparse wraps its help to (``COLUMNS``
+    while it runs; None: as the environment says)."""
     empty_caches()
     out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
+    with redirect_stdout(out), redirect_stderr(err), terminal_width(columns):
         try:
             status = main(list(args))
         except SystemExit as exit_:
             status = exit_status(exit_.code, err)
     return subprocess.CompletedProcess([*COMMAND, *args], status, out.getvalue(), err.getvalue())
+
+
+@contextmanager
+def terminal_width(columns: int | None) -> Iterator[None]:
+    """``COLUMNS`` set to ``columns`` meanwhile (None: left alone), as a terminal of that
+    width gives a process."""
+    if columns is None:
+        yield
+        return
+    saved = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = str(columns)
+    try:
+        yield
+    finally:
+        if saved is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = saved
 
 
 def exit_status(code: object, stderr: io.StringIO) -> int:

@@ -12,7 +12,15 @@ import pytest
 
 from bot import engine
 from bot.engine import Move, Player, Value
-from bot.engine.classic import LEVELS, Board, analyze, explain
+from bot.engine.classic import (
+    LEVELS,
+    Appraisal,
+    Board,
+    MoveValuation,
+    Valuation,
+    analyze,
+    explain,
+)
 from bot.engine.classic.puzzles import Refutation, shipped
 from bot.engine.ultimate import LEVELS as ULTIMATE_LEVELS
 from bot.engine.ultimate import UltimateBoard
@@ -87,7 +95,7 @@ from bot.games.variants.classic.explain import (
     render_explain_emoji,
     render_explain_text,
 )
-from bot.games.variants.classic.replies import Explained, Hint
+from bot.games.variants.classic.replies import Explained, Hint, Partial
 from bot.games.variants.classic.review import review_game
 from bot.games.variants.ultimate import GRID, ULTIMATE
 from bot.i18n import PSEUDO, use_locale
@@ -247,7 +255,34 @@ def _explain_texts() -> list[str]:
     early = _game(5, (), Status.ACTIVE, None)
     estimate = too_early_to_solve(early, Board.empty(5, 4), Move(2, 2))
     texts += [render_estimate_text(estimate), render_estimate_emoji(estimate)]
+    texts += [render_partial(partial) for partial in _partials(early)]
     return texts
+
+
+def _partials(game: Game) -> list[Partial]:
+    """Partial hints and explanations: the value proven or not, lengths known or not."""
+    board = Board.empty(5, 4)
+    moves = (
+        MoveValuation(Move(0, 0), Value.WIN, 5),
+        MoveValuation(Move(0, 1), Value.WIN, None),
+        MoveValuation(Move(0, 2), Value.DRAW, 24),
+        MoveValuation(Move(0, 3), Value.LOSS, 4),
+        MoveValuation(Move(0, 4), Value.LOSS, None),
+        MoveValuation(Move(1, 0), None, None),
+    )
+    won = Appraisal(board, Valuation(Value.WIN, 5, Move(0, 0)), moves, 1234)
+    unknown = Appraisal(board, Valuation(None, None, None), moves[2:], 1234)
+    return [
+        Partial(game, appraisal, Player.X, explained=explained, played=played)
+        for appraisal in (won, unknown)
+        for explained, played in ((False, False), (True, False), (True, True))
+    ]
+
+
+def render_partial(partial: Partial) -> str:
+    if partial.explained:
+        return CLASSIC.renderer.explain(partial, plain=True)
+    return CLASSIC.renderer.hint(partial)
 
 
 def _review_texts() -> list[str]:
@@ -324,13 +359,14 @@ def _puzzle_texts() -> list[str]:
         puzzle_title(puzzle, 1234),
         puzzle_task(puzzle, plain=True),
         puzzle_task(shipped().by_id(1), plain=False),
-        solution(puzzle),
-        puzzle_status(right),
-        puzzle_status(solved),
-        puzzle_status(replace(solved, attempt=replace(solved.attempt, rated=False))),
-        *(puzzle_status(replace(missed, miss=miss)) for miss in misses),
-        *(puzzle_status(one) for one in shown),
-        puzzle_status(replace(reply, played=None)),
+        solution(puzzle, plain=True),
+        solution(puzzle, plain=False),
+        puzzle_status(right, plain=True),
+        puzzle_status(solved, plain=True),
+        puzzle_status(replace(solved, attempt=replace(solved.attempt, rated=False)), plain=True),
+        *(puzzle_status(replace(missed, miss=miss), plain=False) for miss in misses),
+        *(puzzle_status(one, plain=True) for one in shown),
+        puzzle_status(replace(reply, played=None), plain=True),
         notes(replace(reply, set_aside=attempt, resumed=True, tried=True)),
         streak_sentence(1),
         puzzle_stats_line("alice", player),
@@ -345,7 +381,8 @@ def _puzzle_texts() -> list[str]:
         daily_setting_text(DailySetting(2, 1, 9)),
     ]
     errors: list[GameError] = [
-        no_such_puzzle(999, 888, 100001),
+        no_such_puzzle(999, 888, range(100001, 100001)),
+        no_such_puzzle(999, 888, range(100001, 100024)),
         no_puzzle_running(),
         puzzle_over(),
         not_your_puzzle(),

@@ -16,6 +16,7 @@ from bot.games import FIRST_CHOICES, InvalidCellError, all_variants, parse_cell
 from bot.games.variants.classic import CLASSIC_LEVELS, SIZES
 from bot.i18n.width import display_width
 from bot.terminal.commands import (
+    COMMON_COMMANDS,
     Command,
     CommandError,
     DuelLeaderboard,
@@ -23,6 +24,8 @@ from bot.terminal.commands import (
     PlayCell,
     StartGame,
     WordCommand,
+    closest_command,
+    edit_distance,
     parse_command,
     parse_start,
     reads_as_command,
@@ -119,6 +122,8 @@ def test_plain_commands_take_no_arguments() -> None:
         ("strt hard", "start"),
         ("Statz", "stats"),
         ("resing", "resign"),
+        ("strat", "start"),  # one swap from start, two edits from stats
+        ("stat", "stats"),  # one edit from both: the command it begins
         ("dance", None),
         ("x", None),
         ("\uff12 \uff13", None),
@@ -134,6 +139,39 @@ def test_an_unknown_command_is_one_line_with_the_closest_command(
     assert said.startswith("I don't know the command ")
     guess = "" if closest is None else f" Did you mean {closest}?"
     assert said.endswith(f".{guess} Type help for all commands.")
+
+
+@given(command=st.sampled_from(COMMON_COMMANDS), at=st.integers(min_value=0, max_value=20))
+def test_two_neighbouring_letters_swapped_suggest_the_command(command: str, at: int) -> None:
+    at %= len(command) - 1
+    swapped = command[:at] + command[at + 1] + command[at] + command[at + 2 :]
+    if swapped == command:
+        return
+    suggested = closest_command(swapped)
+    assert suggested is not None and edit_distance(swapped, suggested) == 1
+    others = [word for word in COMMON_COMMANDS if word != command]
+    if all(edit_distance(swapped, word) > 1 for word in others):
+        assert suggested == command
+
+
+@given(word=st.text(alphabet="abcdefghijklmnopqrstuvwxyz?", max_size=14))
+def test_a_suggestion_is_a_command_a_few_edits_away(word: str) -> None:
+    suggested = closest_command(word)
+    if suggested is None:
+        return
+    assert len(suggested) > 1
+    assert reads_as_command(suggested)
+    assert edit_distance(word, suggested) <= (1 if len(word) <= 4 else 2)
+    assert len(word) > 2
+
+
+@given(first=st.text(max_size=8), second=st.text(max_size=8), third=st.text(max_size=8))
+def test_edit_distance_is_a_distance(first: str, second: str, third: str) -> None:
+    assert edit_distance(first, first) == 0
+    assert edit_distance(first, second) == edit_distance(second, first)
+    assert edit_distance(first, second) <= max(len(first), len(second))
+    assert (edit_distance(first, second) == 0) == (first == second)
+    assert edit_distance(first + third, second + third) <= edit_distance(first, second)
 
 
 def test_long_garbage_is_quoted_short() -> None:

@@ -19,7 +19,7 @@ from bot.terminal.commands import (
     reads_as_command,
 )
 from bot.terminal.help import help_text
-from bot.terminal.puzzles import AFTER_PUZZLE, PUZZLE_MOVES
+from bot.terminal.puzzles import AFTER_PUZZLE, NO_HINTS_IN_PUZZLES, PUZZLE_MOVES
 from tests.terminal.test_session import Terminal
 from tests.terminal.test_session import terminal as terminal  # the session's fixture
 
@@ -61,13 +61,40 @@ async def test_a_wrong_move_misses_and_shows_the_solution(terminal: Terminal) ->
     wrong = next(m for m in board.legal_moves if m != puzzle.first_move)
     said = await terminal.type(typed(wrong))
     assert f"{wrong.row + 1},{wrong.col + 1} does not win: I answer " in said
-    line = " \u2192 ".join(f"{m.row + 1},{m.col + 1}" for m in puzzle.solution)
+    marks = ("X", "O") if puzzle.to_move.value == "X" else ("O", "X")
+    line = " \u2192 ".join(
+        f"{marks[index % 2]} {m.row + 1},{m.col + 1}" for index, m in enumerate(puzzle.solution)
+    )
     assert f"The solution: {line}." in said
     assert "Your puzzle rating: " in said and "(-" in said
 
 
+async def test_the_solution_names_who_plays_each_move(terminal: Terminal) -> None:
+    """Puzzle 1's line is X 2,2, O 1,1, X 1,2: a member who tried 1,1 reads it as O's."""
+    await terminal.type("puzzle 1")
+    said = await terminal.type("1 1")
+    assert said.startswith("1,1 does not win: I answer ")
+    assert "The solution: X 2,2 \u2192 O 1,1 \u2192 X 1,2." in said
+
+
+async def test_hints_are_off_while_a_puzzle_runs(terminal: Terminal) -> None:
+    """A hint would be the waiting game's, read against the puzzle on screen: it is refused,
+    and comes back once the puzzle ends."""
+    await terminal.type("puzzle 1")
+    for asked in ("hint", "explain", "why"):
+        said = await terminal.type(asked)
+        assert said.strip() == NO_HINTS_IN_PUZZLES.replace("\n", " ")
+        assert "Hint for" not in said
+    await terminal.type("1 1")  # a miss ends the puzzle
+    said = await terminal.type("hint")
+    assert said.startswith("Hint for alice: with best play on both sides this is a draw.\n")
+
+
 async def test_refusals_in_the_terminal(terminal: Terminal) -> None:
     assert (await terminal.type("puzzle 889")).startswith("There is no puzzle #889: ")
+    for number in (0, 100001):  # the same sentence, saying what there is and no more
+        said = await terminal.type(f"puzzle {number}")
+        assert said.strip() == f"There is no puzzle #{number}: the puzzles are numbered 1 to 888."
     assert (await terminal.type("puzzle one")).startswith("Usage: puzzle [number], for example")
     await terminal.type("puzzle 1")
     assert (await terminal.type("3 3")).startswith("Row 3, column 3 is already taken.")
@@ -108,7 +135,7 @@ def test_any_option_is_a_number_or_the_usage(option: str) -> None:
     if command.number is None:
         assert not option.strip()
     else:
-        assert command.number == int(text) and 1 <= command.number <= MAX_ID
+        assert command.number == int(text) and 0 <= command.number <= MAX_ID
 
 
 @given(number=st.integers(min_value=-(10**20), max_value=10**20))
@@ -116,6 +143,6 @@ def test_numbers_out_of_range_are_refused(number: int) -> None:
     try:
         command = parse_command(f"puzzle {number}")
     except CommandError:
-        assert not 1 <= number <= MAX_ID
+        assert not 0 <= number <= MAX_ID
         return
     assert command == ServePuzzle(number)

@@ -15,10 +15,11 @@ import pytest
 
 from bot.engine import Move, Player
 from bot.engine.classic import analyze
-from bot.games import GameService
+from bot.engine.position import Position
+from bot.games import GameService, default_variant
 from bot.settings import Settings
 from bot.storage import SqliteGameStore
-from bot.terminal import AFTER_GAME, WELCOME, TerminalSession
+from bot.terminal import WELCOME, TerminalSession, after_game
 from bot.terminal import runner as terminal_runner
 from bot.terminal.layout import MARK_COLOURS, RESET, WINNING_COLOUR, paint_mark
 from bot.terminal.session import player_id
@@ -104,17 +105,18 @@ async def test_following_the_hints_against_perfect_play_is_a_draw(terminal: Term
         best = re.search(r"^Best: row (\d), column (\d) — ", hint, re.MULTILINE)
         assert best is not None, hint
         text = await terminal.type(f"move {best[1]} {best[2]}")
-        if AFTER_GAME in text:
+        if after_game(default_variant()) in text:
             break
     assert last_status(text) == "Draw."
-    assert AFTER_GAME in text
+    assert after_game(default_variant()) in text
+    assert "Type start for another game like this one, or choose one: start perfect bot 3" in text
     assert "1 draw" in await terminal.type("stats")
 
 
 async def test_start_while_a_game_runs_says_so(terminal: Terminal) -> None:
     await terminal.type("2 2")
     text = await terminal.type("start hard")
-    assert "You already have a game running (started just now)." in text
+    assert "You already have a game running (medium, 3x3, started just now)." in text
     assert "Finish or resign that game first." in text
 
 
@@ -122,7 +124,7 @@ async def test_resign_shows_the_board_and_counts_a_loss(terminal: Terminal) -> N
     await terminal.type("2 2")
     text = await terminal.type("resign")
     assert last_status(text) == "alice resigned."
-    assert AFTER_GAME in text
+    assert after_game(default_variant()) in text
     stats = await terminal.type("stats")
     assert stats.startswith("alice against me: 0 wins, 1 loss, 0 draws")
     leaderboard = await terminal.type("leaderboard")
@@ -148,6 +150,50 @@ async def test_plain_start_repeats_the_last_settings(terminal: Terminal) -> None
     await terminal.type("resign")
     text = await terminal.type("start")
     assert "New easy game on a 4x4 board: you are X and you go first." in text
+
+
+async def test_a_start_keeps_what_it_did_not_name_and_says_so(terminal: Terminal) -> None:
+    """Issue 46: a level both kinds have carries over to the other kind (adaptive), a 5x5
+    board says it is four in a row, and a start that named something says what it kept."""
+    await terminal.type("resign")
+    await terminal.type("start ultimate adaptive")
+    await terminal.type("resign")
+    text = await terminal.type("start 5")
+    assert text.startswith(
+        "New adaptive game on a 5x5 board, 4 in a row: you are X and you go first. "
+        "Kept from your last game: adaptive.\n"
+    )
+    await terminal.type("resign")
+    text = await terminal.type("start hard bot")
+    assert "New hard game on a 5x5 board, 4 in a row: you are O and I go first. " in text
+    assert "Kept from your last game: 5x5." in text
+    await terminal.type("resign")
+    text = await terminal.type("start")  # "another like this one": nothing to point out
+    assert "New hard game on a 5x5 board, 4 in a row: you are O and I go first.\n" in text
+    assert "Kept" not in text
+    await terminal.type("resign")
+    text = await terminal.type("start easy")
+    assert "Kept from your last game: bot and 5x5." in text
+    await terminal.type("resign")
+    text = await terminal.type("start perfect me 3")  # everything named: nothing kept
+    assert "New perfect game on a 3x3 board: you are X and you go first.\n" in text
+
+
+async def test_start_duel_after_a_5x5_game_says_it_kept_the_board(terminal: Terminal) -> None:
+    await terminal.type("resign")
+    await terminal.type("start 5")
+    await terminal.type("resign")
+    await terminal.type("start duel")
+    await terminal.type("Ann")
+    text = await terminal.type("Ben")
+    assert text.startswith(
+        "Duel on a 5x5 board, 4 in a row: Ann is X and moves first, Ben is O. Type cells in "
+        "turn; resign gives up for whoever is to move. Kept from your last game: 5x5.\n"
+    )
+    await terminal.type("resign")
+    text = await terminal.type("start duel 3")  # the size named: nothing kept (nobody moved)
+    assert "Duel on a 3x3 board: Ann is X and moves first, Ben is O." in text
+    assert "Kept" not in text
 
 
 @pytest.mark.parametrize(
@@ -279,7 +325,7 @@ async def test_board_after_a_game_shows_how_it_ended(terminal: Terminal) -> None
     assert text.startswith("No game is running; this is how your last one ended:\n\n")
     assert last_status(text) == "alice resigned."
     assert text.split("Tic-Tac-Toe: ")[1] == resigned.split("Tic-Tac-Toe: ")[1]
-    assert text.rstrip().endswith(AFTER_GAME)
+    assert text.rstrip().endswith(after_game(default_variant()))
     assert "Tic-Tac-Toe: alice (X)" in await terminal.type("start")  # a new game as usual
 
 
@@ -344,19 +390,28 @@ def drawn_cells(text: str) -> dict[Move, str]:
     return found
 
 
+def answers_1_4(position: Position, level: str, rng: random.Random, rating: float | None) -> Move:
+    """A bot that answers 1,4 where it is free (else the first free cell)."""
+    return Move(0, 3) if Move(0, 3) in position.legal_moves else position.legal_moves[0]
+
+
 @pytest.mark.slow
-async def test_an_early_5x5_hint_marks_its_pick_on_the_board_as_an_estimate(
-    terminal: Terminal,
-) -> None:
-    """No exact value is known early on 5x5: hint and explain draw the position with the one
-    cell they suggest marked ``?``, said to be only an estimate, never a proven value."""
-    await terminal.type("resign")
+async def test_an_early_5x5_hint_marks_its_pick_on_the_board_as_an_estimate() -> None:
+    """Where nothing is proven early on 5x5 (X 1,3, O 1,4): hint and explain draw the position
+    with the one cell they suggest marked ``?``, said once to be an estimate, never a proven
+    value."""
+    store = SqliteGameStore(":memory:")
+    service = GameService(store, rng=random.Random(7), choose_move=answers_1_4)
+    out = io.StringIO()
+    terminal = Terminal(TerminalSession(service, out, "alice"), out, Clock())
     await terminal.type("start 5 hard me")
-    await terminal.type("3 3")
+    await terminal.type("1 3")
     game = await terminal.session.service.active_game(terminal.session.player_id)
+    assert game.moves == (Move(0, 2), Move(0, 3))
     for command in ("hint", "explain"):
         text = await terminal.type(command)
-        named = re.search(r"My pick, an estimate and not a proof: row (\d), column (\d)\.", text)
+        assert text.count("estimate") == 1  # said once (issue 46)
+        named = re.search(r"My pick, an estimate: row (\d), column (\d)\.", text)
         assert named is not None, text
         pick = Move(int(named[1]) - 1, int(named[2]) - 1)
         assert pick in game.position.legal_moves
@@ -364,8 +419,8 @@ async def test_an_early_5x5_hint_marks_its_pick_on_the_board_as_an_estimate(
         assert [cell for cell, drawn in shown.items() if drawn == "?"] == [pick]
         marks = {cell: getattr(game.position.at(cell), "value", ".") for cell in shown}
         assert len(marks) == 25 and shown == {**marks, pick: "?"}  # the position, pick marked
-        assert "My estimate (X to move):" in text
-        assert "? = my pick, only an estimate: no move here is proven to win, draw or lose" in text
+        assert "My pick (X to move):" in text
+        assert "? = my pick, not proven." in text
         assert not re.search(r"\b[WL]\d|\bD\b", text)  # no cell claims a proven value
 
 
@@ -478,7 +533,8 @@ async def test_start_duel_beside_a_game_you_moved_in_is_refused_before_any_name(
     await terminal.type("2 2")
     text = await terminal.type("start duel")
     assert text == (
-        "You already have a game running (started just now). Finish or resign that game first."
+        "You already have a game running (medium, 3x3, started just now). Finish or resign that "
+        "game first."
         "\n\n"
     )
     assert (await terminal.type("stats")).startswith("alice has not finished a game yet.")

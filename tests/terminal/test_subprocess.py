@@ -303,7 +303,7 @@ def test_the_terminal_never_says_here(tmp_path: Path) -> None:
     # "here" means a Discord channel; a terminal has no place to point at (issue 10, item 5).
     lines = ["2 2", "start hard", "resign", "resign", "move 1 1", "quit"]
     result = run(tmp_path / "games.db", lines, "play")
-    assert "You already have a game running (started just now)." in result.stdout
+    assert "You already have a game running (medium, 3x3, started just now)." in result.stdout
     assert "There is no game running. Start one with 'start'." in result.stdout
     assert " here" not in result.stdout, result.stdout
 
@@ -404,3 +404,19 @@ def test_a_duel_from_the_first_screen_and_quit_at_the_name_prompt(tmp_path: Path
     assert "Ann has not finished a game yet." in out and "member" not in out
     assert "Ben has not finished a game yet." in out
     assert out.rstrip().endswith("Goodbye! Your games are saved.")
+
+
+@pytest.mark.parametrize("columns", [60, 110])
+def test_the_no_token_note_wraps_to_the_terminals_width(tmp_path: Path, columns: int) -> None:
+    """Not at 80 columns whatever the window: at 110 its long sentence takes two lines."""
+    result = run(tmp_path / "games.db", ["quit"], env={"COLUMNS": str(columns)})
+    note = result.stdout.split("\n\n")[0].split("\n")
+    assert max(len(line) for line in note) <= columns
+    assert " ".join(note) == (
+        "No DISCORD_TOKEN is set, so here is the terminal game instead. To run the Discord bot, "
+        "copy .env.example to .env and put your bot's token in DISCORD_TOKEN (see README.md, "
+        "'Discord setup')."
+    )
+    if columns == 110:
+        assert note[0] == "No DISCORD_TOKEN is set, so here is the terminal game instead."
+        assert len(note) == 3 and len(note[1]) > 80

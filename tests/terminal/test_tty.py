@@ -127,3 +127,21 @@ def test_no_color_turns_colour_off(tmp_path: Path, value: str) -> None:
         assert "\x1b[1;" not in game.output
     finally:
         game.close()
+
+
+def test_ctrl_d_at_a_duelists_name_prompt_calls_the_duel_off_as_quit_there_does(
+    pty_game: Pty,
+) -> None:
+    pty_game.expect(PROMPT)
+    pty_game.type("start duel\r")
+    pty_game.expect("Player 1, your name?")
+    pty_game.expect(PROMPT)
+    pty_game.type("\x04")  # Ctrl-D on an empty line
+    pty_game.expect("The duel is off. Type start duel to set it up again.")
+    pty_game.expect(PROMPT)
+    pty_game.type("2 2\r")  # the game goes on
+    pty_game.expect("You played row 2, column 2.")
+    pty_game.expect(PROMPT)
+    pty_game.type("\x04")  # Ctrl-D anywhere else still leaves
+    pty_game.expect("Goodbye! Your games are saved.")
+    assert pty_game.process.wait(timeout=30) == 0

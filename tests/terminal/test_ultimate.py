@@ -84,6 +84,23 @@ async def test_start_ultimate_play_and_ask_for_a_hint() -> None:
     assert re.search(r"^  [1-3] [1-3]: \d+% \(\d+ visits", text, re.MULTILINE)
 
 
+async def test_a_resigned_game_marks_no_board_playable() -> None:
+    """The small board the last move sent to is nobody's to play once the game is over."""
+    keys = Keyboard()
+    await keys.session.open()
+    await keys.type("resign")
+    await keys.type("start ultimate easy")
+    await keys.type("5 5")
+    text = await keys.type("resign")
+    assert "1  |       |       |       |" in text
+    assert " . " not in text
+    assert text.rstrip().endswith(  # ultimate's own example, not a classic one
+        "Type start for another game like this one, or choose one: start ultimate hard bot"
+    )
+    shown = (await keys.type("board")).split("\n")
+    assert "1  |       |       |       |" in shown
+
+
 async def test_refusals_say_what_ultimate_takes() -> None:
     keys = Keyboard()
     await keys.session.open()

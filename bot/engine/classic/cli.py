@@ -2,9 +2,10 @@
 
 What :mod:`bot.engine.cli` runs for any first argument that names no subcommand.
 
-Prints the board, every legal move's result under perfect play and in how many plies (a ply is
-one move by one side), the best moves, the principal variation, the positions examined and the
-time taken; with ``--level``, that level's move and whether the table rates it a mistake.
+Prints the board, every legal move's result under perfect play and, for a win or a loss, in how
+many of the mover's own moves (this one included, as the game's hints and reviews count), the
+best moves, the principal variation, the positions examined and the time taken; with
+``--level``, that level's move and whether the table rates it a mistake.
 A position too big to solve exactly (early 5x5/6x6 positions) gets the move of an
 ``ESTIMATE_DEPTH``-ply heuristic search instead, labelled an estimate, and so does a step of
 the principal variation too big to solve. ``--tree [--depth N] [--no-pruning]`` prints the
@@ -26,6 +27,7 @@ from collections.abc import Sequence
 
 from ..errors import EngineError, SearchTooLargeError
 from ..moves import Move
+from ..subcommand import LaidOutHelp
 from ..values import Value
 from .analysis import Analysis, analyze
 from .board import Board
@@ -51,11 +53,15 @@ BIG_BOARD_K = 4
 """``--k``'s default from 5x5 up: the game plays four in a row on 5x5 (docs/decisions.md)."""
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(more: str = "") -> argparse.ArgumentParser:
+    """The analysis's parser; ``more``: what its help lists after the example (the other
+    commands, laid out as written)."""
+    example = 'Example: python -m bot.engine "X.O/.X./..." (rows top to bottom, . = empty)'
     parser = argparse.ArgumentParser(
         prog="python -m bot.engine",
         description="Analyse a Tic-Tac-Toe position with the perfect engine.",
-        epilog='Example: python -m bot.engine "X.O/.X./..." (rows top to bottom, . = empty)',
+        epilog=f"{example}\n\n{more}" if more else example,
+        formatter_class=LaidOutHelp,
     )
     parser.add_argument("notation", help='the board, rows separated by "/", e.g. "X.O/.X./..O"')
     parser.add_argument(
@@ -135,9 +141,10 @@ def render_grid(board: Board) -> str:
     return "\n".join(rows)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the CLI; returns the process exit status."""
-    parser = _parser()
+def main(argv: Sequence[str] | None = None, *, more: str = "") -> int:
+    """Run the CLI; returns the process exit status. ``more``: the other commands, for its
+    ``--help`` (the top-level help)."""
+    parser = _parser(more)
     args = parser.parse_args(argv)
     _check_tree_options(parser, args)
     try:
@@ -200,11 +207,12 @@ def print_estimate(
 def print_analysis(analysis: Analysis) -> None:
     """The table of every move, the best moves, the value and the best line."""
     mover = analysis.board.to_move.value
-    print(f"{mover} to move. Result for {mover} after each move, under best play")
-    print("(a ply is one move by one side: a move and its answer are 2 plies):")
+    print(f"{mover} to move. Result for {mover} after each move, under best play, and in how")
+    print(f"many of {mover}'s own moves (this one included), as the game counts them:")
     width = max(len(str(m.move)) for m in analysis.moves)
     for entry in analysis.moves:
-        print(f"  {entry.move!s:<{width}}  {entry.value.value:<4}  in {plies(entry.plies)}")
+        result = f"{entry.value.value:<4}  in {own_moves(entry.plies)}"
+        print(f"  {entry.move!s:<{width}}  {result if entry.value is not Value.DRAW else 'draw'}")
     if len(analysis.best_moves) == len(analysis.moves) > 1:
         print(f"Best: any move, all {len(analysis.moves)} are equal")
     else:
@@ -214,8 +222,11 @@ def print_analysis(analysis: Analysis) -> None:
     print(best_line(analysis.board))
 
 
-def plies(count: int) -> str:
-    return f"{count} {'ply' if count == 1 else 'plies'}"
+def own_moves(plies: int) -> str:
+    """ "2 moves": the mover's own moves in ``plies`` plies (both sides' moves), the one about
+    to be made included, as the game's hints count: the 1st, 3rd, 5th ... ply are the mover's."""
+    count = (plies + 1) // 2
+    return f"{count} {'move' if count == 1 else 'moves'}"
 
 
 def wrapped(text: str) -> str:
@@ -261,9 +272,9 @@ def rate_choice(analysis: Analysis, move: Move) -> str:
     best = analysis.moves[0]
     if entry.value is best.value:
         return (
-            f" - the same result (a {entry.value.value}), but in {plies(entry.plies)} "
-            f"instead of {best.plies}"
+            f" - the same result (a {entry.value.value}), but in {own_moves(entry.plies)} "
+            f"instead of {(best.plies + 1) // 2}"
         )
     if entry.value is Value.LOSS:
-        return f" - a mistake: this loses in {plies(entry.plies)}"
+        return f" - a mistake: this loses in {own_moves(entry.plies)}"
     return " - a slip: this only draws where best play wins"

@@ -19,6 +19,7 @@ import argparse
 import json
 import random
 import sys
+import textwrap
 
 from ..errors import EngineError
 from ..moves import Move
@@ -61,17 +62,51 @@ DESCRIPTION = (
     "Analyse an ultimate tic-tac-toe position with the engine's Monte Carlo tree search, and "
     "choose a move. " + RULES
 )
-EPILOG = (
-    "Example, after X took row 1, column 1: python -m bot.engine ultimate "
-    f'"X......../{"/".join(["........."] * 8)}" --last 1,1'
+_ROWS = ["X........", *["........."] * 8]
+EXAMPLE = "\n".join(
+    [
+        f'  python -m bot.engine ultimate --last 1,1 "{"/".join(_ROWS[:3])}/',
+        f"    {'/'.join(_ROWS[3:6])}/",
+        f'    {"/".join(_ROWS[6:])}"',
+    ]
 )
+"""A position to copy, after X took row 1, column 1: the grid on three lines of 80 columns
+or fewer, which the quotes keep one argument (its line breaks are ignored)."""
+EPILOG = (
+    "Example, after X took row 1, column 1 (spaces and line breaks inside the grid are "
+    f"ignored, so it may be split as here):\n{EXAMPLE}"
+)
+USAGE = "\n".join(
+    [
+        "%(prog)s [-h] POSITION [--last R,C] [--time SECONDS]",
+        f"{'':37}[--simulations N] [--level LEVEL]",
+        f"{'':37}[--seed SEED] [--json]",
+    ]
+)
+"""The usage line: POSITION is required (the parser takes it as optional only to refuse its
+absence with ``MISSING`` rather than argparse's words)."""
+MISSING = "\n".join(
+    [
+        "POSITION is missing.",
+        textwrap.fill(
+            "Give the 9x9 grid to analyse: 9 rows of 9 characters (X, O or .) separated by /, "
+            "row 1 first. For example, after X took row 1, column 1:",
+            79,
+        ),
+        EXAMPLE,
+    ]
+)
+"""What a run without a position is told (after argparse's usage and "error: ")."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Give ``parser`` (the ``ultimate`` subcommand's) the command's arguments."""
     parser.add_argument(
         "position",
-        help="the 9x9 grid: 9 rows of 9 characters (X, O or .) separated by /, row 1 first",
+        metavar="POSITION",
+        nargs="?",
+        help="the 9x9 grid: 9 rows of 9 characters (X, O or .) separated by /, row 1 first, "
+        "optionally followed by a space and the last move R,C",
     )
     parser.add_argument(
         "--last",
@@ -177,6 +212,9 @@ def _proof_words(proof: Value) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Run the command with the arguments its parser read; returns the exit status."""
+    if args.position is None:
+        parser: argparse.ArgumentParser = args.parser
+        parser.error(MISSING)
     try:
         board = UltimateBoard.from_notation(args.position, args.last)
     except EngineError as error:
@@ -219,5 +257,6 @@ COMMAND = Subcommand(
     epilog=EPILOG,
     configure=configure,
     run=run,
+    usage=USAGE,
 )
 """``python -m bot.engine ultimate``."""

@@ -2,10 +2,15 @@
 
 A position is the 9x9 grid as 9 rows of 9 characters (``X``, ``O``, ``.``) separated by ``/``,
 row 1 first, optionally followed by a space and the last move as ``R,C`` (1-based), which
-decides the small board to play in. Every refusal is one sentence that says what is wrong.
+decides the small board to play in. Whitespace inside the grid (spaces, a line break where a
+terminal wrapped a copied example) is ignored, as the classic notation ignores it around rows:
+only what follows the grid and starts with a digit is the last move. Every refusal is one
+sentence that says what is wrong.
 """
 
 from __future__ import annotations
+
+import re
 
 from ..errors import ImpossiblePositionError, InvalidNotationError
 from ..moves import Move
@@ -13,15 +18,18 @@ from .tables import FULL, HAS_LINE, LINES, Bitboard, board_name, square_of
 
 _MARKS = {"X": 1, "x": 1, "O": 2, "o": 2, ".": 0}
 SHAPE = "9 rows of 9 characters (X, O or .) separated by /"
+_LAST_MOVE = re.compile(r"\s([0-9][0-9,\s]*)$")
+"""What follows the grid: whitespace, then a move (``1,1`` or ``1 1``; anything from a digit on
+is read as one, so a bad one is refused as a move)."""
 
 
 def read_grid(text: str) -> tuple[Bitboard, Bitboard]:
-    """The grid's ``(x, o)`` bitboards; lower-case marks and spaces around rows are accepted.
+    """The grid's ``(x, o)`` bitboards; lower-case marks and whitespace anywhere are accepted.
 
     Raises:
         InvalidNotationError: the text is not 9 rows of 9 marks.
     """
-    rows = [row.strip() for row in text.strip().split("/")]
+    rows = "".join(text.split()).split("/")
     if len(rows) != 9:
         raise InvalidNotationError(
             f"An ultimate position is {SHAPE}, and this one has {len(rows)} "
@@ -66,13 +74,17 @@ def read_move(text: str) -> Move:
 
 
 def read_position(text: str) -> tuple[Bitboard, Bitboard, Move | None]:
-    """``(x, o, last)`` from a grid optionally followed by a space and the last move ``R,C``.
+    """``(x, o, last)`` from a grid optionally followed by a space and the last move ``R,C``
+    (whitespace inside the grid is ignored).
 
     Raises:
         InvalidNotationError: as :func:`read_grid` and :func:`read_move` do.
     """
-    grid, _, last = text.strip().partition(" ")
-    return (*read_grid(grid), read_move(last) if last.strip() else None)
+    stripped = text.strip()
+    found = _LAST_MOVE.search(stripped)
+    if found is None:
+        return (*read_grid(stripped), None)
+    return (*read_grid(stripped[: found.start()]), read_move(found[1]))
 
 
 def format_grid(x: Bitboard, o: Bitboard) -> str:

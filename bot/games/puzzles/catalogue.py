@@ -1,5 +1,5 @@
 """The puzzles members are served: the shipped set and the puzzles made from finished games,
-with each puzzle's current rating.
+with each puzzle's current rating; where a member's are chosen (``serving``).
 
 Puzzles never change once made, so the made ones are read from the store once each (only
 those newer than the last read, ``made_puzzles``). Ratings move with every rated attempt; this
@@ -17,6 +17,7 @@ from functools import cache
 
 from bot.engine.classic.puzzles import Puzzle, shipped
 from bot.engine.errors import UnknownPuzzleError
+from bot.games.glicko import MIN_DEVIATION, Glicko
 from bot.games.puzzles.models import MADE_FIRST_ID, PuzzleRating, start_rating
 from bot.games.puzzles.sentences import no_such_puzzle
 from bot.games.store import GameStore
@@ -26,6 +27,24 @@ RATINGS_SECONDS = 30.0
 
 POOL = 12
 """A served puzzle is chosen at random among this many nearest the member's rating."""
+
+LARGEST_BY_DEVIATION: tuple[tuple[float, int], ...] = ((400.0, 3), (300.0, 4))
+"""The largest board a member is served while their rating is this uncertain (a deviation
+above the figure): 3x3 before their first rated attempt and after it (500, then about 420),
+4x4 up to about the third (300), then any. Why: docs/puzzles.md."""
+
+
+def serving(player: Glicko) -> tuple[float, int | None]:
+    """Where a member's puzzles are chosen: ``(rating, largest)``, the rating to serve near and
+    the largest board (None: any). The rating is the member's less what their deviation has
+    above Glicko's least (``MIN_DEVIATION``): a newcomer (1500, 500) gets puzzles near 1045,
+    the easy ones, and a settled member near their rating; the boards widen with certainty
+    (``LARGEST_BY_DEVIATION``)."""
+    rating = player.rating - max(0.0, player.deviation - MIN_DEVIATION)
+    for deviation, largest in LARGEST_BY_DEVIATION:
+        if player.deviation > deviation:
+            return rating, largest
+    return rating, None
 
 MADE_PAGE = 500
 """Made puzzles read per query."""
@@ -43,17 +62,19 @@ class Catalogue:
         self._ratings_read: float | None = None
 
     async def get(self, puzzle_id: int) -> Puzzle:
-        """The puzzle numbered ``puzzle_id``; ``NoPuzzleError`` if there is none."""
+        """The puzzle numbered ``puzzle_id``; ``NoPuzzleError`` if there is none, naming the
+        numbers there are (the made ones read first, so the range is today's)."""
         if puzzle_id < MADE_FIRST_ID:
             found = _shipped(puzzle_id)
-            if found is None:
-                raise no_such_puzzle(puzzle_id, _last_shipped(), MADE_FIRST_ID)
-            return found
-        if puzzle_id not in self._made:
-            await self._read_made()
+            if found is not None:
+                return found
+        elif puzzle_id in self._made:
+            return self._made[puzzle_id]
+        await self._read_made()
         made = self._made.get(puzzle_id)
         if made is None:
-            raise no_such_puzzle(puzzle_id, _last_shipped(), MADE_FIRST_ID)
+            numbers = range(MADE_FIRST_ID, self._made_through + 1)
+            raise no_such_puzzle(puzzle_id, _last_shipped(), numbers)
         return made
 
     def rating(self, puzzle: Puzzle) -> PuzzleRating:
@@ -64,13 +85,23 @@ class Catalogue:
         """Keep a rating this process just saved."""
         self._ratings[puzzle_id] = rating
 
-    async def near(self, rating: float, rng: random.Random, seen: Iterable[int]) -> Puzzle:
+    async def near(
+        self,
+        rating: float,
+        rng: random.Random,
+        seen: Iterable[int],
+        *,
+        largest: int | None = None,
+    ) -> Puzzle:
         """A puzzle whose current rating is among the ``POOL`` nearest to ``rating``: first
         among those not in ``seen`` (the member's tried puzzles, newest first), else among the
-        least recently tried (the older half of ``seen``), else any."""
+        least recently tried (the older half of ``seen``), else any; ``largest``: on boards up
+        to that size only (None: any; all sizes again should none be left)."""
         await self.refresh()
         tried = list(dict.fromkeys(seen))
         everything: list[Puzzle] = [*shipped(), *self._made.values()]
+        if largest is not None:
+            everything = [p for p in everything if p.size <= largest] or everything
         for skip in (set(tried), set(tried[: len(tried) // 2]), set()):
             pool = [puzzle for puzzle in everything if puzzle.id not in skip]
             if pool:

@@ -27,7 +27,7 @@ from bot.games import sentences
 from bot.games.arguments import check_id, check_name, check_optional_id
 from bot.games.channels import Channels
 from bot.games.options import check_limit
-from bot.games.puzzles.catalogue import Catalogue
+from bot.games.puzzles.catalogue import Catalogue, serving
 from bot.games.puzzles.daily import Daily
 from bot.games.puzzles.making import make_from_games
 from bot.games.puzzles.models import (
@@ -89,7 +89,8 @@ class Puzzles:
         daily: date | None = None,
     ) -> PuzzleReply:
         """A new puzzle for the member: puzzle ``number``, else one near their rating that
-        they have not tried (the least recently tried once they tried them all). Their
+        they have not tried (the least recently tried once they tried them all), easier and on
+        smaller boards while their rating is uncertain (``serving``). Their
         running puzzle is set aside (``reply.set_aside``), unless it is the very one asked
         for: then it is shown again (``reply.resumed``). ``daily``: the day of the server's
         daily puzzle this answers (``Daily.solve``). Raises ``NoPuzzleError`` for a number
@@ -104,7 +105,8 @@ class Puzzles:
             else:
                 player = await self._store.puzzle_player(member_id) or PuzzlePlayer()
                 tried = await self._store.tried_puzzles(member_id)
-                puzzle = await self.catalogue.near(player.glicko.rating, self._rng, tried)
+                rating, largest = serving(player.glicko)
+                puzzle = await self.catalogue.near(rating, self._rng, tried, largest=largest)
             running = await self._store.running_attempt(member_id)
             again = running is not None and number is not None and running.puzzle_id == puzzle.id
             if running is not None and again and running.daily == daily:

@@ -3,12 +3,12 @@ move did (right, solved, or why it missed, with the solution), ratings and strea
 line, the solvers' leaderboard and the daily post's sentences.
 
 Cells are written as the board's buttons label them ("2,3", 1-based); a solution line joins
-them with arrows ("2,2 → 1,2 → 2,4"), the member's moves and the bot's defences in turn.
+them with arrows, each move after its side's mark ("X 2,2 → O 1,2 → X 2,4": the member's moves
+and the bot's defences in turn), so a defence never reads as the member's move.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import date
 
 from bot.engine import Move, Value
@@ -41,9 +41,14 @@ def cell(move: Move) -> str:
     return f"{move.row + 1},{move.col + 1}"
 
 
-def line_text(moves: Sequence[Move]) -> str:
-    """Moves one after the other: "2,2 → 1,2 → 2,4"."""
-    return " \u2192 ".join(cell(move) for move in moves)
+def line_text(puzzle: Puzzle, *, plain: bool) -> str:
+    """The solution's moves one after the other, each after its side's mark: "X 2,2 → O 1,2 →
+    X 2,4" (``plain``), else the marks' emoji."""
+    sides = (puzzle.to_move, puzzle.to_move.other)
+    return " \u2192 ".join(
+        f"{mark_glyph(sides[index % 2], plain=plain)} {cell(move)}"
+        for index, move in enumerate(puzzle.solution)
+    )
 
 
 def board_name(puzzle: Puzzle) -> str:
@@ -71,22 +76,23 @@ def puzzle_task(puzzle: Puzzle, *, plain: bool) -> str:
     ).format(mark=mark, count=puzzle.win_in, k=puzzle.k)
 
 
-def solution(puzzle: Puzzle) -> str:
-    """The solution line as a sentence."""
-    # TRANSLATORS: {line} is the solution's cells in order, "2,2 → 1,2 → 2,4" (your moves and
-    # my defences in turn)
-    return _("The solution: {line}.").format(line=line_text(puzzle.solution))
+def solution(puzzle: Puzzle, *, plain: bool) -> str:
+    """The solution line as a sentence, each move after its side's mark."""
+    # TRANSLATORS: {line} is the solution's moves in order, each after its mark, "X 2,2 → O 1,2
+    # → X 2,4" (your moves and my defences in turn)
+    return _("The solution: {line}.").format(line=line_text(puzzle, plain=plain))
 
 
-def describe_move(reply: PuzzleReply) -> str:
+def describe_move(reply: PuzzleReply, *, plain: bool) -> str:
     """What the member's move did, and what follows: the bot's answer and the moves left; the
-    solve; or why it missed and the solution. Empty before any move."""
+    solve; or why it missed and the solution (marks as ``X`` and ``O`` when ``plain``, else
+    emoji). Empty before any move."""
     move = reply.played
     if move is None:
         return ""
     miss = reply.miss
     if miss is not None:
-        return join_sentences([_why_missed(miss.move, miss), solution(reply.puzzle)])
+        return join_sentences([_why_missed(miss.move, miss), solution(reply.puzzle, plain=plain)])
     if reply.defence is None:
         # TRANSLATORS: {cell} is the member's last move ("2,3")
         return _("Solved! {cell} completes the line.").format(cell=cell(move))
@@ -156,17 +162,17 @@ def streak_sentence(days: int) -> str:
     ).format(count=days)
 
 
-def status(reply: PuzzleReply) -> str:
+def status(reply: PuzzleReply, *, plain: bool) -> str:
     """How the attempt stands, for its message: what the last move did and the result, or,
-    shown again without a move, where it stands."""
+    shown again without a move, where it stands (marks as in ``describe_move``)."""
     attempt = reply.attempt
-    said = describe_move(reply)
+    said = describe_move(reply, plain=plain)
     if said:
         return join_sentences([said, describe_result(reply)])
     if attempt.status is AttemptStatus.SOLVED:
         return _("Solved!")
     if attempt.status is AttemptStatus.MISSED:
-        return join_sentences([_("Missed."), solution(reply.puzzle)])
+        return join_sentences([_("Missed."), solution(reply.puzzle, plain=plain)])
     if attempt.status is AttemptStatus.SET_ASIDE:
         return _("This puzzle was set aside, unfinished: it counts for nothing.")
     left = attempt.moves_left(reply.puzzle)
@@ -265,11 +271,12 @@ def daily_invitation() -> str:
 
 
 def daily_reveal(post: DailyPost, puzzle: Puzzle) -> str:
-    """The previous post's solution and solvers, revealed by the next day's post."""
-    # TRANSLATORS: {number} is the previous daily puzzle's number, {line} its solution
-    # ("2,2 → 1,2 → 2,4")
+    """The previous post's solution and solvers, revealed by the next day's post (Discord's:
+    the marks are emoji)."""
+    # TRANSLATORS: {number} is the previous daily puzzle's number, {line} its solution, each
+    # move after its mark ("❌ 2,2 → ⭕ 1,2 → ❌ 2,4")
     revealed = _("The previous daily puzzle, #{number}: {line}.").format(
-        number=puzzle.id, line=line_text(puzzle.solution)
+        number=puzzle.id, line=line_text(puzzle, plain=False)
     )
     return join_sentences([revealed, daily_solvers(post, over=True)])
 

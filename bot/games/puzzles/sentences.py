@@ -22,15 +22,22 @@ class PuzzleOverError(PuzzleError):
     """The attempt a click or move names is over (solved, missed, or set aside)."""
 
 
-def no_such_puzzle(number: int, last: int, made: int) -> NoPuzzleError:
-    """A number that names no puzzle."""
+def no_such_puzzle(number: int, last: int, made: range) -> NoPuzzleError:
+    """A number that names no puzzle: the shipped ones are 1 to ``last``, the ones made from
+    finished games so far ``made`` (empty: none yet, and then none is named)."""
+    if not made:
+        # TRANSLATORS: {number} is what the member asked for; {last} the last puzzle's number
+        # (888)
+        template = N_("There is no puzzle #{number}: the puzzles are numbered 1 to {last}.")
+        return NoPuzzleError(template, number=number, last=last)
     # TRANSLATORS: {number} is what the member asked for; {last} the last shipped puzzle's
-    # number (888); {made} the first number of the puzzles made from members' games (100001)
+    # number (888); {made} to {made_last} the numbers of the puzzles made from finished games
+    # so far (100001 to 100023)
     template = N_(
-        "There is no puzzle #{number}: the puzzles are numbered 1 to {last}, and from {made} "
-        "those made from members' games."
+        "There is no puzzle #{number}: the puzzles are numbered 1 to {last}, and {made} to "
+        "{made_last} for those made from finished games."
     )
-    return NoPuzzleError(template, number=number, last=last, made=made)
+    return NoPuzzleError(template, number=number, last=last, made=made[0], made_last=made[-1])
 
 
 def no_puzzle_running() -> NoPuzzleError:

@@ -13,17 +13,20 @@ from collections.abc import Callable
 from bot.engine import Move, Player, Value
 from bot.games.models import Status
 from bot.games.review import Accuracy, Outlook, Review, ReviewedMove, Turn, Verdict
-from bot.games.wording import level_label, seat_label, your_moves
+from bot.games.wording import join_sentences, level_label, seat_label, your_moves
 from bot.i18n import N_, _, ngettext
 
 # TRANSLATORS: the review's key to its verdicts; "best", "good", "mistake" and "blunder" are
 # the verdict words shown after each move: translate them as you translated those words
 VERDICTS_MEAN = N_(
     "best keeps the result at its fastest, good keeps it slower; a mistake turns a win into "
-    "a draw or a draw into a loss, a blunder a win into a loss. Counts are the mover's own "
-    "moves, this one included."
+    "a draw or a draw into a loss, a blunder a win into a loss."
 )
 """A msgid: translate it with ``_`` where it is shown."""
+# TRANSLATORS: after the review's key to its verdicts, when a line counts moves
+# ("2,2 wins in 3"): whose moves it counts
+COUNTS_MEAN = N_("Counts are the mover's own moves, this one included.")
+"""A msgid, shown only when some line of the review has a count."""
 # TRANSLATORS: a review's note when some verdicts are "estimate" (the verdict word, translate
 # it as you translated that word)
 REVIEW_ESTIMATE = N_("estimate: too early in the game to prove within the review's time.")
@@ -197,11 +200,23 @@ def _share(score: Accuracy) -> str:
     ).format(**values)
 
 
+def counts_moves(move: ReviewedMove) -> bool:
+    """Whether ``move``'s line counts moves: the better move it names wins or loses in so
+    many ("2,2 wins in 3"; a draw, or a length not proven, has no count)."""
+    before = move.before
+    shown = move.instead is not None and before is not None
+    return shown and before is not None and before.value is not Value.DRAW and bool(before.plies)
+
+
 def review_lines(review: Review) -> list[str]:
-    """Title, every move, what the verdicts mean, where it was lost, accuracy."""
+    """Title, every move, what the verdicts mean (and the counts, if a line has one), where
+    it was lost, accuracy."""
     label = review.game.variant.renderer.move_label
     moves = (move_line(move, label) for move in review.moves)
-    lines = [review_title(review), *moves, _(VERDICTS_MEAN)]
+    legend = [_(VERDICTS_MEAN)]
+    if any(counts_moves(move) for move in review.moves):
+        legend.append(_(COUNTS_MEAN))
+    lines = [review_title(review), *moves, join_sentences(legend)]
     if any(move.verdict is Verdict.ESTIMATE for move in review.moves):
         lines.append(_(REVIEW_ESTIMATE))
     return [*lines, turning_point(review), accuracy_line(review)]

@@ -273,12 +273,14 @@ class Renderer(ABC):
         """What the challenge was, once answered or expired."""
 
     @abstractmethod
-    def new_game(self, level: str, size: int, you: str) -> str:
-        """The terminal's sentence for a new game against the bot (``you``: "you are X ...")."""
+    def new_game(self, game: Game, you: str) -> str:
+        """The terminal's sentence for a new ``game`` against the bot (``you``: "you are X
+        ..."): its level and its board, with what wins there where the board alone does not
+        say it."""
 
     @abstractmethod
-    def duel_begun(self, first: str, second: str, size: int) -> str:
-        """The terminal's sentence for a duel that begins, ``first`` moving first."""
+    def duel_begun(self, game: Game) -> str:
+        """The terminal's sentence for the duel ``game`` that begins, X moving first."""
 
     @abstractmethod
     def how_to_play(self, prefix: str) -> str:

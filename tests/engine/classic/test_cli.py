@@ -65,6 +65,16 @@ def test_cli_finished_game_is_reported_not_crashed() -> None:
     assert "over" in output.lower() or "won" in output.lower()
 
 
+def test_the_help_names_every_other_command() -> None:
+    result = run_cli("--help", columns=80)
+    assert result.returncode == 0
+    other = result.stdout.split("Other commands (python -m bot.engine COMMAND --help for each):\n")
+    assert other[1].splitlines() == [
+        "  ultimate  analyse an ultimate tic-tac-toe position",
+        "  puzzles   print puzzles: positions where exactly one move wins by force",
+    ]
+
+
 def test_cli_without_arguments_explains_usage() -> None:
     result = run_cli()
     output = result.stdout + result.stderr
@@ -134,7 +144,9 @@ def test_a_levels_losing_move_is_called_a_mistake() -> None:
     board = Board.from_notation(notation)
     seed, entry = seed_for(board, lambda entry: entry.value is Value.LOSS)
     result = run_cli(notation, "--level", "easy", "--seed", str(seed))
-    assert f"Level easy plays: {entry.move} - a mistake: this loses in {entry.plies} plies" in (
+    moves = (entry.plies + 1) // 2  # the mover's own moves, as the game counts them
+    unit = "move" if moves == 1 else "moves"
+    assert f"Level easy plays: {entry.move} - a mistake: this loses in {moves} {unit}" in (
         result.stdout
     )
     seed, entry = seed_for(board, lambda entry: entry.value is Value.DRAW)
@@ -149,16 +161,29 @@ def test_every_line_fits_80_columns_and_equal_moves_are_summarised() -> None:
     assert "Best: any move, all 16 are equal" in result.stdout
 
 
+def test_counts_are_the_movers_own_moves_as_in_the_games_hints() -> None:
+    """X.O/.X./...: O must block at 3,3 (a draw: no count); any other move lets X win next,
+    a loss in 1 of O's moves, as a hint counts it (not "in 2 plies")."""
+    table = run_cli("X.O/.X./...").stdout.split("as the game counts them:\n")[1]
+    rows = table.split("\nBest:")[0].splitlines()
+    assert rows[0] == "  row 3, column 3  draw"
+    assert rows[1:] and all(row.endswith("  loss  in 1 move") for row in rows[1:])
+    assert "plies" not in run_cli("X.O/.X./...").stdout
+    assert "  row 2, column 2  win   in 1 move" in run_cli("X.O/.../O.X").stdout
+    won = run_cli("XO./.../...").stdout  # X's 2,1 wins in 5 plies: 3 of X's moves
+    assert "  row 2, column 1  win   in 3 moves" in won
+
+
 def best_line(stdout: str) -> str:
     """The principal variation as printed, under its heading."""
     start = stdout.index("\n", stdout.index("Best line (the principal variation")) + 1
     return stdout[start : stdout.index("\nPositions examined")]
 
 
-def test_the_best_line_is_best_play_to_the_end_and_a_ply_is_explained() -> None:
+def test_the_best_line_is_best_play_to_the_end_and_the_counts_are_explained() -> None:
     result = run_cli("XX./OO./...")
     assert best_line(result.stdout) == "  1. X row 1, column 3\n  then X wins."
-    assert "a ply is one move by one side" in result.stdout
+    assert "many of X's own moves (this one included), as the game counts them:" in result.stdout
     line = best_line(run_cli(".../.../...").stdout)
     board = Board.empty()
     for mark, row, col in re.findall(r"([XO]) row (\d), column (\d)", line):

@@ -55,9 +55,9 @@ where a cut stopped the search early; "cut:" lists the moves it skipped.
 start: = +5  X wins in 1
   X 1,3: = -4  O wins in 1                      [alpha -inf, beta +inf]
     O 3,1: = 0  draw in 3                       [alpha -inf, beta +inf]
-    O 3,3: >= +3  X wins in 1, or sooner        [alpha -inf, beta 0]
+    O 3,3: >= +3  X wins in 1                   [alpha -inf, beta 0]
       cut: X 2,3  X 3,2                         (X has +3 >= beta 0: O avoids this)
-    O 2,3: >= +3  X wins in 1, or sooner        [alpha -inf, beta 0]
+    O 2,3: >= +3  X wins in 1                   [alpha -inf, beta 0]
       cut: X 3,3  X 3,2                         (X has +3 >= beta 0: O avoids this)
     O 3,2: = -4  O has won                      [alpha -inf, beta 0]
   X 3,1: = +5  X has won                        [alpha -4, beta +inf]
@@ -155,6 +155,8 @@ def test_cut_marks_match_an_independent_alpha_beta_trace(index: int) -> None:
     assert tree.visited == tuple(visits[: len(tree.visited)])
     text = render_tree(tree, max_lines=10**6)
     assert text.count(" cut: ") == len(cuts)
+    for soonest in ("wins in 1, or sooner", "wins in 2, or sooner"):  # none is sooner
+        assert soonest not in text
 
 
 def test_cuts_from_the_empty_board_match_the_trace() -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from bot.engine import GameOverError, Move, SearchTooLargeError, Value
 from bot.engine.classic import Board, analyze, choose_move
-from bot.engine.classic.valuation import UNKNOWN, Valuation, Valuer
+from bot.engine.classic.valuation import UNKNOWN, Valuation, Valuer, appraise
 
 
 def five_by_five_positions(seed: int) -> list[Board]:
@@ -94,3 +94,57 @@ def test_a_valuer_spends_at_most_its_budget_and_proves_less_with_less(
     if budget == 1:
         unproven = [scarce.valuation(board) for board in boards if board.moves_played > 6]
         assert UNKNOWN in unproven
+
+
+@pytest.mark.parametrize("notation", ["X.O/.X./...", ".../.X./...", "X.../.O../..X./...."])
+def test_an_appraisal_of_3x3_and_4x4_is_analyze(notation: str) -> None:
+    board = Board.from_notation(notation)
+    appraisal = appraise(board, budget=1, per_position=1)
+    expected = analyze(board)
+    assert appraisal.analysis is not None
+    assert appraisal.analysis.moves == expected.moves
+    assert appraisal.analysis.best_moves == expected.best_moves
+    assert appraisal.value is expected.value
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_5x5_appraisals_agree_with_the_general_solver_move_by_move(seed: int) -> None:
+    """Where the general solver finishes, an appraisal with a hint's budget proves every
+    move, with the same values and lengths, in the same order."""
+    checked = 0
+    for board in reversed(five_by_five_positions(seed)):
+        if board.moves_played < 11:
+            break
+        try:
+            expected = analyze(board)
+        except SearchTooLargeError:
+            continue
+        appraisal = appraise(board, budget=200_000, per_position=100_000)
+        assert appraisal.analysis is not None, board.notation
+        assert appraisal.analysis.moves == expected.moves, board.notation
+        assert appraisal.analysis.best_moves == expected.best_moves
+        assert 0 <= appraisal.examined <= 200_000
+        checked += 1
+    assert checked >= 2
+
+
+@pytest.mark.parametrize("budget", [1, 5_000, 60_000])
+def test_a_scarce_appraisal_proves_only_what_an_ample_one_does(budget: int) -> None:
+    """Never a guess: each value and length a small budget proves is the ample one's, the
+    unproven sort last, and the position's value, when known, is its best move's."""
+    board = five_by_five_positions(4)[6]
+    scarce = appraise(board, budget=budget, per_position=min(budget, 100_000))
+    ample = appraise(board, budget=20_000_000, per_position=4_000_000)
+    assert ample.analysis is not None
+    exact = {entry.move: entry for entry in ample.moves}
+    assert {entry.move for entry in scarce.moves} == set(exact)
+    for entry in scarce.moves:
+        if entry.value is not None:
+            assert entry.value is exact[entry.move].value
+        if entry.plies is not None:
+            assert entry.plies == exact[entry.move].plies
+    known = [entry.value is not None for entry in scarce.moves]
+    assert known == sorted(known, reverse=True)
+    assert scarce.examined <= budget
+    if scarce.value is not None:
+        assert scarce.value is ample.value

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import subprocess
 
 import pytest
@@ -93,6 +94,42 @@ def test_help_states_the_rules_and_exits_0() -> None:
     assert "usage: python -m bot.engine ultimate" in text
     assert "no tie-break by the count of small boards won" in text
     assert "--last R,C" in text and "--time SECONDS" in text and "--json" in text
+
+
+def example_of(text: str) -> list[str]:
+    """The example command a help or an error shows, its three lines as a POSIX shell reads
+    them when pasted (the quotes keep the grid's line breaks in one argument), without
+    ``python -m bot.engine``."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("  python -m bot.engine"))
+    words = shlex.split("\n".join(lines[start : start + 3]))
+    assert words[:3] == ["python", "-m", "bot.engine"], words
+    return words[3:]
+
+
+def test_without_a_position_it_says_what_to_give_with_an_example_that_runs() -> None:
+    result = ultimate()
+    assert result.returncode == 2 and result.stdout == ""
+    assert "the following arguments are required" not in result.stderr
+    assert "usage: python -m bot.engine ultimate [-h] POSITION [--last R,C]" in result.stderr
+    assert "python -m bot.engine ultimate: error: POSITION is missing.\nGive the 9x9 grid" in (
+        result.stderr
+    )
+    assert max(len(line) for line in result.stderr.splitlines()) <= 80
+    ran = run_cli(*example_of(result.stderr), "--simulations", "30", "--seed", "1")
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.startswith("O to move, in the small board in rows 1-3, columns 1-3 (*).")
+
+
+def test_the_help_at_80_columns_shows_the_example_whole_and_it_runs() -> None:
+    result = run_cli("ultimate", "--help", columns=80)
+    assert result.returncode == 0
+    assert max(len(line) for line in result.stdout.splitlines()) <= 80, result.stdout
+    example = example_of(result.stdout)
+    assert "\n" in example[-1] and example[-1].startswith("X......../........./........./\n")
+    ran = run_cli(*example, "--json", "--simulations", "30", "--seed", "1")
+    assert ran.returncode == 0, ran.stderr
+    assert json.loads(ran.stdout)["playouts"] == 30
 
 
 def test_a_bad_option_exits_2_with_usage() -> None:

@@ -231,6 +231,28 @@ def test_notation_round_trips(seed: int, plies: int) -> None:
         assert last == f"{board.last.row + 1},{board.last.col + 1}"
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(min_value=0, max_value=10**9),
+    st.integers(min_value=0, max_value=80),
+    st.lists(st.tuples(st.integers(min_value=0), st.sampled_from([" ", "\n", "\n    ", "\t"]))),
+    st.sampled_from([" ", "  ", "\n", " \n "]),
+)
+def test_whitespace_inside_the_grid_is_ignored(
+    seed: int, plies: int, breaks: list[tuple[int, str]], before_last: str
+) -> None:
+    """As a copied example reads once a terminal broke it across lines: spaces and line
+    breaks anywhere in the grid change nothing, and only what follows it is the last move."""
+    board = random_game(seed)[: plies + 1][-1]
+    grid_text, _, last = board.notation.partition(" ")
+    spread = grid_text
+    for at, space in breaks:
+        where = at % (len(spread) + 1)
+        spread = spread[:where] + space + spread[where:]
+    text = f"{spread}{before_last}{last}" if last else spread
+    assert UltimateBoard.from_notation(text) == board
+
+
 # ------------------------------------------------------------------------------- the notation
 
 

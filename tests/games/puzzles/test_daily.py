@@ -23,7 +23,7 @@ from bot.games.models import Game, Status
 from bot.games.puzzles.daily import DEFAULT_HOUR, STALE
 from bot.games.puzzles.making import MADE_THROUGH, made_from
 from bot.games.puzzles.models import MADE_FIRST_ID, DailySetting
-from bot.games.puzzles.sentences import PuzzleError
+from bot.games.puzzles.sentences import NoPuzzleError, PuzzleError
 from bot.games.store import GameStore
 from bot.games.variants.classic import CLASSIC
 from bot.storage import SqliteGameStore
@@ -261,6 +261,14 @@ async def test_puzzles_are_made_from_finished_games_once(clock: FakeClock) -> No
     assert await service.puzzles.make_from_games(limit=10) == 0  # nothing new since
     puzzle = await service.puzzles.catalogue.get(MADE_FIRST_ID)
     assert replace(puzzle, id=0) == expected[0].puzzle
+    last_made = MADE_FIRST_ID + len(expected) - 1
+    for number in (0, 889, last_made + 1):  # every refusal names the numbers there are
+        with pytest.raises(NoPuzzleError) as raised:
+            await service.puzzles.catalogue.get(number)
+        assert str(raised.value) == (
+            f"There is no puzzle #{number}: the puzzles are numbered 1 to 888, and "
+            f"{MADE_FIRST_ID} to {last_made} for those made from finished games."
+        )
     reply = await service.puzzles.serve(
         member_id=BOB, member_name="bob", guild_id=GUILD, channel_id=CHANNEL, number=puzzle.id
     )

@@ -10,10 +10,14 @@ from pathlib import Path
 
 import pytest
 from games_helpers import ALICE, BOB, CHANNEL, GUILD, FakeClock, make_service
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.engine import Move, Value
 from bot.engine.classic.puzzles import Prover, shipped
 from bot.games import CellTakenError, GameService, OffBoardError
+from bot.games.glicko import Glicko
+from bot.games.puzzles.catalogue import serving
 from bot.games.puzzles.models import (
     AttemptStatus,
     PuzzlePlayer,
@@ -74,7 +78,7 @@ async def test_a_puzzle_solved_move_by_move_against_the_longest_defence(
         assert reply.attempt.moves == line[: step + 2] and reply.attempt.is_running
         left = puzzle.win_in - step // 2 - 1
         assert reply.attempt.moves_left(puzzle) == left
-        assert describe_move(reply).endswith(
+        assert describe_move(reply, plain=True).endswith(
             f"Win in {left} more move{'s' if left > 1 else ''}."
         )
         assert reply.finished is None
@@ -86,7 +90,8 @@ async def test_a_puzzle_solved_move_by_move_against_the_longest_defence(
     expected = after_attempt(PuzzlePlayer(), start_rating(puzzle), reply.attempt)
     assert (finished.after, finished.puzzle) == expected
     assert finished.after.rating > 1500 and finished.after.streak.current == 1
-    assert status(reply).startswith("Solved! 3,5 completes the line. Your puzzle rating:")
+    solved = "Solved! 3,5 completes the line. Your puzzle rating:"
+    assert status(reply, plain=True).startswith(solved)
     assert await service.puzzles.running(member_id=ALICE) is None
     assert service.puzzles.catalogue.rating(puzzle) == finished.puzzle
 
@@ -118,12 +123,13 @@ async def test_a_wrong_first_move_is_a_miss_with_the_refutation_and_the_solution
     finished = reply.finished
     assert finished is not None and finished.after.rating < 1500
     assert finished.after.streak == Streak() and finished.puzzle.rating > puzzle.rating
-    said = status(reply)
+    said = status(reply, plain=True)
     outcome = "and I win" if refutation.value is Value.LOSS else "and it is a draw"
     assert f"does not win: I answer {refutation.reply.row + 1},{refutation.reply.col + 1}, " in said
     assert outcome in said
-    solution = " \u2192 ".join(f"{m.row + 1},{m.col + 1}" for m in puzzle.solution)
-    assert f"The solution: {solution}." in said
+    assert "The solution: X 2,2 \u2192 O 1,1 \u2192 X 1,2." in said  # each side named
+    emoji = "The solution: \u274c 2,2 \u2192 \u2b55 1,1 \u2192 \u274c 1,2."
+    assert emoji in status(reply, plain=False)  # Discord's marks
     assert "Your puzzle rating:" in said and "Streak" not in said
     with pytest.raises(PuzzleError, match="You have no puzzle running"):
         await service.puzzles.move(member_id=ALICE, move=wrong)
@@ -137,19 +143,17 @@ async def test_a_slower_win_is_a_miss(service: GameService) -> None:
     await service.puzzles.move(member_id=ALICE, move=puzzle.solution[0])
     reply = await service.puzzles.move(member_id=ALICE, move=Move(2, 1))
     assert reply.miss is not None and reply.miss.slower and reply.miss.reply is not None
-    assert status(reply).startswith("3,2 wins, but not in time: I answer ")
+    assert status(reply, plain=True).startswith("3,2 wins, but not in time: I answer ")
     assert reply.attempt.status is AttemptStatus.MISSED
 
 
 async def test_refusals_are_sentences_and_change_nothing(service: GameService) -> None:
     with pytest.raises(NoPuzzleError) as raised:
         await serve(service, 889)
-    assert str(raised.value) == (
-        "There is no puzzle #889: the puzzles are numbered 1 to 888, and from 100001 those "
-        "made from members' games."
-    )
-    with pytest.raises(NoPuzzleError, match="#100001"):
+    assert str(raised.value) == "There is no puzzle #889: the puzzles are numbered 1 to 888."
+    with pytest.raises(NoPuzzleError) as raised:  # no puzzle made yet: none is promised
         await serve(service, 100001)
+    assert str(raised.value) == "There is no puzzle #100001: the puzzles are numbered 1 to 888."
     with pytest.raises(NoPuzzleError, match="no puzzle running"):
         await service.puzzles.move(member_id=ALICE, move=Move(0, 0))
     reply = await serve(service, 1)
@@ -199,7 +203,8 @@ async def test_puzzles_are_served_near_the_rating_and_not_again_soon(
         reply = await serve(service)
         assert reply.puzzle.id not in seen
         seen.add(reply.puzzle.id)
-        assert abs(reply.rating.rating - 1500) < 150  # the 12 nearest a newcomer's 1500
+        assert abs(reply.rating.rating - 1045) < 150  # a newcomer's 1500 less 455, unsure
+        assert reply.puzzle.size == 3
     first_miss = await service.puzzles.move(
         member_id=ALICE,
         move=next(m for m in reply.board.legal_moves if m != reply.puzzle.first_move),
@@ -269,3 +274,54 @@ async def test_ratings_and_attempts_survive_a_new_service_on_the_same_file(
         assert reply.attempt.moves == puzzle.solution[:4]
     finally:
         await again.close()
+
+
+async def test_a_new_members_first_puzzles_are_small_and_easy_then_widen(
+    service: GameService,
+) -> None:
+    """Issue 46: not a 5x5 rated 1520 first. With no rating yet (deviation 500) a member is
+    served 3x3 puzzles near 1045; solving them, the rating grows surer and the boards widen."""
+    served = []
+    for _ in range(6):
+        reply = await serve(service)
+        served.append((reply.puzzle.size, reply.rating.rating))
+        for move in reply.puzzle.solution[::2]:
+            reply = await service.puzzles.move(member_id=ALICE, move=move)
+    assert served[0][0] == 3 and served[0][1] <= 1100
+    assert served[1][0] == 3  # one attempt says little yet (deviation about 415)
+    assert [size for size, _rating in served] == sorted(size for size, _rating in served)
+    assert served[-1][0] == 5  # six solves in a row: any board
+    for member in range(ALICE + 1, ALICE + 6):  # every newcomer, whatever the draw
+        first = await serve(service, member=member)
+        assert first.puzzle.size == 3 and first.rating.rating <= 1100
+
+
+@pytest.mark.parametrize(
+    ("glicko", "expected"),
+    [
+        (Glicko(), (1045.0, 3)),  # a newcomer: 1500 less 455
+        (Glicko(1600.0, 420.0), (1225.0, 3)),
+        (Glicko(1600.0, 350.0), (1295.0, 4)),
+        (Glicko(1600.0, 300.0), (1345.0, None)),
+        (Glicko(1800.0, 45.0), (1800.0, None)),  # settled: at the rating, any board
+    ],
+)
+def test_serving_aims_below_an_uncertain_rating_on_smaller_boards(
+    glicko: Glicko, expected: tuple[float, int | None]
+) -> None:
+    assert serving(glicko) == expected
+
+
+@given(
+    rating=st.floats(min_value=400, max_value=4000),
+    surer=st.floats(min_value=45, max_value=500),
+    wider=st.floats(min_value=45, max_value=500),
+)
+def test_a_surer_rating_is_served_nearer_it_and_never_on_fewer_boards(
+    rating: float, surer: float, wider: float
+) -> None:
+    surer, wider = sorted((surer, wider))
+    near_sure, largest_sure = serving(Glicko(rating, surer))
+    near_unsure, largest_unsure = serving(Glicko(rating, wider))
+    assert near_unsure <= near_sure <= rating
+    assert (largest_sure or 9) >= (largest_unsure or 9)

@@ -155,7 +155,7 @@ def test_a_hint_reads_like_this() -> None:
     game = make_game(moves)
     text = render_exact_hint(Hint(game, analyze(game.position)))
     lines = text.split("\n")
-    assert lines[0] == "Hint for alice: You can force a win from here."
+    assert lines[0] == "Hint for alice: you can force a win from here."
     assert lines[1] == "Best: row 1, column 3 — wins right away."
     assert "  row 1, column 3 — wins right away" in lines
     assert lines[-1].startswith("(Counts are your own moves")
@@ -197,9 +197,10 @@ def test_an_estimated_pick_is_marked_on_the_text_board() -> None:
     early = too_early_to_solve(early_game, early_game.position, Move(3, 2))
     lines = render_estimate_text(early).split("\n")
     assert lines[0] == str(early)  # the game layer's sentence, as it is
-    assert lines[0].endswith("My pick, an estimate and not a proof: row 4, column 3.")
+    assert lines[0].endswith("My pick, an estimate: row 4, column 3.")
+    assert "\n".join(lines).count("estimate") == 1  # said once (issue 46)
     assert lines[1:] == [
-        "My estimate (X to move):",
+        "My pick (X to move):",
         "    1   2   3   4   5",
         "1   . | . | . | . | .",
         "   ---+---+---+---+---",
@@ -210,7 +211,7 @@ def test_an_estimated_pick_is_marked_on_the_text_board() -> None:
         "4   . | . | ? | . | .",
         "   ---+---+---+---+---",
         "5   . | . | . | . | .",
-        "? = my pick, only an estimate: no move here is proven to win, draw or lose yet.",
+        "? = my pick, not proven.",
     ]
 
 
@@ -221,14 +222,14 @@ def test_an_estimated_pick_is_marked_on_the_emoji_board() -> None:
     assert lines[0] == str(early)
     keys = [f"{n}\ufe0f\u20e3" for n in range(1, 6)]
     assert lines[1:] == [
-        "My estimate (\u274c to move):",
+        "My pick (\u274c to move):",
         "\u2b1b" + "".join(keys),
         keys[0] + "\u2b1c" * 5,
         keys[1] + "\u2b1c\u2b55" + "\u2b1c" * 3,
         keys[2] + "\u2b1c\u2b1c\u274c\u2b1c\u2b1c",
         keys[3] + "\u2b1c\u2b1c\u2754\u2b1c\u2b1c",
         keys[4] + "\u2b1c" * 5,
-        "\u2754 = my pick, only an estimate: no move here is proven to win, draw or lose yet.",
+        "\u2754 = my pick, not proven.",
     ]
     # The estimate looks like no proven value, nor like the explained move.
     assert EMOJI_ESTIMATE not in (*EMOJI_VALUE.values(), EMOJI_EXPLAINED)

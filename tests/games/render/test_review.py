@@ -54,8 +54,7 @@ def test_a_review_reads_move_by_move_then_where_it_was_lost_and_accuracy() -> No
             "6. O 2,1 best",
             "7. X 3,2 best",
             "best keeps the result at its fastest, good keeps it slower; a mistake turns a win "
-            "into a draw or a draw into a loss, a blunder a win into a loss. Counts are the "
-            "mover's own moves, this one included.",
+            "into a draw or a draw into a loss, a blunder a win into a loss.",  # no count here
             "The move that lost it: 4. O 1,3 mistake: 1,2 draws.",
             "Accuracy: alice 100% (4 of 4 moves best or good), "
             "the bot 67% (2 of 3 moves best or good).",
@@ -75,6 +74,11 @@ def test_a_blunder_names_the_win_it_missed_and_a_faster_loss_is_good() -> None:
         "5. X 1,2 blunder: 3,1 wins in 1",
         "6. O 2,1 best",
     ]
+    assert review_lines(review)[7] == (  # a line counts moves: the key says whose
+        "best keeps the result at its fastest, good keeps it slower; a mistake turns a win into "
+        "a draw or a draw into a loss, a blunder a win into a loss. Counts are the mover's own "
+        "moves, this one included."
+    )
     assert review_lines(review)[-2:] == [
         "The move that lost it: 5. X 1,2 blunder: 3,1 wins in 1.",
         "Accuracy: alice 67% (2 of 3 moves best or good), the bot 67% (2 of 3 moves best or good).",

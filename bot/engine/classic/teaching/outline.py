@@ -33,22 +33,35 @@ def number(score: int) -> str:
     return f"{score:+d}" if score else "0"
 
 
+def plies_to_win(score: int, empties: int) -> int:
+    """The plies a won score (not 0) takes to its win, from a position with ``empties``."""
+    return empties - (abs(score) - 1)
+
+
 def words(score: int, empties: int) -> str:
     """An exact score in words: who wins and in how many moves, or a draw."""
     if score == 0:
         return "draw" if empties == 0 else f"draw in {empties}"
     winner = "X" if score > 0 else "O"
-    plies = empties - (abs(score) - 1)
+    plies = plies_to_win(score, empties)
     return f"{winner} has won" if plies == 0 else f"{winner} wins in {plies}"
 
 
 def value(node: TreeNode) -> str:
-    """``"= +5  X wins in 3"``, or a bound: ``">= 0  draw in 4, or better for X"``."""
+    """``"= +5  X wins in 3"``, or a bound: ``">= 0  draw in 4, or better for X"``. A win
+    bounded on the winner's side is "or sooner" only where a sooner win exists: the same side
+    wins at the earliest two plies sooner, so a win in 1 or 2 is as soon as it gets."""
     said = words(node.score, node.empties)
-    if node.bound is Bound.LOWER:
-        said += ", or sooner" if node.score > 0 else ", or better for X"
+    winner_bound = (node.bound is Bound.LOWER and node.score > 0) or (
+        node.bound is Bound.UPPER and node.score < 0
+    )
+    if winner_bound:
+        if plies_to_win(node.score, node.empties) > 2:
+            said += ", or sooner"
+    elif node.bound is Bound.LOWER:
+        said += ", or better for X"
     elif node.bound is Bound.UPPER:
-        said += ", or sooner" if node.score < 0 else ", or better for O"
+        said += ", or better for O"
     return f"{node.bound.value} {number(node.score)}  {said}"
 
 

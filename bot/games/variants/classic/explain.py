@@ -17,7 +17,6 @@ from babel.numbers import format_decimal
 
 from bot.engine import Move, Value
 from bot.engine.classic import Board, MoveAnalysis
-from bot.engine.classic.teaching import PLAIN_COUNT_LIMIT
 from bot.games.errors import PLAIN, Spelling, TooEarlyToSolveError
 from bot.games.render.boards import (
     EMOJI_EMPTY,
@@ -28,7 +27,7 @@ from bot.games.render.boards import (
 )
 from bot.games.render.glyphs import EMOJI_MARK
 from bot.games.variants.base import narrowed
-from bot.games.variants.classic.replies import Explained, Hint
+from bot.games.variants.classic.replies import Explained, Hint, Partial
 from bot.games.wording import cell_name, your_moves
 from bot.i18n import _, ngettext
 from bot.i18n.catalogues import number_locale
@@ -114,13 +113,13 @@ def describe_outcome(analysis: MoveAnalysis, mover: Mover = YOU) -> str:
     return _("draws")
 
 
-def _hint_title(name: str, value: Value) -> str:
+def hint_title(name: str, value: Value) -> str:
     if value is Value.WIN:
         # TRANSLATORS: the first line of a hint; {name} is the member to move
-        return _("Hint for {name}: You can force a win from here.").format(name=name)
+        return _("Hint for {name}: you can force a win from here.").format(name=name)
     if value is Value.DRAW:
         # TRANSLATORS: the first line of a hint; {name} is the member to move
-        return _("Hint for {name}: With best play on both sides this is a draw.").format(name=name)
+        return _("Hint for {name}: with best play on both sides this is a draw.").format(name=name)
     # TRANSLATORS: the first line of a hint; {name} is the member to move
     return _("Hint for {name}: I can force a win whatever you do, but make me find it.").format(
         name=name
@@ -140,7 +139,7 @@ def render_exact_hint(hint: Hint) -> str:
         return _("The game is over: there is nothing left to play.")
     best = moves[0]
     lines = [
-        _hint_title(name, hint.analysis.value),
+        hint_title(name, hint.analysis.value),
         # TRANSLATORS: a hint's best move: {cell} is a cell ("row 1, column 3"), {outcome}
         # what it leads to ("wins in 2 of your moves", "draws")
         _("Best: {cell} — {outcome}.").format(
@@ -176,7 +175,7 @@ def explained_cells(reply: Explained) -> dict[Move, MoveAnalysis]:
     return {entry.move: entry for entry in reply.explanation.analysis.moves}
 
 
-def _mover(reply: Explained) -> Mover:
+def explained_mover(reply: Explained | Partial) -> Mover:
     """Who is to move in the explained position: the bot, the member asking, or in a finished
     game a member by name."""
     seat = reply.game.seat(reply.mover)
@@ -189,7 +188,7 @@ def _mover(reply: Explained) -> Mover:
 
 def _subject(reply: Explained, reason: str) -> str:
     """The whole sentence: who plays (or would play) the move, then ``reason``."""
-    move, mover = cell_name(reply.move), _mover(reply)
+    move, mover = cell_name(reply.move), explained_mover(reply)
     if mover.bot:
         if reply.played:
             # TRANSLATORS: the explained move and why; {cell} is a cell ("row 1, column 3"),
@@ -291,7 +290,7 @@ def explain_reason(reply: Explained) -> str:
     cells = explained_cells(reply)
     moves = reply.explanation.analysis.moves
     entry, best = cells[reply.move], moves[0]
-    mover = _mover(reply)
+    mover = explained_mover(reply)
     blocks = reply.move in reply.explanation.threats
     other = reply.mover.other.value
     losing = sum(1 for item in moves if item.value is Value.LOSS)
@@ -333,12 +332,12 @@ def explain_search(reply: Explained) -> str:
     """What the search cost against a plain minimax, in one sentence."""
     explanation = reply.explanation
     plain = explanation.plain
-    if plain is None:  # the count gave up after PLAIN_COUNT_LIMIT distinct positions
+    if plain is None:  # the count gave up after plain_limit distinct positions
         # TRANSLATORS: {searched} and {limit} are numbers of positions (board states)
         return _(
             "To value every move my search examined {searched} positions; a plain minimax "
             "would examine far more (over {limit}; too many to count here)."
-        ).format(searched=count(explanation.searched), limit=count(PLAIN_COUNT_LIMIT))
+        ).format(searched=count(explanation.searched), limit=count(explanation.plain_limit))
     # TRANSLATORS: {searched} and {plain} are numbers of positions (board states), always many
     return _(
         "To value every move my search examined {searched} positions; a plain minimax would "
@@ -346,7 +345,7 @@ def explain_search(reply: Explained) -> str:
     ).format(searched=count(explanation.searched), plain=count(plain))
 
 
-def _explain_title(reply: Explained, *, plain: bool) -> str:
+def explain_title(reply: Explained | Partial, *, plain: bool) -> str:
     mark = mark_glyph(reply.mover, plain=plain)
     if not reply.played:
         # TRANSLATORS: the explain board's title; {mark} is X or O (or its emoji)
@@ -359,9 +358,9 @@ def _explain_title(reply: Explained, *, plain: bool) -> str:
     return _("The position before my last move ({mark} to move):").format(mark=mark)
 
 
-def _counts_text(reply: Explained) -> str:
+def counts_note(reply: Explained | Partial) -> str:
     """The terminal's note on counts, under the legend."""
-    mover = _mover(reply)
+    mover = explained_mover(reply)
     if mover.bot:
         # TRANSLATORS: a note under the terminal's explain board: its numbers count the mover's
         # own moves (the bot's)
@@ -379,7 +378,7 @@ def _counts_text(reply: Explained) -> str:
 
 def _counts_emoji(reply: Explained) -> str:
     """Discord's note on the star and counts, under the legend."""
-    mover = _mover(reply)
+    mover = explained_mover(reply)
     if mover.bot:
         # TRANSLATORS: a note under Discord's explain board; {star} is the ⭐ on the explained
         # move; the legend's numbers count the mover's own moves (the bot's)
@@ -424,12 +423,12 @@ def render_explain_text(reply: Explained) -> str:
     """The terminal's explain board: title, grid, legend, the move and why, the search cost."""
     return "\n".join(
         [
-            _explain_title(reply, plain=True),
+            explain_title(reply, plain=True),
             *explain_text_grid(reply),
             # TRANSLATORS: the legend of the terminal's explain board; keep W2, D, L1 and [ ]
             # as they are: they are the codes drawn on the board (W win, D draw, L loss)
             _("W2 = win in 2 moves, D = draw, L1 = loss in 1 move, [ ] = the move explained"),
-            _counts_text(reply),
+            counts_note(reply),
             explain_reason(reply),
             explain_search(reply),
         ]
@@ -502,7 +501,7 @@ def render_explain_emoji(reply: Explained) -> str:
     many moves), the move and why, the search cost."""
     return "\n".join(
         [
-            _explain_title(reply, plain=False),
+            explain_title(reply, plain=False),
             *explain_emoji_grid(reply),
             *_emoji_legend(reply),
             _counts_emoji(reply),
@@ -519,18 +518,17 @@ EMOJI_ESTIMATE = "\u2754"  # ❔: none of the value colours, nor the explained m
 
 
 def _estimate_title(error: TooEarlyToSolveError, *, plain: bool) -> str:
-    # TRANSLATORS: the title over a board with the engine's estimated pick; {mark} is X or O
-    return _("My estimate ({mark} to move):").format(
+    # TRANSLATORS: the title over a board with the engine's pick, an estimate (the sentence
+    # above says so); {mark} is X or O
+    return _("My pick ({mark} to move):").format(
         mark=mark_glyph(error.position.to_move, plain=plain)
     )
 
 
 def _estimate_means(symbol: str) -> str:
-    # TRANSLATORS: the legend under the estimate board; {symbol} is the ? (or ❔) drawn on the
-    # estimated pick
-    return _(
-        "{symbol} = my pick, only an estimate: no move here is proven to win, draw or lose yet."
-    ).format(symbol=symbol)
+    # TRANSLATORS: the legend under the board with the engine's pick; {symbol} is the ? (or ❔)
+    # drawn on it
+    return _("{symbol} = my pick, not proven.").format(symbol=symbol)
 
 
 def estimate_text_grid(error: TooEarlyToSolveError) -> list[str]:

@@ -33,8 +33,9 @@ from bot.games.variants.classic.explain import (
     render_explain_emoji,
     render_explain_text,
 )
+from bot.games.variants.classic.partial import render_partial_explain, render_partial_hint
 from bot.games.variants.classic.replay import review_replay
-from bot.games.variants.classic.replies import Explained, Hint
+from bot.games.variants.classic.replies import Explained, Hint, Partial
 from bot.games.wording import level_label, seat_name
 from bot.i18n import N_, _
 
@@ -239,13 +240,19 @@ class ClassicRenderer(Renderer):
         return f"{size}x{size}"
 
     def hint(self, hint: HintReply) -> str:
+        if isinstance(hint, Partial) and not hint.explained:
+            return render_partial_hint(hint)
         if not isinstance(hint, Hint):
-            raise TypeError(f"a classic hint is a Hint, not {type(hint).__name__}")
+            raise TypeError(f"a classic hint is a Hint or a Partial, not {type(hint).__name__}")
         return render_exact_hint(hint)
 
     def explain(self, reply: ExplainReply, *, plain: bool) -> str:
+        if isinstance(reply, Partial) and reply.explained:
+            return render_partial_explain(reply, plain=plain)
         if not isinstance(reply, Explained):
-            raise TypeError(f"a classic explanation is Explained, not {type(reply).__name__}")
+            raise TypeError(
+                f"a classic explanation is Explained or a Partial, not {type(reply).__name__}"
+            )
         return render_explain_text(reply) if plain else render_explain_emoji(reply)
 
     def estimate(self, error: TooEarlyToSolveError, spelling: Spelling, *, plain: bool) -> str:
@@ -273,21 +280,35 @@ class ClassicRenderer(Renderer):
             size=self.board_name(challenge.size),
         )
 
-    def new_game(self, level: str, size: int, you: str) -> str:
+    def new_game(self, game: Game, you: str) -> str:
+        values = {"level": game.level, "size": game.size, "k": game.k, "you": you}
+        if game.k < game.size:  # 5x5: four in a row, which the board alone does not say
+            # TRANSLATORS: {level}: a level's name as typed (easy, hard, ...); {size}: the
+            # board's rows ("5" for 5x5); {k}: the marks in a row that win (4); {you}: "you
+            # are X and you go first" (or "you are O and I go first"), translated apart
+            return _("New {level} game on a {size}x{size} board, {k} in a row: {you}.").format(
+                **values
+            )
         # TRANSLATORS: {level}: a level's name as typed (easy, hard, ...); {size}: the
         # board's rows ("3" for 3x3); {you}: "you are X and you go first" (or "you
         # are O and I go first"), translated apart
-        return _("New {level} game on a {size}x{size} board: {you}.").format(
-            level=level, size=size, you=you
-        )
+        return _("New {level} game on a {size}x{size} board: {you}.").format(**values)
 
-    def duel_begun(self, first: str, second: str, size: int) -> str:
+    def duel_begun(self, game: Game) -> str:
+        values = {"first": game.x.name, "second": game.o.name, "size": game.size, "k": game.k}
+        if game.k < game.size:
+            # TRANSLATORS: {first} and {second}: the duelists' names; {size}: the board's rows
+            # ("5" for a 5x5 board); {k}: the marks in a row that win (4); resign is a command
+            return _(
+                "Duel on a {size}x{size} board, {k} in a row: {first} is X and moves first, "
+                "{second} is O. Type cells in turn; resign gives up for whoever is to move."
+            ).format(**values)
         # TRANSLATORS: {first} and {second}: the duelists' names; {size}: the board's rows
         # ("3" for a 3x3 board); resign is a command
         return _(
             "Duel on a {size}x{size} board: {first} is X and moves first, {second} is O. "
             "Type cells in turn; resign gives up for whoever is to move."
-        ).format(first=first, second=second, size=size)
+        ).format(**values)
 
     def how_to_play(self, prefix: str) -> str:
         # TRANSLATORS: the end of a new game's headline. {prefix}: the text-command prefix

@@ -1,12 +1,13 @@
-"""What classic's hint and explanation return: exact values, for the renderer to word
-(``bot.games.variants.classic.explain``)."""
+"""What classic's hint and explanation return: exact values, or what is proven of them where
+not every move is (early 5x5), for the renderer to word (``bot.games.variants.classic.explain``,
+``bot.games.variants.classic.partial``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from bot.engine import Move, Player
-from bot.engine.classic import Analysis, Board, Explanation
+from bot.engine.classic import Analysis, Appraisal, Board, Explanation
 from bot.games.models import Game
 
 
@@ -35,3 +36,17 @@ class Explained:
     move: Move
     played: bool
     explanation: Explanation
+
+
+@dataclass(frozen=True, slots=True)
+class Partial:
+    """A hint or an explanation where the budget proved some of the position but not every
+    move (early 5x5): ``appraisal`` says what, for ``mover``, the side to move in its board.
+    ``explained``: an explanation's (else a hint's, for the member to move); ``played`` as in
+    ``Explained``: the board before a finished game's last move."""
+
+    game: Game
+    appraisal: Appraisal
+    mover: Player
+    explained: bool
+    played: bool = False

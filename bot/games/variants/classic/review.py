@@ -21,6 +21,11 @@ REVIEW_PER_POSITION = 100_000
 """Positions the searches about any one 5x5 position may examine: an opening too early to
 solve gives up there and leaves the rest of the budget to the others."""
 
+HINT_BUDGET = 2 * REVIEW_PER_POSITION
+"""Positions a 5x5 hint or explanation may examine in all: the position itself first, with a
+review's ``REVIEW_PER_POSITION`` (so what a review proves about it, a hint proves), then its
+moves with the rest (about 0.7 s of search at most; the figures: docs/decisions.md)."""
+
 
 def review_game(game: Game, *, valuer: Valuer | None = None) -> Review:
     """Judge every move of the classic ``game`` as it stands. ``valuer``: where values come

@@ -1,9 +1,10 @@
 """Classic tic-tac-toe: one board of 3x3, 4x4 or 5x5 (four in a row), solved exactly.
 
 The bot plays the engine's levels (``bot.engine.classic.choose_move``) or ``adaptive`` at the
-member's rating; hints and explanations are exact values, where the position is small enough
-to solve within a reply's time (else the move ``ESTIMATE_LEVEL`` would play, said to be an
-estimate).
+member's rating; hints and explanations are exact values. On 5x5 they are what a review's
+valuer proves within ``HINT_BUDGET`` (the position first, as a review asks it, then each move):
+every move's value, or what is proven of them (a ``Partial``), or where nothing is, the move
+``ESTIMATE_LEVEL`` would play, said to be an estimate.
 """
 
 from __future__ import annotations
@@ -16,10 +17,14 @@ from bot.engine import Move, Player, SearchTooLargeError, UnknownLevelError
 from bot.engine.classic import (
     LEVEL_RATINGS,
     LEVELS,
+    Appraisal,
     Board,
     Level,
     adaptive_move,
+    appraise,
+    budgeted,
     choose_move,
+    explain_appraised,
     playing_rating,
 )
 from bot.engine.classic import analyze as analyze_position
@@ -32,8 +37,8 @@ from bot.games.models import Game
 from bot.games.review import Review
 from bot.games.variants.base import Leaderboard, Variant
 from bot.games.variants.classic.render import ClassicRenderer, board_of
-from bot.games.variants.classic.replies import Explained, Hint
-from bot.games.variants.classic.review import review_game
+from bot.games.variants.classic.replies import Explained, Hint, Partial
+from bot.games.variants.classic.review import HINT_BUDGET, REVIEW_PER_POSITION, review_game
 from bot.games.wording import cell_name
 from bot.i18n import N_, Phrase
 
@@ -145,15 +150,28 @@ class ClassicVariant(Variant):
             return adaptive_move(board, rating, rng)
         return choose_move(board, level, rng)
 
-    def hint(self, game: Game, rng: random.Random) -> Hint:
-        return Hint(game, _exactly(game, analyze_position, board_of(game.position), rng))
+    def hint(self, game: Game, rng: random.Random) -> Hint | Partial:
+        board = board_of(game.position)
+        if not budgeted(board):
+            return Hint(game, _exactly(game, analyze_position, board, rng))
+        appraisal = _appraised(game, board, rng)
+        if appraisal.analysis is None:
+            return Partial(game, appraisal, board.to_move, explained=False)
+        return Hint(game, appraisal.analysis)
 
-    def explain(self, game: Game, *, running: bool, rng: random.Random) -> Explained:
+    def explain(self, game: Game, *, running: bool, rng: random.Random) -> Explained | Partial:
         if running:
             position, move = board_of(game.position), None
         else:
             position, move = _last_move_explained(game)
-        explanation = _exactly(game, explain_position, position, rng)
+        if budgeted(position):
+            appraisal = _appraised(game, position, rng)
+            explanation = explain_appraised(appraisal)
+            if explanation is None:
+                mover = position.to_move
+                return Partial(game, appraisal, mover, explained=True, played=not running)
+        else:
+            explanation = _exactly(game, explain_position, position, rng)
         played = move is not None
         if move is None:
             move = explanation.analysis.best_moves[0]
@@ -173,15 +191,24 @@ def _exactly(game: Game, solve: Callable[[Board], T], board: Board, rng: random.
         raise too_early_to_solve(game, board, pick) from None
 
 
+def _appraised(game: Game, board: Board, rng: random.Random) -> Appraisal:
+    """What a review's valuer proves about ``board`` (a position of ``game``) and its moves
+    within ``HINT_BUDGET``; where it proves nothing at all, the estimate's refusal."""
+    appraisal = appraise(board, budget=HINT_BUDGET, per_position=REVIEW_PER_POSITION)
+    if appraisal.value is None and all(entry.value is None for entry in appraisal.moves):
+        raise too_early_to_solve(game, board, choose_move(board, ESTIMATE_LEVEL, rng))
+    return appraisal
+
+
 def too_early_to_solve(game: Game, board: Board, pick: Move) -> TooEarlyToSolveError:
-    """Hint or explain on an early 5x5 position: the exact analysis does not fit in a reply's
-    time, so the move offered is the heuristic's, and said to be one (on the board too: the
+    """Hint or explain on an early 5x5 position where nothing is proven in a reply's time: the
+    move offered is the heuristic's, and said to be an estimate, once (on the board too: the
     error carries the position and the pick)."""
     # TRANSLATORS: {size} is the board's side (5 for 5x5), {cell} a cell ("row 3, column 3")
     return TooEarlyToSolveError(
-        "This {size}x{size} position is too early for me to solve exactly in time, so I can't "
-        "tell which moves win, draw or lose yet (I can after a few more moves). My pick, an "
-        "estimate and not a proof: {cell}.",
+        "This {size}x{size} position is too early for me to solve in time: no move here is "
+        "proven to win, draw or lose yet (I can after a few more moves). My pick, an "
+        "estimate: {cell}.",
         game=game,
         position=board,
         pick=pick,

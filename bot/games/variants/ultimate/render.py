@@ -2,7 +2,8 @@
 the playable ones marked, the status line, the rules and the engine's hint.
 
 In text an empty cell of a small board the mover may play in is ``.``, any other empty cell a
-blank; on Discord ⬜ and ⬛. Rows and columns are 1-9, as moves are typed (``R C``).
+blank; on Discord ⬜ and ⬛. Once the game is over (resigned or expired too) no board is
+playable, so every empty cell is a blank. Rows and columns are 1-9, as moves are typed (``R C``).
 """
 
 from __future__ import annotations
@@ -41,15 +42,16 @@ def _playable(board: UltimateBoard, move: Move) -> bool:
     return bool(board.playable_boards >> (move.row // 3 * 3 + move.col // 3) & 1)
 
 
-def emoji_grid(board: UltimateBoard) -> list[str]:
+def emoji_grid(board: UltimateBoard, *, running: bool = True) -> list[str]:
     """The grid as emoji lines: column numbers, then rows; a space between small boards
-    across, an empty line between them down."""
+    across, an empty line between them down. ``running`` False: the game is over, whatever the
+    position (a resignation), so no cell is marked playable."""
 
     def glyph(move: Move) -> str:
         mark = board.at(move)
         if mark is not None:
             return EMOJI_MARK[mark]
-        return EMOJI_OPEN if _playable(board, move) else EMOJI_SHUT
+        return EMOJI_OPEN if running and _playable(board, move) else EMOJI_SHUT
 
     def band(cells: list[str]) -> str:
         return " ".join("".join(cells[start : start + 3]) for start in (0, 3, 6))
@@ -62,9 +64,11 @@ def emoji_grid(board: UltimateBoard) -> list[str]:
     return lines
 
 
-def text_grid(board: UltimateBoard, paint: MarkPainter | None = None) -> list[str]:
+def text_grid(
+    board: UltimateBoard, paint: MarkPainter | None = None, *, running: bool = True
+) -> list[str]:
     """The grid as ASCII lines: column numbers, rows with ``|`` between small boards and
-    ``+-------+`` lines between their bands."""
+    ``+-------+`` lines between their bands (``running`` as in ``emoji_grid``)."""
     rule = "   +" + "+".join("-" * 7 for _ in range(3)) + "+"
     lines = ["     " + "   ".join(" ".join(str(c) for c in range(s + 1, s + 4)) for s in (0, 3, 6))]
     for row in range(9):
@@ -74,7 +78,8 @@ def text_grid(board: UltimateBoard, paint: MarkPainter | None = None) -> list[st
         for col in range(9):
             mark = board.at(Move(row, col))
             if mark is None:
-                cells.append(TEXT_OPEN if _playable(board, Move(row, col)) else TEXT_SHUT)
+                open_cell = running and _playable(board, Move(row, col))
+                cells.append(TEXT_OPEN if open_cell else TEXT_SHUT)
             else:
                 cells.append(mark.value if paint is None else paint(mark.value, mark, False))
         bands = [" ".join(cells[s : s + 3]) for s in (0, 3, 6)]
@@ -242,10 +247,10 @@ class UltimateRenderer(Renderer):
         return title(game, plain=plain)
 
     def emoji_grid(self, game: Game) -> list[str]:
-        return emoji_grid(board_of(game.position))
+        return emoji_grid(board_of(game.position), running=game.is_active)
 
     def text_grid(self, game: Game, paint: MarkPainter | None) -> list[str]:
-        return text_grid(board_of(game.position), paint)
+        return text_grid(board_of(game.position), paint, running=game.is_active)
 
     def play_status(self, game: Game, *, plain: bool) -> str | None:
         return status_line(game, plain=plain)
@@ -273,17 +278,19 @@ class UltimateRenderer(Renderer):
             challenger=challenge.challenger.name, opponent=challenge.opponent.name
         )
 
-    def new_game(self, level: str, size: int, you: str) -> str:
+    def new_game(self, game: Game, you: str) -> str:
         # TRANSLATORS: {level}: a level's name as typed (easy, hard, ...); {you}: "you
         # are X and you go first" (or "you are O and I go first"), translated apart
-        return _("New {level} game of ultimate tic-tac-toe: {you}.").format(level=level, you=you)
+        return _("New {level} game of ultimate tic-tac-toe: {you}.").format(
+            level=game.level, you=you
+        )
 
-    def duel_begun(self, first: str, second: str, size: int) -> str:
+    def duel_begun(self, game: Game) -> str:
         # TRANSLATORS: {first} and {second}: the duelists' names; resign is a command
         return _(
             "Duel of ultimate tic-tac-toe: {first} is X and moves first, {second} is O. "
             "Type cells in turn; resign gives up for whoever is to move."
-        ).format(first=first, second=second)
+        ).format(first=game.x.name, second=game.o.name)
 
     def how_to_play(self, prefix: str) -> str:
         # TRANSLATORS: the end of a new ultimate game's headline, after its rules; rows and

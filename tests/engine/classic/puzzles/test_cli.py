@@ -12,7 +12,7 @@ import json
 import random
 
 import pytest
-from engine_cli_runner import run_cli, run_with_closed_pipe
+from engine_cli_runner import REPO, run_cli, run_with_closed_pipe
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -51,6 +51,14 @@ def test_the_same_seed_gives_the_same_puzzles() -> None:
     assert first.stdout == second.stdout
     other = run_cli("puzzles", "--size", "4", "--count", "5", "--seed", "12", "--json")
     assert other.stdout != first.stdout
+
+
+def test_readme_says_what_json_prints_one_object_per_line() -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    row = next(line for line in readme.splitlines() if "bot.engine puzzles --size" in line)
+    assert "`--json`: one JSON object per line" in row
+    result = run_cli("puzzles", "--size", "4", "--count", "3", "--seed", "7", "--json")
+    assert len(result.stdout.splitlines()) == 3 == len(lines_of(result.stdout))
 
 
 def test_id_prints_that_puzzle_with_or_without_json() -> None:

@@ -198,6 +198,8 @@ async def test_a_resigned_ultimate_game_is_drawn_with_its_sentence() -> None:
     game = await service.resign(channel_id=CHANNEL, member_id=ALICE)
     assert game.status is Status.RESIGNED
     assert render_text(game).splitlines()[-1] == "alice resigned."
+    assert " . " not in render_text(game)  # no small board is left to play in
+    assert "\u2b1c" not in render_emoji(game) and "\u2b1b" in render_emoji(game)
 
 
 async def test_postgresql_stores_and_counts_an_ultimate_game(postgres_url: str) -> None:
