@@ -1,5 +1,6 @@
-"""Every column's exact score in a position (:func:`analyze`), and the best columns by it
-(:func:`best_columns`), with the solver each thread keeps (:func:`thread_solver`).
+"""Every column's exact score in a position (:func:`analyze`), the best columns by it
+(:func:`best_columns`), the winning ones by a weak solve (:func:`winning_columns`), with the
+solver each thread keeps (:func:`thread_solver`).
 
 The scores are :mod:`.solver`'s (the benchmark's convention): for the side to move, 0 a draw,
 ``22 - n`` a win with its ``n``-th disc, ``-(22 - n)`` a loss to the opponent's ``n``-th.
@@ -105,3 +106,66 @@ def best_columns(
         if keeps:
             found.append(col)
     return score, tuple(found)
+
+
+def winning_columns(
+    board: Connect4Board, budget: Budget | None = None, solver: Solver | None = None
+) -> tuple[int, ...] | None:
+    """The columns that win, if the side to move has a forced win, else None (a draw or a
+    loss): a weak solve, cheaper than the exact score. The first null-window search asks
+    whether the score is 1 or more; when it is, each column is asked whether it leaves a score
+    below 0, mostly answered by the table that search filled.
+
+    Raises:
+        GameOverError: the game is over.
+        SearchTooLargeError: ``budget`` ran out first.
+    """
+    if board.is_over:
+        raise GameOverError()
+    solver = solver or thread_solver(board.geometry)
+    geo = board.geometry
+    current, mask, moves = board.current, board.mask, board.discs
+    empty = geo.full ^ mask
+    possible = (mask + geo.bottom) & geo.full
+    wins = winning_cells(current, empty, geo.height) & possible
+    if wins:
+        return tuple(col for col in range(geo.width) if wins & geo.columns[col])
+    if not solver.at_least(current, mask, moves, 1, budget):
+        return None
+    theirs = winning_cells(current ^ mask, empty, geo.height)
+    found = []
+    for col in geo.order:
+        bit = possible & geo.columns[col]
+        if not bit or bit & (theirs >> 1) or theirs & possible & ~bit:
+            continue
+        if moves + 1 < geo.cells and not solver.at_least(
+            current ^ mask, mask | bit, moves + 1, 0, budget
+        ):
+            found.append(col)
+    return tuple(sorted(found))
+
+
+def loses(
+    board: Connect4Board, col: int, budget: Budget | None = None, solver: Solver | None = None
+) -> bool:
+    """Whether dropping a disc in ``col`` (0-based, a legal column) loses against the best
+    defence: the position it leaves scores 1 or more for the opponent. One null-window search,
+    quick when the move loses (a winning reply ends it), dearer when it does not.
+
+    Raises:
+        SearchTooLargeError: ``budget`` ran out first.
+    """
+    solver = solver or thread_solver(board.geometry)
+    geo = board.geometry
+    current, mask, moves = board.current, board.mask, board.discs
+    empty = geo.full ^ mask
+    possible = (mask + geo.bottom) & geo.full
+    bit = possible & geo.columns[col]
+    if winning_cells(current, empty, geo.height) & bit:
+        return False
+    theirs = winning_cells(current ^ mask, empty, geo.height)
+    if bit & (theirs >> 1) or theirs & possible & ~bit:
+        return True
+    if moves + 1 == geo.cells:
+        return False
+    return solver.at_least(current ^ mask, mask | bit, moves + 1, 1, budget)
