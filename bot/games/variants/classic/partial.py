@@ -12,15 +12,8 @@ from __future__ import annotations
 
 from bot.engine import Value
 from bot.engine.classic import MoveAnalysis, MoveValuation
-from bot.games.variants.classic.explain import (
-    YOU,
-    Mover,
-    counts_note,
-    describe_outcome,
-    explain_title,
-    explained_mover,
-    hint_title,
-)
+from bot.games.render.explaining import counts_note, explain_title, explained_mover
+from bot.games.render.outcomes import YOU, Mover, describe_outcome, hint_title
 from bot.games.variants.classic.replies import Partial
 from bot.games.wording import cell_name
 from bot.i18n import _, ngettext
