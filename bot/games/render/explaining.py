@@ -11,7 +11,6 @@ from typing import Protocol
 
 from bot.engine import Player, Value
 from bot.games.models import Game
-from bot.games.render.boards import mark_glyph
 from bot.games.render.outcomes import ME, YOU, Mover, Valued, describe_outcome
 from bot.games.wording import your_moves
 from bot.i18n import _, ngettext
@@ -163,15 +162,16 @@ def reason(
     moves: Sequence[Valued],
     best_name: str,
     *,
+    other: str,
     blocks: bool,
     on_purpose: bool,
 ) -> str:
     """Why the explained move (``entry``) is played, among every legal move's value
     (``moves``, best first, named ``best_name`` the first): ``blocks``, it stops a line of the
-    other side's; ``on_purpose``, the bot's level makes mistakes on purpose."""
+    other side's (``other``, its mark as the board draws it); ``on_purpose``, the bot's level
+    makes mistakes on purpose."""
     best = moves[0]
     mover = explained_mover(reply)
-    other = reply.mover.other.value
     losing = sum(1 for item in moves if item.value is Value.LOSS)
     if (entry.value, entry.plies) != (best.value, best.plies):
         values = {
@@ -204,8 +204,8 @@ def reason(
     return _holds_out(mover, your_moves(entry.plies))
 
 
-def explain_title(reply: Explaining, *, plain: bool) -> str:
-    mark = mark_glyph(reply.mover, plain=plain)
+def explain_title(reply: Explaining, mark: str) -> str:
+    """The explain board's title; ``mark``: the side to move's, as the board draws it."""
     if not reply.played:
         # TRANSLATORS: the explain board's title; {mark} is X or O (or its emoji)
         return _("What I see ({mark} to move):").format(mark=mark)
@@ -291,10 +291,12 @@ def legend_entry(label: str, entry: Valued, *, explained: bool) -> str:
     return text.format(cell=label, count=moves) + star
 
 
-def estimate_title(to_move: Player, *, plain: bool) -> str:
+def estimate_title(mark: str) -> str:
+    """The title over an estimate's board; ``mark``: the side to move's, as the board draws
+    it."""
     # TRANSLATORS: the title over a board with the engine's pick, an estimate (the sentence
     # above says so); {mark} is X or O
-    return _("My pick ({mark} to move):").format(mark=mark_glyph(to_move, plain=plain))
+    return _("My pick ({mark} to move):").format(mark=mark)
 
 
 def estimate_means(symbol: str) -> str:

@@ -87,6 +87,7 @@ def explain_reason(reply: Explained) -> str:
         explained_cells(reply)[reply.move],
         moves,
         cell_name(moves[0].move),
+        other=reply.mover.other.value,
         blocks=reply.move in reply.explanation.threats,
         on_purpose=reply.game.level != "perfect",
     )
@@ -130,7 +131,7 @@ def render_explain_text(reply: Explained) -> str:
     """The terminal's explain board: title, grid, legend, the move and why, the search cost."""
     return "\n".join(
         [
-            explain_title(reply, plain=True),
+            explain_title(reply, reply.mover.value),
             *explain_text_grid(reply),
             # TRANSLATORS: the legend of the terminal's explain board; keep W2, D, L1 and [ ]
             # as they are: they are the codes drawn on the board (W win, D draw, L loss)
@@ -182,7 +183,7 @@ def render_explain_emoji(reply: Explained) -> str:
     many moves), the move and why, the search cost."""
     return "\n".join(
         [
-            explain_title(reply, plain=False),
+            explain_title(reply, EMOJI_MARK[reply.mover]),
             *explain_emoji_grid(reply),
             *_emoji_legend(reply),
             counts_emoji(reply),
@@ -213,7 +214,7 @@ def render_estimate_text(error: TooEarlyToSolveError, spelling: Spelling = PLAIN
     return "\n".join(
         [
             error.text(spelling),
-            estimate_title(error.position.to_move, plain=True),
+            estimate_title(error.position.to_move.value),
             *estimate_text_grid(error),
             estimate_means(TEXT_ESTIMATE),
         ]
@@ -239,7 +240,7 @@ def render_estimate_emoji(error: TooEarlyToSolveError, spelling: Spelling = PLAI
     return "\n".join(
         [
             error.text(spelling),
-            estimate_title(error.position.to_move, plain=False),
+            estimate_title(EMOJI_MARK[error.position.to_move]),
             *estimate_emoji_grid(error),
             estimate_means(EMOJI_ESTIMATE),
         ]
