@@ -14,3 +14,7 @@ from __future__ import annotations
 
 LEVEL_RATINGS: dict[str, int] = {"easy": 1476, "medium": 1720, "hard": 1873, "strongest": 2000}
 """``LEVEL_RATINGS[level]``: the Connect Four level's rating."""
+
+SCRIPTED_RATINGS: dict[str, int] = {"random": 800, "lancebot": 1145, "one-ply": 1283}
+"""The scripted players' ratings from the same fit: the adaptive level's calibration plays
+against them and the levels, at these ratings (bench/adaptive.py)."""
