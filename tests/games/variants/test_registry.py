@@ -32,7 +32,7 @@ def test_the_list_holds_each_kind_once_the_default_first() -> None:
 def test_an_unknown_kind_is_refused_with_a_sentence_naming_the_kinds() -> None:
     with pytest.raises(InvalidOptionError) as refused:
         find_variant("chess")
-    assert str(refused.value) == "The game must be classic or ultimate, not 'chess'."
+    assert str(refused.value) == "The game must be classic, ultimate or connect4, not 'chess'."
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda variant: variant.kind)
