@@ -52,6 +52,16 @@ def test_a_variant_gives_the_adapters_a_note_for_everything_it_offers(variant: V
     )
 
 
+def test_no_two_kinds_rate_members_on_the_same_size() -> None:
+    """A solo rating is stored under its board size alone (migration 19), so each size that
+    moves one belongs to one kind."""
+    rated = [
+        size for variant in all_variants() for size in variant.sizes if variant.counts_solo(size)
+    ]
+    assert len(rated) == len(set(rated))
+    assert 7 in rated  # Connect Four's columns, beside classic's sizes
+
+
 def test_no_two_kinds_share_a_leaderboard_name() -> None:
     names = [board.name for variant in all_variants() for board in variant.leaderboards]
     assert len(set(names)) == len(names)
