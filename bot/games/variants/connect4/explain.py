@@ -36,6 +36,7 @@ from bot.games.render.outcomes import count, describe_outcome, hint_title
 from bot.games.variants.connect4.drawing import (
     EMOJI_DISC,
     EMOJI_HOLE,
+    EMOJI_WINNING_DISC,
     TEXT_HOLE,
     board_of,
     column_name,
@@ -43,7 +44,12 @@ from bot.games.variants.connect4.drawing import (
     emoji_rows,
     text_rows,
 )
-from bot.games.variants.connect4.replies import ColumnOutcome, Connect4Explained, Connect4Hint
+from bot.games.variants.connect4.replies import (
+    ColumnOutcome,
+    Connect4Explained,
+    Connect4Hint,
+    ForcedColumn,
+)
 from bot.i18n import _
 
 EMOJI_FULL = "⬛"  # under a full column: no value
@@ -105,8 +111,11 @@ def explain_reason(reply: Connect4Explained, *, plain: bool) -> str:
     return subject(reply, column_name(reply.move), why)
 
 
-def explain_search(reply: Connect4Explained) -> str:
-    """What the search cost, in one sentence."""
+def explain_search(reply: Connect4Explained) -> str | None:
+    """What the search cost, in one sentence (None when the rules alone decided every column:
+    nothing was searched)."""
+    if reply.nodes == 0:
+        return None
     # TRANSLATORS: Connect Four's explanation; {searched} is a number of positions (board
     # states), always many
     return _("To value every column my search examined {searched} positions.").format(
@@ -193,7 +202,8 @@ def render_explain(reply: ExplainReply, *, plain: bool) -> str:
             *_emoji_legend(reply),
             counts_emoji(reply),
         ]
-    return "\n".join([*body, explain_reason(reply, plain=plain), explain_search(reply)])
+    searched = explain_search(reply)
+    return "\n".join([*body, explain_reason(reply, plain=plain), *([searched] if searched else [])])
 
 
 # --- estimates ----------------------------------------------------------------------------------
@@ -205,17 +215,22 @@ def render_estimate(error: TooEarlyToSolveError, spelling: Spelling, *, plain: b
     that means."""
     board = board_of(error.position)
     mover = board.to_move
+    decided = isinstance(error, ForcedColumn)  # the rules chose the column: drawn as played
+    if plain:
+        marked = f"[{mover.value}]" if decided else f" {TEXT_ESTIMATE} "
+    else:
+        marked = EMOJI_WINNING_DISC[mover] if decided else EMOJI_ESTIMATE
 
     def glyph(move: Move) -> str:
         player = board.at(move)
-        if plain:
-            shown = TEXT_ESTIMATE if move == error.pick else TEXT_HOLE
-            return f" {shown if player is None else player.value} "
         if move == error.pick:
-            return EMOJI_ESTIMATE
+            return marked
+        if plain:
+            return f" {TEXT_HOLE if player is None else player.value} "
         return EMOJI_HOLE if player is None else EMOJI_DISC[player]
 
     grid = text_rows(board, glyph) if plain else emoji_rows(board, glyph)
     mark = disc(mover, plain=plain)
     symbol = TEXT_ESTIMATE if plain else EMOJI_ESTIMATE
-    return "\n".join([error.text(spelling), estimate_title(mark), *grid, estimate_means(symbol)])
+    legend = [] if decided else [estimate_means(symbol)]
+    return "\n".join([error.text(spelling), estimate_title(mark), *grid, *legend])

@@ -78,8 +78,8 @@ class Connect4Renderer(Renderer):
     choice = N_("connect4: Connect Four, seven columns, four in a row wins")
     # TRANSLATORS: Connect Four's rules in one line, in help (after "connect4 —")
     rules = N_(
-        "7 columns of 6; a disc falls to the lowest free cell; four in a row in any "
-        "direction wins"
+        "7 columns of 6; a move is a column's number, and its disc falls to the lowest free "
+        "cell; four in a row in any direction wins"
     )
     level_notes = MappingProxyType(
         {

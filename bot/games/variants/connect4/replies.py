@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from bot.engine import Move, Player, Value
 from bot.engine.connect4 import Analysis, Connect4Board
+from bot.games.errors import TooEarlyToSolveError
 from bot.games.models import Game
 
 
@@ -97,3 +98,9 @@ class Connect4Explained:
     def explained(self) -> ColumnOutcome:
         """The explained move's outcome."""
         return next(entry for entry in self.columns if entry.move.col == self.move.col)
+
+
+class ForcedColumn(TooEarlyToSolveError):
+    """A position the solver did not finish in time where the rules decide the column: one that
+    wins at once, or the only one that does not lose at once. Its board shows that column as
+    the move, not as a guess (``TooEarlyToSolveError``'s ``pick``)."""

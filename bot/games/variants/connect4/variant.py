@@ -33,7 +33,12 @@ from bot.games.review import Review
 from bot.games.variants.base import Leaderboard, Variant
 from bot.games.variants.connect4.drawing import board_of, column_name
 from bot.games.variants.connect4.render import Connect4Renderer
-from bot.games.variants.connect4.replies import Connect4Explained, Connect4Hint, outcomes
+from bot.games.variants.connect4.replies import (
+    Connect4Explained,
+    Connect4Hint,
+    ForcedColumn,
+    outcomes,
+)
 from bot.games.variants.connect4.review import review_game
 from bot.games.wording import quote_input
 from bot.i18n import N_, Phrase
@@ -44,9 +49,11 @@ COLUMNS = 7
 CONNECT4_LEVELS: tuple[str, ...] = (*LEVELS, ADAPTIVE)
 """The levels against the bot: the engine's ``LEVELS``, then ``adaptive``."""
 
-ANSWER_SECONDS = 1.0
-"""How long the solver may try to prove a position for a hint or an explanation; past it the
-reply is ``strongest``'s move, as an estimate (about 0.6 s more)."""
+ANSWER_SECONDS = 2.0
+"""How long the solver may try to prove a position for a hint or an explanation, in a worker
+thread after the reply is deferred: every column of a position of 20 discs or more within it
+(1.5 s at most on the test positions, from a cold table). Past it the reply is ``strongest``'s
+move, as an estimate (about 0.6 s more), unless the rules alone decide (:func:`forced`)."""
 
 ESTIMATE_LEVEL = Level.STRONGEST.value
 """The level whose move a hint or an explanation names where the solver proves nothing."""
@@ -193,13 +200,13 @@ class Connect4Variant(Variant):
             full = N_("Column {column} is full: choose another one.")
             return GameError(full, column=column)
         if isinstance(error, CellTakenError | IllegalMoveError) and not board.is_over:
-            # TRANSLATORS: Connect Four: a button clicked on a board that has changed since;
-            # {column} and {row} are numbers (rows counted from the top)
+            # TRANSLATORS: Connect Four: a button clicked on a board that has changed since it
+            # was drawn; {column} is a number
             template = N_(
-                "The board has changed: a disc in column {column} now lands in row {row}. "
-                "Look at the board again and choose your column."
+                "The board has changed since that button was drawn: column {column} holds more "
+                "discs now. Look at the board again and choose your column."
             )
-            return GameError(template, column=column, row=board.landing(move.col).row + 1)
+            return GameError(template, column=column)
         return sentences.move_refused(error, COLUMNS, move)
 
 
@@ -228,13 +235,15 @@ def read_column(text: str) -> int:
         # tic-tac-toe; {text} is what they typed, quoted; {move} the move command as typed
         template = N_(
             "{text}: in Connect Four a column is enough, and your disc falls to the lowest "
-            "free row. Usage: {move} <column>, for example: {move} 4"
+            "free cell. Usage: {move} <column>, for example: {move} 4"
         )
         raise InvalidCellError(template, text=quote_input(text.strip()))
     digits = numbers[0].lstrip("+-").lstrip("0")
     if len(digits) > _DIGITS:
         raise off_board(None)
-    return int(numbers[0])
+    # the significant digits only: int() counts zeros in front towards its 4,300-digit limit
+    column = int(digits or "0")
+    return -column if numbers[0].startswith("-") else column
 
 
 def off_board(column: int | None) -> InvalidCellError:
@@ -262,8 +271,47 @@ def _solved(game: Game, board: Connect4Board, rng: random.Random) -> Analysis:
     try:
         return analyze(board, Budget(deadline=time.perf_counter() + ANSWER_SECONDS))
     except SearchTooLargeError:
+        decided = forced(game, board)
+        if decided is not None:
+            raise decided from None
         pick = choose_move(board, ESTIMATE_LEVEL, rng)
         raise too_early_to_solve(game, board, pick) from None
+
+
+def forced(game: Game, board: Connect4Board) -> ForcedColumn | None:
+    """Where the solver proves nothing in time but the rules decide the move: a column that
+    wins at once, or the one column that does not lose at once (the others leave the other
+    side a four). The reply names that column on the board, as an estimate's does."""
+    columns = board.legal_columns
+    wins = [col for col in columns if board.play_column(col).winner is board.to_move]
+    if wins:
+        # TRANSLATORS: Connect Four, where the solver has not valued every column yet;
+        # {cell} is a column ("column 4")
+        template = N_("Playing {cell} wins at once: it completes four in a row.")
+        return _named(game, board, board.landing(wins[0]), template)
+    safe = [col for col in columns if not _gives_a_four(board.play_column(col))]
+    if len(safe) == 1 and len(columns) > 1:
+        # TRANSLATORS: Connect Four, where the solver has not valued every column yet;
+        # {cell} is a column ("column 4")
+        template = N_(
+            "Only {cell} does not lose at once: any other column lets the other side "
+            "complete four in a row."
+        )
+        return _named(game, board, board.landing(safe[0]), template)
+    return None
+
+
+def _gives_a_four(board: Connect4Board) -> bool:
+    """Whether the side to move on ``board`` can complete four in a row at once."""
+    return not board.is_over and any(
+        board.play_column(col).winner is board.to_move for col in board.legal_columns
+    )
+
+
+def _named(game: Game, board: Connect4Board, pick: Move, template: str) -> ForcedColumn:
+    return ForcedColumn(
+        template, game=game, position=board, pick=pick, cell=Phrase(lambda: column_name(pick))
+    )
 
 
 def too_early_to_solve(game: Game, board: Connect4Board, pick: Move) -> TooEarlyToSolveError:
