@@ -20,7 +20,7 @@ from bot.games.errors import PLAIN, TooEarlyToSolveError
 from bot.games.variants.connect4 import CONNECT4, Connect4Explained, Connect4Hint
 from bot.games.variants.connect4 import variant as connect4_variant
 from bot.games.variants.connect4.replies import ColumnOutcome, outcomes
-from tests.games.variants.connect4.connect4_games import BOB, BOT, board_after, game_of
+from tests.games.variants.connect4.connect4_games import ALICE, BOB, BOT, board_after, game_of
 
 WON = "443574124251376221334422561713"  # X (alice) to move: two columns win, one draws
 LOST = "353445766713534411351753"  # X to move: every column loses
@@ -223,3 +223,48 @@ def test_an_opening_explained_is_an_estimate_too() -> None:
     assert refused.value.position == board_after("4")
     assert refused.value.pick in board_after("4").legal_moves
     assert isinstance(refused.value.position, Connect4Board)
+
+
+@pytest.mark.usefixtures("quick_answers")
+@pytest.mark.parametrize(
+    ("columns", "column", "says"),
+    [
+        ("112233", 4, "Playing column 4 wins at once: it completes four in a row."),
+        # both sides have a four to complete: the side to move wins rather than blocks
+        ("717273", 7, "Playing column 7 wins at once: it completes four in a row."),
+        (
+            "12121",
+            1,
+            "Only column 1 does not lose at once: any other column lets the other side "
+            "complete four in a row.",
+        ),
+    ],
+)
+def test_an_early_position_the_rules_decide_names_that_column_as_played(
+    columns: str, column: int, says: str
+) -> None:
+    """Too early for the solver, but a column wins at once or is the only one that does not
+    lose at once: the reply says so, never "no column is proven", and draws the disc there
+    as the mover's, with no estimate's legend."""
+    board = board_after(columns)
+    with pytest.raises(TooEarlyToSolveError) as refused:
+        CONNECT4.hint(game_of(columns), random.Random(1))
+    assert str(refused.value) == says
+    assert refused.value.pick == board.landing(column - 1)
+    text = CONNECT4.renderer.estimate(refused.value, PLAIN, plain=True)
+    mark = board.to_move.value
+    assert f"[{mark}]" in text and "?" not in text.replace(says, "")
+    emoji = CONNECT4.renderer.estimate(refused.value, PLAIN, plain=False)
+    assert "\u2754" not in emoji and ("🟥" if mark == "X" else "🟨") in emoji
+
+
+@pytest.mark.usefixtures("quick_answers")
+def test_an_early_winning_move_is_explained_by_the_rules() -> None:
+    """The bot (X) won with its sixth disc: explaining its last move names the column that won
+    at once, though the solver valued no column of the position before it."""
+    columns = "12234334744"  # X's last disc completes a diagonal four in column 4
+    board = board_after(columns)
+    assert board.is_over and board.winner is Player.X
+    with pytest.raises(TooEarlyToSolveError) as refused:
+        CONNECT4.explain(game_of(columns, x=BOT, o=ALICE), running=False, rng=random.Random(1))
+    assert str(refused.value).startswith("Playing column 4 wins at once")
