@@ -13,10 +13,11 @@ is the reference's; PASS when all are and when 95 % of the 20+ positions solve w
 ``strongest``'s proof time (bot.engine.connect4.levels.PROOF_SECONDS), so that ``strongest``
 plays them exactly. Then the empty board for ``--opening-seconds``: how far the solver gets.
 
-``moves``: each level plays ``--move-games`` games against itself and every move's time is
-taken (wall clock, and CPU); printed per level: p50, p99 and max; PASS when every level's p99
-is within 1 s. The strength games' moves count too. ``strongest``'s decisions are counted by
-kind (exact, proven win, iterative deepening) with its deepest and shallowest depths.
+``moves``: each level plays ``--move-games`` games against itself (``adaptive`` at ratings
+900, 1500 and 2000 in turn) and every move's time is taken (wall clock, and CPU); printed per
+level: p50, p99 and max; PASS when every level's p99 is within 1 s. The strength games' moves
+count too. ``strongest``'s decisions are counted by kind (exact, proven win, iterative
+deepening) with its deepest and shallowest depths.
 
 ``strength``: each level plays ``--games`` games against the sir-lancebot-style player
 (bench/_connect4_scripted.py: random columns, a win taken 9 times in 10, a block 3 times in 4),
@@ -45,6 +46,7 @@ from arguments import positive_float, positive_int
 
 from bot.engine import Player, SearchTooLargeError
 from bot.engine.connect4 import LEVELS, Budget, Connect4Board, Solver, choose_column
+from bot.engine.connect4.adaptive import adaptive_move
 from bot.engine.connect4.levels import PROOF_SECONDS, Decision, strongest
 
 POSITIONS = Path(__file__).resolve().parents[1] / "tests" / "engine" / "connect4" / "positions"
@@ -60,6 +62,9 @@ STRONGEST_SHARE = 0.99
 PROVEN_SHARE = 0.95
 """The least share of 20+ disc positions solved within strongest's proof time."""
 SEED = 45
+ADAPTIVE_RATINGS = (900, 1500, 2000)
+"""The ratings ``adaptive`` plays its timed games at, in turn: weak, middling, near strongest."""
+TIMED_LEVELS = (*LEVELS, "adaptive")
 
 
 # ---------------------------------------------------------------- the solver
@@ -136,9 +141,9 @@ def show_solver(results: dict[str, list[Solved]], opening_figures: tuple[int, fl
         f"(at least {PROVEN_SHARE:.0%}: {'PASS' if fast else 'FAIL'})"
     )
     print(f"  every score the reference's: {'PASS' if all_right else 'FAIL'}")
-    nodes, rate = opening_figures
+    searched, speed = opening_figures
     print(
-        f"  the empty board: not solved; {nodes:,} positions searched at {rate:,.0f} a second "
+        f"  the empty board: not solved; {searched:,} positions searched at {speed:,.0f} a second "
         "(Pons' C++ solver, without its book, needs minutes there)"
     )
     return all_right and fast
@@ -163,12 +168,15 @@ class Timings:
         self.decisions.update(other.decisions)
 
 
-def timed(level: str, timings: Timings) -> Connect4Mover:
-    """``level`` as a player whose every move is timed into ``timings``."""
+def timed(level: str, timings: Timings, rating: int = 1500) -> Connect4Mover:
+    """``level`` as a player whose every move is timed into ``timings`` (``adaptive`` at
+    ``rating``)."""
 
     def play(board: Connect4Board, rng: random.Random) -> int:
         wall, cpu = time.perf_counter(), time.process_time()
-        if level == "strongest":
+        if level == "adaptive":
+            column = adaptive_move(board, rating, rng).col
+        elif level == "strongest":
             decision: Decision = strongest(board)
             column = rng.choice(decision.columns)
             timings.decisions[decision.how] += 1
@@ -194,8 +202,8 @@ def self_play(job: tuple[str, int, int]) -> Timings:
     level, games, seed = job
     timings = Timings()
     rng = random.Random(seed)
-    mover = timed(level, timings)
-    for _ in range(games):
+    for number in range(games):
+        mover = timed(level, timings, ADAPTIVE_RATINGS[number % len(ADAPTIVE_RATINGS)])
         game(mover, mover, rng)
     return timings
 
@@ -241,7 +249,7 @@ def show_moves(timings: Timings) -> bool:
     print(f"  {'level':<10} {'moves':>6} {'p50':>6} {'p99':>6} {'max':>6} {'cpu p50':>8} "
           f"{'cpu p99':>8}")  # fmt: skip
     all_pass = True
-    for level in LEVELS:
+    for level in TIMED_LEVELS:
         wall, cpu = timings.wall.get(level, []), timings.cpu.get(level, [])
         if not wall:
             continue
@@ -320,7 +328,8 @@ def main() -> int:
             all_pass &= show_strength(records)
         if "moves" in parts:
             jobs_self = [
-                (level, args.move_games, SEED + number) for number, level in enumerate(LEVELS)
+                (level, args.move_games, SEED + number)
+                for number, level in enumerate(TIMED_LEVELS)
             ]
             for played in pool.map(self_play, jobs_self):
                 timings.merge(played)
@@ -328,7 +337,7 @@ def main() -> int:
             all_pass &= show_moves(timings)
     print(f"\n({time.perf_counter() - began:.0f} s)")
     print(f"\n{'PASS' if all_pass else 'FAIL'}")
-    return 0
+    return 0 if all_pass else 1
 
 
 if __name__ == "__main__":
