@@ -22,14 +22,13 @@ docs/decisions.md, "Connect Four".
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
-from dataclasses import dataclass
 
 from ..errors import GameOverError
 from ..moves import Move
-from ..ratings import RANDOM_RATING, AdaptiveRecord
+from ..ratings import RANDOM_RATING, AdaptiveRecord, Calibration, clamped_rating, strength_at
+from ..ratings import Strength as Strength
 from .board import Connect4Board
 from .geometry import winning_cells
 from .heuristic import SCALE, search
@@ -46,7 +45,7 @@ SPREAD = 120.0
 """The estimate that makes a chance of 0.73 (``1 / (1 + e**-1)``): how the heuristic's
 estimates (a line of three is worth 12) turn into chances."""
 
-CALIBRATION: tuple[tuple[int, float], ...] = (
+CALIBRATION: Calibration = (
     (777, 0.75),
     (997, 0.60),
     (1262, 0.50),
@@ -65,16 +64,6 @@ rated against their ratings (bot.engine.connect4.ratings); weakness 1 lost every
 table starts at 0.75 (docs/decisions.md, "Connect Four")."""
 
 
-@dataclass(frozen=True, slots=True)
-class Strength:
-    """How the level plays at one rating: ``rating`` the rating it plays at, ``weakness`` both
-    the chance of a mistake per move and how far below the best column's chance a mistake may
-    be valued (0 plays the best column, 1 the worst every time)."""
-
-    rating: int
-    weakness: float
-
-
 def rating_range() -> tuple[int, int]:
     """The weakest and the strongest rating the level plays at."""
     return CALIBRATION[0][0], CALIBRATION[-1][0]
@@ -83,20 +72,12 @@ def rating_range() -> tuple[int, int]:
 def playing_rating(rating: float) -> int:
     """The rating the level plays at against a member rated ``rating``: that rating, within
     :func:`rating_range`. Elo updates the member's rating against it."""
-    low, high = rating_range()
-    return round(min(max(rating, low), high))
+    return clamped_rating(rating, CALIBRATION)
 
 
 def strength(rating: float) -> Strength:
     """How the level plays against a member rated ``rating``."""
-    played = playing_rating(rating)
-    weakness = CALIBRATION[-1][1]
-    for (low, low_weak), (high, high_weak) in itertools.pairwise(CALIBRATION):
-        if low <= played <= high:
-            share = (played - low) / (high - low) if high > low else 1.0
-            weakness = low_weak + share * (high_weak - low_weak)
-            break
-    return Strength(rating=played, weakness=min(max(weakness, 0.0), 1.0))
+    return strength_at(rating, CALIBRATION)
 
 
 def adaptive_move(board: Connect4Board, rating: float, rng: random.Random | None = None) -> Move:
