@@ -27,17 +27,14 @@ font; every frame shares one fixed palette, so the same input always gives the s
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping, Sequence
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from bot.engine import Move, Player
 from bot.engine.connect4 import STANDARD, Connect4Board
+from bot.games.render.gif import RGB, Box, checked_marks, encode, font, palette, replayed
 from bot.games.review import Review
-
-RGB = tuple[int, int, int]
-Box = tuple[int, int, int, int]
 
 FRAME_MS = 800
 """How long each frame but the last stays up, in milliseconds."""
@@ -70,6 +67,7 @@ RESULT: dict[Player | None, str] = {Player.X: "1-0", Player.O: "0-1", None: "1/2
 _BASE: tuple[RGB, ...] = (CANVAS, PLATE, LABEL, INK, X_COLOUR, O_COLOUR, O_RING)
 _BASE += (LAST_MOVE_COLOUR, MISTAKE_COLOUR, BLUNDER_COLOUR)
 _BLEND_STEPS = 5  # shades between each pair of base colours, for the smoothed edges
+_NEAR = 32  # no shades between colours this close (the canvas and the last move's white)
 
 # --- layout, in pixels of the final image ---------------------------------------------------------
 
@@ -119,37 +117,15 @@ def replay_image(
             or after the game ended (the message names the move's number and says why); a mark
             names no move; a duration is below 20 ms (browsers slow shorter frames down).
     """
-    if frame_ms < 20 or last_frame_ms < 20:
-        raise ValueError(
-            f"Frames need at least 20 ms each, not {frame_ms} ms and {last_frame_ms} ms."
-        )
-    marks = dict(marks or {})
-    for index in marks:
-        if not 0 <= index < len(moves):
-            raise ValueError(
-                f"A mark names move index {index}, but the game has {len(moves)} moves "
-                f"(indexes 0 to {len(moves) - 1})."
-            )
-    boards = [Connect4Board()]
-    for number, move in enumerate(moves, start=1):
-        try:
-            boards.append(boards[-1].play(move))
-        except ValueError as error:
-            raise ValueError(f"Move {number} cannot be replayed: {error}") from error
-
-    palette, discs = _palette(), _empty_board()
+    marks = checked_marks(moves, marks, frame_ms, last_frame_ms)
+    boards = replayed(Connect4Board(), moves)
+    discs = _empty_board()
     frames = []
     for n, board in enumerate(boards):
         if n:
             _drop(discs, n - 1, moves[n - 1], marks.get(n - 1))
-        frame = _draw(discs, board, moves[:n], marks)
-        frames.append(frame.quantize(palette=palette, dither=Image.Dither.NONE))
-    durations = [frame_ms] * (len(frames) - 1) + [last_frame_ms]
-    out = io.BytesIO()
-    frames[0].save(
-        out, format="GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0
-    )
-    return out.getvalue()
+        frames.append(_draw(discs, board, moves[:n], marks))
+    return encode(frames, palette(_BASE, _BLEND_STEPS, near=_NEAR), frame_ms, last_frame_ms)
 
 
 def review_replay(review: Review) -> bytes:
@@ -165,7 +141,7 @@ def _empty_board() -> Image.Image:
     width, height = image_size()
     image = Image.new("RGB", (width * s, height * s), CANVAS)
     draw = ImageDraw.Draw(image)
-    labels = _font(13 * s)
+    labels = font(13 * s)
     plate_top = (_TOP - RIM) * s
     for col in range(COLUMNS):
         middle = (_LEFT + col * CELL + CELL // 2) * s
@@ -263,7 +239,7 @@ def _badge(draw: ImageDraw.ImageDraw, cell: Move, verdict: str) -> None:
     draw.ellipse((cx - rim, cy - rim, cx + rim, cy + rim), fill=CANVAS)
     draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=VERDICT_COLOUR[verdict])
     text = VERDICT_BADGE[verdict]
-    draw.text((cx, cy), text, fill=BADGE_TEXT, font=_font(16 * _SCALE), anchor="mm")
+    draw.text((cx, cy), text, fill=BADGE_TEXT, font=font(16 * _SCALE), anchor="mm")
 
 
 def _caption(
@@ -277,13 +253,13 @@ def _caption(
     first, then ``7. X`` and a drop arrow over the column's number with the drawn verdict's
     badge (``?``, ``??``), and on a finished board the result as ``1-0`` (X won), ``0-1`` or
     ``1/2-1/2``."""
-    font = _font(17 * _SCALE)
+    face = font(17 * _SCALE)
     x, y = at
 
     def write(text: str, colour: RGB) -> None:
         nonlocal x
-        draw.text((x, y), text, fill=colour, font=font, anchor="lm")
-        x += round(draw.textlength(text, font=font))
+        draw.text((x, y), text, fill=colour, font=face, anchor="lm")
+        x += round(draw.textlength(text, font=face))
 
     if not played:
         write(f"{COLUMNS}x{ROWS}", INK)
@@ -307,29 +283,3 @@ def _arrow(draw: ImageDraw.ImageDraw, x: int, y: int) -> int:
     half = 5 * s
     draw.polygon(((x, y - 3 * s), (x + 2 * half, y - 3 * s), (x + half, y + 5 * s)), fill=INK)
     return x + 2 * half + 2 * s
-
-
-def _font(px: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's own default font at ``px`` pixels (its bitmap font without FreeType). Loaded
-    afresh each time (it costs microseconds), so threads drawing replays share no font."""
-    return ImageFont.load_default(px)
-
-
-def _palette() -> Image.Image:
-    """The palette every frame shares: the base colours and shades between each pair of them,
-    for the edges that scaling down smooths (at most 256 colours, as a GIF allows). No shades
-    between two near colours (the canvas and the last move's white): there is no edge to smooth
-    between them, and Pillow's palette lookup, which is approximate, would take the white for a
-    shade a few units away."""
-    channels = [channel for colour in _BASE for channel in colour]
-    for i, a in enumerate(_BASE):
-        for b in _BASE[i + 1 :]:
-            if max(abs(p - q) for p, q in zip(a, b, strict=True)) < 32:
-                continue
-            for step in range(1, _BLEND_STEPS + 1):
-                t = step / (_BLEND_STEPS + 1)
-                channels.extend(round(p + (q - p) * t) for p, q in zip(a, b, strict=True))
-    assert len(channels) <= 3 * 256, "a GIF palette holds 256 colours"
-    image = Image.new("P", (1, 1))
-    image.putpalette(channels)
-    return image
