@@ -315,7 +315,7 @@ def main() -> int:
             all_pass &= show_solver(solved, opening(args.opening_seconds))
         timings = Timings()
         if "strength" in parts:
-            half = args.games // 2
+            half = max(1, args.games // 2)  # as each colour
             jobs = [
                 (level, colour, half, SEED + 10 * number + (colour is Player.O))
                 for number, level in enumerate(LEVELS)

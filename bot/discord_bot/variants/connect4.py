@@ -11,6 +11,7 @@ from bot.discord_bot.controls import controls
 from bot.engine import Move
 from bot.engine.connect4 import Connect4Board
 from bot.games import Game
+from bot.games.variants.connect4.drawing import board_of
 
 ROWS: tuple[range, ...] = (range(0, 4), range(4, 7))
 """The columns on each row of buttons (five at most fit one)."""
@@ -19,8 +20,7 @@ ROWS: tuple[range, ...] = (range(0, 4), range(4, 7))
 def connect4_rows(game: Game, choice: int | None) -> list[discord.ui.Item[discord.ui.LayoutView]]:
     """The columns' buttons, a separator, the controls; ``choice`` unused (a move is one
     click)."""
-    board = game.position
-    assert isinstance(board, Connect4Board)  # a Connect Four game's position
+    board = board_of(game.position)
     rows: list[discord.ui.Item[discord.ui.LayoutView]] = [
         button_row(*(_column(game, board, col) for col in columns)) for columns in ROWS
     ]

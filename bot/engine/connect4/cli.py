@@ -54,9 +54,10 @@ DESCRIPTION = (
     "plays. " + RULES + " " + SCORES
 )
 EPILOG = (
-    "Examples: python -m bot.engine connect4 4453; python -m bot.engine connect4 4453 --json; "
-    "python -m bot.engine connect4 44 --level hard; printf '4453\\n444\\n' | python -m "
-    "bot.engine connect4 -"
+    "Examples: python -m bot.engine connect4 11372435651555657733 (20 discs: solved at once; "
+    "early positions take minutes or more); python -m bot.engine connect4 "
+    "11372435651555657733 --json; python -m bot.engine connect4 44 --level hard; printf "
+    "'11372435651555657733\\n113724356515556577334\\n' | python -m bot.engine connect4 -"
 )
 
 

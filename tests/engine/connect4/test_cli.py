@@ -31,7 +31,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 
 def test_the_command_is_named_and_described() -> None:
     assert COMMAND.name == "connect4"
-    assert "22 - n" in COMMAND.description and "4453" in COMMAND.epilog
+    assert "22 - n" in COMMAND.description and "11372435651555657733" in COMMAND.epilog
 
 
 def test_the_analysis_prints_the_position_the_score_and_each_column(

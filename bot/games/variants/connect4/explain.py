@@ -36,7 +36,6 @@ from bot.games.render.outcomes import count, describe_outcome, hint_title
 from bot.games.variants.connect4.drawing import (
     EMOJI_DISC,
     EMOJI_HOLE,
-    EMOJI_WINNING_DISC,
     TEXT_HOLE,
     board_of,
     column_name,
@@ -48,12 +47,14 @@ from bot.games.variants.connect4.replies import (
     ColumnOutcome,
     Connect4Explained,
     Connect4Hint,
-    ForcedColumn,
+    NamedColumn,
 )
-from bot.i18n import _
+from bot.i18n import _, ngettext
 
 EMOJI_FULL = "⬛"  # under a full column: no value
-TEXT_WIDTH = 4  # a terminal cell of the explain board: room for "[W5]"
+TEXT_WIDTH = 5  # a terminal cell of the explain board: room for "[W11]"
+EMOJI_NAMED = EMOJI_EXPLAINED  # the column a reply names where nothing else is proven: ⭐
+TEXT_NAMED = "*"
 
 # --- hints --------------------------------------------------------------------------------------
 
@@ -98,7 +99,6 @@ def _blocks(board: Connect4Board, move: Move) -> bool:
 def explain_reason(reply: Connect4Explained, *, plain: bool) -> str:
     """One sentence: the column explained and why (``plain``: the other side's disc as X or
     O, else its emoji)."""
-    on_purpose = reply.game.level not in ("strongest", "duel")
     why = reason(
         reply,
         reply.explained,
@@ -106,7 +106,7 @@ def explain_reason(reply: Connect4Explained, *, plain: bool) -> str:
         column_name(reply.columns[0].move),
         other=disc(reply.mover.other, plain=plain),
         blocks=_blocks(reply.position, reply.move),
-        on_purpose=on_purpose,
+        on_purpose=False,  # its levels' weaker moves are mostly a shallow search's, not chosen
     )
     return subject(reply, column_name(reply.move), why)
 
@@ -117,10 +117,13 @@ def explain_search(reply: Connect4Explained) -> str | None:
     if reply.nodes == 0:
         return None
     # TRANSLATORS: Connect Four's explanation; {searched} is a number of positions (board
-    # states), always many
-    return _("To value every column my search examined {searched} positions.").format(
-        searched=count(reply.nodes)
+    # states), written with its thousands separated
+    text = ngettext(
+        "To value every column my search examined {searched} position.",
+        "To value every column my search examined {searched} positions.",
+        reply.nodes,
     )
+    return text.format(searched=count(reply.nodes))
 
 
 def _by_column(reply: Connect4Explained) -> dict[int, ColumnOutcome]:
@@ -215,11 +218,10 @@ def render_estimate(error: TooEarlyToSolveError, spelling: Spelling, *, plain: b
     that means."""
     board = board_of(error.position)
     mover = board.to_move
-    decided = isinstance(error, ForcedColumn)  # the rules chose the column: drawn as played
-    if plain:
-        marked = f"[{mover.value}]" if decided else f" {TEXT_ESTIMATE} "
+    if isinstance(error, NamedColumn):  # the move the sentence names: no title, no legend
+        marked = f" {TEXT_NAMED} " if plain else EMOJI_NAMED
     else:
-        marked = EMOJI_WINNING_DISC[mover] if decided else EMOJI_ESTIMATE
+        marked = f" {TEXT_ESTIMATE} " if plain else EMOJI_ESTIMATE
 
     def glyph(move: Move) -> str:
         player = board.at(move)
@@ -230,7 +232,8 @@ def render_estimate(error: TooEarlyToSolveError, spelling: Spelling, *, plain: b
         return EMOJI_HOLE if player is None else EMOJI_DISC[player]
 
     grid = text_rows(board, glyph) if plain else emoji_rows(board, glyph)
+    if isinstance(error, NamedColumn):
+        return "\n".join([error.text(spelling), *grid])
     mark = disc(mover, plain=plain)
     symbol = TEXT_ESTIMATE if plain else EMOJI_ESTIMATE
-    legend = [] if decided else [estimate_means(symbol)]
-    return "\n".join([error.text(spelling), estimate_title(mark), *grid, *legend])
+    return "\n".join([error.text(spelling), estimate_title(mark), *grid, estimate_means(symbol)])

@@ -175,15 +175,18 @@ class Connect4Renderer(Renderer):
         return _("Connect Four rating {rating}").format(rating=rating)
 
     def leaderboard_title(self) -> str:
+        # TRANSLATORS: the title of the Connect Four leaderboard against the bot
         return _("Connect Four leaderboard (a win is 3 points, a draw 1):")
 
     def empty_leaderboard(self) -> str:
+        # TRANSLATORS: the Connect Four leaderboard with nobody on it yet
         return _(
             "Nobody is on the Connect Four leaderboard yet: finish a game of Connect Four "
             "to be the first!"
         )
 
     def duel_leaderboard_title(self) -> str:
+        # TRANSLATORS: the title of the Connect Four duels' leaderboard
         return _("Connect Four duel leaderboard (Elo rating, everyone starts at 1200):")
 
     def no_duels_yet(self, here: str) -> str:

@@ -80,10 +80,10 @@ class Connect4Hint:
 class Connect4Explained:
     """What the solver sees in one position of ``game`` and the move it explains, as a
     classic explanation (``bot.games.variants.classic.replies.Explained``): the running game's
-    position and the bot's move there (``played`` False), or the position before a finished
-    game's last move by the bot (by anyone, in a duel) and that move. ``columns``: every open
-    column's outcome for ``mover``, best first; ``nodes`` and ``seconds``: what the search
-    cost."""
+    position and its best column for the side to move (``played`` False), or the position
+    before a finished game's last move by the bot (by anyone, in a duel) and that move.
+    ``columns``: every open column's outcome for ``mover``, best first; ``nodes`` and
+    ``seconds``: what the search cost."""
 
     game: Game
     position: Connect4Board
@@ -100,7 +100,8 @@ class Connect4Explained:
         return next(entry for entry in self.columns if entry.move.col == self.move.col)
 
 
-class ForcedColumn(TooEarlyToSolveError):
-    """A position the solver did not finish in time where the rules decide the column: one that
-    wins at once, or the only one that does not lose at once. Its board shows that column as
-    the move, not as a guess (``TooEarlyToSolveError``'s ``pick``)."""
+class NamedColumn(TooEarlyToSolveError):
+    """A position the solver did not finish in time, answered about one column: one the rules
+    decide (it wins at once, or it is the only one that does not lose at once), or the move
+    an explanation is about. Its board marks that column (``pick``) as the move, not as the
+    bot's guess."""

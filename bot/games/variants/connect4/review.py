@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from bot.engine import Move, SearchTooLargeError, Value
 from bot.engine.connect4 import Budget, best_columns
+from bot.engine.connect4.analysis import thread_solver
 from bot.engine.position import Position
 from bot.games.models import Game
 from bot.games.review import Review, judge
@@ -50,11 +51,16 @@ def review_game(game: Game, *, seconds: float = REVIEW_SECONDS) -> Review:
     def valuation(position: Position) -> Valuation:
         board = board_of(position)
         budget = Budget(deadline=min(deadline, time.perf_counter() + PER_POSITION_SECONDS))
+        solver = thread_solver(board.geometry)
         try:
-            score, columns = best_columns(board, budget)
+            score = solver.solve(board, budget)
         except SearchTooLargeError:
             return UNPROVEN
-        best = outcome(board, columns[0], score)
-        return Valuation(best.value, best.plies, best.move)
+        proven = outcome(board, board.legal_columns[0], score)  # the position's, any column
+        try:
+            _score, columns = best_columns(board, budget, solver)
+        except SearchTooLargeError:  # the value stands; only the better move is not named
+            return Valuation(proven.value, proven.plies, None)
+        return Valuation(proven.value, proven.plies, board.landing(columns[0]))
 
     return judge(game, valuation)

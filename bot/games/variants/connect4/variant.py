@@ -14,10 +14,8 @@ import re
 import time
 
 from bot.engine import (
-    CellTakenError,
     IllegalMoveError,
     Move,
-    OffBoardError,
     SearchTooLargeError,
     UnknownLevelError,
 )
@@ -36,7 +34,7 @@ from bot.games.variants.connect4.render import Connect4Renderer
 from bot.games.variants.connect4.replies import (
     Connect4Explained,
     Connect4Hint,
-    ForcedColumn,
+    NamedColumn,
     outcomes,
 )
 from bot.games.variants.connect4.review import review_game
@@ -45,6 +43,9 @@ from bot.i18n import N_, Phrase
 
 COLUMNS = 7
 """The board's columns: its one size, as options, ratings and storage name it."""
+
+ROWS = 6
+"""The board's rows: a cell below the sixth is no button's."""
 
 CONNECT4_LEVELS: tuple[str, ...] = (*LEVELS, ADAPTIVE)
 """The levels against the bot: the engine's ``LEVELS``, then ``adaptive``."""
@@ -109,6 +110,8 @@ class Connect4Variant(Variant):
         if wanted == ADAPTIVE:
             return ADAPTIVE
         if wanted == "perfect":
+            # TRANSLATORS: Connect Four's refusal of the level perfect; {levels} lists the
+            # levels as typed, {strongest} is the level's name as typed
             raise InvalidOptionError(
                 "Connect Four has no perfect level: choose one of {levels} ({strongest} "
                 "plays exact moves once it can prove them).",
@@ -118,9 +121,11 @@ class Connect4Variant(Variant):
         try:
             return Level.of(wanted).value
         except UnknownLevelError:
+            # TRANSLATORS: {given} is what the member typed, quoted; {levels} lists the
+            # levels as typed
             raise InvalidOptionError(
                 "There is no level {given} in Connect Four. Choose one of: {levels}.",
-                given=repr(str(level)),
+                given=quote_input(str(level)),
                 levels=", ".join(CONNECT4_LEVELS),
             ) from None
 
@@ -162,7 +167,7 @@ class Connect4Variant(Variant):
         else:
             before, move = self.explained_move(game)
             board = board_of(before)
-        analysis = _solved(game, board, rng)
+        analysis = _solved(game, board, rng, played=move)
         columns = outcomes(board, analysis)
         return Connect4Explained(
             game=game,
@@ -189,17 +194,18 @@ class Connect4Variant(Variant):
             raise self.move_refused(error, board, Move(0, column - 1)) from error
 
     def move_refused(self, error: IllegalMoveError, position: Position, move: Move) -> GameError:
-        """A full column, a column off the board, or a cell the disc would not land in (a
-        button of a board that has changed since), in columns."""
+        """A full column, a column off the board, or a cell below where the disc lands now (a
+        button of a board that has changed since), in columns; anything else (a cell no
+        button names) as the shared refusal."""
         board = board_of(position)
         column = move.col + 1
-        if isinstance(error, OffBoardError):
+        if not 0 <= move.col < COLUMNS:
             return off_board(column)
         if not board.is_over and move.col not in board.legal_columns:
             # TRANSLATORS: Connect Four; {column} is a number
             full = N_("Column {column} is full: choose another one.")
             return GameError(full, column=column)
-        if isinstance(error, CellTakenError | IllegalMoveError) and not board.is_over:
+        if not board.is_over and board.landing(move.col).row < move.row < ROWS:
             # TRANSLATORS: Connect Four: a button clicked on a board that has changed since it
             # was drawn; {column} is a number
             template = N_(
@@ -265,40 +271,72 @@ def off_board(column: int | None) -> InvalidCellError:
     return InvalidCellError(template, column=column, columns=COLUMNS)
 
 
-def _solved(game: Game, board: Connect4Board, rng: random.Random) -> Analysis:
+def _solved(
+    game: Game, board: Connect4Board, rng: random.Random, *, played: Move | None = None
+) -> Analysis:
     """Every column's exact score on ``board`` (a position of ``game``) within
-    ``ANSWER_SECONDS``; past it, the refusal that names ``strongest``'s move as an estimate."""
+    ``ANSWER_SECONDS``. Past it: a column the rules decide (:func:`forced`), else, for a hint,
+    ``strongest``'s move as an estimate, and for a ``played`` move, that nothing is proven of
+    it yet."""
     try:
         return analyze(board, Budget(deadline=time.perf_counter() + ANSWER_SECONDS))
     except SearchTooLargeError:
-        decided = forced(game, board)
+        decided = forced(game, board, played)
         if decided is not None:
             raise decided from None
+        if played is not None:
+            # TRANSLATORS: Connect Four, explaining a move played in a position the solver
+            # could not finish in time; {cell} is a column ("column 4")
+            template = N_(
+                "I cannot prove yet what {cell} leads to: this Connect Four position is too "
+                "early for me to solve in time (I can after a few more moves)."
+            )
+            raise _named(game, board, played, template) from None
         pick = choose_move(board, ESTIMATE_LEVEL, rng)
         raise too_early_to_solve(game, board, pick) from None
 
 
-def forced(game: Game, board: Connect4Board) -> ForcedColumn | None:
-    """Where the solver proves nothing in time but the rules decide the move: a column that
-    wins at once, or the one column that does not lose at once (the others leave the other
-    side a four). The reply names that column on the board, as an estimate's does."""
+def forced(game: Game, board: Connect4Board, played: Move | None = None) -> NamedColumn | None:
+    """What the rules alone say where the solver proves nothing in time. Of the position: a
+    column that wins at once, or the one column that does not lose at once (the others leave
+    the other side a four). Of a ``played`` move (one explained): that it won at once, lost at
+    once, or was that one column. None where they say nothing."""
     columns = board.legal_columns
     wins = [col for col in columns if board.play_column(col).winner is board.to_move]
-    if wins:
-        # TRANSLATORS: Connect Four, where the solver has not valued every column yet;
-        # {cell} is a column ("column 4")
-        template = N_("Playing {cell} wins at once: it completes four in a row.")
-        return _named(game, board, board.landing(wins[0]), template)
     safe = [col for col in columns if not _gives_a_four(board.play_column(col))]
-    if len(safe) == 1 and len(columns) > 1:
-        # TRANSLATORS: Connect Four, where the solver has not valued every column yet;
-        # {cell} is a column ("column 4")
+    only = safe[0] if not wins and len(safe) == 1 < len(columns) else None
+    if played is None:
+        if wins:
+            return _wins_at_once(game, board, wins[0])
+        return None if only is None else _only_column(game, board, only)
+    if played.col in wins:
+        return _wins_at_once(game, board, played.col)
+    if played.col not in safe:
+        # TRANSLATORS: Connect Four, explaining a move the solver has not valued; {cell} is
+        # a column ("column 4")
         template = N_(
-            "Only {cell} does not lose at once: any other column lets the other side "
-            "complete four in a row."
+            "Playing {cell} loses at once: it lets the other side complete four in a row "
+            "next."
         )
-        return _named(game, board, board.landing(safe[0]), template)
-    return None
+        return _named(game, board, played, template)
+    return _only_column(game, board, only) if only == played.col else None
+
+
+def _wins_at_once(game: Game, board: Connect4Board, col: int) -> NamedColumn:
+    # TRANSLATORS: Connect Four, where the solver has not valued every column yet; {cell} is
+    # a column ("column 4")
+    template = N_("Playing {cell} wins at once: it completes four in a row.")
+    return _named(game, board, board.landing(col), template)
+
+
+def _only_column(game: Game, board: Connect4Board, col: int) -> NamedColumn:
+    # TRANSLATORS: Connect Four, where the solver has not valued every column yet; {cell} is
+    # a column ("column 4")
+    template = N_(
+        "Only {cell} does not lose at once: any other column lets the other side complete "
+        "four in a row."
+    )
+    return _named(game, board, board.landing(col), template)
 
 
 def _gives_a_four(board: Connect4Board) -> bool:
@@ -308,8 +346,8 @@ def _gives_a_four(board: Connect4Board) -> bool:
     )
 
 
-def _named(game: Game, board: Connect4Board, pick: Move, template: str) -> ForcedColumn:
-    return ForcedColumn(
+def _named(game: Game, board: Connect4Board, pick: Move, template: str) -> NamedColumn:
+    return NamedColumn(
         template, game=game, position=board, pick=pick, cell=Phrase(lambda: column_name(pick))
     )
 
@@ -320,9 +358,9 @@ def too_early_to_solve(game: Game, board: Connect4Board, pick: Move) -> TooEarly
     pick, for the board)."""
     # TRANSLATORS: Connect Four; {cell} is a column ("column 4")
     return TooEarlyToSolveError(
-        "This Connect Four position is too early for me to solve in time: no column here is "
-        "proven to win, draw or lose yet (I can after a few more moves). My pick, an "
-        "estimate: {cell}.",
+        "This Connect Four position is too early for me to solve in time: I cannot prove yet "
+        "what every column leads to (I can after a few more moves). My pick, an estimate: "
+        "{cell}.",
         game=game,
         position=board,
         pick=pick,

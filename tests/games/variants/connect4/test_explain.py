@@ -19,6 +19,7 @@ from bot.games import Seat
 from bot.games.errors import PLAIN, TooEarlyToSolveError
 from bot.games.variants.connect4 import CONNECT4, Connect4Explained, Connect4Hint
 from bot.games.variants.connect4 import variant as connect4_variant
+from bot.games.variants.connect4.explain import TEXT_WIDTH
 from bot.games.variants.connect4.replies import ColumnOutcome, outcomes
 from tests.games.variants.connect4.connect4_games import ALICE, BOB, BOT, board_after, game_of
 
@@ -54,7 +55,8 @@ def value_row(reply: Connect4Explained) -> list[str]:
     """The terminal explain board's row under the columns, read back: each column's code."""
     text = CONNECT4.renderer.explain(reply, plain=True).splitlines()
     row = next(line for line in text if line.startswith(" ") and line.strip()[:1] in "[WDL")
-    return [row[1 + 4 * col : 5 + 4 * col].strip() for col in range(7)]
+    width = TEXT_WIDTH
+    return [row[1 + width * col : 1 + width * (col + 1)].strip() for col in range(7)]
 
 
 # -- hints --------------------------------------------------------------------------------------
@@ -127,7 +129,7 @@ def test_the_running_game_is_explained_at_its_best_column_with_each_value_under_
 def test_the_running_explanation_reads_as_advice_to_the_member() -> None:
     text = CONNECT4.renderer.explain(explained(WON, running=True), plain=True).splitlines()
     assert text[0] == "What I see (X to move):"
-    assert text[1] == "  1   2   3   4   5   6   7"
+    assert text[1] == " " + "".join(f"{col:^{TEXT_WIDTH}}" for col in range(1, 8)).rstrip()
     assert text[-2] == (
         "In your place I would play column 5: it wins in 3 of your moves against any defence."
     )
@@ -203,9 +205,9 @@ def test_an_opening_gets_strongests_pick_as_an_estimate_naming_its_column() -> N
     assert error.game is game and error.position == board
     assert error.pick in board.legal_moves and error.pick == board.landing(error.pick.col)
     assert str(error) == (
-        "This Connect Four position is too early for me to solve in time: no column here is "
-        "proven to win, draw or lose yet (I can after a few more moves). My pick, an "
-        f"estimate: column {error.pick.col + 1}."
+        "This Connect Four position is too early for me to solve in time: I cannot prove yet "
+        "what every column leads to (I can after a few more moves). My pick, an estimate: "
+        f"column {error.pick.col + 1}."
     )
     text = CONNECT4.renderer.estimate(error, PLAIN, plain=True)
     assert text.splitlines()[1] == "My pick (X to move):"
@@ -244,18 +246,21 @@ def test_an_early_position_the_rules_decide_names_that_column_as_played(
     columns: str, column: int, says: str
 ) -> None:
     """Too early for the solver, but a column wins at once or is the only one that does not
-    lose at once: the reply says so, never "no column is proven", and draws the disc there
-    as the mover's, with no estimate's legend."""
+    lose at once: the reply says so, never that it is an estimate, and marks that column on
+    the board (* in text, ⭐ in emoji), with no estimate's title or legend."""
     board = board_after(columns)
     with pytest.raises(TooEarlyToSolveError) as refused:
         CONNECT4.hint(game_of(columns), random.Random(1))
     assert str(refused.value) == says
     assert refused.value.pick == board.landing(column - 1)
     text = CONNECT4.renderer.estimate(refused.value, PLAIN, plain=True)
-    mark = board.to_move.value
-    assert f"[{mark}]" in text and "?" not in text.replace(says, "")
+    lines = text.splitlines()
+    assert lines[0] == says and "My pick" not in text and "?" not in text
+    row = next(line for line in lines if "*" in line)
+    assert row.index("*") == 1 + 3 * (column - 1) + 1  # the column's cell, as the grid draws it
+    assert lines.index(row) - 2 == board.landing(column - 1).row  # under the column numbers
     emoji = CONNECT4.renderer.estimate(refused.value, PLAIN, plain=False)
-    assert "\u2754" not in emoji and ("🟥" if mark == "X" else "🟨") in emoji
+    assert "\u2754" not in emoji and emoji.count("⭐") == 1
 
 
 @pytest.mark.usefixtures("quick_answers")
@@ -268,3 +273,40 @@ def test_an_early_winning_move_is_explained_by_the_rules() -> None:
     with pytest.raises(TooEarlyToSolveError) as refused:
         CONNECT4.explain(game_of(columns, x=BOT, o=ALICE), running=False, rng=random.Random(1))
     assert str(refused.value).startswith("Playing column 4 wins at once")
+
+
+@pytest.mark.usefixtures("quick_answers")
+def test_an_early_played_move_that_lost_at_once_is_said_to_lose_at_once() -> None:
+    """alice (X) beat the easy bot: its last move, column 5, left her row of three open
+    instead of blocking column 4. Explaining it speaks of column 5, never of column 4."""
+    game = game_of("1727354")
+    before, move = CONNECT4.explained_move(game)
+    assert move.col == 4
+    with pytest.raises(TooEarlyToSolveError) as refused:
+        CONNECT4.explain(game, running=False, rng=random.Random(1))
+    assert str(refused.value) == (
+        "Playing column 5 loses at once: it lets the other side complete four in a row next."
+    )
+    assert refused.value.pick == move and refused.value.position == before
+
+
+@pytest.mark.parametrize(
+    ("columns", "played", "says"),
+    [
+        ("112233", 4, "Playing column 4 wins at once"),
+        ("112233", 5, None),  # a win missed, and nothing lost at once: the solver's to say
+        ("12121", 1, "Only column 1 does not lose at once"),
+        ("12121", 3, "Playing column 3 loses at once"),
+        ("44", 4, None),  # the rules say nothing of an opening move
+    ],
+)
+def test_what_the_rules_say_of_a_played_column_is_of_that_column(
+    columns: str, played: int, says: str | None
+) -> None:
+    board = board_after(columns)
+    named = connect4_variant.forced(game_of(columns), board, board.landing(played - 1))
+    if says is None:
+        assert named is None
+    else:
+        assert named is not None and str(named).startswith(says)
+        assert named.pick == board.landing(played - 1)

@@ -187,8 +187,10 @@ def test_a_button_of_a_board_that_has_changed_names_its_column() -> None:
         "now. Look at the board again and choose your column."
     )
     assert refusal("4453", Move(4, 3)) == changed.format(column=4)
-    assert refusal("4453", Move(0, 3)) == changed.format(column=4)
-    assert refusal("4453", Move(6, 6)) == changed.format(column=7)
+    assert refusal("4453", Move(5, 4)) == changed.format(column=5)
+    # cells no button names (above where a disc lands, a row off the board): the shared refusal
+    assert refusal("4453", Move(0, 3)) == "That move is not allowed here."
+    assert refusal("4453", Move(6, 6)) == "That move is not allowed here."
 
 
 def test_the_engine_refusals_of_a_full_column_and_off_the_board_are_worded_in_columns() -> None:
