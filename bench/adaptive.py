@@ -4,6 +4,7 @@ Run from the repository root (3x3 in seconds, 4x4 in a few minutes):
     nice -n 19 python bench/adaptive.py [--sizes 3,4] [--games 60] [--seed 30] [--seeds 1]
     nice -n 19 python bench/adaptive.py --calibrate [--sizes 3,4] [--calibration-games 600]
     nice -n 10 python bench/adaptive.py --sizes 9 --jobs 2     # ultimate (about 10 minutes)
+    nice -n 10 python bench/adaptive.py --sizes connect4 --jobs 2     # Connect Four
 
 For each board size and each scripted player of bench/scripted.py (random, one-ply,
 perfect-10%) one member plays ``--games`` games against ``adaptive``, taking turns to start,
@@ -25,6 +26,14 @@ minutes each). ``--calibrate --sizes 9`` plays each weakness of ``ULTIMATE_GRID`
 ultimate scripted player and the scripted players against each other, fits every rating at
 once (random at 800) and prints the table bot/engine/ultimate/adaptive.py keeps.
 
+Connect Four is ``--sizes connect4`` (or 7, its columns, as its record is stored): the same as
+ultimate with bench/_connect4_scripted.py's players (random, the sir-lancebot-style player,
+one-ply) against bot.engine.connect4.adaptive; ``--calibrate --sizes connect4`` plays each
+weakness of ``CONNECT4_GRID`` against those players and the four levels, whose ratings
+bench/levels.py measured (bot/engine/connect4/ratings.py: the scripted players reach only
+1,283, where the level's strongest plays 600 above), fits each weakness's rating against those
+fixed ratings, and prints the table bot/engine/connect4/adaptive.py keeps.
+
 ``--calibrate`` measures how strongly the level plays at each mistake rate, per way of playing
 (no wins taken and wins given away, at ratings up to the random mover's; wins taken and given
 away, up to the one-ply player's; wins taken and none given away, above), by
@@ -45,10 +54,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _connect4_scripted import CONNECT4_SCRIPTED, connect4_match, connect4_mover, play_connect4
 from _ultimate_scripted import ULTIMATE_SCRIPTED, play_ultimate, ultimate_match
 from arguments import positive_int
 from scripted import SCRIPTED, WIN_LENGTH, Mover, Result, fit_ratings, match, play_game
@@ -65,8 +76,10 @@ from bot.engine.classic.adaptive import (
     record_after,
     strength,
 )
+from bot.engine.connect4 import adaptive as connect4_adaptive
+from bot.engine.connect4.ratings import LEVEL_RATINGS as CONNECT4_LEVEL_RATINGS
+from bot.engine.connect4.ratings import SCRIPTED_RATINGS as CONNECT4_SCRIPTED_RATINGS
 from bot.engine.ratings import RANDOM_RATING, AdaptiveRecord, expected_score
-from bot.engine.ultimate import UltimateBoard
 from bot.engine.ultimate import adaptive as ultimate_adaptive
 
 FIRST_COUNTED = 21  # games 1-20 are the level finding the member's strength
@@ -76,6 +89,66 @@ GRID = (0.0, 0.1, 0.2, 0.35, 0.5, 0.7, 1.0)
 ULTIMATE = ultimate_adaptive.SIZE  # ultimate's size: its grid's side, as its record is stored
 ULTIMATE_GRID = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.75)
 """The weaknesses ``--calibrate --sizes 9`` measures."""
+CONNECT4 = connect4_adaptive.SIZE  # Connect Four's size: its columns, as its record is stored
+CONNECT4_GRID = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.75, 1.0)
+"""The weaknesses ``--calibrate --sizes connect4`` measures."""
+NAMED_SIZES = {"ultimate": ULTIMATE, "connect4": CONNECT4}
+
+
+@dataclass(frozen=True, slots=True)
+class Family:
+    """A kind of game whose adaptive level weakens through a ``weakness`` (ultimate, Connect
+    Four): its scripted players, a game and a match between two players, the bot at a member's
+    rating, the rating it plays at, a player at a fixed weakness, the weaknesses to calibrate
+    and the module that keeps the table; ``rated``, where given, the opponents of fixed ratings
+    each weakness is measured against instead of the scripted players (whose own games then
+    need not be played)."""
+
+    label: str
+    scripted: dict[str, Any]
+    play: Callable[[Any, Any, random.Random], float]
+    match: Callable[[Any, Any, int, int], Result]
+    bot: Callable[[int], Any]
+    playing_rating: Callable[[float], int]
+    weak: Callable[[float], Any]
+    grid: tuple[float, ...]
+    table: str
+    rated: dict[str, float] | None = None
+
+
+def _connect4_bot(rating: int) -> Any:
+    how = connect4_adaptive.strength(rating)
+    return lambda board, rng: connect4_adaptive.column_at(board, how, rng)
+
+
+def _connect4_weak(weakness: float) -> Any:
+    how = connect4_adaptive.Strength(0, weakness)
+    return lambda board, rng: connect4_adaptive.column_at(board, how, rng)
+
+
+def _ultimate_bot(rating: int) -> Any:
+    return lambda board, rng: ultimate_adaptive.adaptive_move(board, rating, rng)
+
+
+def _ultimate_weak(weakness: float) -> Any:
+    how = ultimate_adaptive.Strength(0, weakness)
+    return lambda board, rng: ultimate_adaptive.move_at(board, how, rng)
+
+
+FAMILIES = {
+    ULTIMATE: Family(
+        "ultimate", ULTIMATE_SCRIPTED, play_ultimate, ultimate_match, _ultimate_bot,
+        ultimate_adaptive.playing_rating, _ultimate_weak, ULTIMATE_GRID,
+        "bot/engine/ultimate/adaptive.py",
+    ),
+    CONNECT4: Family(
+        "Connect Four", CONNECT4_SCRIPTED, play_connect4, connect4_match, _connect4_bot,
+        connect4_adaptive.playing_rating, _connect4_weak, CONNECT4_GRID,
+        "bot/engine/connect4/adaptive.py",
+        {**CONNECT4_SCRIPTED_RATINGS, **CONNECT4_LEVEL_RATINGS},
+    ),
+}  # fmt: skip
+"""The kinds calibrated by weakness, by size."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,25 +182,22 @@ class Run:
         )
 
 
-def ultimate_run(name: str, games: int, seed: int) -> Run:
-    """``games`` games of ultimate's scripted player ``name`` against ultimate's adaptive
-    level, as :func:`member_run` on the classic sizes."""
+def family_run(family: Family, name: str, games: int, seed: int) -> Run:
+    """``games`` games of ``family``'s scripted player ``name`` against its adaptive level,
+    as :func:`member_run` on the classic sizes."""
     rng = random.Random(seed)
-    member = ULTIMATE_SCRIPTED[name]
+    member = family.scripted[name]
     record = AdaptiveRecord()
     scores: list[float] = []
     ratings: list[int] = []
     for game in range(games):
         rating = record.rating
-
-        def bot(board: UltimateBoard, rng: random.Random, rating: int = rating) -> Move:
-            return ultimate_adaptive.adaptive_move(board, rating, rng)
-
+        bot = family.bot(rating)
         if game % 2 == 0:
-            score = play_ultimate(member, bot, rng)
+            score = family.play(member, bot, rng)
         else:
-            score = 1.0 - play_ultimate(bot, member, rng)
-        record = record.against(score, ultimate_adaptive.playing_rating(rating))
+            score = 1.0 - family.play(bot, member, rng)
+        record = record.against(score, family.playing_rating(rating))
         scores.append(score)
         ratings.append(record.rating)
     return Run(tuple(scores), tuple(ratings))
@@ -136,8 +206,8 @@ def ultimate_run(name: str, games: int, seed: int) -> Run:
 def run_of(task: tuple[str, int, int, int]) -> Run:
     """One member's run (``name``, ``size``, ``games``, ``seed``): a process's work."""
     name, size, games, seed = task
-    if size == ULTIMATE:
-        return ultimate_run(name, games, seed)
+    if size in FAMILIES:
+        return family_run(FAMILIES[size], name, games, seed)
     return member_run(SCRIPTED[name], size, games, seed)
 
 
@@ -172,9 +242,9 @@ def show_runs(sizes: tuple[int, ...], games: int, seed: int, seeds: int, jobs: i
         f"{'rating@20':>9} {'@' + str(games):>5} {'settled':>7}"
     )
     for size in sizes:
-        if size == ULTIMATE:
-            names: tuple[str, ...] = tuple(ULTIMATE_SCRIPTED)
-            print(f"\nultimate: {games} games, counted from game {FIRST_COUNTED}")
+        if size in FAMILIES:
+            names: tuple[str, ...] = tuple(FAMILIES[size].scripted)
+            print(f"\n{FAMILIES[size].label}: {games} games, counted from game {FIRST_COUNTED}")
         else:
             names = tuple(SCRIPTED)
             print(
@@ -195,7 +265,7 @@ def show_runs(sizes: tuple[int, ...], games: int, seed: int, seeds: int, jobs: i
             counted = first.counted()
             passed = sum(run.verdict() for run in runs)
             all_pass &= first.verdict()
-            label = "ult" if size == ULTIMATE else f"{size}x{size}"
+            label = {ULTIMATE: "ult", CONNECT4: "c4"}.get(size, f"{size}x{size}")
             line = (
                 f"{label:<5} {name:<12} {statistics.fmean(counted):>5.3f} "
                 f"{counted.count(1.0) / len(counted):>4.0%} "
@@ -218,13 +288,17 @@ def show_runs(sizes: tuple[int, ...], games: int, seed: int, seeds: int, jobs: i
 def fit_one(results: dict[str, Result], size: int) -> float:
     """The rating that makes ``results`` against the scripted players (their ratings fixed, as
     bot/engine/ratings.py keeps them) most likely: where expected points equal points."""
+    return fit_against(results, {name: SCRIPTED_RATINGS[name, size] for name in results})
+
+
+def fit_against(results: dict[str, Result], ratings: dict[str, float]) -> float:
+    """The rating that makes ``results`` against players of fixed ``ratings`` most likely."""
     points = sum(result.points for result in results.values())
     low, high = 0.0, 3000.0
     for _ in range(60):
         middle = (low + high) / 2
         due = sum(
-            result.games * expected_score(middle, SCRIPTED_RATINGS[name, size])
-            for name, result in results.items()
+            result.games * expected_score(middle, ratings[name]) for name, result in results.items()
         )
         low, high = (middle, high) if due < points else (low, middle)
     return (low + high) / 2
@@ -337,50 +411,58 @@ def rate_at(points: list[tuple[float, float]], rating: float) -> float:
     return points[-1][1]
 
 
-def ultimate_pair(task: tuple[str, str, int, int]) -> tuple[str, str, Result]:
-    """``games`` games between two ultimate players (a weakness "w=0.35" or a scripted
-    player's name), the first playing X in the even-numbered games: a process's work."""
-    first, second, games, seed = task
+def family_pair(task: tuple[int, str, str, int, int]) -> tuple[str, str, Result]:
+    """``games`` games between two players of the kind of ``size`` (a weakness "w=0.35" or a
+    scripted player's name), the first playing X in the even-numbered games: a process's
+    work."""
+    size, first, second, games, seed = task
+    family = FAMILIES[size]
 
-    def player(name: str) -> Callable[[UltimateBoard, random.Random], Move]:
-        if name in ULTIMATE_SCRIPTED:
-            return ULTIMATE_SCRIPTED[name]
-        how = ultimate_adaptive.Strength(0, float(name.removeprefix("w=")))
-        return lambda board, rng: ultimate_adaptive.move_at(board, how, rng)
+    def player(name: str) -> Any:
+        if name.startswith("w="):
+            return family.weak(float(name.removeprefix("w=")))
+        return family.scripted[name] if name in family.scripted else connect4_mover(name)
 
-    return first, second, ultimate_match(player(first), player(second), games, seed)
+    return first, second, family.match(player(first), player(second), games, seed)
 
 
-def calibrate_ultimate(games: int, seed: int, jobs: int) -> None:
-    """Measure each weakness of ``ULTIMATE_GRID`` against ultimate's scripted players, and
-    those against each other; fit every rating at once (random at ``RANDOM_RATING``) and
-    print the CALIBRATION table of bot/engine/ultimate/adaptive.py."""
-    scripted = tuple(ULTIMATE_SCRIPTED)
-    weak = tuple(f"w={w:g}" for w in ULTIMATE_GRID)
-    pairs = [(a, b) for a, b in itertools.combinations(scripted, 2)]
+def calibrate_family(size: int, games: int, seed: int, jobs: int) -> None:
+    """Measure each weakness of the kind's grid against its scripted players, and those
+    against each other; fit every rating at once (random at ``RANDOM_RATING``) and print the
+    CALIBRATION table its adaptive module keeps."""
+    family = FAMILIES[size]
+    scripted = tuple(family.rated or family.scripted)
+    weak = tuple(f"w={w:g}" for w in family.grid)
+    pairs = [] if family.rated else list(itertools.combinations(scripted, 2))
     pairs += [(w, name) for w in weak for name in scripted]
-    tasks = [(a, b, games, seed + n) for n, (a, b) in enumerate(pairs)]
-    print(f"\nultimate: {games} games a pair, {len(pairs)} pairs")
+    tasks = [(size, a, b, games, seed + n) for n, (a, b) in enumerate(pairs)]
+    print(f"\n{family.label}: {games} games a pair, {len(pairs)} pairs")
     results: dict[tuple[str, str], Result] = {}
     with multiprocessing.Pool(jobs) as pool:
-        for a, b, result in pool.imap_unordered(ultimate_pair, tasks):
+        for a, b, result in pool.imap_unordered(family_pair, tasks):
             results[a, b] = result
             print(
                 f"  {a:<10} vs {b:<10} {result.score:.3f} "
                 f"(+{result.wins} ={result.draws} -{result.losses})",
                 flush=True,
             )
-    fitted = fit_ratings((*scripted, *weak), results, "random", RANDOM_RATING)
+    if family.rated:
+        fitted = {name: family.rated[name] for name in scripted} | {
+            w: fit_against({b: r for (a, b), r in results.items() if a == w}, family.rated)
+            for w in weak
+        }
+    else:
+        fitted = fit_ratings((*scripted, *weak), results, "random", RANDOM_RATING)
     for name in (*scripted, *weak):
         print(f"  {name:<10} {fitted[name]:6.0f}")
     points = sorted(
-        (round(fitted[w]), weakness) for w, weakness in zip(weak, ULTIMATE_GRID, strict=True)
+        (round(fitted[w]), weakness) for w, weakness in zip(weak, family.grid, strict=True)
     )
     falling: list[tuple[int, float]] = []  # weakness falls as the rating rises
     for rating, weakness in points:
         if not falling or weakness < falling[-1][1]:
             falling.append((rating, weakness))
-    print("\nCALIBRATION = (")
+    print(f"\nCALIBRATION = (  # {family.table}")
     for rating, weakness in falling:
         print(f"    ({rating}, {weakness:.2f}),")
     print(")")
@@ -396,15 +478,21 @@ def main() -> int:
     parser.add_argument("--calibration-games", type=positive_int, default=600)
     parser.add_argument("--jobs", type=positive_int, default=1, help="processes (default 1)")
     args = parser.parse_args()
-    sizes = tuple(int(s) for s in args.sizes.split(","))
-    if any(size not in (*WIN_LENGTH, ULTIMATE) for size in sizes):
-        parser.error(f"--sizes: choose among {(*WIN_LENGTH, ULTIMATE)} (9: ultimate)")
+    try:
+        sizes = tuple(NAMED_SIZES.get(s) or int(s) for s in args.sizes.split(","))
+    except ValueError:
+        sizes = ()
+    if not sizes or any(size not in (*WIN_LENGTH, *FAMILIES) for size in sizes):
+        parser.error(
+            f"--sizes: choose among {(*WIN_LENGTH, *FAMILIES)} (9: ultimate, 7: connect4)"
+        )
     if args.calibrate:
-        classic = tuple(size for size in sizes if size != ULTIMATE)
+        classic = tuple(size for size in sizes if size not in FAMILIES)
         if classic:
             calibrate(classic, args.calibration_games, args.seed)
-        if ULTIMATE in sizes:
-            calibrate_ultimate(args.calibration_games, args.seed, args.jobs)
+        for size in sizes:
+            if size in FAMILIES:
+                calibrate_family(size, args.calibration_games, args.seed, args.jobs)
         return 0
     if args.games < FIRST_COUNTED + 1:
         parser.error(f"--games: at least {FIRST_COUNTED + 1}")

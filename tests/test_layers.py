@@ -148,18 +148,19 @@ OWN_PACKAGES = [
 
 REGISTERED: dict[str, tuple[str, ...]] = {
     "bot/games/variants/__init__.py": (
-        "from bot.games.variants import classic, ultimate",
-        "VARIANTS: tuple[Variant, ...] = (classic.CLASSIC, ultimate.ULTIMATE)",
+        "from bot.games.variants import classic, connect4, ultimate",
+        "VARIANTS: tuple[Variant, ...] = (classic.CLASSIC, ultimate.ULTIMATE, connect4.CONNECT4)",
     ),
     "bot/discord_bot/variants/__init__.py": (
-        "from bot.discord_bot.variants import classic, ultimate",
-        "LAYOUTS = register_layouts(classic.LAYOUT, ultimate.LAYOUT)",
+        "from bot.discord_bot.variants import classic, connect4, ultimate",
+        "LAYOUTS = register_layouts(classic.LAYOUT, ultimate.LAYOUT, connect4.LAYOUT)",
     ),
     "bot/engine/cli.py": (
         "from .classic import cli as classic_cli",
         "from .classic.puzzles import cli as puzzles_cli",
+        "from .connect4 import cli as connect4_cli",
         "from .ultimate import cli as ultimate_cli",
-        "SUBCOMMANDS: tuple[Subcommand, ...] = (ultimate_cli.COMMAND, puzzles_cli.COMMAND)",
+        "ultimate_cli.COMMAND, connect4_cli.COMMAND, puzzles_cli.COMMAND",
         "return classic_cli.main(args, more=other_commands())",
     ),
 }

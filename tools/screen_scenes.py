@@ -81,9 +81,10 @@ async def running(database: Path) -> AsyncIterator[simcord.Env]:
 
 
 async def play(env: simcord.Env) -> list[Scene]:
-    """alice plays a 3x3 game, a 5x5 game and an ultimate game, finishes a game against the
-    easy level to ask for its review, and plays a puzzle's first move: three boards as they
-    stand mid-game, the review with its replay, and the puzzle after the bot's defence."""
+    """alice plays a 3x3 game, a 5x5 game, an ultimate game and a Connect Four game, finishes a
+    game against the easy level to ask for its review, and plays a puzzle's first move: four
+    boards as they stand mid-game, the review with its replay, and the puzzle after the bot's
+    defence."""
     bot = env.bot
     assert isinstance(bot, TicTacToeBot)
     guild = env.create_guild("Tic-Tac-Toe Club")
@@ -129,6 +130,13 @@ async def play(env: simcord.Env) -> list[Scene]:
     await alice.click(board_9x9.message, custom_id=f"ttt:{game.id}:4:4")
     await pause()
 
+    four, board_c4 = await start("connect-four", game="connect4", level="easy")
+    for column in (4, 4, 3, 5):
+        game = await bot.service.active_game(four.id)
+        landing = next(move for move in game.position.legal_moves if move.col == column - 1)
+        if not await click(four, board_c4, landing):
+            break
+
     reviews, played = await start("reviews", level="easy")
     while await click(reviews, played, Move(1, 1), Move(0, 0), Move(0, 2), Move(2, 0)):
         pass
@@ -145,6 +153,7 @@ async def play(env: simcord.Env) -> list[Scene]:
         Scene("board-3x3", "A 3x3 game against the perfect level", classic, alice, board_3x3),
         Scene("board-5x5", "5x5, four in a row, with its controls", five, alice, board_5x5),
         Scene("ultimate", "Ultimate: the small board to play in", nine, alice, board_9x9),
+        Scene("connect4", "Connect Four: a button per column", four, alice, board_c4),
         Scene("review", "A game reviewed, with its replay", reviews, alice, review.response),
         Scene(
             "puzzle",

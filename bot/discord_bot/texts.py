@@ -128,8 +128,8 @@ def help_text(prefix: str) -> str:
             # TRANSLATORS: /tictactoe help; Accept and Decline are the challenge's buttons
             _(
                 "`/tictactoe challenge opponent:@member` — challenge a member to a duel here "
-                "(options `size`, `first`); they click Accept or Decline, your own Decline "
-                "withdraws it. Then take turns on the board; hints are off in a duel."
+                "(options `size`, `first`, `game`); they click Accept or Decline, your own "
+                "Decline withdraws it. Then take turns on the board; hints are off in a duel."
             ),
             # TRANSLATORS: /tictactoe help
             _(
@@ -137,21 +137,23 @@ def help_text(prefix: str) -> str:
                 "before that it is set aside and not counted, and so is a game you replace with "
                 "`/tictactoe start`)."
             ),
-            # TRANSLATORS: /tictactoe help
-            _(
-                "`/tictactoe board` — show the board again at the bottom of the channel (after "
-                "a game: how your last one here ended, only to you)."
-            ),
         ]
     )
 
 
 def levels_text() -> str:
-    """The second message of `/tictactoe help`: the commands that look back, and the levels'
-    measured ratings, what adaptive does, and where a member's own solo rating shows."""
+    """The second message of `/tictactoe help`: the board again, stats and leaderboards, and
+    the levels' measured ratings, what adaptive does, and where a member's own solo rating
+    shows (each message within Discord's 2,000 characters in a language a third longer than
+    English, as the pseudo-locale checks)."""
     *table, note = level_ratings_table().splitlines()
     rows = "\n".join(table)
     lines = [
+        # TRANSLATORS: /tictactoe help
+        _(
+            "`/tictactoe board` — show the board again at the bottom of the channel (after "
+            "a game: how your last one here ended, only to you)."
+        ),
         # TRANSLATORS: /tictactoe help
         _(
             "`/tictactoe stats [member]` — wins, losses and draws per difficulty and board "
@@ -163,17 +165,6 @@ def levels_text() -> str:
             "`/tictactoe leaderboard [kind]` — {kinds}: against me a win is 3 points and a "
             "draw 1; duels and solo by Elo."
         ).format(kinds=", ".join(f"`{choice.value}`" for choice in LEADERBOARD_KINDS)),
-        # TRANSLATORS: /tictactoe help
-        _(
-            "`/tictactoe history [member]` — the last games here, newest first, ten a page, "
-            "each with its number (only you see it)."
-        ),
-        # TRANSLATORS: /tictactoe help
-        _(
-            "`/tictactoe review [game]` — every move of a finished game judged, the better "
-            "move for each mistake, and an animated replay (only you see it; default: your "
-            "last game here)."
-        ),
         # TRANSLATORS: /tictactoe help; Rematch is the button's label
         _("A finished board has a **Rematch** button: sides swapped, same settings."),
         # TRANSLATORS: /tictactoe help
@@ -192,9 +183,21 @@ def levels_text() -> str:
 
 
 def puzzles_text() -> str:
-    """The third message of `/tictactoe help`: puzzles, their ratings and the daily puzzle."""
+    """The third message of `/tictactoe help`: the games looked back on (history, review),
+    puzzles, their ratings and the daily puzzle."""
     return "\n".join(
         [
+            # TRANSLATORS: /tictactoe help
+            _(
+                "`/tictactoe history [member]` — the last games here, newest first, ten a "
+                "page, each with its number (only you see it)."
+            ),
+            # TRANSLATORS: /tictactoe help
+            _(
+                "`/tictactoe review [game]` — every move of a finished game judged, the better "
+                "move for each mistake, and an animated replay (only you see it; default: your "
+                "last game here)."
+            ),
             # TRANSLATORS: /tictactoe help; keep the commands and option names in backticks
             _(
                 "`/tictactoe puzzle [number]` — a puzzle where exactly one move wins by "

@@ -19,12 +19,15 @@ from collections.abc import Callable, Mapping, Sequence
 
 from .classic import cli as classic_cli
 from .classic.puzzles import cli as puzzles_cli
+from .connect4 import cli as connect4_cli
 from .subcommand import LaidOutHelp, Subcommand
 from .ultimate import cli as ultimate_cli
 
 PROG = "python -m bot.engine"
 
-SUBCOMMANDS: tuple[Subcommand, ...] = (ultimate_cli.COMMAND, puzzles_cli.COMMAND)
+SUBCOMMANDS: tuple[Subcommand, ...] = (
+    ultimate_cli.COMMAND, connect4_cli.COMMAND, puzzles_cli.COMMAND
+)
 """Every subcommand, as its engine package gives it; any other first argument is the default
 kind's analysis (``classic_cli.main``)."""
 

@@ -5,13 +5,15 @@ Duels, solo ratings and each kind's adaptive level all rate on one Elo scale: a 
 :data:`START_RATING`, a random mover at :data:`RANDOM_RATING` (the anchor of every kind's
 measured level ratings). :class:`AdaptiveRecord` is what the game layer stores per member,
 kind and size; each kind's adaptive level turns its rating into play
-(:mod:`bot.engine.classic.adaptive`, :mod:`bot.engine.ultimate.adaptive`) and says the rating it
-played at, which the record then moves against (:meth:`AdaptiveRecord.against`). Why these
-figures: docs/decisions.md.
+(:mod:`bot.engine.classic.adaptive`, :mod:`bot.engine.ultimate.adaptive`,
+:mod:`bot.engine.connect4.adaptive`) and says the rating it played at, which the record then
+moves against (:meth:`AdaptiveRecord.against`); the kinds whose level weakens by one figure
+read it off their calibration with :func:`strength_at`. Why these figures: docs/decisions.md.
 """
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 ADAPTIVE = "adaptive"
@@ -79,3 +81,37 @@ class AdaptiveRecord:
         if score not in (0.0, 0.5, 1.0):
             raise ValueError(f"a game scores 0, 0.5 or 1, not {score}")
         return AdaptiveRecord(rated(self.rating, self.games, score, played), self.games + 1)
+
+
+Calibration = tuple[tuple[int, float], ...]
+"""``(rating, weakness)`` points, ratings rising: an adaptive level plays at a rating between
+two points with the weakness on the straight line between them (ultimate's, Connect Four's)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Strength:
+    """How an adaptive level that weakens by one figure plays at one rating: ``rating`` the
+    rating it plays at, ``weakness`` both the chance of a mistake per move and how far below
+    the best move's value a mistake may be (0 plays the best move, 1 the worst every time)."""
+
+    rating: int
+    weakness: float
+
+
+def clamped_rating(rating: float, calibration: Calibration) -> int:
+    """The rating the level plays at against a member rated ``rating``: that rating, within
+    the calibration's first and last points."""
+    low, high = calibration[0][0], calibration[-1][0]
+    return round(min(max(rating, low), high))
+
+
+def strength_at(rating: float, calibration: Calibration) -> Strength:
+    """How the level plays against a member rated ``rating``, by ``calibration``."""
+    played = clamped_rating(rating, calibration)
+    weakness = calibration[-1][1]
+    for (low, low_weak), (high, high_weak) in itertools.pairwise(calibration):
+        if low <= played <= high:
+            share = (played - low) / (high - low) if high > low else 1.0
+            weakness = low_weak + share * (high_weak - low_weak)
+            break
+    return Strength(rating=played, weakness=min(max(weakness, 0.0), 1.0))

@@ -90,4 +90,8 @@ def _number(text: str) -> int | None:
     """A signed ASCII integer as matched by ``_CELL``; None when it has more than ``_DIGITS``
     significant digits (far off any board)."""
     digits = text.lstrip("+-").lstrip("0")
-    return int(text) if len(digits) <= _DIGITS else None
+    if len(digits) > _DIGITS:
+        return None
+    # the significant digits only: int() counts zeros in front towards its 4,300-digit limit
+    number = int(digits or "0")
+    return -number if text.startswith("-") else number

@@ -8,8 +8,8 @@ from discord_helpers import MakeBot, World, deferred_first, move_text, text_of
 from bot.engine import Move
 from bot.engine.classic import analyze
 from bot.games import Game, Seat, Status
+from bot.games.render.explaining import EMOJI_EXPLAINED, EMOJI_VALUE
 from bot.games.variants.classic import CLASSIC
-from bot.games.variants.classic.explain import EMOJI_EXPLAINED, EMOJI_VALUE
 from bot.storage import SqliteGameStore
 
 

@@ -24,8 +24,8 @@ from bot.engine import Move, Player
 from bot.engine.classic import Board
 from bot.engine.position import Position
 from bot.games import Status
+from bot.games.render.explaining import EMOJI_ESTIMATE
 from bot.games.render.glyphs import keycap
-from bot.games.variants.classic.explain import EMOJI_ESTIMATE
 
 REPLIES = {
     frozenset({Move(0, 2)}): Move(0, 3),  # X 1,3: O 1,4, where nothing is proven in time

@@ -194,7 +194,7 @@ async def test_options_are_described_with_choices(world: World) -> None:
     assert options["level"]["autocomplete"] and "choices" not in options["level"]  # per game
     assert [c["value"] for c in options["first"]["choices"]] == ["me", "bot", "random"]
     assert [c["value"] for c in options["size"]["choices"]] == [3, 4, 5]
-    assert [c["value"] for c in options["game"]["choices"]] == ["classic", "ultimate"]
+    assert [c["value"] for c in options["game"]["choices"]] == ["classic", "ultimate", "connect4"]
     assert not any(option["required"] for option in options.values())
     for sub in subcommands.values():
         assert sub["description"]

@@ -124,3 +124,12 @@ def test_a_huge_paste_is_quoted_short() -> None:
     with pytest.raises(InvalidCellError) as caught:
         parse_cell("9" * 10_000)
     assert len(str(caught.value)) < 200
+
+
+def test_zeros_in_front_do_not_count_as_digits() -> None:
+    """int() refuses more than 4,300 digits, zeros in front included; a number is read by its
+    significant digits, so thousands of zeros before a cell still name the cell."""
+    zeros = "0" * 5000
+    assert parse_cell(f"{zeros}1 {zeros}2", 3) == Move(0, 1)
+    with pytest.raises(InvalidCellError, match="is off the board"):
+        parse_cell(f"{zeros}4 1", 3)

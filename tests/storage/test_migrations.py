@@ -39,6 +39,7 @@ PINNED: dict[Dialect, dict[int, str]] = {
         16: "023bda2c42d0d748b52b8ec41a88f2c4b97b708ac0e0392ef6ebfa739346df90",
         17: "7b39b554d3730d8847e61bbb12307095a91bf6f37908cb1729c7525b9f15e60e",
         18: "8f1c3f111300eb57ce9cbe6792e379f7ceff2148cb1ca6bbf19be3a3c13e844a",
+        19: "2c7687bd47741dfb5b24e8817f9abfd91954922422c139623562da836edf841e",
     },
     "postgresql": {
         1: "bc53f072b39144ef5bcbf3bddaff7de08e1b7c79b72daabbb48a0b6647e7ca45",
@@ -59,6 +60,7 @@ PINNED: dict[Dialect, dict[int, str]] = {
         16: "0768f58cf3cec753f9ae5db187fe41c5ba6145d7dad0fcb22825abb0f8e0c183",
         17: "c7ca03be978f517cac0fbdb245ef5fb774a60510ba0dcb184666c43269cfc969",
         18: "c4e5c4cf7f48e448d69ae83c02b8791a16cf25fcad82d43410fcffdc8c5d62c0",
+        19: "35078e91bc573772eed818466014700adee0744a4a754ae6a3ac4b27125dd8e6",
     },
 }
 
@@ -238,6 +240,11 @@ SCHEMA_V18_CHANGED = {
     "games_tally_delete": "27f8b43386fb204c9c18b6d199ccfb67582539db2afd4417177372e382bca5d2",
 }
 
+# v19: a solo rating may be on any kind's board (Connect Four's, issue 45): the check loosened.
+SCHEMA_V19_CHANGED = {
+    "solo_ratings": "44be4b14ac7d33a59deacfdc3dec03285ae33bef0f78ff196a74d56f066eaa4d",
+}
+
 FRESH = {
     **SCHEMA_V11,
     **SCHEMA_V12_OBJECTS,
@@ -247,6 +254,7 @@ FRESH = {
     **SCHEMA_V16_OBJECTS,
     **SCHEMA_V17_CHANGED,
     **SCHEMA_V18_CHANGED,
+    **SCHEMA_V19_CHANGED,
 }
 """The schema a fresh file has, and every upgraded one."""
 

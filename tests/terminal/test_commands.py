@@ -261,7 +261,7 @@ def test_start_options_follow_the_game_layer() -> None:
     assert "start ultimate [level] [first]\n" in help_text()  # one board: no size
     assert "size: 3, 4 or 5" in help_text()
     assert f"first: {', '.join(FIRST_CHOICES)}" in help_text()
-    assert "Games: classic or ultimate; first: me, bot or random;" in usage_start()
+    assert "Games: classic, ultimate or connect4; first: me, bot or random;" in usage_start()
     assert ", ".join(CLASSIC_LEVELS).endswith("perfect, adaptive")
 
 

@@ -27,10 +27,11 @@ from tests.terminal.test_subprocess import run
 NAMES = {"alice", "Ann", "Bob", getpass.getuser()}
 """The players' names: the session's, the duel's, and the login the runner names the player by."""
 COMMAND_WORDS = {
-    # commands and their options, typed as they are in every language
+    # commands and their options, typed as they are in every language ("connect" is
+    # connect4's letters)
     "start", "move", "play", "hint", "explain", "board", "show", "resign", "name", "stats",
     "history", "older", "newer", "review", "save", "force", "leaderboard", "duel", "duels",
-    "solo", "classic", "ultimate", "help", "quit", "exit", "puzzle", "puzzles",
+    "solo", "classic", "ultimate", "connect", "help", "quit", "exit", "puzzle", "puzzles",
     # levels and who goes first, as typed
     "easy", "medium", "hard", "perfect", "adaptive", "strongest", "random",
     # what SCRIPT types wrong, quoted back to the player as typed

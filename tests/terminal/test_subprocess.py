@@ -238,8 +238,9 @@ def test_text_wraps_between_words_to_the_terminal_width(
     assert "Usage: move <row> <column>, for example: move 2 3" in flowed
     assert "hint for advice, help for every command, quit to leave" in flowed
     assert "four in a row on 5x5; levels: easy, medium, hard, perfect, adaptive" in flowed
-    assert "games: classic or ultimate (classic unless you name one); first: me, bot, random" in (
-        flowed
+    assert (
+        "games: classic, ultimate or connect4 (classic unless you name one); first: me, bot, "
+        "random" in flowed
     )
     assert "    1   2   3\n1   . | . | ." in out  # the board is drawn whole
     assert "\x1b[" not in out  # no colour codes into a pipe

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from screen_scenes import MESSAGES, SHOTS, dumps, payloads, play, running
 
-SCENES = ("board-3x3", "board-5x5", "ultimate", "review", "puzzle")
+SCENES = ("board-3x3", "board-5x5", "ultimate", "connect4", "review", "puzzle")
 
 
 async def test_the_pictures_show_the_messages_the_bot_sends(tmp_path: Path) -> None:
@@ -42,6 +42,7 @@ def test_the_pictures_show_a_board_of_each_kind_and_a_review() -> None:
     }
     assert "5\u00d75" in shown["board-5x5"] and "ttt-resign" in shown["board-5x5"]
     assert "ttu:" not in shown["board-3x3"] and "Ultimate" in shown["ultimate"]
+    assert "Connect Four" in shown["connect4"] and "\U0001f534" in shown["connect4"]
     assert kept["review"]["files"] and all(
         name.endswith(".gif") for name in kept["review"]["files"]
     )

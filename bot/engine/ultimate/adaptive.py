@@ -24,12 +24,12 @@ docs/decisions.md, "Adaptive on ultimate".
 
 from __future__ import annotations
 
-import itertools
 import random
-from dataclasses import dataclass
 
 from ..errors import GameOverError
 from ..moves import Move
+from ..ratings import Calibration, clamped_rating, strength_at
+from ..ratings import Strength as Strength
 from .board import UltimateBoard
 from .playout import SearchPosition, game_win
 from .search import SearchResult, search
@@ -45,7 +45,7 @@ level weakens through its choice among the values, not through a shallower searc
 SECONDS = 1.0
 """The search's time cap per move, should the machine be slow."""
 
-CALIBRATION: tuple[tuple[int, float], ...] = (
+CALIBRATION: Calibration = (
     (500, 0.85),
     (800, 0.68),
     (1020, 0.46),
@@ -62,16 +62,6 @@ players, then moved to where bench/adaptive.py's members settled (docs/decisions
 on ultimate"); ``bench/adaptive.py --calibrate --sizes 9`` measures it afresh."""
 
 
-@dataclass(frozen=True, slots=True)
-class Strength:
-    """How the level plays at one rating: ``rating`` the rating it plays at, ``weakness`` both
-    the chance of a mistake per move and how far below the search's move a mistake may be
-    valued (0 plays the search's move, 1 the worst move every time)."""
-
-    rating: int
-    weakness: float
-
-
 def rating_range() -> tuple[int, int]:
     """The weakest and the strongest rating the level plays at on ultimate."""
     return CALIBRATION[0][0], CALIBRATION[-1][0]
@@ -80,20 +70,12 @@ def rating_range() -> tuple[int, int]:
 def playing_rating(rating: float) -> int:
     """The rating the level plays at against a member rated ``rating``: that rating, within
     :func:`rating_range`. Elo updates the member's rating against it."""
-    low, high = rating_range()
-    return round(min(max(rating, low), high))
+    return clamped_rating(rating, CALIBRATION)
 
 
 def strength(rating: float) -> Strength:
     """How the level plays against a member rated ``rating``."""
-    played = playing_rating(rating)
-    weakness = CALIBRATION[-1][1]
-    for (low, low_weak), (high, high_weak) in itertools.pairwise(CALIBRATION):
-        if low <= played <= high:
-            share = (played - low) / (high - low) if high > low else 1.0
-            weakness = low_weak + share * (high_weak - low_weak)
-            break
-    return Strength(rating=played, weakness=min(max(weakness, 0.0), 1.0))
+    return strength_at(rating, CALIBRATION)
 
 
 def adaptive_move(board: UltimateBoard, rating: float, rng: random.Random | None = None) -> Move:

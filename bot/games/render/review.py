@@ -87,45 +87,51 @@ def move_line(move: ReviewedMove, label: Callable[[Move], str]) -> str:
 
 
 def review_title(review: Review) -> str:
-    """ "Review of game #12 (3x3, perfect): alice (X) against the bot (O); alice won." """
+    """ "Review of game #12 (3x3, perfect): alice (X) against the bot (O); alice won." (the
+    board as its kind names it: "ultimate", "Connect Four")."""
     game = review.game
     values = {
         "id": game.id,
-        "size": game.size,
+        "board": game.variant.renderer.board_name(game.size),
         "kind": level_label(game.level),
         "x": seat_label(game.x),
         "o": seat_label(game.o),
     }
     if game.status is Status.DRAWN:
-        # TRANSLATORS: a review's title; {size} is the board's side (3x3), {kind} the level or
-        # "duel" as members type it, {x} and {o} the players' names
+        # TRANSLATORS: a review's title; {board} is the board (3x3, or a game's name),
+        # {kind} the level or "duel" as members type it, {x} and {o} the players' names
         return _(
-            "Review of game #{id} ({size}x{size}, {kind}): {x} (X) against {o} (O); a draw."
+            "Review of game #{id} ({board}, {kind}): {x} (X) against {o} (O); "
+            "a draw."
         ).format(**values)
     if game.status is Status.EXPIRED:
-        # TRANSLATORS: a review's title; {size} is the board's side (3x3), {kind} the level or
-        # "duel" as members type it, {x} and {o} the players' names
+        # TRANSLATORS: a review's title; {board} is the board (3x3, or a game's name),
+        # {kind} the level or "duel" as members type it, {x} and {o} the players' names
         return _(
-            "Review of game #{id} ({size}x{size}, {kind}): {x} (X) against {o} (O); it expired "
-            "without a result."
+            "Review of game #{id} ({board}, {kind}): {x} (X) against {o} (O); "
+            "it expired without a result."
         ).format(**values)
     if game.status is Status.RESIGNED and game.winner is not None:
-        # TRANSLATORS: a review's title; {size} is the board's side (3x3), {kind} the level or
-        # "duel" as members type it, {x} and {o} the players' names, {name} who resigned
+        # TRANSLATORS: a review's title; {board} is the board (3x3, or a game's name),
+        # {kind} the level or "duel" as members type it, {x} and {o} the players' names,
+        # {name} who resigned
         return _(
-            "Review of game #{id} ({size}x{size}, {kind}): {x} (X) against {o} (O); {name} "
-            "resigned."
+            "Review of game #{id} ({board}, {kind}): {x} (X) against {o} (O); "
+            "{name} resigned."
         ).format(name=seat_label(game.seat(game.winner.other)), **values)
     if game.winner is not None:
-        # TRANSLATORS: a review's title; {size} is the board's side (3x3), {kind} the level or
-        # "duel" as members type it, {x} and {o} the players' names, {name} who won
+        # TRANSLATORS: a review's title; {board} is the board (3x3, or a game's name),
+        # {kind} the level or "duel" as members type it, {x} and {o} the players' names,
+        # {name} who won
         return _(
-            "Review of game #{id} ({size}x{size}, {kind}): {x} (X) against {o} (O); {name} won."
+            "Review of game #{id} ({board}, {kind}): {x} (X) against {o} (O); "
+            "{name} won."
         ).format(name=seat_label(game.seat(game.winner)), **values)
-    # TRANSLATORS: a review's title; {size} is the board's side (3x3), {kind} the level or
-    # "duel" as members type it, {x} and {o} the players' names
+    # TRANSLATORS: a review's title; {board} is the board (3x3, or a game's name),
+    # {kind} the level or "duel" as members type it, {x} and {o} the players' names
     return _(
-        "Review of game #{id} ({size}x{size}, {kind}): {x} (X) against {o} (O); still running."
+        "Review of game #{id} ({board}, {kind}): {x} (X) against {o} (O); "
+        "still running."
     ).format(**values)
 
 

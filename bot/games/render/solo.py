@@ -26,6 +26,11 @@ def _games(number: int) -> str:
 
 
 def _size(size: int) -> str:
+    """The board a solo rating's size names ("3x3", "Connect Four"): the kind's own name for it
+    (solo sizes are unique across kinds, ``bot.games.solo.SOLO_SIZES``)."""
+    for variant in all_variants():
+        if size in variant.sizes and variant.counts_solo(size):
+            return variant.renderer.board_name(size)
     return f"{size}x{size}"
 
 

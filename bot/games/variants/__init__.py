@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from bot.games.errors import InvalidOptionError
 from bot.games.models import GameKind, HintReply
-from bot.games.variants import classic, ultimate
+from bot.games.variants import classic, connect4, ultimate
 from bot.games.variants.base import Renderer, Variant
 from bot.games.wording import join_or
 from bot.i18n import Phrase
 
-VARIANTS: tuple[Variant, ...] = (classic.CLASSIC, ultimate.ULTIMATE)
+VARIANTS: tuple[Variant, ...] = (classic.CLASSIC, ultimate.ULTIMATE, connect4.CONNECT4)
 """Every kind of game, in the order lists show them; the first is the default kind."""
 
 _NAMES: dict[str, Variant] = {

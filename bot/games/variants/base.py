@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal, TypeAlias, TypeVar
 
 import bot.games.variants  # the list of the kinds, read when a variant is unpickled
-from bot.engine import IllegalMoveError, Move
+from bot.engine import IllegalMoveError, Move, Player
 from bot.engine.position import Position
 from bot.games import sentences
 from bot.games.cells import parse_cell
@@ -177,6 +177,19 @@ class Variant(ABC):
     def explain(self, game: Game, *, running: bool, rng: random.Random) -> ExplainReply:
         """What the engine sees: in the running ``game`` its position, else the position
         before the bot's last move (the last move of a game between members)."""
+
+    def explained_move(self, game: Game) -> tuple[Position, Move]:
+        """A finished game's move to explain and the position it was played in: the bot's
+        last move, or the last move of a game between members; ``GameError`` where that side
+        never moved."""
+        bot = game.bot_player
+        index = len(game.moves) - 1
+        if bot is not None:
+            while index >= 0 and (index % 2 == 0) != (bot is Player.X):
+                index -= 1
+        if index < 0:
+            raise sentences.no_move_to_explain(game)
+        return self.replay(game.size, game.moves[:index]), game.moves[index]
 
     @abstractmethod
     def review(self, game: Game) -> Review:

@@ -71,6 +71,7 @@ def test_the_help_names_every_other_command() -> None:
     other = result.stdout.split("Other commands (python -m bot.engine COMMAND --help for each):\n")
     assert other[1].splitlines() == [
         "  ultimate  analyse an ultimate tic-tac-toe position",
+        "  connect4  solve a Connect Four position, or choose a level's column",
         "  puzzles   print puzzles: positions where exactly one move wins by force",
     ]
 

@@ -21,13 +21,11 @@ from bot.games.models import (
     Status,
 )
 from bot.games.render.boards import describe_reply, render_expired, status_line
+from bot.games.render.explaining import EMOJI_ESTIMATE, EMOJI_EXPLAINED, EMOJI_VALUE
+from bot.games.render.outcomes import describe_outcome
 from bot.games.render.records import render_leaderboard, render_stats
 from bot.games.variants.classic import CLASSIC, too_early_to_solve
 from bot.games.variants.classic.explain import (
-    EMOJI_ESTIMATE,
-    EMOJI_EXPLAINED,
-    EMOJI_VALUE,
-    describe_outcome,
     render_estimate_emoji,
     render_estimate_text,
     render_exact_hint,

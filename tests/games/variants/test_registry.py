@@ -32,7 +32,7 @@ def test_the_list_holds_each_kind_once_the_default_first() -> None:
 def test_an_unknown_kind_is_refused_with_a_sentence_naming_the_kinds() -> None:
     with pytest.raises(InvalidOptionError) as refused:
         find_variant("chess")
-    assert str(refused.value) == "The game must be classic or ultimate, not 'chess'."
+    assert str(refused.value) == "The game must be classic, ultimate or connect4, not 'chess'."
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda variant: variant.kind)
@@ -50,6 +50,16 @@ def test_a_variant_gives_the_adapters_a_note_for_everything_it_offers(variant: V
     assert variant.leaderboards and all(
         board.choice.startswith(board.name) for board in variant.leaderboards
     )
+
+
+def test_no_two_kinds_rate_members_on_the_same_size() -> None:
+    """A solo rating is stored under its board size alone (migration 19), so each size that
+    moves one belongs to one kind."""
+    rated = [
+        size for variant in all_variants() for size in variant.sizes if variant.counts_solo(size)
+    ]
+    assert len(rated) == len(set(rated))
+    assert 7 in rated  # Connect Four's columns, beside classic's sizes
 
 
 def test_no_two_kinds_share_a_leaderboard_name() -> None:

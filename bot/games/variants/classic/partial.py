@@ -12,15 +12,9 @@ from __future__ import annotations
 
 from bot.engine import Value
 from bot.engine.classic import MoveAnalysis, MoveValuation
-from bot.games.variants.classic.explain import (
-    YOU,
-    Mover,
-    counts_note,
-    describe_outcome,
-    explain_title,
-    explained_mover,
-    hint_title,
-)
+from bot.games.render.boards import mark_glyph
+from bot.games.render.explaining import counts_note, explain_title, explained_mover
+from bot.games.render.outcomes import YOU, Mover, describe_outcome, hint_title
 from bot.games.variants.classic.replies import Partial
 from bot.games.wording import cell_name
 from bot.i18n import _, ngettext
@@ -125,7 +119,7 @@ def render_partial_hint(reply: Partial) -> str:
 def render_partial_explain(reply: Partial, *, plain: bool) -> str:
     """An explanation where not every move is proven: its title, then ``partial_lines``, and
     whose moves the counts are (``plain``: marks as X and O, else emoji)."""
-    lines = [explain_title(reply, plain=plain), *partial_lines(reply)]
+    lines = [explain_title(reply, mark_glyph(reply.mover, plain=plain)), *partial_lines(reply)]
     if _counted(reply):
         lines.append(counts_note(reply))
     return "\n".join(lines)

@@ -19,17 +19,14 @@ same input always gives the same bytes. ``cell_box`` says where a cell is in the
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping, Sequence
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from bot.engine import Move, Player
 from bot.engine.classic import Board
+from bot.games.render.gif import RGB, Box, checked_marks, encode, font, palette, replayed
 from bot.games.review import Review
-
-RGB = tuple[int, int, int]
-Box = tuple[int, int, int, int]
 
 FRAME_MS = 800
 """How long each frame but the last stays up, in milliseconds."""
@@ -114,35 +111,11 @@ def replay_image(
             move's number and says why); a mark names no move; a duration is below 20 ms
             (browsers slow shorter frames down).
     """
-    if frame_ms < 20 or last_frame_ms < 20:
-        raise ValueError(
-            f"Frames need at least 20 ms each, not {frame_ms} ms and {last_frame_ms} ms."
-        )
-    marks = dict(marks or {})
-    for index in marks:
-        if not 0 <= index < len(moves):
-            raise ValueError(
-                f"A mark names move index {index}, but the game has {len(moves)} moves "
-                f"(indexes 0 to {len(moves) - 1})."
-            )
-    boards = [Board.empty(size, k)]
-    for number, move in enumerate(moves, start=1):
-        try:
-            boards.append(boards[-1].play(move))
-        except ValueError as error:
-            raise ValueError(f"Move {number} cannot be replayed: {error}") from error
-
-    palette, empty = _palette(), _empty_board(size)
-    frames = [
-        _draw(empty, board, moves[:n], marks).quantize(palette=palette, dither=Image.Dither.NONE)
-        for n, board in enumerate(boards)
-    ]
-    durations = [frame_ms] * (len(frames) - 1) + [last_frame_ms]
-    out = io.BytesIO()
-    frames[0].save(
-        out, format="GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0
-    )
-    return out.getvalue()
+    marks = checked_marks(moves, marks, frame_ms, last_frame_ms)
+    boards = replayed(Board.empty(size, k), moves)
+    empty = _empty_board(size)
+    frames = [_draw(empty, board, moves[:n], marks) for n, board in enumerate(boards)]
+    return encode(frames, palette(_BASE, _BLEND_STEPS), frame_ms, last_frame_ms)
 
 
 def _empty_board(size: int) -> Image.Image:
@@ -153,7 +126,7 @@ def _empty_board(size: int) -> Image.Image:
     draw = ImageDraw.Draw(image)
     step = cell_px(size) * s
     left = top = (PAD + LABELS) * s
-    labels = _font(13 * s)
+    labels = font(13 * s)
     for i in range(size):
         middle = left + i * step + step // 2
         draw.text((middle, top - 4 * s), str(i + 1), fill=LABEL, font=labels, anchor="ms")
@@ -237,7 +210,7 @@ def _verdict(draw: ImageDraw.ImageDraw, box: Box, verdict: str) -> None:
     radius = max(side * 13 // 100, 8 * _SCALE)
     cx, cy = box[2] - radius - 1, box[1] + radius + 1  # in the top right corner, inside
     draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=colour)
-    badge = _font(radius * 14 // 10)
+    badge = font(radius * 14 // 10)
     draw.text((cx, cy), VERDICT_BADGE[verdict], fill=TILE, font=badge, anchor="mm")
 
 
@@ -276,32 +249,11 @@ def _caption(
             pieces.append((f" {VERDICT_BADGE[verdict]}", VERDICT_COLOUR[verdict]))
     if board.is_over:
         pieces.append((f"   {RESULT[board.winner]}", INK))
-    font = _font(17 * _SCALE)
+    face = font(17 * _SCALE)
     x, y = at
     for text, colour in pieces:
-        draw.text((x, y), text, fill=colour, font=font, anchor="lm")
-        x += round(draw.textlength(text, font=font))
-
-
-def _font(px: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's own default font at ``px`` pixels (its bitmap font without FreeType). Loaded
-    afresh each time (it costs microseconds), so threads drawing replays share no font."""
-    return ImageFont.load_default(px)
-
-
-def _palette() -> Image.Image:
-    """The palette every frame shares: the base colours and shades between each pair of them,
-    for the edges that scaling down smooths (at most 256 colours, as a GIF allows)."""
-    channels = [channel for colour in _BASE for channel in colour]
-    for i, a in enumerate(_BASE):
-        for b in _BASE[i + 1 :]:
-            for step in range(1, _BLEND_STEPS + 1):
-                t = step / (_BLEND_STEPS + 1)
-                channels.extend(round(p + (q - p) * t) for p, q in zip(a, b, strict=True))
-    assert len(channels) <= 3 * 256, "a GIF palette holds 256 colours"
-    image = Image.new("P", (1, 1))
-    image.putpalette(channels)
-    return image
+        draw.text((x, y), text, fill=colour, font=face, anchor="lm")
+        x += round(draw.textlength(text, font=face))
 
 
 def review_replay(review: Review) -> bytes:

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from typing import TypeVar
 
-from bot.engine import Move, Player, SearchTooLargeError, UnknownLevelError
+from bot.engine import Move, SearchTooLargeError, UnknownLevelError
 from bot.engine.classic import (
     LEVEL_RATINGS,
     LEVELS,
@@ -31,7 +31,6 @@ from bot.engine.classic import analyze as analyze_position
 from bot.engine.classic import explain as explain_position
 from bot.engine.position import Position
 from bot.engine.ratings import ADAPTIVE
-from bot.games import sentences
 from bot.games.errors import InvalidOptionError, TooEarlyToSolveError
 from bot.games.models import Game
 from bot.games.review import Review
@@ -163,7 +162,8 @@ class ClassicVariant(Variant):
         if running:
             position, move = board_of(game.position), None
         else:
-            position, move = _last_move_explained(game)
+            before, move = self.explained_move(game)
+            position = board_of(before)
         if budgeted(position):
             appraisal = _appraised(game, position, rng)
             explanation = explain_appraised(appraisal)
@@ -215,20 +215,3 @@ def too_early_to_solve(game: Game, board: Board, pick: Move) -> TooEarlyToSolveE
         size=board.size,
         cell=Phrase(lambda: cell_name(pick)),
     )
-
-
-def _last_move_explained(game: Game) -> tuple[Board, Move]:
-    """A finished game's move to explain and the board it was played on: the bot's last move,
-    or the last move of a game between members."""
-    bot = game.bot_player
-    index = len(game.moves) - 1
-    if bot is not None:
-        first_mover_is_bot = bot is Player.X
-        while index >= 0 and (index % 2 == 0) != first_mover_is_bot:
-            index -= 1
-    if index < 0:
-        raise sentences.no_move_to_explain(game)
-    board = Board.empty(game.size, game.k)
-    for move in game.moves[:index]:
-        board = board.play(move)
-    return board, game.moves[index]

@@ -31,10 +31,9 @@ from bot.games import (
     Seat,
     Status,
 )
+from bot.games.render.explaining import EMOJI_EXPLAINED, EMOJI_VALUE
 from bot.games.variants.classic import CLASSIC
 from bot.games.variants.classic.explain import (
-    EMOJI_EXPLAINED,
-    EMOJI_VALUE,
     explain_emoji_grid,
     explain_reason,
     explain_text_grid,

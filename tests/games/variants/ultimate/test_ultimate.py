@@ -146,7 +146,7 @@ async def test_perfect_and_unknown_levels_are_refused_with_their_sentence() -> N
     )
     with pytest.raises(InvalidOptionError, match="no level 'wild' in ultimate"):
         await start(service, level="wild")
-    with pytest.raises(InvalidOptionError, match="The game must be classic or ultimate"):
+    with pytest.raises(InvalidOptionError, match="The game must be classic, ultimate or connect4"):
         await start(service, game="chess")
     reply = await start(service, level=None)
     assert reply.game.level == "hard"  # type: ignore[attr-defined]
