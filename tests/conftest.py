@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
+import signal
 import subprocess
 from collections.abc import AsyncIterator, Awaitable, Callable, Generator, Iterator
 from contextlib import contextmanager
@@ -40,6 +41,12 @@ settings.register_profile(
     "shared-machine", deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile("shared-machine")
+
+# A test that interrupts a child as Ctrl-C does needs the child to take SIGINT. A shell runs a
+# command started in the background (`make test &`, a CI runner's) with SIGINT ignored, and a
+# child inherits that; a handler of Python's own is reset to the default at exec instead.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 try:
     import _posixsubprocess  # what multiprocessing's spawn and forkserver start children with

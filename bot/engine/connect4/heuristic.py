@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..errors import SearchTooLargeError
-from .geometry import Bitboard, Geometry, winning_cells
+from .geometry import Bitboard, Geometry, threat_finder, winning_cells
 
 SCALE = 1_000
 """A proven score ``s`` is worth ``s * SCALE``: more than any estimate (:data:`ESTIMATE_MAX`)."""
@@ -264,27 +264,10 @@ def _build(geo: Geometry, owner: DepthSearch) -> tuple[Negamax, Callable[[], int
     """The depth-limited negamax of one :class:`DepthSearch`, and its node count."""
     height, cells, bottom, full = geo.height, geo.cells, geo.bottom, geo.full
     columns = tuple(geo.columns[col] for col in geo.order)
-    step1, step2, step3 = height + 1, height, height + 2
     hints = owner.hints
     estimates: dict[int, int] = {}
     nodes = 0
-
-    def threats(discs: Bitboard, empty: Bitboard) -> Bitboard:
-        # winning_cells, inlined as in the solver
-        found = (discs << 1) & (discs << 2) & (discs << 3)
-        pair = (discs << step1) & (discs << 2 * step1)
-        found |= pair & ((discs << 3 * step1) | (discs >> step1))
-        pair = (discs >> step1) & (discs >> 2 * step1)
-        found |= pair & ((discs << step1) | (discs >> 3 * step1))
-        pair = (discs << step2) & (discs << 2 * step2)
-        found |= pair & ((discs << 3 * step2) | (discs >> step2))
-        pair = (discs >> step2) & (discs >> 2 * step2)
-        found |= pair & ((discs << step2) | (discs >> 3 * step2))
-        pair = (discs << step3) & (discs << 2 * step3)
-        found |= pair & ((discs << 3 * step3) | (discs >> step3))
-        pair = (discs >> step3) & (discs >> 2 * step3)
-        found |= pair & ((discs << step3) | (discs >> 3 * step3))
-        return found & empty
+    threats = threat_finder(height)
 
     def negamax(
         current: Bitboard, mask: Bitboard, moves: int, depth: int, alpha: int, beta: int

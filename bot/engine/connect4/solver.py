@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from ..errors import GameOverError, SearchTooLargeError
 from .board import Connect4Board
-from .geometry import STANDARD, Bitboard, Geometry, winning_cells
+from .geometry import STANDARD, Bitboard, Geometry, threat_finder, winning_cells
 
 TABLE_SIZE = 1_048_573
 """Entries of a solver's transposition table: the largest prime below 2**20. One entry is a
@@ -214,7 +214,6 @@ class Solver:
         columns = tuple(geo.columns[col] for col in geo.order)
         table = self.table
         slots, size = table.slots, table.size
-        step1, step2, step3 = height + 1, height, height + 2
         solver = self
         nodes = 0
 
@@ -224,22 +223,7 @@ class Solver:
                 nodes = value
             return nodes
 
-        def threats(discs: Bitboard, empty: Bitboard) -> Bitboard:
-            # winning_cells, inlined for speed (the search's innermost call)
-            found = (discs << 1) & (discs << 2) & (discs << 3)
-            pair = (discs << step1) & (discs << 2 * step1)
-            found |= pair & ((discs << 3 * step1) | (discs >> step1))
-            pair = (discs >> step1) & (discs >> 2 * step1)
-            found |= pair & ((discs << step1) | (discs >> 3 * step1))
-            pair = (discs << step2) & (discs << 2 * step2)
-            found |= pair & ((discs << 3 * step2) | (discs >> step2))
-            pair = (discs >> step2) & (discs >> 2 * step2)
-            found |= pair & ((discs << step2) | (discs >> 3 * step2))
-            pair = (discs << step3) & (discs << 2 * step3)
-            found |= pair & ((discs << 3 * step3) | (discs >> step3))
-            pair = (discs >> step3) & (discs >> 2 * step3)
-            found |= pair & ((discs << step3) | (discs >> 3 * step3))
-            return found & empty
+        threats = threat_finder(height)
 
         def negamax(current: Bitboard, mask: Bitboard, moves: int, alpha: int, beta: int) -> int:
             # The side to move has no win at once (the caller saw to it).
