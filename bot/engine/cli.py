@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from .classic import cli as classic_cli
 from .classic.puzzles import cli as puzzles_cli
 from .connect4 import cli as connect4_cli
-from .subcommand import LaidOutHelp, Subcommand
+from .subcommand import HELP_FORMAT, Subcommand, laid_out
 from .ultimate import cli as ultimate_cli
 
 PROG = "python -m bot.engine"
@@ -45,9 +45,9 @@ def parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentPar
             subcommand.name,
             help=subcommand.help,
             usage=subcommand.usage,
-            description=subcommand.description,
-            epilog=subcommand.epilog,
-            formatter_class=LaidOutHelp,
+            description=laid_out(subcommand.description),
+            epilog=laid_out(subcommand.epilog),
+            formatter_class=HELP_FORMAT,
         )
         subcommand.configure(command)
         command.set_defaults(run=subcommand.run, parser=command)

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 from ..errors import EngineError, SearchTooLargeError
 from ..moves import Move
-from ..subcommand import LaidOutHelp
+from ..subcommand import HELP_FORMAT, laid_out
 from ..values import Value
 from .analysis import Analysis, analyze
 from .board import Board
@@ -59,9 +59,9 @@ def _parser(more: str = "") -> argparse.ArgumentParser:
     example = 'Example: python -m bot.engine "X.O/.X./..." (rows top to bottom, . = empty)'
     parser = argparse.ArgumentParser(
         prog="python -m bot.engine",
-        description="Analyse a Tic-Tac-Toe position with the perfect engine.",
-        epilog=f"{example}\n\n{more}" if more else example,
-        formatter_class=LaidOutHelp,
+        description=laid_out("Analyse a Tic-Tac-Toe position with the perfect engine."),
+        epilog=laid_out(f"{example}\n\n{more}" if more else example),
+        formatter_class=HELP_FORMAT,
     )
     parser.add_argument("notation", help='the board, rows separated by "/", e.g. "X.O/.X./..O"')
     parser.add_argument(

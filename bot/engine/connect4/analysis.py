@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..errors import GameOverError
 from .board import Connect4Board
-from .geometry import STANDARD, Geometry, winning_cells
+from .geometry import STANDARD, Bitboard, Geometry, winning_cells
 from .solver import Budget, Solver
 
 _LOCAL = threading.local()
@@ -66,6 +66,51 @@ def analyze(
     return Analysis(score, columns, solver.nodes - start_nodes, time.perf_counter() - start)
 
 
+@dataclass(frozen=True, slots=True)
+class _Bits:
+    """What the searches below read off a board first: its bitboards, the cells a disc can
+    drop into (``possible``), those that win at once (``wins``) and the cells that would
+    complete a four for the other side (``theirs``)."""
+
+    geo: Geometry
+    current: Bitboard
+    mask: Bitboard
+    moves: int
+    possible: Bitboard
+    wins: Bitboard
+    theirs: Bitboard
+
+    @classmethod
+    def of(cls, board: Connect4Board) -> _Bits:
+        geo, current, mask = board.geometry, board.current, board.mask
+        empty = geo.full ^ mask
+        possible = (mask + geo.bottom) & geo.full
+        return cls(
+            geo,
+            current,
+            mask,
+            board.discs,
+            possible,
+            winning_cells(current, empty, geo.height) & possible,
+            winning_cells(current ^ mask, empty, geo.height),
+        )
+
+    def columns(self, cells: Bitboard) -> tuple[int, ...]:
+        """The columns, left to right, holding one of ``cells``."""
+        return tuple(col for col in range(self.geo.width) if cells & self.geo.columns[col])
+
+    def hands_over(self, bit: Bitboard) -> bool:
+        """Whether a disc dropped at ``bit`` loses at once: the other side completes a four
+        right above it, or where it did not block."""
+        return bool(bit & (self.theirs >> 1) or self.theirs & self.possible & ~bit)
+
+    def test(self, solver: Solver, bit: Bitboard, at_least: int, budget: Budget | None) -> bool:
+        """Whether the position a disc at ``bit`` leaves scores ``at_least`` or more for the
+        other side."""
+        after = self.mask | bit
+        return solver.at_least(self.current ^ self.mask, after, self.moves + 1, at_least, budget)
+
+
 def best_columns(
     board: Connect4Board, budget: Budget | None = None, solver: Solver | None = None
 ) -> tuple[int, tuple[int, ...]]:
@@ -80,29 +125,23 @@ def best_columns(
     if board.is_over:
         raise GameOverError()
     solver = solver or thread_solver(board.geometry)
-    geo = board.geometry
-    current, mask, moves = board.current, board.mask, board.discs
-    empty = geo.full ^ mask
-    possible = (mask + geo.bottom) & geo.full
-    wins = winning_cells(current, empty, geo.height) & possible
-    if wins:
-        return geo.win_score(moves), tuple(
-            col for col in range(geo.width) if wins & geo.columns[col]
-        )
-    score = solver.score(current, mask, moves, budget)
-    theirs = winning_cells(current ^ mask, empty, geo.height)
+    bits = _Bits.of(board)
+    geo, moves = bits.geo, bits.moves
+    if bits.wins:
+        return geo.win_score(moves), bits.columns(bits.wins)
+    score = solver.score(bits.current, bits.mask, moves, budget)
     loses_at_once = -((geo.cells - moves) // 2)
     found = []
     for col in range(geo.width):
-        bit = possible & geo.columns[col]
+        bit = bits.possible & geo.columns[col]
         if not bit:
             continue
-        if bit & (theirs >> 1) or theirs & possible & ~bit:
+        if bits.hands_over(bit):
             keeps = score == loses_at_once
         elif moves + 1 == geo.cells:
             keeps = score == 0
         else:  # the column keeps the score if the position it leaves scores -score or less
-            keeps = not solver.at_least(current ^ mask, mask | bit, moves + 1, 1 - score, budget)
+            keeps = not bits.test(solver, bit, 1 - score, budget)
         if keeps:
             found.append(col)
     return score, tuple(found)
@@ -123,24 +162,18 @@ def winning_columns(
     if board.is_over:
         raise GameOverError()
     solver = solver or thread_solver(board.geometry)
-    geo = board.geometry
-    current, mask, moves = board.current, board.mask, board.discs
-    empty = geo.full ^ mask
-    possible = (mask + geo.bottom) & geo.full
-    wins = winning_cells(current, empty, geo.height) & possible
-    if wins:
-        return tuple(col for col in range(geo.width) if wins & geo.columns[col])
-    if not solver.at_least(current, mask, moves, 1, budget):
+    bits = _Bits.of(board)
+    geo, moves = bits.geo, bits.moves
+    if bits.wins:
+        return bits.columns(bits.wins)
+    if not solver.at_least(bits.current, bits.mask, moves, 1, budget):
         return None
-    theirs = winning_cells(current ^ mask, empty, geo.height)
     found = []
     for col in geo.order:
-        bit = possible & geo.columns[col]
-        if not bit or bit & (theirs >> 1) or theirs & possible & ~bit:
+        bit = bits.possible & geo.columns[col]
+        if not bit or bits.hands_over(bit):
             continue
-        if moves + 1 < geo.cells and not solver.at_least(
-            current ^ mask, mask | bit, moves + 1, 0, budget
-        ):
+        if moves + 1 < geo.cells and not bits.test(solver, bit, 0, budget):
             found.append(col)
     return tuple(sorted(found))
 
@@ -156,16 +189,12 @@ def loses(
         SearchTooLargeError: ``budget`` ran out first.
     """
     solver = solver or thread_solver(board.geometry)
-    geo = board.geometry
-    current, mask, moves = board.current, board.mask, board.discs
-    empty = geo.full ^ mask
-    possible = (mask + geo.bottom) & geo.full
-    bit = possible & geo.columns[col]
-    if winning_cells(current, empty, geo.height) & bit:
+    bits = _Bits.of(board)
+    bit = bits.possible & bits.geo.columns[col]
+    if bits.wins & bit:
         return False
-    theirs = winning_cells(current ^ mask, empty, geo.height)
-    if bit & (theirs >> 1) or theirs & possible & ~bit:
+    if bits.hands_over(bit):
         return True
-    if moves + 1 == geo.cells:
+    if bits.moves + 1 == bits.geo.cells:
         return False
-    return solver.at_least(current ^ mask, mask | bit, moves + 1, 1, budget)
+    return bits.test(solver, bit, 1, budget)

@@ -28,7 +28,7 @@ import time
 from collections.abc import Iterable
 
 from ..errors import EngineError, SearchTooLargeError
-from ..subcommand import Subcommand
+from ..subcommand import Subcommand, seconds
 from .analysis import Analysis, analyze
 from .board import Connect4Board
 from .levels import LEVELS, SECONDS, choose_column
@@ -61,16 +61,6 @@ EPILOG = (
 )
 
 
-def _seconds(text: str) -> float:
-    try:
-        number = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a number of seconds, not {text!r}") from None
-    if not 0 < number < float("inf"):
-        raise argparse.ArgumentTypeError(f"must be above 0, not {text}")
-    return number
-
-
 def configure(parser: argparse.ArgumentParser) -> None:
     """Give ``parser`` (the ``connect4`` subcommand's) the command's arguments."""
     parser.add_argument(
@@ -95,14 +85,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--limit",
         metavar="SECONDS",
-        type=_seconds,
+        type=seconds,
         default=LIMIT,
         help=f"give up an exact search after this long (default {LIMIT:g}; exit status 1)",
     )
     parser.add_argument(
         "--time",
         metavar="SECONDS",
-        type=_seconds,
+        type=seconds,
         default=SECONDS,
         help=f"strongest's time for its move with --level (default {SECONDS:g}, the bot's)",
     )

@@ -158,8 +158,12 @@ class DepthSearch:
         self.geo = geo
         self.deadline = deadline
         self.hints: dict[int, int] = {}
-        self.nodes = 0
         self._negamax, self._count = _build(geo, self)
+
+    @property
+    def nodes(self) -> int:
+        """The positions its searches have visited so far."""
+        return self._count()
 
     def search(
         self,
@@ -190,7 +194,7 @@ class DepthSearch:
         values: dict[int, int] = {}
         top = (geo.cells + 1) // 2 * SCALE + SCALE
         best = -top
-        start = self._count()
+        start = self.nodes
         for col in order or geo.order:
             bit = possible & geo.columns[col]
             if not bit:
@@ -207,7 +211,7 @@ class DepthSearch:
                 child = -self._negamax(opponent, mask | bit, moves + 1, depth - 1, -top, -floor)
                 values[col] = child
             best = max(best, values[col])
-        return Searched(values, depth, self._count() - start)
+        return Searched(values, depth, self.nodes - start)
 
 
 def search(
@@ -253,7 +257,7 @@ def deepening(
             found = searcher.search(current, mask, moves, depth, order=order)
         except SearchTooLargeError:
             break
-    return Searched(found.values, found.depth, searcher._count())
+    return Searched(found.values, found.depth, searcher.nodes)
 
 
 def _settled(found: Searched) -> bool:

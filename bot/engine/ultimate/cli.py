@@ -23,7 +23,7 @@ import textwrap
 
 from ..errors import EngineError
 from ..moves import Move
-from ..subcommand import Subcommand
+from ..subcommand import Subcommand, seconds
 from ..values import Value
 from .board import UltimateBoard
 from .levels import LEVELS, Level, analyze
@@ -40,16 +40,6 @@ RULES = (
     "in a row win the game. When no move remains without such a line the game is a draw: there "
     "is no tie-break by the count of small boards won."
 )
-
-
-def _positive_float(text: str) -> float:
-    try:
-        number = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a number of seconds, not {text!r}") from None
-    if not 0 < number < float("inf"):
-        raise argparse.ArgumentTypeError(f"must be above 0, not {text}")
-    return number
 
 
 def _positive_int(text: str) -> int:
@@ -118,7 +108,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--time",
         metavar="SECONDS",
-        type=_positive_float,
+        type=seconds,
         default=DEFAULT_SECONDS,
         help=f"time budget for the move (default {DEFAULT_SECONDS:g})",
     )
