@@ -25,6 +25,7 @@ from typing import TypeAlias
 from bot.engine import Move, Player
 from bot.engine.position import Position
 from bot.games import sentences
+from bot.games.arenas.arenas import Arenas
 from bot.games.arguments import check_id, check_name, check_optional_id
 from bot.games.boards import FIRST_TRY, Boards, board_due
 from bot.games.bot_state import BotState
@@ -117,6 +118,8 @@ class GameService:
         """The boards owed to a channel until an adapter has shown them."""
         self.puzzles = Puzzles(self._channels, rng=self._rng)
         """Puzzles: serve, solve, standings, the solvers' leaderboard, the daily puzzle."""
+        self.arenas = Arenas(self._channels, rng=self._rng)
+        """Arenas: a server's tournament that runs itself, its games in threads."""
         self.state = BotState(self._channels)
         """What adapters keep about themselves, and the running-game count."""
 

@@ -41,6 +41,7 @@ from bot.games.store_errors import (
     PuzzleChangedError,
     SettingsChangedError,
 )
+from bot.storage.arenas import ArenaOps
 from bot.storage.boards import BoardsSql, owe_row, owed_from_row
 from bot.storage.puzzles import (
     PuzzleReads,
@@ -125,7 +126,7 @@ class Transaction(Protocol):
         return rows[0] if rows else None
 
 
-class SqlGameStore(StoreReads, SoloReads, PuzzleReads):
+class SqlGameStore(StoreReads, SoloReads, PuzzleReads, ArenaOps):
     """The ``GameStore`` operations of an SQL store (see ``bot.games.store`` for each)."""
 
     _settings_sql: SettingsSql

@@ -112,6 +112,7 @@ COLUMNS: tuple[Column, ...] = (
     Column("saved_minute", lambda game: saved_minute(game.updated_at), updated=True),
     Column("answers_only", lambda game: int(game.answers_only)),
     Column("kind", lambda game: str(game.kind)),
+    Column("arena_id", lambda game: game.arena_id),
 )
 """The columns of ``games`` a game writes, in table order. ``version`` is written by insert
 only: ``update`` compares it and adds one (``GameSql.update``). ``saved_minute`` is derived
@@ -155,6 +156,7 @@ def to_row(game: Game) -> dict[str, object]:
         ("x.member_id", game.x.member_id),
         ("o.member_id", game.o.member_id),
         ("message_id", game.message_id),
+        ("arena_id", game.arena_id),
     ):
         check_optional_id(argument, value)
     for seat in (game.x, game.o):
@@ -334,6 +336,7 @@ def from_row(row: Row) -> Game:
             version=int(row["version"]),
             variant=variant,
             answers_only=bool(row["answers_only"]),
+            arena_id=_int_or_none(row["arena_id"]),
         )
         _check_result(game)
         return game

@@ -27,6 +27,7 @@ from bot.games.store_errors import (
     StoreFailedError,
     StoreUnavailableError,
 )
+from bot.storage.arenas import ArenaSql
 from bot.storage.boards import BoardsSql
 from bot.storage.defaults import DEFAULT_POOL_SIZE, DEFAULT_WRITE_TIMEOUT
 from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION
@@ -94,6 +95,7 @@ class PostgresGameStore(SqlGameStore):
     _settings_sql = SettingsSql.styled("%({})s")
     _boards_sql = BoardsSql.styled("%({})s")
     _puzzle_sql = PuzzleSql.styled("%({})s")
+    _arena_sql = ArenaSql.styled("%({})s", _sql)
     _locking = " FOR UPDATE"
     # A sweep leaves a game another process is saving right now to it (its save makes it not
     # idle, or the next sweep takes it); the page key still moves past it.

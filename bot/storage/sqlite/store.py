@@ -22,6 +22,7 @@ from typing import Any, Literal, TypeVar
 
 from bot.games.errors import DatabaseGoneError, StorageError, StoreBusyError
 from bot.games.store_errors import ChannelTakenError, StoreClosedError, StoreUnavailableError
+from bot.storage.arenas import ArenaSql
 from bot.storage.boards import BoardsSql
 from bot.storage.defaults import DEFAULT_WRITE_TIMEOUT
 from bot.storage.migrations import MIGRATIONS
@@ -67,6 +68,7 @@ class SqliteGameStore(SqlGameStore):
     _settings_sql = SettingsSql.styled(":{}")
     _boards_sql = BoardsSql.styled(":{}")
     _puzzle_sql = PuzzleSql.styled(":{}")
+    _arena_sql = ArenaSql.styled(":{}", _sql)
 
     def __init__(
         self,
