@@ -241,7 +241,8 @@ class GameService:
             raise TypeError(f"move must be a Move, not {type(move).__name__} ({move!r:.40})")
         async with self._channels.hold(channel_id) as here:
             game = await here.running_game(game_id)
-            (await self._channels.server(game.guild_id)).check_channel(channel_id)
+            if game.arena_id is None:  # an arena's game is in its thread, wherever allowed
+                (await self._channels.server(game.guild_id)).check_channel(channel_id)
             check_turn(game, member_id)
             position = play(game.variant, game.position, move)
             moves = (*game.moves, move)

@@ -103,7 +103,7 @@ class Arenas:
         begins = start_time(starts, now)
         running = await self._store.arena_in(channel_id)
         if running is not None:
-            raise sentences.arena_here(running.arena.ends_at)
+            raise sentences.arena_here(running.arena.ends_at, now)
         arena = Arena(
             id=0,
             guild_id=guild_id,
@@ -302,7 +302,8 @@ class Arenas:
         state = await self._state(arena_id)
         arena = state.arena
         if not arena.is_open:
-            return Tick(state, finished=arena.status is ArenaStatus.FINISHED and not arena.announced)
+            unposted = arena.status is ArenaStatus.FINISHED and not arena.announced
+            return Tick(state, finished=unposted)
         now = self._channels.now()
         entrants = {e.member_id: e for e in state.entrants}
         changed: dict[int, Entrant] = {}

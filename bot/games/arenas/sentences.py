@@ -7,7 +7,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.games.errors import GameError, GameOverError, InvalidOptionError, NoGameError
-from bot.i18n import N_
+from bot.games.wording import describe_duration
+from bot.i18n import N_, Phrase
 
 MINUTES = (5, 180)
 """An arena's shortest and longest duration, in minutes."""
@@ -21,11 +22,6 @@ AHEAD_DAYS = 7
 
 class ArenaError(GameError):
     """An arena refused what a member asked; the message says why."""
-
-
-def _timestamp(moment: datetime) -> str:
-    """A moment as Discord shows it in each reader's own time ("in 20 minutes")."""
-    return f"<t:{int(moment.timestamp())}:R>"
 
 
 def bad_minutes(value: object) -> InvalidOptionError:
@@ -72,11 +68,11 @@ def start_too_far(text: str) -> InvalidOptionError:
     )
 
 
-def arena_here(ends_at: datetime) -> ArenaError:
+def arena_here(ends_at: datetime, now: datetime) -> ArenaError:
     return ArenaError(
-        # TRANSLATORS: {ends} is a Discord timestamp shown as "in 20 minutes"
-        N_("An arena is already running in this channel; it ends {ends}."),
-        ends=_timestamp(ends_at),
+        # TRANSLATORS: {duration} is how long until it ends: "20 minutes"
+        N_("An arena is already running in this channel; it ends in {duration}."),
+        duration=Phrase(lambda: describe_duration((ends_at - now).total_seconds())),
     )
 
 
