@@ -26,7 +26,7 @@ from bot.discord_bot.interactions import (
 from bot.discord_bot.permissions import missing, names
 from bot.discord_bot.texts import ARENA_BOT_LACKS, ARENA_IN_SERVERS, ARENA_MANAGERS
 from bot.games import GameError
-from bot.i18n import N_, Phrase, _, current_locale
+from bot.i18n import Phrase, _, current_locale
 
 if TYPE_CHECKING:
     from bot.discord_bot.app import TicTacToeBot
@@ -107,7 +107,8 @@ async def cancel_arena(interaction: discord.Interaction[TicTacToeBot]) -> None:
     cancelling = bot.service.arenas.cancel(channel_id=arena_channel(interaction))
     cancelled = await in_time(interaction, cancelling, ephemeral=False)
     # TRANSLATORS: the public answer to /tictactoe arena cancel
-    await respond(interaction, _(N_("The arena is cancelled: its games end without results.")))
+    said = _("The arena is cancelled: its games end without results.")
+    await respond(interaction, said)
     await edit_arena(bot, cancelled.state, discord.utils.utcnow())
     for game in cancelled.expired:
         bot.metrics.ended(game)

@@ -207,7 +207,7 @@ def levels_text() -> str:
 
 def puzzles_text() -> str:
     """The third message of `/tictactoe help`: the games looked back on (history, review),
-    puzzles, their ratings and the daily puzzle."""
+    puzzles, their ratings and the daily puzzle, and arenas."""
     return "\n".join(
         [
             # TRANSLATORS: /tictactoe help
@@ -238,6 +238,14 @@ def puzzles_text() -> str:
             _(
                 "With Manage Server, `/tictactoe-settings puzzle` posts a daily puzzle in a "
                 "channel at an hour (UTC); members solve it privately from its Solve button."
+            ),
+            # TRANSLATORS: /tictactoe help; keep the commands in backticks; Join is the
+            # arena message's button
+            _(
+                "`/tictactoe arena start` (Manage Server or Manage Events) runs a tournament "
+                "in the channel: members click Join and are paired as soon as two are free, "
+                "each game in its own thread with a move clock; a win scores 2, a draw 1, "
+                "double after two wins in a row. `/tictactoe arena standings` shows them all."
             ),
         ]
     )

@@ -113,6 +113,7 @@ COLUMNS: tuple[Column, ...] = (
     Column("answers_only", lambda game: int(game.answers_only)),
     Column("kind", lambda game: str(game.kind)),
     Column("arena_id", lambda game: game.arena_id),
+    Column("timed_out", lambda game: int(game.timed_out), updated=True),
 )
 """The columns of ``games`` a game writes, in table order. ``version`` is written by insert
 only: ``update`` compares it and adds one (``GameSql.update``). ``saved_minute`` is derived
@@ -337,6 +338,7 @@ def from_row(row: Row) -> Game:
             variant=variant,
             answers_only=bool(row["answers_only"]),
             arena_id=_int_or_none(row["arena_id"]),
+            timed_out=bool(row["timed_out"]),
         )
         _check_result(game)
         return game
@@ -460,7 +462,11 @@ def _check_result(game: Game) -> None:
         if (winner is None) is (status is Status.RESIGNED):
             has = "no winner" if winner is None else "a winner"
             raise ValueError(f"it is {status} but has {has}")
+        if game.timed_out and status is not Status.RESIGNED:
+            raise ValueError(f"it is {status} but lost on the clock")
         return
+    if game.timed_out:
+        raise ValueError(f"it is {status} but lost on the clock")
     if not board.is_over:
         raise ValueError(f"it is {status} but its board is not over")
     if board.winner is None:

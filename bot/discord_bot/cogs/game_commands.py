@@ -508,7 +508,7 @@ class GameCommands(commands.Cog):
         clock=locale_str("Seconds each move may take, 10 to 300; out of time loses (default: 30)."),
         game=GAME_DESCRIPTION,
         # TRANSLATORS: an option's description (100 characters at most)
-        size=locale_str("The board size, for classic games (default: 3x3)."),
+        size=locale_str("The board size, where the game has a choice (default: its own)."),
         # TRANSLATORS: an option's description (100 characters at most); keep 20:30 and 15m
         start=locale_str("When it starts, in UTC: 20:30, 2026-12-24 20:30, or 15m from now."),
     )

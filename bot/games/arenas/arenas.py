@@ -386,7 +386,9 @@ class Arenas:
             if now - found.updated_at < timedelta(seconds=clock):
                 return None
             loser = found.position.to_move
-            lost = replace(found, status=Status.RESIGNED, winner=loser.other, updated_at=now)
+            lost = replace(
+                found, status=Status.RESIGNED, winner=loser.other, updated_at=now, timed_out=True
+            )
             due = board_due(True, lost, now, self._channels.first_try)
             return Timeout(await self._store.update(lost, board_due=due), loser)
 
@@ -450,7 +452,7 @@ def _score(
         result = Result.DRAW if winner is None else Result.WIN if winner is mark else Result.LOSS
         after = scored(entrant, result, other.member_id, mark is Player.X, at)
         changed[entrant.member_id] = entrants[entrant.member_id] = after
-    ended_by = EndedBy.CLOCK if game.id in timeouts else EndedBy.BOARD
+    ended_by = EndedBy.CLOCK if game.timed_out else EndedBy.BOARD
     return replace(pairing, status=PairingStatus.DONE, winner=winner, ended_by=ended_by)
 
 

@@ -32,8 +32,8 @@ def arena_title(arena: Arena) -> str:
 
 def arena_rules(arena: Arena) -> str:
     """The rules in a line, with the move clock."""
+    # TRANSLATORS: an arena's move clock, after its rules in a line; {count} is seconds
     clock = ngettext(
-        # TRANSLATORS: an arena's move clock, then its rules in a line; {count} is seconds
         "{count} second a move: whoever lets it run out loses.",
         "{count} seconds a move: whoever lets it run out loses.",
         arena.clock,
@@ -68,10 +68,11 @@ def over_line(cancelled: bool) -> str:
 
 def counts_line(entrants: int, playing: int) -> str:
     """How many members are in, and how many games run."""
+    # TRANSLATORS: how many members are in an arena
     members = ngettext("{count} member", "{count} members", entrants).format(count=entrants)
-    games = ngettext("{count} game running", "{count} games running", playing).format(
-        count=playing
-    )
+    # TRANSLATORS: how many of an arena's games are being played
+    running = ngettext("{count} game running", "{count} games running", playing)
+    games = running.format(count=playing)
     # TRANSLATORS: "{members} · {games}": "12 members · 5 games running"
     return _("{members} · {games}").format(members=members, games=games)
 
@@ -83,8 +84,10 @@ def nobody_yet() -> str:
 def standing_line(line: Standing) -> str:
     """ "3. **ann** 8 🔥 (4 games)"; a member who left is marked as paused."""
     entrant = line.entrant
+    # TRANSLATORS: how many games a member played in an arena
     games = ngettext("{count} game", "{count} games", entrant.games).format(count=entrant.games)
     fire = f" {FIRE}" if entrant.on_fire else ""
+    # TRANSLATORS: after a member who left an arena, in its standings
     paused = "" if entrant.active else " " + _("(paused)")
     # TRANSLATORS: one line of an arena's standings: rank, name, points, 🔥, games
     text = _("{rank}. **{name}** {points}{fire} ({games})").format(
@@ -106,7 +109,7 @@ def standing_lines(lines: Sequence[Standing], most: int, budget: int = 3800) -> 
         used += len(text) + 1
     rest = len(lines) - len(shown)
     if rest > 0:
-        shown.append(ngettext("… and {count} more", "… and {count} more", rest).format(count=rest))
+        shown.append(_more(rest))
     return shown
 
 
@@ -119,6 +122,7 @@ def final_line(line: FinalLine) -> str:
     """ "🥇 **ann** 12 points · 5 won, 1 drawn, 1 lost · performance 1530 · 2 4 4 0 2 1 0"."""
     entrant = line.entrant
     medal = MEDALS[line.rank - 1] if line.rank <= len(MEDALS) else f"{line.rank}."
+    # TRANSLATORS: a member's points in an arena's final standings
     points = ngettext("{count} point", "{count} points", entrant.points).format(
         count=entrant.points
     )
@@ -147,7 +151,7 @@ def final_lines_text(lines: Sequence[FinalLine], budget: int = 3600) -> list[str
         used += len(text) + 1
     rest = len(lines) - len(shown)
     if rest > 0:
-        shown.append(ngettext("… and {count} more", "… and {count} more", rest).format(count=rest))
+        shown.append(_more(rest))
     return shown
 
 
@@ -171,9 +175,9 @@ def thread_name(pairing: Pairing) -> str:
 
 def game_intro(game: Game, arena: Arena, x: str, o: str) -> str:
     """A thread's first line: who plays whom (``x``, ``o``: their mentions) and the clock."""
+    # TRANSLATORS: an arena game's first line; {x} and {o} are the players (mentions), X
+    # moves first; {count} is the move clock in seconds
     clock = ngettext(
-        # TRANSLATORS: an arena game's first line; {x} and {o} are the players (mentions),
-        # X moves first; {count} is the move clock in seconds
         "Arena game: {x} (X) against {o} (O), {count} second a move. {x} moves first.",
         "Arena game: {x} (X) against {o} (O), {count} seconds a move. {x} moves first.",
         arena.clock,
@@ -183,12 +187,10 @@ def game_intro(game: Game, arena: Arena, x: str, o: str) -> str:
 
 def clock_ran_out(timeout: Timeout) -> str:
     """The headline of a game lost on the clock."""
-    game = timeout.game
-    loser, winner = game.seat(timeout.loser), game.seat(timeout.loser.other)
-    # TRANSLATORS: an arena game lost on the move clock
-    return _("\u23f0 {loser}'s clock ran out: {winner} wins.").format(
-        loser=loser.name, winner=winner.name
-    )
+    winner = timeout.game.seat(timeout.loser.other)
+    # TRANSLATORS: the headline of an arena game lost on the move clock; {winner} is the
+    # player whose opponent let it run out
+    return "\u23f0 " + _("{winner} wins on time.").format(winner=winner.name)
 
 
 def _name(entrant: Entrant) -> str:
@@ -196,3 +198,9 @@ def _name(entrant: Entrant) -> str:
     escaped so it cannot bold the rest of the line."""
     cut = entrant.name[:NAME_WIDTH]
     return cut.replace("\\", "\\\\").replace("*", "\\*").replace("_", "\\_").replace("`", "\\`")
+
+
+def _more(count: int) -> str:
+    """The last line of a table cut short: how many more members there are."""
+    # TRANSLATORS: the end of a table cut short; {count} is how many members are not shown
+    return ngettext("… and {count} more", "… and {count} more", count).format(count=count)

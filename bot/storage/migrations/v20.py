@@ -24,6 +24,9 @@ from bot.storage.migrations.base import ByDialect, Migration
 # playing (with the game and its thread), done (with the winner and how it ended) or failed
 # (no thread, no game). ``games.arena_id`` names the arena of a game played in one, so the
 # arena's games are found among the games, and history and ratings count them as any duel.
+# ``games.timed_out``: a game lost on an arena's move clock. It is stored 'resigned' (the loser
+# conceded it), so the tallies' triggers (migration 18) and the ratings count it unchanged; the
+# flag only words it apart ("ran out of time").
 
 MIGRATION = Migration(
     20,
@@ -134,6 +137,8 @@ MIGRATION = Migration(
         ),
         "CREATE INDEX arena_pairings_arena ON arena_pairings (arena_id, id)",
         "ALTER TABLE games ADD COLUMN arena_id BIGINT",
+        "ALTER TABLE games ADD COLUMN timed_out INTEGER NOT NULL DEFAULT 0 "
+        "CHECK (timed_out IN (0, 1))",
         "CREATE INDEX games_arena ON games (arena_id) WHERE arena_id IS NOT NULL",
     ),
 )
