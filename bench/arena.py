@@ -22,6 +22,9 @@ minutes up ``start`` itself opens it). What the Discord adapter does is simulate
 * ordinary play: ``--ordinary`` members play the bot in channels of their own
   (``GameService.start``/``move``) throughout, their moves timed.
 
+The members' engine choices (under 10 ms each on 3x3) run on the bot's event loop too, so the
+stall figure, if anything, overstates the bot's.
+
 A 10 ms ticker (bench/figures.py) records the event loop's longest stall over the whole arena.
 Afterwards, from the store:
 
@@ -124,6 +127,7 @@ class Counts:
     saved_at: dict[int, datetime] = field(default_factory=dict)  # pairing id -> tick's end
     joins: dict[int, list[datetime]] = field(default_factory=lambda: defaultdict(list))
     retried: int = 0  # joins and leaves refused as changed, clicked again
+    refused: Counter[str] = field(default_factory=Counter)  # joins and leaves refused for good
     leaves: int = 0
     arena_moves: list[float] = field(default_factory=list)  # seconds
     ordinary_moves: list[float] = field(default_factory=list)
@@ -303,7 +307,8 @@ class Member:
             except GameChangedError:
                 self.run.counts.retried += 1
                 await asyncio.sleep(self.rng.uniform(*RETRY_S))
-            except GameError:
+            except GameError as refused:
+                self.run.counts.refused[type(refused).__name__] += 1
                 return None
 
     async def join(self) -> None:
@@ -346,7 +351,7 @@ class Member:
         resign_at = rng.randint(1, 4) if rng.random() < P_RESIGN else None
         afk_at = rng.randint(1, 4) if rng.random() < P_AFK else None
         turns, away = 0, False
-        while True:
+        while not self.run.finished.is_set():  # set early only if the run is stuck
             self.changed.clear()
             current = await service.get(game.id)
             if current is None or not current.is_active:
@@ -640,8 +645,9 @@ def figures(
          f"({len(counts.ordinary_moves)}, {counts.ordinary_games} games)",
          f"{quantile(counts.arena_moves, 0.99) * ms:.1f} / "
          f"{quantile(counts.ordinary_moves, 0.99) * ms:.1f} ms", "", None),
-        ("joins/leaves clicked again after a concurrent change; leaves",
-         f"{counts.retried}; {counts.leaves}", "", None),
+        ("joins/leaves clicked again after a concurrent change; leaves; refused",
+         f"{counts.retried}; {counts.leaves}; "
+         + (", ".join(f"{n} {name}" for name, n in counts.refused.items()) or "0"), "", None),
         ("pairings re-offered after opening / refused to open",
          f"{counts.reoffered} / {counts.open_refused}", "", None),
     ]  # fmt: skip

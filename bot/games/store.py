@@ -149,7 +149,8 @@ class GameStore(Protocol):
         since it was read, so each expiry is claimed by exactly one process. Returns the games
         this call expired. Rows that do not read back are set aside (``active_games``).
         ``idle_minutes``: None, only games outside any server whose settings set idle minutes
-        of its own; a number, only games in servers whose settings set exactly that many."""
+        of its own; a number, only games in servers whose settings set exactly that many. A
+        game of an open arena is never expired here: its move clock decides it."""
         ...
 
     async def get(self, game_id: int) -> Game | None:

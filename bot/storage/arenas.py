@@ -262,6 +262,9 @@ class ArenaOps:
 
     _arena_sql: ArenaSql
     where: str
+    _member_lock: str | None = None
+    """Locks ``member_id`` until the transaction ends, where transactions run side by side
+    (PostgreSQL); None where one writes at a time (SQLite's ``BEGIN IMMEDIATE``)."""
 
     async def _read(self, sql: str, params: Mapping[str, Any] | None = None) -> Sequence[Row]:
         raise NotImplementedError
@@ -332,6 +335,11 @@ class ArenaOps:
         async def save(tx: Transaction) -> ArenaState:
             if await tx.execute(sql.update, arena_row(arena)) != 1:
                 raise ArenaChangedError()
+            if self._member_lock is not None:  # before the checks read; sorted: no deadlock
+                members = {e.member_id for e in entrants if e.active}
+                members |= {m for p in pairings if not p.id for m in (p.x_id, p.o_id)}
+                for member in sorted(members):
+                    await tx.execute(self._member_lock, {"member_id": member})
             for entrant in entrants:
                 if entrant.active and await _elsewhere(tx, sql, arena.id, entrant.member_id):
                     raise ArenaChangedError()

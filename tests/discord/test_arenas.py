@@ -14,13 +14,17 @@ import discord
 import pytest
 import simcord
 from discord_helpers import MakeBot, World, cell_id, text_of
+from locale_round import ALICE, BOB, LIMIT, Seen
 
 from bot.discord_bot.board_view import walk
 from bot.discord_bot.cogs.arenas import ARENA_INTERVAL
 from bot.engine import Move
 from bot.games import Game, GameError, Status
 from bot.games.arenas import ArenaStatus
+from bot.i18n import PSEUDO
 from bot.settings import CommandRate, Settings
+from tests.discord.test_pseudo_locale import leftovers
+from tests.discord.test_pseudo_locale import member_locale as member_locale  # its fixture
 from tests.discord.test_settings import manager
 
 ROW_1 = [Move(0, 0), Move(1, 0), Move(0, 1), Move(1, 1), Move(0, 2)]
@@ -92,7 +96,10 @@ def live_board(place: simcord.ChannelHandle) -> discord.Message:
 
 
 async def play(
-    world: World, place: simcord.ChannelHandle, moves: list[Move], members: list[simcord.MemberActor]
+    world: World,
+    place: simcord.ChannelHandle,
+    moves: list[Move],
+    members: list[simcord.MemberActor],
 ) -> Game:
     """Click ``moves`` on the thread's board, each by whoever is to move."""
     by_id = {member.id: member for member in members}
@@ -311,3 +318,81 @@ async def test_a_thread_discord_refuses_makes_no_game_and_the_manager_is_told_on
     state = await world.bot.service.arenas.here(world.channel.id)
     assert state.arena.status is ArenaStatus.OPEN
     assert [p.status.value for p in state.pairings] == ["failed", "failed", "playing"]
+
+
+async def test_in_the_pseudo_locale_arenas_leave_no_english_and_fit(
+    simcord_env: simcord.Env, member_locale: list[str]
+) -> None:
+    """Every arena text a member reads, in ``en-XA`` (each sentence accented and a third
+    longer), with 32-character names: catalogued, and within 2,000 characters."""
+    owner = simcord_env.create_user(ALICE)  # the server's owner may start arenas
+    guild = simcord_env.create_guild("Club", owner=owner, preferred_locale=PSEUDO)
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(owner)
+    bob = guild.add_member(simcord_env.create_user(BOB))
+    seen = Seen(channel)
+
+    def look() -> None:
+        seen.look()
+        for place in channel.threads:
+            _Retargeted(seen, place).look()
+
+    async def slash(actor: simcord.MemberActor, name: str, **options: object) -> None:
+        result = await actor.slash(channel, name, **options)
+        for message in ([result.response] if result.response else []) + result.followups:
+            seen.add(message.message)
+        look()
+
+    async def press(actor: simcord.MemberActor, action: str) -> None:
+        [message] = [m for m in channel.history() if arena_buttons(m)]
+        custom_id = arena_buttons(message)[action].custom_id or ""
+        result = await actor.click(message, custom_id=custom_id)
+        for answer in result.followups:
+            seen.add(answer.message)
+        look()
+
+    await slash(alice, "tictactoe arena start", minutes=2)  # refused
+    await slash(alice, "tictactoe arena start", start="25:99")  # refused
+    await slash(bob, "tictactoe arena start")  # refused: no manager
+    await slash(alice, "tictactoe arena start", minutes=5, clock=10)
+    await slash(alice, "tictactoe arena start")  # refused: one is running
+    for actor, action in ((alice, "join"), (bob, "join"), (bob, "join"), (bob, "leave")):
+        await press(actor, action)
+    await press(bob, "join")
+    await simcord_env.advance_time(ARENA_INTERVAL + 0.1)
+    look()
+    await simcord_env.advance_time(11)  # a clock runs out
+    await simcord_env.advance_time(ARENA_INTERVAL + 0.1)
+    look()
+    await slash(bob, "tictactoe arena standings")
+    await slash(alice, "tictactoe history")
+    await simcord_env.advance_time(300)  # the window closes; the last game runs out, too
+    for _ in range(3):
+        await simcord_env.advance_time(ARENA_INTERVAL + 0.1)
+    look()
+    other = guild.create_text_channel("other")
+    await alice.slash(other, "tictactoe arena start")
+    cancelled = await alice.slash(other, "tictactoe arena cancel")
+    assert cancelled.response is not None
+    seen.add(cancelled.response.message)
+    assert any(text.startswith("## \U0001f3c6") for text in seen.texts)  # the final post
+    assert not [(length, start) for length, start in seen.lengths if length > LIMIT]
+    english = {text[:120]: words for text in seen.texts if (words := leftovers(unescaped(text)))}
+    assert not english
+    simcord_env.errors  # the refusals, answered  # noqa: B018
+
+
+def unescaped(text: str) -> str:
+    """``text`` with the two names as typed, where a table escaped their underscores."""
+    for name in (ALICE, BOB):
+        text = text.replace(name.replace("_", "\\_"), name)
+    return text
+
+
+class _Retargeted(Seen):
+    """``Seen`` looking at another channel (a game's thread), recording into ``seen``."""
+
+    def __init__(self, seen: Seen, channel: simcord.ChannelHandle) -> None:
+        self.channel = channel
+        self.texts = seen.texts
+        self.lengths = seen.lengths

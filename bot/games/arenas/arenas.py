@@ -17,6 +17,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
+from functools import partial
 
 from bot.engine import Player
 from bot.games.arenas import sentences
@@ -37,8 +38,7 @@ from bot.games.arenas.scoring import Result, final_lines, scored, unscored
 from bot.games.arenas.times import start_time
 from bot.games.arguments import check_id, check_name
 from bot.games.boards import board_due
-from bot.games.channels import RETRIES, Channels, retried
-from bot.games.errors import GameChangedError
+from bot.games.channels import Channels, retried
 from bot.games.models import DUEL, Game, Seat, Status
 from bot.games.shards import ShardSet
 from bot.games.variants import find_variant
@@ -183,10 +183,11 @@ class Arenas:
         (EXPIRED, never counted) and no pairing is made again. The adapter checks that the
         member may."""
         check_id("channel_id", channel_id)
+        ended: list[Pairing] = []
 
         async def attempt() -> ArenaState:
             state = await self.here(channel_id)
-            ended = [
+            ended[:] = [
                 replace(
                     p,
                     status=PairingStatus.DONE if p.game_id else PairingStatus.FAILED,
@@ -197,14 +198,12 @@ class Arenas:
             arena = replace(state.arena, status=ArenaStatus.CANCELLED, announced=True)
             return await self._store.save_arena(arena, [], ended)
 
-        before = await self.here(channel_id)
         saved = await retried(attempt)
         expired = []
-        for pairing in before.running:
-            if pairing.game_id is not None:
-                game = await self._expire(pairing.game_id)
-                if game is not None:
-                    expired.append(game)
+        for game_id in (p.game_id for p in ended if p.game_id is not None):
+            game = await retried(partial(self._expire, game_id))
+            if game is not None:
+                expired.append(game)
         return Cancelled(saved, tuple(expired))
 
     # -- the arena's upkeep ----------------------------------------------------------------
@@ -222,14 +221,8 @@ class Arenas:
         games scored in the order they ended, the free members paired, and the arena
         finished once its time is up and its last game ended."""
         check_id("arena_id", arena_id)
-        timeouts: dict[int, Timeout] = {}
-        for attempt in range(RETRIES):
-            try:
-                return await self._tick(arena_id, timeouts)
-            except GameChangedError:
-                if attempt == RETRIES - 1:
-                    raise
-        raise AssertionError("unreachable")
+        timeouts: dict[int, Timeout] = {}  # kept across tries: a game lost on time is saved once
+        return await retried(partial(self._tick, arena_id, timeouts))
 
     async def open_game(self, pairing: Pairing, thread_id: int, *, owe_board: bool) -> Game:
         """The pairing's thread was made: its duel starts there (X moves first, the clock

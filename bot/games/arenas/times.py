@@ -29,7 +29,7 @@ def start_time(text: str | None, now: datetime) -> datetime:
     moment = _read(typed.lower(), now)
     if moment is None:
         raise unreadable_start(typed)
-    if moment < now - LATE_GRACE:
+    if moment < now.replace(second=0, microsecond=0) - LATE_GRACE:
         raise start_passed(typed)
     if moment > now + timedelta(days=AHEAD_DAYS):
         raise start_too_far(typed)

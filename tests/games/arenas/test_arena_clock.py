@@ -157,12 +157,6 @@ async def test_a_restart_keeps_the_arena_and_judges_a_clock_run_out_while_down(
     assert len(tick.to_open) == 2  # everyone free again: paired, none with their last opponent
 
 
-@pytest.mark.xfail(
-    reason="arenas.py _time_out reads the game through Channels.hold().game(), which expires "
-    "a game idle past the idle timeout (600 s) first: it ends EXPIRED, without a result",
-    raises=AssertionError,
-    strict=True,
-)
 async def test_a_clock_run_out_during_a_long_downtime_is_still_a_loss(
     opener: Opener, services: list[GameService]
 ) -> None:

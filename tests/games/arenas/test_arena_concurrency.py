@@ -30,12 +30,6 @@ from tests.games.arenas.arena_helpers import (
 
 MEMBERS = list(range(1, 10))
 
-TWO_ARENAS_BUG = pytest.mark.xfail(
-    reason="storage/arenas.py: save_arena's checks (_elsewhere, busy_member) read under "
-    "PostgreSQL's READ COMMITTED without a lock: two saves of two arenas both pass them",
-    raises=AssertionError,
-    strict=True,
-)
 
 
 async def pair(opener: Opener, services: list[GameService], clock: FakeClock) -> list[GameService]:
@@ -126,12 +120,10 @@ async def test_two_processes_ticking_together_pair_and_score_once(
 
 @pytest.mark.parametrize("rounds", [20])
 async def test_joins_of_one_member_to_two_arenas_at_once_keep_them_in_one(
-    opener: Opener, services: list[GameService], rounds: int, request: pytest.FixtureRequest
+    opener: Opener, services: list[GameService], rounds: int
 ) -> None:
     """Each round a new member clicks Join on two arenas at the same moment, through two
     processes: at most one join is taken."""
-    if request.node.callspec.params["opener"] == "postgresql":
-        request.applymarker(TWO_ARENAS_BUG)
     here, there = await pair(opener, services, FakeClock())
     first = (await open_arena(here, channel=CHANNEL)).arena.id
     second = (await open_arena(here, channel=CHANNEL + 1)).arena.id

@@ -133,12 +133,6 @@ def test_refusals_name_what_was_typed_and_its_fault() -> None:
     assert len(refusal("x" * 500, now)) < 300  # what was typed is cut
 
 
-@pytest.mark.xfail(
-    reason="times.py compares with now itself, not its minute: at 12:00:30, 11:59 (the "
-    "minute before, which LATE_GRACE's docstring promises to take as now) is refused",
-    raises=InvalidOptionError,
-    strict=True,
-)
 def test_the_minute_before_is_taken_as_now_whatever_its_second() -> None:
     """LATE_GRACE: "A time typed for the current minute (or the one before, while the
     command travelled) is taken as now"."""
