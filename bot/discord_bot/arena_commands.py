@@ -57,7 +57,7 @@ async def start_arena(
     clock: int,
     game: str | None,
     size: int | None,
-    start: str | None,
+    at: str | None,
 ) -> None:
     """Open an arena here and post its message (publicly); refusals are private."""
     guild_id = interaction.guild_id
@@ -81,7 +81,7 @@ async def start_arena(
             clock=clock,
             game=game,
             size=size,
-            starts=start,
+            starts=at,
         ),
         ephemeral=False,
     )

@@ -230,9 +230,9 @@ async def test_refusals_are_private_and_change_nothing(world: World) -> None:
     for options, said in (
         ({"minutes": 2}, "An arena lasts from 5 to 180 minutes, not 2."),
         ({"clock": 5}, "The move clock is from 10 to 300 seconds a move, not 5."),
-        ({"start": "soonish"}, "I cannot read soonish as a time."),
-        ({"start": "2020-01-01 10:00"}, "2020-01-01 10:00 has passed already"),
-        ({"start": "2099-01-01 10:00"}, "An arena starts within a week"),
+        ({"at": "soonish"}, "I cannot read soonish as a time."),
+        ({"at": "2020-01-01 10:00"}, "2020-01-01 10:00 has passed already"),
+        ({"at": "2099-01-01 10:00"}, "An arena starts within a week"),
     ):
         refused = await start(world, **options)
         assert refused.ephemeral and text_of(refused.response).startswith(said), options
@@ -352,7 +352,7 @@ async def test_in_the_pseudo_locale_arenas_leave_no_english_and_fit(
         look()
 
     await slash(alice, "tictactoe arena start", minutes=2)  # refused
-    await slash(alice, "tictactoe arena start", start="25:99")  # refused
+    await slash(alice, "tictactoe arena start", at="25:99")  # refused
     await slash(bob, "tictactoe arena start")  # refused: no manager
     await slash(alice, "tictactoe arena start", minutes=5, clock=10)
     await slash(alice, "tictactoe arena start")  # refused: one is running

@@ -194,7 +194,7 @@ async def test_options_are_described_with_choices(world: World) -> None:
     arena = {option["name"]: option for option in subcommands["arena"]["options"]}
     assert set(arena) == {"start", "standings", "cancel"}
     arena_start = {option["name"]: option for option in arena["start"]["options"]}
-    assert list(arena_start) == ["minutes", "clock", "game", "size", "start"]
+    assert list(arena_start) == ["minutes", "clock", "game", "size", "at"]
     assert not any(option["required"] for option in arena_start.values())
     for sub in arena.values():
         assert sub["description"]

@@ -510,7 +510,7 @@ class GameCommands(commands.Cog):
         # TRANSLATORS: an option's description (100 characters at most)
         size=locale_str("The board size, where the game has a choice (default: its own)."),
         # TRANSLATORS: an option's description (100 characters at most); keep 20:30 and 15m
-        start=locale_str("When it starts, in UTC: 20:30, 2026-12-24 20:30, or 15m from now."),
+        at=locale_str("When it starts, in UTC: 20:30, 2026-12-24 20:30, or 15m from now."),
     )
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.choices(size=SIZE_CHOICES)
@@ -521,7 +521,7 @@ class GameCommands(commands.Cog):
         clock: int = 30,
         game: Choice[str] | None = None,
         size: Choice[int] | None = None,
-        start: str | None = None,
+        at: str | None = None,
     ) -> None:
         await start_arena(
             interaction,
@@ -529,7 +529,7 @@ class GameCommands(commands.Cog):
             clock=clock,
             game=None if game is None else game.value,
             size=None if size is None else size.value,
-            start=start,
+            at=at,
         )
 
     @arena.command(

@@ -317,7 +317,7 @@ class Arenas:
         done.sort(key=lambda item: item[0].updated_at if item[0] is not None else now)
         ended: list[Pairing] = []
         for game, pairing in done:
-            ended.append(_score(game, pairing, entrants, changed, timeouts, now))
+            ended.append(_score(game, pairing, entrants, changed, now))
         ended_ids = {p.id for p in ended}
         new = self._pair(state, entrants, ended_ids, now)
         busy = any(p.is_busy for p in state.pairings if p.id not in ended_ids)
@@ -429,7 +429,6 @@ def _score(
     pairing: Pairing,
     entrants: dict[int, Entrant],
     changed: dict[int, Entrant],
-    timeouts: dict[int, Timeout],
     now: datetime,
 ) -> Pairing:
     """Score ``pairing``'s ended ``game`` into both entrants (``changed`` gets them) and

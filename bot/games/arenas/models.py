@@ -168,10 +168,6 @@ class ArenaState:
     def entrant(self, member_id: int) -> Entrant | None:
         return next((e for e in self.entrants if e.member_id == member_id), None)
 
-    def busy(self) -> set[int]:
-        """The members taken by a pairing being made or played."""
-        return {m for p in self.pairings if p.is_busy for m in (p.x_id, p.o_id)}
-
     @property
     def running(self) -> tuple[Pairing, ...]:
         """Its pairings not yet scored: being made, or playing."""

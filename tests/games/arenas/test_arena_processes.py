@@ -2,14 +2,18 @@
 PostgreSQL database) on the real clock, each pairing, opening games, moving and judging the
 clock (``arena_worker``): no member is ever in two pairings at once (each process checks
 every state it reads, and the stored games of a member never overlap), every pairing's game
-is made once, and the stored points equal a recount of the stored games."""
+is made once, and the stored points equal a recount of the stored games. A process killed
+(SIGKILL) in the middle of an arena loses nothing: a fresh one on the same database runs it
+to its end, judging the clocks that ran out while none ran."""
 
 from __future__ import annotations
 
 import itertools
 import os
 import random
+import signal
 import subprocess
+import time
 import sys
 from collections import defaultdict
 from collections.abc import Iterator
@@ -18,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.games import GameService, Status
-from bot.games.arenas import Arena, ArenaStatus, PairingStatus
+from bot.games import Game, GameService, Status
+from bot.games.arenas import Arena, ArenaState, ArenaStatus, EndedBy, PairingStatus
 from bot.games.service import utc_now
 from bot.games.variants import find_variant
 from bot.storage import SqliteGameStore
@@ -56,49 +60,53 @@ async def service_on(database: str) -> GameService:
     return GameService(store, rng=random.Random(0))
 
 
-async def test_two_processes_run_one_arena(database: str) -> None:
-    """A short arena (8 seconds, 2 seconds a move), inserted whole: the commands' bounds
-    would make the processes run for minutes."""
+async def new_arena(database: str, *, seconds: float, clock: int) -> int:
+    """An arena of ``seconds`` from now, ``clock`` seconds a move, inserted whole (the
+    commands' bounds would make the processes run for minutes), every member joined."""
     service = await service_on(database)
     try:
         now = utc_now()
         arena = await service._store.insert_arena(
-            Arena(0, GUILD, CHANNEL, 1, 3, 2, now, now + timedelta(seconds=8),
+            Arena(0, GUILD, CHANNEL, 1, 3, clock, now, now + timedelta(seconds=seconds),
                   ArenaStatus.OPEN, now, variant=find_variant(None))
         )  # fmt: skip
         for member in MEMBERS:
             await service.arenas.join(arena_id=arena.id, member_id=member, member_name=f"m{member}")
     finally:
         await service.close()
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    command = [sys.executable, str(WORKER), database, str(arena.id)]
-    workers = [
-        subprocess.Popen(
-            [*command, str(seed)], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, text=True,
-        )
-        for seed in (1, 2)
-    ]
-    try:
-        outcomes = [worker.communicate(timeout=120) for worker in workers]
-    finally:
-        for worker in workers:
-            if worker.poll() is None:
-                worker.kill()
-    for worker, (_, err) in zip(workers, outcomes, strict=True):
-        assert worker.returncode == 0, err[-3000:]
+    return arena.id
+
+
+def spawn(database: str, arena_id: int, seed: int) -> subprocess.Popen[str]:
+    """An ``arena_worker`` process on the arena."""
+    return subprocess.Popen(
+        [sys.executable, str(WORKER), database, str(arena_id), str(seed)],
+        cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+
+
+async def stored(database: str, arena_id: int) -> tuple[ArenaState, list[Game]]:
     service = await service_on(database)
     try:
-        state = await service.arenas.get(arena.id)
-        games = await service._store.arena_games(arena.id)
+        state = await service.arenas.get(arena_id)
+        games = await service._store.arena_games(arena_id)
     finally:
         await service.close()
-    assert state is not None and state.arena.status is ArenaStatus.FINISHED
+    assert state is not None
+    return state, games
+
+
+def check_run_whole(state: ArenaState, games: list[Game]) -> None:
+    """The arena ended, every pairing scored or failed with its game made once, the points a
+    recount of the games, and no member in two games at once."""
+    assert state.arena.status is ArenaStatus.FINISHED
     assert len(games) >= 4, "too few games to say anything"
     assert all(not g.is_active and g.status is not Status.EXPIRED for g in games)
     assert stored_counts(state) == dict(recount(games))
     assert sum(e.games for e in state.entrants) == 2 * len(games)
     by_game = [p.game_id for p in state.pairings if p.game_id is not None]
+    assert len(set(by_game)) == len(by_game), "a game in two pairings"
     assert sorted(by_game) == sorted(g.id for g in games)
     assert all(p.status in (PairingStatus.DONE, PairingStatus.FAILED) for p in state.pairings)
     spans: dict[int, list[tuple[datetime, datetime]]] = defaultdict(list)
@@ -109,3 +117,77 @@ async def test_two_processes_run_one_arena(database: str) -> None:
         played.sort()
         for (_, ended), (began, _) in itertools.pairwise(played):
             assert began >= ended, f"member {member} was in two games at once"
+
+
+async def test_two_processes_run_one_arena(database: str) -> None:
+    """A short arena (8 seconds, 2 seconds a move)."""
+    arena_id = await new_arena(database, seconds=8, clock=2)
+    workers = [spawn(database, arena_id, seed) for seed in (1, 2)]
+    try:
+        outcomes = [worker.communicate(timeout=120) for worker in workers]
+    finally:
+        for worker in workers:
+            if worker.poll() is None:
+                worker.kill()
+    for worker, (_, err) in zip(workers, outcomes, strict=True):
+        assert worker.returncode == 0, err[-3000:]
+    check_run_whole(*await stored(database, arena_id))
+
+
+async def test_a_killed_process_loses_nothing(database: str) -> None:
+    """One process runs a short arena (6 seconds, 1 second a move) until some games ended,
+    and is killed (SIGKILL) as soon as it is seen to have made a new pairing, while games
+    run: likely between saving the pairing and opening its game, its transactions cut
+    anywhere. Nothing runs for longer than the move clock; then a fresh process runs the
+    arena to its end. The games left running lost on time, by whoever was to move."""
+    clock = 1
+    arena_id = await new_arena(database, seconds=6, clock=clock)
+    first = spawn(database, arena_id, 1)
+    try:
+        service = await service_on(database)
+        try:
+            seen, give_up = 0, time.monotonic() + 30
+            while first.poll() is None and time.monotonic() < give_up:
+                state = await service.arenas.get(arena_id)
+                assert state is not None
+                done = sum(p.status is PairingStatus.DONE for p in state.pairings)
+                playing = sum(p.status is PairingStatus.PLAYING for p in state.pairings)
+                if done >= 2 and playing and len(state.pairings) > seen > 0:
+                    os.kill(first.pid, signal.SIGKILL)
+                    break
+                seen = len(state.pairings)
+        finally:
+            await service.close()
+        _, err = first.communicate(timeout=30)
+    finally:
+        if first.poll() is None:
+            first.kill()
+    assert first.returncode == -signal.SIGKILL, err[-3000:]
+    killed_at = utc_now()
+    _, games = await stored(database, arena_id)
+    stalled = {g.id: g for g in games if g.is_active}
+    print("\nKILL", len(games), "games", len(stalled), "stalled", [(p.id, p.status.value) for p in _.pairings if p.is_busy] if False else "")
+    _st, _ = await stored(database, arena_id)
+    print("busy at kill", [(p.id, p.status.value, p.game_id) for p in _st.running], "t", (utc_now() - _st.arena.starts_at).total_seconds())
+    assert stalled, "no game was left running"
+    time.sleep(clock + 0.3)  # every stalled game past its clock, no process running
+    second = spawn(database, arena_id, 2)
+    try:
+        _, err = second.communicate(timeout=60)
+    finally:
+        if second.poll() is None:
+            second.kill()
+    assert second.returncode == 0, err[-3000:]
+    state, games = await stored(database, arena_id)
+    print("END games", len(games), "pairings after kill", sum(p.created_at > killed_at for p in state.pairings), [ (p.id, p.ended_by.value if p.ended_by else None) for p in state.pairings if p.id in {q.id for q in _st.running}])
+    check_run_whole(state, games)
+    assert any(p.created_at > killed_at for p in state.pairings), "the second paired nobody"
+    ended = {g.id: g for g in games}
+    for game_id, before in stalled.items():
+        after = ended[game_id]
+        assert after.timed_out and after.status is Status.RESIGNED
+        assert after.moves == before.moves
+        assert after.winner is before.position.to_move.other
+        assert after.updated_at >= before.updated_at + timedelta(seconds=clock)
+    by_game = {p.game_id: p for p in state.pairings}
+    assert all(by_game[g].ended_by is EndedBy.CLOCK for g in stalled)
