@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from bot.engine import Player
 from bot.games.arenas.models import (
@@ -30,9 +30,7 @@ from bot.games.models import Game
 from bot.games.store_errors import ArenaChangedError
 from bot.storage.rows import Row, aware, iso, readable, stored_variant, to_row
 from bot.storage.sql import GameSql, upsert
-
-if TYPE_CHECKING:  # operations inherits from this module
-    from bot.storage.operations import Transaction
+from bot.storage.transaction import Transaction
 
 T = TypeVar("T")
 

@@ -1,5 +1,6 @@
 """Every ``GameStore`` write, written once for every SQL store against one async transaction
-interface, ``Transaction``.
+interface, ``Transaction`` (``bot.storage.transaction``); the arenas' writes, which touch
+nothing else, are their own module's (``bot.storage.arenas``), inherited the same way.
 
 A store supplies ``_transact`` (one transaction, its driver's errors turned into the typed
 errors of ``bot.games.store_errors``), ``_read`` (as ``StoreReads`` asks) and its dialect's few
@@ -12,10 +13,10 @@ docs/storage.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import replace
 from datetime import date, datetime
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from bot.games.errors import GameChangedError
 from bot.games.models import Challenge, ChallengeStatus, Game, OwedBoard, Status
@@ -60,7 +61,6 @@ from bot.storage.puzzles import (
 )
 from bot.storage.reads import StoreReads
 from bot.storage.rows import (
-    Row,
     challenge_to_row,
     ends_a_duel,
     iso,
@@ -92,38 +92,9 @@ from bot.storage.solo import (
     solo_key,
 )
 from bot.storage.sql import page_end, scoped
-
-Params = Mapping[str, Any]
-"""Named parameters of one statement."""
+from bot.storage.transaction import Params, Transaction
 
 T = TypeVar("T")
-
-
-class Transaction(Protocol):
-    """Statements of one transaction on one connection, in the store's parameter style. A
-    driver's error goes up as it is; the ``_transact`` that opened the transaction rolls it
-    back and raises the typed error instead."""
-
-    async def execute(self, sql: str, params: Params | None = None) -> int:
-        """Run ``sql``; how many rows it changed."""
-        ...
-
-    async def executemany(self, sql: str, rows: Sequence[Params]) -> None:
-        """Run ``sql`` once for each row of parameters."""
-        ...
-
-    async def fetchall(self, sql: str, params: Params | None = None) -> Sequence[Row]:
-        """Every row ``sql`` returns."""
-        ...
-
-    async def insert(self, sql: str, params: Params) -> int:
-        """Run ``sql``, an INSERT of one row into a table with an ``id``; the id it got."""
-        ...
-
-    async def fetchone(self, sql: str, params: Params | None = None) -> Row | None:
-        """The first row ``sql`` returns, or None."""
-        rows = await self.fetchall(sql, params)
-        return rows[0] if rows else None
 
 
 class SqlGameStore(StoreReads, SoloReads, PuzzleReads, ArenaOps):

@@ -31,12 +31,13 @@ from bot.storage.arenas import ArenaSql
 from bot.storage.boards import BoardsSql
 from bot.storage.defaults import DEFAULT_POOL_SIZE, DEFAULT_WRITE_TIMEOUT
 from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION
-from bot.storage.operations import Params, SqlGameStore, Transaction
+from bot.storage.operations import SqlGameStore
 from bot.storage.puzzles import PuzzleSql
 from bot.storage.rows import Row
 from bot.storage.server_settings import SettingsSql
 from bot.storage.solo import SoloSql
 from bot.storage.sql import CHANNEL_RULES, GameSql
+from bot.storage.transaction import Params, Transaction
 
 logger = logging.getLogger(__name__)
 

@@ -26,7 +26,7 @@ from bot.storage.arenas import ArenaSql
 from bot.storage.boards import BoardsSql
 from bot.storage.defaults import DEFAULT_WRITE_TIMEOUT
 from bot.storage.migrations import MIGRATIONS
-from bot.storage.operations import Params, SqlGameStore, Transaction
+from bot.storage.operations import SqlGameStore
 from bot.storage.puzzles import PuzzleSql
 from bot.storage.rows import Row
 from bot.storage.server_settings import SettingsSql
@@ -41,6 +41,7 @@ from bot.storage.sqlite.file import (
     unusable,
 )
 from bot.storage.sqlite.worker import Worker
+from bot.storage.transaction import Params, Transaction
 
 Synchronous = Literal["NORMAL", "FULL"]
 SYNCHRONOUS_MODES: tuple[Synchronous, ...] = ("NORMAL", "FULL")

@@ -8,6 +8,7 @@ to its end, judging the clocks that ran out while none ran."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import os
 import random
@@ -153,6 +154,7 @@ async def test_a_killed_process_loses_nothing(database: str) -> None:
                 done = sum(p.status is PairingStatus.DONE for p in state.pairings)
                 playing = sum(p.status is PairingStatus.PLAYING for p in state.pairings)
                 if done >= 2 and playing and len(state.pairings) > seen > 0:
+                    await asyncio.sleep(random.uniform(0, 0.03))
                     os.kill(first.pid, signal.SIGKILL)
                     break
                 seen = len(state.pairings)
