@@ -77,7 +77,15 @@ from typing import TypeVar
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from arguments import positive_float, positive_int  # bench/arguments.py
-from figures import Row, Ticker, load_average, print_table, quantile  # bench/figures.py
+from figures import (  # bench/figures.py
+    HOST_LOOP,
+    Row,
+    Ticker,
+    host_speed,
+    load_average,
+    print_table,
+    quantile,
+)
 
 from bot.engine import Player
 from bot.games import Game, GameChangedError, GameError, GameService, GameStore, Status
@@ -531,6 +539,7 @@ async def run_arena(store: GameStore, args: argparse.Namespace) -> list[Row]:
     state = await open_arena(service, store, args)
     run = Run(service, state, args)
     window = (state.arena.ends_at - state.arena.starts_at).total_seconds()
+    speed = [host_speed()]
     gc.collect()
     gc.freeze()  # as the bot does at the end of setup_hook
     began = time.perf_counter()
@@ -547,6 +556,7 @@ async def run_arena(store: GameStore, args: argparse.Namespace) -> list[Row]:
             run.finished.set()
         await asyncio.gather(*tasks, upkeep, return_exceptions=True)
     took = time.perf_counter() - began
+    speed.append(host_speed())
     gc.unfreeze()
     errors = [t.exception() for t in tasks if not t.cancelled() and t.exception() is not None]
     final = await service.arenas.get(state.arena.id)
@@ -554,8 +564,10 @@ async def run_arena(store: GameStore, args: argparse.Namespace) -> list[Row]:
     games = await store.arena_games(state.arena.id)
     standings = await service.arenas.final(state.arena.id)
     await service.close()
-    return figures(run, final, games, standings[0] if standings else None, ticker, window, took,
+    rows = figures(run, final, games, standings[0] if standings else None, ticker, window, took,
                    stuck, errors)  # fmt: skip
+    host = f"host: {HOST_LOOP:,} additions before / after (longer: a busy host)"
+    return [*rows, (host, f"{speed[0]:.2f} / {speed[1]:.2f} s", "", None)]
 
 
 def figures(

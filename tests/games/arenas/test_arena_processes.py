@@ -14,8 +14,8 @@ import os
 import random
 import signal
 import subprocess
-import time
 import sys
+import time
 from collections import defaultdict
 from collections.abc import Iterator
 from datetime import datetime, timedelta
@@ -137,10 +137,10 @@ async def test_two_processes_run_one_arena(database: str) -> None:
 
 async def test_a_killed_process_loses_nothing(database: str) -> None:
     """One process runs a short arena (6 seconds, 1 second a move) until some games ended,
-    and is killed (SIGKILL) as soon as it is seen to have made a new pairing, while games
-    run: likely between saving the pairing and opening its game, its transactions cut
-    anywhere. Nothing runs for longer than the move clock; then a fresh process runs the
-    arena to its end. The games left running lost on time, by whoever was to move."""
+    and is killed (SIGKILL) a few milliseconds after it is seen to have made new pairings,
+    while games run: between saving the pairings and opening their games, or in an opening,
+    a move or a tick. No process runs for longer than the move clock; then a fresh one runs
+    the arena to its end. The games left running lost on time, by whoever was to move."""
     clock = 1
     arena_id = await new_arena(database, seconds=6, clock=clock)
     first = spawn(database, arena_id, 1)
@@ -168,11 +168,8 @@ async def test_a_killed_process_loses_nothing(database: str) -> None:
     killed_at = utc_now()
     _, games = await stored(database, arena_id)
     stalled = {g.id: g for g in games if g.is_active}
-    print("\nKILL", len(games), "games", len(stalled), "stalled", [(p.id, p.status.value) for p in _.pairings if p.is_busy] if False else "")
-    _st, _ = await stored(database, arena_id)
-    print("busy at kill", [(p.id, p.status.value, p.game_id) for p in _st.running], "t", (utc_now() - _st.arena.starts_at).total_seconds())
     assert stalled, "no game was left running"
-    time.sleep(clock + 0.3)  # every stalled game past its clock, no process running
+    await asyncio.sleep(clock + 0.3)  # every stalled game past its clock, no process running
     second = spawn(database, arena_id, 2)
     try:
         _, err = second.communicate(timeout=60)
@@ -181,7 +178,6 @@ async def test_a_killed_process_loses_nothing(database: str) -> None:
             second.kill()
     assert second.returncode == 0, err[-3000:]
     state, games = await stored(database, arena_id)
-    print("END games", len(games), "pairings after kill", sum(p.created_at > killed_at for p in state.pairings), [ (p.id, p.ended_by.value if p.ended_by else None) for p in state.pairings if p.id in {q.id for q in _st.running}])
     check_run_whole(state, games)
     assert any(p.created_at > killed_at for p in state.pairings), "the second paired nobody"
     ended = {g.id: g for g in games}
