@@ -264,7 +264,8 @@ class GameService:
         owe_board: bool = False,
     ) -> Game:
         """Give up the game (any time, whoever is to move); it counts as a loss, unless no
-        member had moved yet: then it is set aside (EXPIRED) and not counted. ``game_id`` (a
+        member had moved yet: then it is set aside (EXPIRED) and not counted, except in an
+        arena, where a game paired is a game played (as its clock would judge it). ``game_id`` (a
         board's Resign button) must be the running game. ``owe_board``: the final board is
         owed until shown (``boards``)."""
         _check_channel_member(channel_id, member_id)
@@ -274,7 +275,7 @@ class GameService:
             mark = game.seat_of(member_id)
             if mark is None:
                 raise sentences.not_your_game(game)
-            if not game.has_started:
+            if not game.has_started and game.arena_id is None:  # an arena's game counts
                 return await self._channels.expire(game)  # set aside: not announced
             now = self._channels.now()
             updated = replace(game, status=Status.RESIGNED, winner=mark.other, updated_at=now)

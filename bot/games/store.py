@@ -520,6 +520,11 @@ class GameStore(Protocol):
         """The games played in the arena, oldest first."""
         ...
 
+    async def arena_playing(self, arena_id: int) -> list[Game]:
+        """The games of the arena's pairings marked playing (as stored now: some may have
+        ended since), in one read."""
+        ...
+
     async def save_arena(
         self, arena: Arena, entrants: Sequence[Entrant], pairings: Sequence[Pairing]
     ) -> ArenaState:

@@ -83,6 +83,8 @@ class ArenaSql:
     """Pairings being made or played, in any arena, of ``member_id``."""
     games: str
     """The games of ``arena_id``, oldest first."""
+    playing: str
+    """The games of ``arena_id``'s playing pairings."""
 
     @classmethod
     def styled(cls, param: str, games: GameSql) -> ArenaSql:
@@ -127,6 +129,8 @@ class ArenaSql:
             busy_member=f"SELECT id FROM arena_pairings WHERE {BUSY} AND "
             f"(x_id = {p('member_id')} OR o_id = {p('member_id')})",
             games=f"{games.select} WHERE arena_id = {p('arena_id')} ORDER BY id",
+            playing=f"{games.select} WHERE id IN (SELECT game_id FROM arena_pairings WHERE "
+            f"arena_id = {p('arena_id')} AND status = 'playing') ORDER BY id",
         )
 
 
@@ -304,6 +308,10 @@ class ArenaOps:
 
     async def arena_games(self, arena_id: int) -> list[Game]:
         rows = await self._read(self._arena_sql.games, {"arena_id": arena_id})
+        return readable(rows, self.where)
+
+    async def arena_playing(self, arena_id: int) -> list[Game]:
+        rows = await self._read(self._arena_sql.playing, {"arena_id": arena_id})
         return readable(rows, self.where)
 
     async def _state(self, arena: Arena, read: _Reader) -> ArenaState:

@@ -301,10 +301,11 @@ class Arenas:
         entrants = {e.member_id: e for e in state.entrants}
         changed: dict[int, Entrant] = {}
         done: list[tuple[Game | None, Pairing]] = []
+        games = {game.id: game for game in await self._store.arena_playing(arena.id)}
         for pairing in state.pairings:
             if pairing.status is not PairingStatus.PLAYING or pairing.game_id is None:
                 continue
-            game = await self._store.get(pairing.game_id)
+            game = games.get(pairing.game_id)
             if game is not None and game.is_active:
                 if now - game.updated_at < timedelta(seconds=arena.clock):
                     continue

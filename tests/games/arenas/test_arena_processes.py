@@ -170,6 +170,7 @@ async def test_a_killed_process_loses_nothing(database: str) -> None:
     stalled = {g.id: g for g in games if g.is_active}
     assert stalled, "no game was left running"
     await asyncio.sleep(clock + 0.3)  # every stalled game past its clock, no process running
+    restarted_at = utc_now()
     second = spawn(database, arena_id, 2)
     try:
         _, err = second.communicate(timeout=60)
@@ -179,7 +180,8 @@ async def test_a_killed_process_loses_nothing(database: str) -> None:
     assert second.returncode == 0, err[-3000:]
     state, games = await stored(database, arena_id)
     check_run_whole(state, games)
-    assert any(p.created_at > killed_at for p in state.pairings), "the second paired nobody"
+    if state.arena.ends_at - restarted_at > timedelta(seconds=2):  # time left to pair in
+        assert any(p.created_at > killed_at for p in state.pairings), "the second paired nobody"
     ended = {g.id: g for g in games}
     for game_id, before in stalled.items():
         after = ended[game_id]

@@ -1,7 +1,8 @@
 """Who plays whom (``bot.games.arenas.pairing.pairings``), over random lists of free
 entrants: pairs are disjoint, never the two who just played each other (unless they are the
-arena's only two), each entrant meets the nearest in the standings who is left for them, two
-left waiting always just played each other, and X goes to whoever leans less to X."""
+arena's only two), neighbours in the standings meet where nothing stands in the way, as many
+play as any pairing allows, two left waiting always just played each other, and X goes to
+whoever leans less to X."""
 
 from __future__ import annotations
 
@@ -90,23 +91,49 @@ def test_without_last_opponents_at_most_one_waits(free: list[Entrant], seed: int
     assert len(pairs) == len(free) // 2
 
 
-@given(free_entrants(), st.integers(0, 2**32))
-def test_each_plays_the_nearest_in_the_standings_left_for_them(
+@given(free_entrants(constrained=False), st.integers(0, 2**32))
+def test_without_last_opponents_neighbours_in_the_standings_play(
     free: list[Entrant], seed: int
 ) -> None:
-    """For a pair, every entrant placed between its two either just played the higher
-    placed one or was taken by someone placed above them."""
+    """Nobody just played anybody: the first and second in the standings play, the third and
+    fourth, and so on."""
     pairs = pairings(free, random.Random(seed))
-    partner = {a.member_id: b for pair in pairs for a, b in (pair, pair[::-1])}
-    order = sorted(free, key=place)
-    rank = {e.member_id: i for i, e in enumerate(order)}
-    for pair in pairs:
-        high, low = sorted(pair, key=lambda e: rank[e.member_id])
-        for between in order[rank[high.member_id] + 1 : rank[low.member_id]]:
-            taken_above = between.member_id in partner and (
-                rank[partner[between.member_id].member_id] < rank[high.member_id]
-            )
-            assert played(high, between) or taken_above
+    order = [e.member_id for e in sorted(free, key=place)]
+    expected = {frozenset(order[i : i + 2]) for i in range(0, len(order) - 1, 2)}
+    assert {frozenset((x.member_id, o.member_id)) for x, o in pairs} == expected
+
+
+@given(free_entrants(), st.integers(0, 2**32))
+def test_no_swap_of_one_pair_would_take_in_two_who_wait(free: list[Entrant], seed: int) -> None:
+    """Two left waiting (who just played each other) wait only where no pair could give each
+    of them a partner they did not just play: fewer wait than a greedy pass would leave."""
+    pairs = pairings(free, random.Random(seed))
+    paired = {m.member_id for pair in pairs for m in pair}
+    waiting = [e for e in free if e.member_id not in paired]
+    for i, a in enumerate(waiting):
+        for b in waiting[i + 1 :]:
+            for p, q in pairs:
+                for one, other in ((p, q), (q, p)):
+                    assert played(one, a) or played(other, b), (a, b, p, q)
+
+
+@given(free_entrants(most=8), st.integers(0, 2**32))
+def test_as_many_play_as_any_pairing_allows(free: list[Entrant], seed: int) -> None:
+    """Against every way of pairing the free entrants (brute force, up to eight): no pairing
+    of more pairs exists."""
+    assert len(pairings(free, random.Random(seed))) == most_pairs(free)
+
+
+def most_pairs(free: list[Entrant]) -> int:
+    """The largest number of pairs of ``free`` in which nobody meets whom they just played."""
+    if len(free) < 2:
+        return 0
+    first, rest = free[0], free[1:]
+    best = most_pairs(rest)  # the first waits
+    for index, other in enumerate(rest):
+        if not played(first, other):
+            best = max(best, 1 + most_pairs(rest[:index] + rest[index + 1 :]))
+    return best
 
 
 @given(free_entrants(), st.integers(0, 2**32))
