@@ -1,5 +1,6 @@
 """Arenas in SQL (migration 20): the statements both stores run, the rows they read and write,
-and ``ArenaOps``, the ``GameStore`` operations on arenas that ``SqlGameStore`` inherits.
+the reads (``ArenaReads``, which ``SqlGameStore`` inherits) and the work of each write in a
+transaction (``operations.py`` opens it).
 
 Every change of an arena is one transaction that compares and bumps the arena's ``version``
 (``save_arena``), so two processes' upkeep of one arena never both land; starting a pairing's
@@ -13,8 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
-from typing import Any, TypeVar
+from typing import Any
 
 from bot.engine import Player
 from bot.games.arenas.models import (
@@ -28,11 +28,9 @@ from bot.games.arenas.models import (
 )
 from bot.games.models import Game
 from bot.games.store_errors import ArenaChangedError
-from bot.storage.rows import Row, aware, iso, readable, stored_variant, to_row
+from bot.storage.rows import Row, aware, iso, readable, stored_variant
 from bot.storage.sql import GameSql, upsert
 from bot.storage.transaction import Transaction
-
-T = TypeVar("T")
 
 ARENA_COLUMNS = (
     "guild_id", "channel_id", "host_id", "kind", "size", "clock", "starts_at", "ends_at",
@@ -258,46 +256,24 @@ def _optional(value: object) -> int | None:
     return None if value is None else int(str(value))
 
 
-class ArenaOps:
-    """``GameStore``'s arena operations; a store supplies ``_arena_sql``, ``_read``,
-    ``_transact``, ``_insert_game`` and ``_owe`` (``SqlGameStore`` has them)."""
+class ArenaReads:
+    """``GameStore``'s reads of arenas (see ``bot.games.store`` for each); a store supplies
+    ``_arena_sql``, ``_read`` and ``where``. The writes are ``operations.py``'s, over the
+    functions below."""
 
     _arena_sql: ArenaSql
     where: str
-    _member_lock: str | None = None
-    """Locks ``member_id`` until the transaction ends, where transactions run side by side
-    (PostgreSQL); None where one writes at a time (SQLite's ``BEGIN IMMEDIATE``)."""
 
     async def _read(self, sql: str, params: Mapping[str, Any] | None = None) -> Sequence[Row]:
         raise NotImplementedError
 
-    async def _transact(
-        self,
-        doing: str,
-        work: Callable[[Transaction], Coroutine[Any, Any, T]],
-        *,
-        channel: int | None = None,
-        alone: bool = False,
-    ) -> T:
-        raise NotImplementedError
-
-    async def _insert_game(self, tx: Transaction, game: Game, row: Mapping[str, Any]) -> int:
-        raise NotImplementedError
-
-    async def _owe(
-        self, tx: Transaction, game_id: int, version: int, at: datetime, due: datetime | None
-    ) -> None:
-        raise NotImplementedError
-
-    # -- reads -----------------------------------------------------------------------------
-
     async def arena(self, arena_id: int) -> ArenaState | None:
         rows = await self._read(self._arena_sql.by_id, {"id": arena_id})
-        return None if not rows else await self._state(arena_from_row(rows[0]), self._read)
+        return None if not rows else await self._state(arena_from_row(rows[0]))
 
     async def arena_in(self, channel_id: int) -> ArenaState | None:
         rows = await self._read(self._arena_sql.open_in, {"channel_id": channel_id})
-        return None if not rows else await self._state(arena_from_row(rows[0]), self._read)
+        return None if not rows else await self._state(arena_from_row(rows[0]))
 
     async def member_arena(self, member_id: int) -> Arena | None:
         rows = await self._read(self._arena_sql.of_member, {"member_id": member_id})
@@ -314,75 +290,77 @@ class ArenaOps:
         rows = await self._read(self._arena_sql.playing, {"arena_id": arena_id})
         return readable(rows, self.where)
 
-    async def _state(self, arena: Arena, read: _Reader) -> ArenaState:
-        """``arena`` with its entrants and pairings, read through ``read``."""
-        key = {"arena_id": arena.id}
-        entrants = tuple(entrant_from_row(r) for r in await read(self._arena_sql.entrants, key))
-        pairings = tuple(pairing_from_row(r) for r in await read(self._arena_sql.pairings, key))
-        return ArenaState(arena, entrants, pairings)
-
-    # -- writes ----------------------------------------------------------------------------
-
-    async def insert_arena(self, arena: Arena) -> Arena:
-        sql, row = self._arena_sql, arena_row(arena)
-
-        async def insert(tx: Transaction) -> int:
-            if await tx.fetchone(sql.open_in, {"channel_id": arena.channel_id}) is not None:
-                raise ArenaChangedError()
-            return int(await tx.insert(sql.insert, row))
-
-        return replace(arena, id=await self._transact("save a new arena", insert))
-
-    async def save_arena(
-        self, arena: Arena, entrants: Sequence[Entrant], pairings: Sequence[Pairing]
-    ) -> ArenaState:
-        sql = self._arena_sql
-
-        async def save(tx: Transaction) -> ArenaState:
-            if await tx.execute(sql.update, arena_row(arena)) != 1:
-                raise ArenaChangedError()
-            if self._member_lock is not None:  # before the checks read; sorted: no deadlock
-                members = {e.member_id for e in entrants if e.active}
-                members |= {m for p in pairings if not p.id for m in (p.x_id, p.o_id)}
-                for member in sorted(members):
-                    await tx.execute(self._member_lock, {"member_id": member})
-            for entrant in entrants:
-                if entrant.active and await _elsewhere(tx, sql, arena.id, entrant.member_id):
-                    raise ArenaChangedError()
-            await tx.executemany(sql.upsert_entrant, [entrant_row(arena.id, e) for e in entrants])
-            for pairing in pairings:
-                if pairing.id:
-                    await tx.execute(sql.update_pairing, pairing_row(pairing))
-                    continue
-                for member in (pairing.x_id, pairing.o_id):
-                    if await tx.fetchone(sql.busy_member, {"member_id": member}) is not None:
-                        raise ArenaChangedError()
-                await tx.insert(sql.insert_pairing, pairing_row(pairing))
-            saved = replace(arena, version=arena.version + 1)
-            return await self._state(saved, tx.fetchall)
-
-        return await self._transact("save an arena", save)
-
-    async def open_arena_game(
-        self, pairing: Pairing, game: Game, *, board_due: datetime | None = None
-    ) -> Game:
-        sql, row = self._arena_sql, to_row(game)
-
-        async def start(tx: Transaction) -> int:
-            if await tx.execute(sql.bump, {"arena_id": pairing.arena_id}) != 1:
-                raise ArenaChangedError()
-            game_id = await self._insert_game(tx, game, row)
-            params = {"id": pairing.id, "game_id": game_id, "thread_id": pairing.thread_id}
-            if await tx.execute(sql.start_pairing, params) != 1:
-                raise ArenaChangedError()
-            await self._owe(tx, game_id, game.version, game.updated_at, board_due)
-            return game_id
-
-        game_id = await self._transact("start an arena game", start, channel=game.channel_id)
-        return replace(game, id=game_id)
+    async def _state(self, arena: Arena) -> ArenaState:
+        return await state_of(arena, self._arena_sql, self._read)
 
 
 _Reader = Callable[[str, Mapping[str, Any]], Coroutine[Any, Any, Sequence[Row]]]
+
+
+async def state_of(arena: Arena, sql: ArenaSql, read: _Reader) -> ArenaState:
+    """``arena`` with its entrants and pairings, read through ``read`` (a store's reader, or
+    a transaction's ``fetchall``)."""
+    key = {"arena_id": arena.id}
+    entrants = tuple(entrant_from_row(r) for r in await read(sql.entrants, key))
+    pairings = tuple(pairing_from_row(r) for r in await read(sql.pairings, key))
+    return ArenaState(arena, entrants, pairings)
+
+
+# -- writes, each in a transaction of ``operations.py``'s -----------------------------------
+
+
+async def insert_arena(tx: Transaction, sql: ArenaSql, arena: Arena) -> int:
+    """Insert ``arena`` unless its channel has an open one (``ArenaChangedError``); its id."""
+    if await tx.fetchone(sql.open_in, {"channel_id": arena.channel_id}) is not None:
+        raise ArenaChangedError()
+    return await tx.insert(sql.insert, arena_row(arena))
+
+
+async def save_arena(
+    tx: Transaction,
+    sql: ArenaSql,
+    member_lock: str | None,
+    arena: Arena,
+    entrants: Sequence[Entrant],
+    pairings: Sequence[Pairing],
+) -> ArenaState:
+    """``GameStore.save_arena``'s work in ``tx``. ``member_lock``: the statement that locks a
+    member until the transaction ends, where transactions run side by side (PostgreSQL); None
+    where one writes at a time (SQLite's ``BEGIN IMMEDIATE``)."""
+    if await tx.execute(sql.update, arena_row(arena)) != 1:
+        raise ArenaChangedError()
+    if member_lock is not None:  # before the checks read; sorted: no deadlock
+        members = {e.member_id for e in entrants if e.active}
+        members |= {m for p in pairings if not p.id for m in (p.x_id, p.o_id)}
+        for member in sorted(members):
+            await tx.execute(member_lock, {"member_id": member})
+    for entrant in entrants:
+        if entrant.active and await _elsewhere(tx, sql, arena.id, entrant.member_id):
+            raise ArenaChangedError()
+    await tx.executemany(sql.upsert_entrant, [entrant_row(arena.id, e) for e in entrants])
+    for pairing in pairings:
+        if pairing.id:
+            await tx.execute(sql.update_pairing, pairing_row(pairing))
+            continue
+        for member in (pairing.x_id, pairing.o_id):
+            if await tx.fetchone(sql.busy_member, {"member_id": member}) is not None:
+                raise ArenaChangedError()
+        await tx.insert(sql.insert_pairing, pairing_row(pairing))
+    return await state_of(replace(arena, version=arena.version + 1), sql, tx.fetchall)
+
+
+async def arena_still_open(tx: Transaction, sql: ArenaSql, arena_id: int) -> None:
+    """Bump the arena's version, refused (``ArenaChangedError``) unless it is open."""
+    if await tx.execute(sql.bump, {"arena_id": arena_id}) != 1:
+        raise ArenaChangedError()
+
+
+async def start_pairing(tx: Transaction, sql: ArenaSql, pairing: Pairing, game_id: int) -> None:
+    """Mark the pending ``pairing`` playing ``game_id`` in its thread (``ArenaChangedError``
+    unless it is still pending)."""
+    params = {"id": pairing.id, "game_id": game_id, "thread_id": pairing.thread_id}
+    if await tx.execute(sql.start_pairing, params) != 1:
+        raise ArenaChangedError()
 
 
 async def _elsewhere(tx: Transaction, sql: ArenaSql, arena_id: int, member_id: int) -> bool:

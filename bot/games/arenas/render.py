@@ -99,18 +99,7 @@ def standing_line(line: Standing) -> str:
 def standing_lines(lines: Sequence[Standing], most: int, budget: int = 3800) -> list[str]:
     """The first ``most`` lines of the standings, within ``budget`` characters, then how many
     more there are."""
-    shown: list[str] = []
-    used = 0
-    for line in lines[:most]:
-        text = standing_line(line)
-        if used + len(text) + 1 > budget:
-            break
-        shown.append(text)
-        used += len(text) + 1
-    rest = len(lines) - len(shown)
-    if rest > 0:
-        shown.append(_more(rest))
-    return shown
+    return _within([standing_line(line) for line in lines[:most]], len(lines), budget)
 
 
 def final_title(arena: Arena) -> str:
@@ -141,18 +130,7 @@ def final_line(line: FinalLine) -> str:
 
 def final_lines_text(lines: Sequence[FinalLine], budget: int = 3600) -> list[str]:
     """Every final line within ``budget`` characters, then how many more there are."""
-    shown: list[str] = []
-    used = 0
-    for line in lines:
-        text = final_line(line)
-        if used + len(text) + 1 > budget:
-            break
-        shown.append(text)
-        used += len(text) + 1
-    rest = len(lines) - len(shown)
-    if rest > 0:
-        shown.append(_more(rest))
-    return shown
+    return _within([final_line(line) for line in lines], len(lines), budget)
 
 
 def no_games_played() -> str:
@@ -198,6 +176,21 @@ def _name(entrant: Entrant) -> str:
     escaped so it cannot bold the rest of the line."""
     cut = entrant.name[:NAME_WIDTH]
     return cut.replace("\\", "\\\\").replace("*", "\\*").replace("_", "\\_").replace("`", "\\`")
+
+
+def _within(texts: list[str], total: int, budget: int) -> list[str]:
+    """The first of ``texts`` that fit in ``budget`` characters (a line each), then how many
+    of ``total`` lines are not shown."""
+    shown: list[str] = []
+    used = 0
+    for text in texts:
+        if used + len(text) + 1 > budget:
+            break
+        shown.append(text)
+        used += len(text) + 1
+    if total > len(shown):
+        shown.append(_more(total - len(shown)))
+    return shown
 
 
 def _more(count: int) -> str:
