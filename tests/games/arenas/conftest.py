@@ -1,6 +1,7 @@
 """Fixtures of the arena tests: ``opener`` opens a store on one database, an SQLite file or a
 real PostgreSQL one (marked ``postgres``), the same database each call, so a second call is a
-restart or another process; ``services`` closes every service a test opens."""
+restart or another process; ``services`` closes every service a test opens; ``service`` is one
+on an SQLite database in memory, its time ``clock``'s."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from games_helpers import FakeClock, make_service
 
 from bot.games import GameService, GameStore
 from bot.storage import SqliteGameStore
@@ -37,3 +39,15 @@ async def services() -> AsyncIterator[list[GameService]]:
     yield opened
     for service in opened:
         await service.close()
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def service(clock: FakeClock) -> AsyncIterator[GameService]:
+    opened = make_service(clock=clock)
+    yield opened
+    await opened.close()

@@ -3,27 +3,15 @@ arenas (and their entrants and pairings) are the same after it as before."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
 import pytest
-from games_helpers import FakeClock, make_service
+from games_helpers import FakeClock
 
 from bot.games import GameError, GameService
 from bot.games.arenas import ArenaState
 from bot.games.errors import GameOverError, InvalidOptionError, NoGameError
 from tests.games.arenas.arena_helpers import CHANNEL, GUILD, end, open_arena, tick_and_open
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-async def service(clock: FakeClock) -> AsyncIterator[GameService]:
-    opened = make_service(clock=clock)
-    yield opened
-    await opened.close()
 
 
 async def everything(service: GameService) -> list[ArenaState | None]:

@@ -4,11 +4,10 @@ made, cancelling, and the final standings."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import timedelta
 
 import pytest
-from games_helpers import START, FakeClock, make_service
+from games_helpers import START, FakeClock
 
 from bot.engine import Player
 from bot.games import GameService, Status
@@ -26,18 +25,6 @@ from tests.games.arenas.arena_helpers import (
     stored_counts,
     tick_and_open,
 )
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-async def service(clock: FakeClock) -> AsyncIterator[GameService]:
-    opened = make_service(clock=clock)
-    yield opened
-    await opened.close()
 
 
 async def test_start_opens_an_arena_for_its_window(service: GameService) -> None:
