@@ -26,6 +26,7 @@ from bot.discord_bot.interactions import (
 from bot.discord_bot.permissions import missing, names
 from bot.discord_bot.texts import ARENA_BOT_LACKS, ARENA_IN_SERVERS, ARENA_MANAGERS
 from bot.games import GameError
+from bot.games.arenas.sentences import no_arena
 from bot.i18n import Phrase, _, current_locale
 
 if TYPE_CHECKING:
@@ -65,6 +66,8 @@ async def start_arena(
     in_server = guild_id is not None and not answers_only(interaction)
     if guild_id is None or not in_server or not isinstance(channel, discord.TextChannel):
         raise GameError(ARENA_IN_SERVERS)
+    if channel.is_news():  # its threads are news threads, and its posts are announcements
+        raise GameError(ARENA_IN_SERVERS)
     if not may_run_arenas(interaction):
         raise GameError(ARENA_MANAGERS)
     lacking = missing(interaction.app_permissions, ARENA_NEEDS)
@@ -85,22 +88,27 @@ async def start_arena(
         ),
         ephemeral=False,
     )
-    message_id = await respond(interaction, view=arena_view(state, discord.utils.utcnow()))
+    try:
+        message_id = await respond(interaction, view=arena_view(state, discord.utils.utcnow()))
+    except discord.HTTPException:  # no message, no Join: the arena must not hold the channel
+        await arenas.cancel(channel_id=channel.id)
+        raise
     if message_id is not None:
         await arenas.attach(state.arena.id, message_id)
 
 
 async def show_standings(interaction: discord.Interaction[TicTacToeBot]) -> None:
     """The channel's arena's whole standings, privately."""
-    state = await interaction.client.service.arenas.here(arena_channel(interaction))
+    reading = interaction.client.service.arenas.here(arena_channel(interaction))
+    state = await in_time(interaction, reading, ephemeral=True)
     current_locale.set(private_locale(interaction))
     await reply_privately(interaction, view=standings_view(state, discord.utils.utcnow()))
 
 
 async def cancel_arena(interaction: discord.Interaction[TicTacToeBot]) -> None:
     """End the channel's arena without results; its running games end unscored."""
-    if interaction.guild_id is None:
-        raise GameError(ARENA_IN_SERVERS)
+    if interaction.guild_id is None:  # a DM has no arena
+        raise no_arena()
     if not may_run_arenas(interaction):
         raise GameError(ARENA_MANAGERS)
     bot = interaction.client

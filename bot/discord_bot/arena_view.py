@@ -18,7 +18,7 @@ import discord
 from bot.discord_bot.board_view import button_row, v2_message
 from bot.discord_bot.interactions import GameButton, private_locale
 from bot.discord_bot.messages import edit_message
-from bot.games import GameError
+from bot.games import Game, GameError
 from bot.games.arenas import ArenaState, ArenaStatus, FinalLine
 from bot.games.arenas.render import (
     arena_rules,
@@ -28,6 +28,7 @@ from bot.games.arenas.render import (
     ends_line,
     final_lines_text,
     final_title,
+    game_intro,
     no_games_played,
     nobody_yet,
     over_line,
@@ -107,7 +108,10 @@ class ArenaButton(
             else:
                 state = await arenas.leave(arena_id=self.arena_id, member_id=user.id)
                 # TRANSLATORS: the private answer to an arena's Leave
-                said = N_("You left the arena: your points stay, and Join brings you back.")
+                said = N_(
+                    "You left the arena: your points stay, a game you are playing still "
+                    "counts, and Join brings you back."
+                )
         except GameError:
             await _show_as_stored(interaction, self.arena_id)
             raise
@@ -198,6 +202,23 @@ def final_view(state: ArenaState, lines: Sequence[FinalLine]) -> discord.ui.Layo
     if played:
         items.append(discord.ui.TextDisplay(f"-# {sheet_note()}"))
     return v2_message(*items, accent=ARENA_ACCENT)
+
+
+async def arena_opening(
+    bot: TicTacToeBot, game: Game
+) -> tuple[str, discord.AllowedMentions] | None:
+    """The headline of an arena game's first board, naming both players (which adds them to
+    its thread and tells them), with the mentions that may ping them; None for any other
+    board (a game of no arena, or one already moved in)."""
+    if game.arena_id is None or game.moves:
+        return None
+    state = await bot.service.arenas.get(game.arena_id)
+    if state is None:
+        return None
+    x, o = (seat.member_id or 0 for seat in (game.x, game.o))
+    headline = game_intro(game, state.arena, f"<@{x}>", f"<@{o}>")
+    players = [discord.Object(x), discord.Object(o)]
+    return headline, discord.AllowedMentions(everyone=False, roles=False, users=players)
 
 
 async def edit_arena(bot: TicTacToeBot, state: ArenaState, now: datetime) -> None:

@@ -102,11 +102,11 @@ class ArenaSql:
             by_id=f"SELECT * FROM arenas WHERE id = {p('id')}",
             open_in=f"SELECT * FROM arenas WHERE channel_id = {p('channel_id')} "
             "AND status = 'open'",
-            of_member="SELECT a.* FROM arenas a WHERE a.status = 'open' AND ("
-            f"EXISTS (SELECT 1 FROM arena_entrants e WHERE e.arena_id = a.id AND e.member_id = "
-            f"{p('member_id')} AND e.active = 1) OR EXISTS (SELECT 1 FROM arena_pairings q "
-            f"WHERE q.arena_id = a.id AND q.{BUSY} AND (q.x_id = {p('member_id')} OR q.o_id = "
-            f"{p('member_id')}))) ORDER BY a.id",
+            of_member="SELECT * FROM arenas WHERE status = 'open' AND id IN ("
+            f"SELECT arena_id FROM arena_entrants WHERE member_id = {p('member_id')} "
+            f"AND active = 1 UNION SELECT arena_id FROM arena_pairings WHERE x_id = "
+            f"{p('member_id')} AND {BUSY} UNION SELECT arena_id FROM arena_pairings WHERE o_id = "
+            f"{p('member_id')} AND {BUSY}) ORDER BY id",
             due="SELECT * FROM arenas WHERE status = 'open' OR announced = 0 ORDER BY id",
             update=f"UPDATE arenas SET {sets(ARENA_UPDATED)}, version = version + 1 "
             f"WHERE id = {p('id')} AND version = {p('version')}",
@@ -124,8 +124,8 @@ class ArenaSql:
             start_pairing=f"UPDATE arena_pairings SET status = 'playing', game_id = "
             f"{p('game_id')}, thread_id = {p('thread_id')} WHERE id = {p('id')} "
             "AND status = 'pending'",
-            busy_member=f"SELECT id FROM arena_pairings WHERE {BUSY} AND "
-            f"(x_id = {p('member_id')} OR o_id = {p('member_id')})",
+            busy_member=f"SELECT id FROM arena_pairings WHERE x_id = {p('member_id')} AND {BUSY} "
+            f"UNION SELECT id FROM arena_pairings WHERE o_id = {p('member_id')} AND {BUSY}",
             games=f"{games.select} WHERE arena_id = {p('arena_id')} ORDER BY id",
             playing=f"{games.select} WHERE id IN (SELECT game_id FROM arena_pairings WHERE "
             f"arena_id = {p('arena_id')} AND status = 'playing') ORDER BY id",

@@ -14,13 +14,13 @@ store is the truth, so a restart picks up every arena where it stands.
 from __future__ import annotations
 
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord.ext import commands, tasks
 
-from bot.discord_bot.arena_view import edit_arena, final_view, phase
+from bot.discord_bot.arena_view import arena_view, edit_arena, final_view, phase
 from bot.discord_bot.board_view import board_message, show_board
 from bot.discord_bot.locales import guild_locale
 from bot.discord_bot.permissions import names
@@ -38,6 +38,9 @@ log = logging.getLogger(__name__)
 ARENA_INTERVAL = 3.0
 """Seconds between two rounds of upkeep: a free member waits about this long for a pairing,
 and a clock is judged at most this late."""
+
+MESSAGE_GRACE = timedelta(seconds=30)
+"""How long an arena may be without its message before the upkeep posts one."""
 
 THREAD_ARCHIVE_MINUTES: Literal[60] = 60
 """A game's thread is archived an hour after its last message (Discord's shortest)."""
@@ -84,6 +87,14 @@ class ArenaRunner(commands.Cog):
     async def _wait_until_ready(self) -> None:
         await self.bot.wait_until_ready()
 
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """The bot left the server (or was removed): its arenas end, posting nothing more."""
+        try:
+            await self.bot.service.arenas.forget(guild.id)
+        except GameError as error:
+            log.warning("Could not end the arenas of server %s: %s", guild.id, error)
+
     async def upkeep(self, arena: Arena) -> None:
         """Tick the arena and show what changed, in the server's language."""
         current_locale.set(await guild_locale(self.bot, arena.guild_id))
@@ -91,6 +102,10 @@ class ArenaRunner(commands.Cog):
         state = tick.state
         for timeout in tick.timeouts:
             await self._announce_timeout(timeout)
+        for ended in tick.ended:
+            await self._close_thread(ended)
+        if state.arena.is_open and state.arena.message_id is None:
+            state = await self._post_missing(state)
         for pairing in tick.to_open:
             if pairing.id not in self._opening:
                 self._opening.add(pairing.id)
@@ -139,8 +154,7 @@ class ArenaRunner(commands.Cog):
         self.bot.metrics.started(game)
         x, o = f"<@{pairing.x_id}>", f"<@{pairing.o_id}>"
         view = board_message(game, game_intro(game, arena, x, o))
-        players = [discord.Object(pairing.x_id), discord.Object(pairing.o_id)]
-        mentions = discord.AllowedMentions(everyone=False, roles=False, users=players)
+        mentions = players_of(pairing)
 
         async def post() -> int:
             message = await thread.send(view=view, allowed_mentions=mentions)
@@ -176,6 +190,35 @@ class ArenaRunner(commands.Cog):
         except discord.HTTPException as error:
             log.warning("Could not tell arena %s's host about its threads: %s", arena.id, error)
 
+    async def _post_missing(self, state: ArenaState) -> ArenaState:
+        """Post the message of an open arena that has none (its start's answer failed after
+        the arena was saved, or the process stopped between), so members can join it."""
+        arena = state.arena
+        if discord.utils.utcnow() - arena.created_at < MESSAGE_GRACE:
+            return state  # its start's answer may still be on its way
+        channel = self.bot.get_partial_messageable(arena.channel_id, guild_id=arena.guild_id)
+        try:
+            message = await channel.send(view=arena_view(state, discord.utils.utcnow()))
+        except discord.HTTPException as error:
+            log.warning("Could not post arena %s's message: %s", arena.id, error)
+            return state
+        return await self.bot.service.arenas.attach(arena.id, message.id)
+
+    async def _close_thread(self, pairing: Pairing) -> None:
+        """Archive the thread of a game that ended: it stays readable, leaves the channel's
+        list of active threads (Discord allows a server 1,000), and a new message in it
+        opens it again."""
+        if pairing.thread_id is None:
+            return
+        try:
+            thread = self.bot.get_channel(pairing.thread_id)
+            if thread is None:
+                thread = await self.bot.fetch_channel(pairing.thread_id)
+            if isinstance(thread, discord.Thread) and not thread.archived:
+                await thread.edit(archived=True)
+        except discord.HTTPException as error:
+            log.info("Could not archive thread %s: %s", pairing.thread_id, error)
+
     async def _announce_timeout(self, timeout: Timeout) -> None:
         """Show the game lost on the clock, with why, in its thread."""
         game = timeout.game
@@ -190,19 +233,29 @@ class ArenaRunner(commands.Cog):
         await show_board(self.bot, game, post)
 
     async def _finish(self, state: ArenaState, now: datetime) -> None:
-        """Post the final standings, show the arena's message over, and say it was posted."""
+        """Post the final standings, show the arena's message over, and say it was posted;
+        where the post can never be made (the channel gone, the bot shut out of it), say so
+        in the log and give it up, rather than asking Discord again every round."""
         arenas = self.bot.service.arenas
         arena = state.arena
         lines = await arenas.final(arena.id)
         channel = self.bot.get_partial_messageable(arena.channel_id, guild_id=arena.guild_id)
         try:
             await channel.send(view=final_view(state, lines))
+        except (discord.NotFound, discord.Forbidden) as error:
+            log.warning("Arena %s's final standings cannot be posted: %s", arena.id, error)
         except discord.HTTPException as error:
             log.warning("Could not post arena %s's final standings: %s", arena.id, error)
-            return  # the next round tries again
+            return  # Discord failing: the next round tries again
         await edit_arena(self.bot, state, now)
         await arenas.announced(arena.id)
         self._shown.pop(arena.id, None)
+
+
+def players_of(pairing: Pairing) -> discord.AllowedMentions:
+    """A pairing's first board may ping its two players, and nobody else."""
+    players = [discord.Object(pairing.x_id), discord.Object(pairing.o_id)]
+    return discord.AllowedMentions(everyone=False, roles=False, users=players)
 
 
 class NoTextChannel(Exception):

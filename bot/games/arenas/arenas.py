@@ -34,7 +34,7 @@ from bot.games.arenas.models import (
     Timeout,
 )
 from bot.games.arenas.pairing import pairings
-from bot.games.arenas.scoring import Result, final_lines, scored, unscored
+from bot.games.arenas.scoring import Result, absent, final_lines, scored, unscored
 from bot.games.arenas.times import start_time
 from bot.games.arguments import check_id, check_name
 from bot.games.boards import board_due
@@ -70,6 +70,9 @@ class Arenas:
         self._channels = channels
         self._store = channels.store
         self._rng = rng
+        self._resumed = channels.now()
+        """When this process began: a move clock counts from here at the earliest, so the time
+        the bot was down (nobody could move) is nobody's."""
 
     # -- what members and managers do ------------------------------------------------------
 
@@ -206,6 +209,19 @@ class Arenas:
                 expired.append(game)
         return Cancelled(saved, tuple(expired))
 
+    async def forget(self, guild_id: int) -> None:
+        """The bot left the server: its open arenas end without results (nothing is posted
+        there any more), and an ended one's standings are no longer due."""
+        check_id("guild_id", guild_id)
+        self._channels.check_open()
+        for arena in await self._store.arenas_due():
+            if arena.guild_id != guild_id:
+                continue
+            if arena.is_open:
+                await self.cancel(channel_id=arena.channel_id)
+            else:
+                await self.announced(arena.id)
+
     # -- the arena's upkeep ----------------------------------------------------------------
 
     async def due(self, *, shards: ShardSet | None = None) -> list[Arena]:
@@ -307,7 +323,7 @@ class Arenas:
                 continue
             game = games.get(pairing.game_id)
             if game is not None and game.is_active:
-                if now - game.updated_at < timedelta(seconds=arena.clock):
+                if not self._past_clock(game, arena.clock, now):
                     continue
                 timed_out = await self._time_out(game, arena.clock)
                 if timed_out is None:
@@ -331,7 +347,7 @@ class Arenas:
         saved = await self._store.save_arena(arena, list(changed.values()), [*ended, *new])
         pending = tuple(p for p in saved.pairings if p.status is PairingStatus.PENDING)
         lost = tuple(timeouts[g.id] for g, _ in done if g is not None and g.id in timeouts)
-        return Tick(saved, pending, lost, finished=finishing, changed=True)
+        return Tick(saved, pending, lost, tuple(ended), finished=finishing, changed=True)
 
     def _pair(
         self,
@@ -375,9 +391,7 @@ class Arenas:
         async with self._channels.hold(game.channel_id) as here:
             found = (await here.game()).game
             now = self._channels.now()
-            if found is None or found.id != game.id:
-                return None
-            if now - found.updated_at < timedelta(seconds=clock):
+            if found is None or found.id != game.id or not self._past_clock(found, clock, now):
                 return None
             loser = found.position.to_move
             lost = replace(
@@ -385,6 +399,11 @@ class Arenas:
             )
             due = board_due(True, lost, now, self._channels.first_try)
             return Timeout(await self._store.update(lost, board_due=due), loser)
+
+    def _past_clock(self, game: Game, clock: int, now: datetime) -> bool:
+        """Whether the member to move in ``game`` let ``clock`` seconds pass since the last
+        move (or the board was shown), counted from this process's start at the earliest."""
+        return now - max(game.updated_at, self._resumed) >= timedelta(seconds=clock)
 
     async def _expire(self, game_id: int) -> Game | None:
         """End an arena's running game unscored (cancelled); None if it ended meanwhile."""
@@ -444,6 +463,8 @@ def _score(
     for entrant, mark, other in ((x, Player.X, o), (o, Player.O, x)):
         result = Result.DRAW if winner is None else Result.WIN if winner is mark else Result.LOSS
         after = scored(entrant, result, other.member_id, mark is Player.X, at)
+        if result is Result.LOSS and absent(game, mark):
+            after = replace(after, active=False)  # gone, as Lichess withdraws them: paused
         changed[entrant.member_id] = entrants[entrant.member_id] = after
     ended_by = EndedBy.CLOCK if game.timed_out else EndedBy.BOARD
     return replace(pairing, status=PairingStatus.DONE, winner=winner, ended_by=ended_by)

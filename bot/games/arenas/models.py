@@ -201,6 +201,8 @@ class Tick:
     state: ArenaState
     to_open: tuple[Pairing, ...] = ()
     timeouts: tuple[Timeout, ...] = ()
+    ended: tuple[Pairing, ...] = ()
+    """Pairings scored in this round: their games are over (their threads may close)."""
     finished: bool = False
     changed: bool = False
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games.arenas.models import Arena, Entrant, FinalLine, Pairing, Standing, Timeout
+from bot.games.arenas.scoring import absent
 from bot.games.models import Game
+from bot.games.wording import join_sentences
 from bot.i18n import _, ngettext
 
 FIRE = "\U0001f525"
@@ -164,11 +166,20 @@ def game_intro(game: Game, arena: Arena, x: str, o: str) -> str:
 
 
 def clock_ran_out(timeout: Timeout) -> str:
-    """The headline of a game lost on the clock."""
-    winner = timeout.game.seat(timeout.loser.other)
+    """The headline of a game lost on the clock; a loser who never moved is paused."""
+    game = timeout.game
+    winner, loser = game.seat(timeout.loser.other), game.seat(timeout.loser)
     # TRANSLATORS: the headline of an arena game lost on the move clock; {winner} is the
     # player whose opponent let it run out
-    return "\u23f0 " + _("{winner} wins on time.").format(winner=winner.name)
+    said = _("{winner} wins on time.").format(winner=winner.name)
+    if absent(game, timeout.loser):
+        # TRANSLATORS: after "{winner} wins on time." when the loser never moved in that game
+        paused = _(
+            "{name} made no move in this game, so the arena pauses them; Join on its message "
+            "brings them back."
+        ).format(name=loser.name)
+        said = join_sentences([said, paused])
+    return "\u23f0 " + said
 
 
 def _name(entrant: Entrant) -> str:

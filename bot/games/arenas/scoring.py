@@ -13,7 +13,9 @@ from dataclasses import replace
 from datetime import datetime
 from enum import Enum
 
+from bot.engine import Player
 from bot.games.arenas.models import Entrant, FinalLine, Standing
+from bot.games.models import Game
 
 WIN, DRAW, LOSS = 2, 1, 0
 """Points of a win, a draw and a loss."""
@@ -57,6 +59,15 @@ def scored(entrant: Entrant, result: Result, opponent: int, as_x: bool, at: date
         free_since=at,
         sheet=entrant.sheet + str(gained),
     )
+
+
+def absent(game: Game, mark: Player) -> bool:
+    """Whether ``mark``'s player lost ``game`` on the clock without a single move of theirs:
+    gone from the arena, not thinking; the arena pauses them."""
+    if not game.timed_out or game.winner is not mark.other:
+        return False
+    first = 0 if mark is Player.X else 1
+    return len(game.moves) <= first
 
 
 def unscored(entrant: Entrant, opponent: int, at: datetime) -> Entrant:

@@ -18,11 +18,14 @@ from bot.storage.migrations.base import ByDialect, Migration
 # ``arena_entrants``: each member in an arena, with their score: points, the wins in a row,
 # wins, draws and losses, games as X and as O, their last opponent, since when they are free,
 # and ``sheet``, their games' points in order. ``active``: joined and not paused. A member is
-# active in one open arena at most, which the save checks in its transaction.
+# active in one open arena at most, which the save checks in its transaction (by the index of
+# active members).
 #
 # ``arena_pairings``: two entrants paired for one game: pending while its thread is made,
 # playing (with the game and its thread), done (with the winner and how it ended) or failed
-# (no thread, no game). ``games.arena_id`` names the arena of a game played in one, so the
+# (no thread, no game). Two partial indexes find a member's pairing being made or played, as X
+# or as O, which the save checks before it pairs anyone; ``arenas_due`` holds only the arenas
+# the upkeep reads every few seconds (open, or their end not posted). ``games.arena_id`` names the arena of a game played in one, so the
 # arena's games are found among the games, and history and ratings count them as any duel.
 # ``games.timed_out``: a game lost on an arena's move clock. It is stored 'resigned' (the loser
 # conceded it), so the tallies' triggers (migration 18) and the ratings count it unchanged; the
@@ -75,7 +78,7 @@ MIGRATION = Migration(
     """,
         ),
         "CREATE UNIQUE INDEX arenas_open ON arenas (channel_id) WHERE status = 'open'",
-        "CREATE INDEX arenas_due ON arenas (status, announced)",
+        "CREATE INDEX arenas_due ON arenas (id) WHERE status = 'open' OR announced = 0",
         """
     CREATE TABLE arena_entrants (
         arena_id      BIGINT           NOT NULL REFERENCES arenas (id),
@@ -136,6 +139,10 @@ MIGRATION = Migration(
     """,
         ),
         "CREATE INDEX arena_pairings_arena ON arena_pairings (arena_id, id)",
+        "CREATE INDEX arena_pairings_busy_x ON arena_pairings (x_id) "
+        "WHERE status IN ('pending', 'playing')",
+        "CREATE INDEX arena_pairings_busy_o ON arena_pairings (o_id) "
+        "WHERE status IN ('pending', 'playing')",
         "ALTER TABLE games ADD COLUMN arena_id BIGINT",
         "ALTER TABLE games ADD COLUMN timed_out INTEGER NOT NULL DEFAULT 0 "
         "CHECK (timed_out IN (0, 1))",
