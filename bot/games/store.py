@@ -525,6 +525,10 @@ class GameStore(Protocol):
         ended since), in one read."""
         ...
 
+    async def arena_unshown(self, arena_id: int) -> set[int]:
+        """The ids of those games whose first board is owed (``boards``): never shown."""
+        ...
+
     async def save_arena(
         self, arena: Arena, entrants: Sequence[Entrant], pairings: Sequence[Pairing]
     ) -> ArenaState:

@@ -83,6 +83,8 @@ class ArenaSql:
     """The games of ``arena_id``, oldest first."""
     playing: str
     """The games of ``arena_id``'s playing pairings."""
+    unshown: str
+    """The ids of those games whose first board is owed: never shown yet."""
 
     @classmethod
     def styled(cls, param: str, games: GameSql) -> ArenaSql:
@@ -129,6 +131,9 @@ class ArenaSql:
             games=f"{games.select} WHERE arena_id = {p('arena_id')} ORDER BY id",
             playing=f"{games.select} WHERE id IN (SELECT game_id FROM arena_pairings WHERE "
             f"arena_id = {p('arena_id')} AND status = 'playing') ORDER BY id",
+            unshown="SELECT g.id AS id FROM games g JOIN boards_owed b ON b.game_id = g.id "
+            "WHERE g.message_id IS NULL AND g.id IN (SELECT game_id FROM arena_pairings WHERE "
+            f"arena_id = {p('arena_id')} AND status = 'playing')",
         )
 
 
@@ -289,6 +294,10 @@ class ArenaReads:
     async def arena_playing(self, arena_id: int) -> list[Game]:
         rows = await self._read(self._arena_sql.playing, {"arena_id": arena_id})
         return readable(rows, self.where)
+
+    async def arena_unshown(self, arena_id: int) -> set[int]:
+        rows = await self._read(self._arena_sql.unshown, {"arena_id": arena_id})
+        return {int(row["id"]) for row in rows}
 
     async def _state(self, arena: Arena) -> ArenaState:
         return await state_of(arena, self._arena_sql, self._read)

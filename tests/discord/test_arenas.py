@@ -160,25 +160,102 @@ async def test_members_join_are_paired_in_threads_and_the_standings_follow(world
 
 
 async def test_a_clock_that_runs_out_loses_the_game(world: World) -> None:
+    """X moves once and lets the clock run out: a loss, said in the thread, and the two play
+    again with the colours swapped (alone in the arena). Then the new X never moves at all:
+    a loss again, and that member is paused until they join again."""
     await start(world, clock=10)
     await click(world, world.alice, "join")
     await click(world, world.bob, "join")
     await tick(world)
     [first] = world.channel.threads
     game = await world.bot.service.active_game(first.id)
+    await play(world, first, [Move(1, 1), Move(0, 0)], [world.alice, world.bob])
     await world.env.advance_time(10.5)
     await tick(world)
 
     shown = text_of(first.last_message)
     loser, winner = game.x.name, game.o.name
-    assert shown.startswith(f"\u23f0 {winner} wins on time.")
+    assert shown.startswith(f"\u23f0 {winner} wins on time.\n")  # the loser had moved
     assert f"{loser} ran out of time." in shown
     over = await world.bot.service.last_game(channel_id=first.id, member_id=world.alice.id)
     assert over.status is Status.RESIGNED and over.timed_out
     assert f"1. **{winner}** 2 (1 game)" in text_of(arena_message(world))
-    # Alone in the arena, the two play again, the colours swapped.
-    names = sorted(t.name for t in world.channel.threads)
-    assert names == sorted([f"{loser} vs {winner}, round 1", f"{winner} vs {loser}, round 2"])
+    second = thread(world, f"{winner} vs {loser}, round 2")  # colours swapped
+
+    await world.env.advance_time(10.5)  # the new X never moves
+    await tick(world)
+    assert text_of(second.last_message).startswith(
+        f"\u23f0 {loser} wins on time. {winner} made no move in this game, so the arena pauses "
+        "them; Join on its message brings them back."
+    )
+    assert f"**{winner}** 2 (2 games) (paused)" in text_of(arena_message(world))
+    await world.env.advance_time(30)
+    assert len(world.channel.threads) == 2  # nobody to pair the other with
+    await click(world, world.bob if winner == "bob" else world.alice, "join")
+    await tick(world)
+    assert len(world.channel.threads) == 3  # back, and paired again
+
+
+async def test_an_ended_game_s_thread_is_archived_and_offers_no_rematch(world: World) -> None:
+    await start(world)
+    await click(world, world.alice, "join")
+    await click(world, world.bob, "join")
+    await tick(world)
+    [first] = world.channel.threads
+    await play(world, first, ROW_1, [world.alice, world.bob])
+    final = first.last_message
+    assert final is not None
+    rematch = [
+        b for b in walk(final.components) if isinstance(b, discord.Button) and b.label == "Rematch"
+    ]
+    assert rematch and all(b.disabled for b in rematch)  # the arena pairs them itself
+    await tick(world)
+    thread_now = await world.bot.fetch_channel(first.id)
+    assert isinstance(thread_now, discord.Thread) and thread_now.archived
+
+
+async def test_a_first_board_shown_late_names_the_players_and_starts_the_clock(
+    world: World,
+) -> None:
+    """Discord refuses the first board: no game is lost meanwhile, and the board delivered
+    later still names (and pings) both players, its clock starting when it is shown."""
+    await start(world, clock=10)
+    await click(world, world.alice, "join")
+    await click(world, world.bob, "join")
+    world.env.inject_error("POST", "/channels/*/messages", status=503, times=2)
+    await tick(world)
+    [first] = world.channel.threads
+    assert not [m for m in first.history() if m.author.bot]  # refused: owed
+    await world.env.advance_time(8)  # the deliveries' sweep shows it, at its second try
+    board = live_board(first)
+    game = await world.bot.service.active_game(first.id)
+    assert text_of(board).startswith(f"Arena game: <@{game.x.member_id}> (X) against")
+    await world.env.advance_time(6)  # over 10 s since the game began, not since it was shown
+    assert (await world.bot.service.active_game(first.id)).is_active
+    await world.env.advance_time(6)
+    over = await world.bot.service.last_game(channel_id=first.id, member_id=world.alice.id)
+    assert over.timed_out  # 10 s after it was shown
+    world.errors()
+
+
+async def test_an_arena_left_without_its_message_gets_one(world: World) -> None:
+    """The process stopped between saving an arena and posting its message: the upkeep
+    posts it, so members can join."""
+    state = await world.bot.service.arenas.start(
+        guild_id=world.guild.id,
+        channel_id=world.channel.id,
+        host_id=world.alice.id,
+        minutes=30,
+        clock=30,
+    )
+    await world.env.advance_time(31)
+    await tick(world)
+    message = arena_message(world)
+    stored = await world.bot.service.arenas.get(state.arena.id)
+    assert stored is not None and stored.arena.message_id == message.id
+    assert await click(world, world.bob, "join") == (
+        "You are in: you are paired as soon as an opponent is free, in a thread here."
+    )
 
 
 async def test_the_window_closes_games_finish_and_the_final_standings_are_posted(

@@ -46,6 +46,10 @@ from bot.games.variants import find_variant
 FAILURE_PAUSE = timedelta(seconds=60)
 """How long an arena pairs nobody after a game's thread could not be made."""
 
+UNSHOWN_LIMIT = timedelta(minutes=5)
+"""How long a game whose first board Discord keeps refusing waits before it ends without a
+result (its clock starts only once its board is shown: ``Boards.attach``)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Joined:
@@ -70,9 +74,9 @@ class Arenas:
         self._channels = channels
         self._store = channels.store
         self._rng = rng
-        self._resumed = channels.now()
-        """When this process began: a move clock counts from here at the earliest, so the time
-        the bot was down (nobody could move) is nobody's."""
+        self._resumed: datetime | None = None
+        """When this process's first upkeep ran: a move clock counts from there at the
+        earliest, so the time the bot was down (nobody could move) is nobody's."""
 
     # -- what members and managers do ------------------------------------------------------
 
@@ -237,6 +241,8 @@ class Arenas:
         games scored in the order they ended, the free members paired, and the arena
         finished once its time is up and its last game ended."""
         check_id("arena_id", arena_id)
+        if self._resumed is None:
+            self._resumed = self._channels.now()
         timeouts: dict[int, Timeout] = {}  # kept across tries: a game lost on time is saved once
         return await retried(partial(self._tick, arena_id, timeouts))
 
@@ -318,10 +324,15 @@ class Arenas:
         changed: dict[int, Entrant] = {}
         done: list[tuple[Game | None, Pairing]] = []
         games = {game.id: game for game in await self._store.arena_playing(arena.id)}
+        unshown = await self._store.arena_unshown(arena.id)
         for pairing in state.pairings:
             if pairing.status is not PairingStatus.PLAYING or pairing.game_id is None:
                 continue
             game = games.get(pairing.game_id)
+            if game is not None and game.is_active and game.id in unshown:
+                if now - game.updated_at < UNSHOWN_LIMIT:
+                    continue  # nobody saw its board: its clock has not started
+                game = await self._expire(game.id) or game  # never shown: no result
             if game is not None and game.is_active:
                 if not self._past_clock(game, arena.clock, now):
                     continue
@@ -403,7 +414,8 @@ class Arenas:
     def _past_clock(self, game: Game, clock: int, now: datetime) -> bool:
         """Whether the member to move in ``game`` let ``clock`` seconds pass since the last
         move (or the board was shown), counted from this process's start at the earliest."""
-        return now - max(game.updated_at, self._resumed) >= timedelta(seconds=clock)
+        since = game.updated_at if self._resumed is None else max(game.updated_at, self._resumed)
+        return now - since >= timedelta(seconds=clock)
 
     async def _expire(self, game_id: int) -> Game | None:
         """End an arena's running game unscored (cancelled); None if it ended meanwhile."""
