@@ -1,7 +1,9 @@
 """One process running an arena's upkeep as the bot's upkeep loop does, on the real clock:
-``python arena_worker.py DATABASE ARENA_ID SEED``. It ticks, opens each pairing's game (the
-thread id the same in every process), and plays a random move for whoever is to move in each
-running game (now and then none, so the move clock decides), until the arena is over. Every
+``python arena_worker.py DATABASE ARENA_ID SEED [leave]``. It ticks, opens each pairing's game
+(the thread id the same in every process), and plays a random move for whoever is to move in
+each running game (now and then none, so the move clock decides), until the arena is over;
+with ``leave``, never in the games already running when it started (their members are gone:
+only the clock ends them). Every
 tick's state must have no member in two pairings being made or played; exits 1 otherwise, 0
 once the arena ended."""
 
@@ -26,7 +28,7 @@ THREAD_BASE = 50_000
 DEADLINE = 90.0
 
 
-async def main(database: str, arena_id: int, seed: int) -> int:
+async def main(database: str, arena_id: int, seed: int, leave: bool) -> int:
     store = (
         await PostgresGameStore.open(database)
         if database.startswith("postgresql://")
@@ -36,6 +38,7 @@ async def main(database: str, arena_id: int, seed: int) -> int:
     rng = random.Random(seed)
     loop = asyncio.get_running_loop()
     deadline = loop.time() + DEADLINE
+    left = {g.id for g in await store.arena_games(arena_id) if g.is_active} if leave else set()
     try:
         while loop.time() < deadline:
             try:
@@ -58,7 +61,7 @@ async def main(database: str, arena_id: int, seed: int) -> int:
                     await service.arenas.open_game(p, THREAD_BASE + p.id, owe_board=False)
             for game in await store.arena_games(arena_id):
                 seat = game.to_move_seat
-                if not game.is_active or seat is None or seat.member_id is None:
+                if not game.is_active or seat is None or seat.member_id is None or game.id in left:
                     continue
                 if rng.random() < 0.2:
                     continue  # this one lets their clock run a while
@@ -75,4 +78,5 @@ async def main(database: str, arena_id: int, seed: int) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(asyncio.run(main(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]))))
+    leave = sys.argv[4:] == ["leave"]
+    sys.exit(asyncio.run(main(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), leave)))

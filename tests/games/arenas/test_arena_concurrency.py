@@ -13,7 +13,7 @@ from dataclasses import replace
 import pytest
 from games_helpers import FakeClock
 
-from bot.games import Game, GameError, GameService, Status
+from bot.games import Game, GameError, GameService, GameStore, Status
 from bot.games.arenas import ArenaStatus, PairingStatus, Tick
 from bot.games.arenas.sentences import ArenaError
 from bot.games.store_errors import ArenaChangedError
@@ -31,11 +31,14 @@ from tests.games.arenas.arena_helpers import (
 MEMBERS = list(range(1, 10))
 
 
-
-async def pair(opener: Opener, services: list[GameService], clock: FakeClock) -> list[GameService]:
-    for seed in (1, 2):
-        services.append(GameService(await opener(), clock=clock, rng=random.Random(seed)))
-    return services
+async def pair(
+    opener: Opener, services: list[GameService], clock: FakeClock
+) -> tuple[GameService, GameService, GameStore]:
+    """Two services on one database, and the first one's store."""
+    stores = [await opener(), await opener()]
+    for seed, store in enumerate(stores, start=1):
+        services.append(GameService(store, clock=clock, rng=random.Random(seed)))
+    return services[0], services[1], stores[0]
 
 
 RACED: list[str] = []
@@ -58,10 +61,12 @@ async def opening(service: GameService, tick: Tick | BaseException) -> list[Game
     return games
 
 
-async def moves(service: GameService, arena_id: int, rng: random.Random) -> None:
+async def moves(
+    service: GameService, store: GameStore, arena_id: int, rng: random.Random
+) -> None:
     """Whoever is to move in each running game of the arena plays a random free cell, or
     (now and then) lets their clock run."""
-    for game in await service._store.arena_games(arena_id):
+    for game in await store.arena_games(arena_id):
         if not game.is_active or rng.random() < 0.15:
             continue
         move = rng.choice(list(game.position.legal_moves))
@@ -84,7 +89,7 @@ async def test_two_processes_ticking_together_pair_and_score_once(
     opener: Opener, services: list[GameService]
 ) -> None:
     clock = FakeClock()
-    here, there = await pair(opener, services, clock)
+    here, there, store = await pair(opener, services, clock)
     rng = random.Random(5)
     RACED.clear()
     arena_id = (await open_arena(here, MEMBERS, minutes=10, clock=30)).arena.id
@@ -94,7 +99,9 @@ async def test_two_processes_ticking_together_pair_and_score_once(
         )
         await asyncio.gather(opening(here, ticks[0]), opening(there, ticks[1]))
         await check(here, arena_id)
-        await asyncio.gather(moves(here, arena_id, rng), moves(there, arena_id, rng))
+        await asyncio.gather(
+            moves(here, store, arena_id, rng), moves(there, store, arena_id, rng)
+        )
         clock.advance(rng.choice([1, 5, 12]))
         if rng.random() < 0.1:  # someone leaves, or comes back, meanwhile
             member = rng.choice(MEMBERS)
@@ -110,7 +117,7 @@ async def test_two_processes_ticking_together_pair_and_score_once(
         await asyncio.gather(opening(here, ticks[0]), opening(there, ticks[1]))
     state = await here.arenas.get(arena_id)
     assert state is not None and state.arena.status is ArenaStatus.FINISHED
-    games = await here._store.arena_games(arena_id)
+    games = await store.arena_games(arena_id)
     assert len(games) > 10 and all(g.status is not Status.EXPIRED for g in games)
     assert stored_counts(state) == dict(recount(games))
     assert sum(e.games for e in state.entrants) == 2 * len(games)
@@ -124,7 +131,7 @@ async def test_joins_of_one_member_to_two_arenas_at_once_keep_them_in_one(
 ) -> None:
     """Each round a new member clicks Join on two arenas at the same moment, through two
     processes: at most one join is taken."""
-    here, there = await pair(opener, services, FakeClock())
+    here, there, _ = await pair(opener, services, FakeClock())
     first = (await open_arena(here, channel=CHANNEL)).arena.id
     second = (await open_arena(here, channel=CHANNEL + 1)).arena.id
     for member in range(100, 100 + rounds):
@@ -144,12 +151,12 @@ async def test_a_save_over_a_stale_version_writes_nothing(
 ) -> None:
     """``save_arena`` compares the version it read: a save made meanwhile elsewhere wins, the
     late one raises ``ArenaChangedError`` and none of its entrants or pairings is written."""
-    here, there = await pair(opener, services, FakeClock())
+    here, there, store = await pair(opener, services, FakeClock())
     stale = await open_arena(here, [1, 2])
     await there.arenas.join(arena_id=stale.arena.id, member_id=3, member_name="m3")
     now = await there.arenas.get(stale.arena.id)
     entrant = stale.entrant(1)
     assert entrant is not None
     with pytest.raises(ArenaChangedError):
-        await here._store.save_arena(stale.arena, [replace(entrant, points=99)], [])
+        await store.save_arena(stale.arena, [replace(entrant, points=99)], [])
     assert await here.arenas.get(stale.arena.id) == now

@@ -23,7 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.games import Game, GameService, Status
+from bot.engine import Player
+from bot.games import Game, GameService, GameStore, Status
 from bot.games.arenas import Arena, ArenaState, ArenaStatus, EndedBy, PairingStatus
 from bot.games.service import utc_now
 from bot.games.variants import find_variant
@@ -52,22 +53,23 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         yield request.getfixturevalue("postgres_url")
 
 
-async def service_on(database: str) -> GameService:
+async def service_on(database: str) -> tuple[GameService, GameStore]:
+    """A service on the database, and its store."""
     store = (
         await PostgresGameStore.open(database)
         if database.startswith("postgresql://")
         else SqliteGameStore(database)
     )
-    return GameService(store, rng=random.Random(0))
+    return GameService(store, rng=random.Random(0)), store
 
 
 async def new_arena(database: str, *, seconds: float, clock: int) -> int:
     """An arena of ``seconds`` from now, ``clock`` seconds a move, inserted whole (the
     commands' bounds would make the processes run for minutes), every member joined."""
-    service = await service_on(database)
+    service, store = await service_on(database)
     try:
         now = utc_now()
-        arena = await service._store.insert_arena(
+        arena = await store.insert_arena(
             Arena(0, GUILD, CHANNEL, 1, 3, clock, now, now + timedelta(seconds=seconds),
                   ArenaStatus.OPEN, now, variant=find_variant(None))
         )  # fmt: skip
@@ -78,20 +80,20 @@ async def new_arena(database: str, *, seconds: float, clock: int) -> int:
     return arena.id
 
 
-def spawn(database: str, arena_id: int, seed: int) -> subprocess.Popen[str]:
-    """An ``arena_worker`` process on the arena."""
+def spawn(database: str, arena_id: int, seed: int, *extra: str) -> subprocess.Popen[str]:
+    """An ``arena_worker`` process on the arena (``extra``: "leave", its games running)."""
     return subprocess.Popen(
-        [sys.executable, str(WORKER), database, str(arena_id), str(seed)],
+        [sys.executable, str(WORKER), database, str(arena_id), str(seed), *extra],
         cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
 
 
 async def stored(database: str, arena_id: int) -> tuple[ArenaState, list[Game]]:
-    service = await service_on(database)
+    service, store = await service_on(database)
     try:
         state = await service.arenas.get(arena_id)
-        games = await service._store.arena_games(arena_id)
+        games = await store.arena_games(arena_id)
     finally:
         await service.close()
     assert state is not None
@@ -136,16 +138,18 @@ async def test_two_processes_run_one_arena(database: str) -> None:
 
 
 async def test_a_killed_process_loses_nothing(database: str) -> None:
-    """One process runs a short arena (6 seconds, 1 second a move) until some games ended,
+    """One process runs a short arena (8 seconds, 1 second a move) until some games ended,
     and is killed (SIGKILL) a few milliseconds after it is seen to have made new pairings,
     while games run: between saving the pairings and opening their games, or in an opening,
     a move or a tick. No process runs for longer than the move clock; then a fresh one runs
-    the arena to its end. The games left running lost on time, by whoever was to move."""
+    the arena to its end, never moving in the games left running (their members gone). Those
+    lost on time, by whoever was to move, only a full clock after the restart (downtime is
+    nobody's clock); a loser who had never moved in theirs is paused, any other is not."""
     clock = 1
-    arena_id = await new_arena(database, seconds=6, clock=clock)
+    arena_id = await new_arena(database, seconds=8, clock=clock)
     first = spawn(database, arena_id, 1)
     try:
-        service = await service_on(database)
+        service, _ = await service_on(database)
         try:
             seen, give_up = 0, time.monotonic() + 30
             while first.poll() is None and time.monotonic() < give_up:
@@ -171,7 +175,7 @@ async def test_a_killed_process_loses_nothing(database: str) -> None:
     assert stalled, "no game was left running"
     await asyncio.sleep(clock + 0.3)  # every stalled game past its clock, no process running
     restarted_at = utc_now()
-    second = spawn(database, arena_id, 2)
+    second = spawn(database, arena_id, 2, "leave")
     try:
         _, err = second.communicate(timeout=60)
     finally:
@@ -180,7 +184,7 @@ async def test_a_killed_process_loses_nothing(database: str) -> None:
     assert second.returncode == 0, err[-3000:]
     state, games = await stored(database, arena_id)
     check_run_whole(state, games)
-    if state.arena.ends_at - restarted_at > timedelta(seconds=2):  # time left to pair in
+    if state.arena.ends_at - restarted_at > timedelta(seconds=clock + 2):  # time to pair in
         assert any(p.created_at > killed_at for p in state.pairings), "the second paired nobody"
     ended = {g.id: g for g in games}
     for game_id, before in stalled.items():
@@ -188,6 +192,10 @@ async def test_a_killed_process_loses_nothing(database: str) -> None:
         assert after.timed_out and after.status is Status.RESIGNED
         assert after.moves == before.moves
         assert after.winner is before.position.to_move.other
-        assert after.updated_at >= before.updated_at + timedelta(seconds=clock)
+        assert after.updated_at >= restarted_at + timedelta(seconds=clock)
+        loser = before.position.to_move
+        never_moved = len(before.moves) <= (0 if loser is Player.X else 1)
+        entrant = state.entrant(seat_id(before.seat(loser)))
+        assert entrant is not None and entrant.active is not never_moved, (before, entrant)
     by_game = {p.game_id: p for p in state.pairings}
     assert all(by_game[g].ended_by is EndedBy.CLOCK for g in stalled)

@@ -44,9 +44,10 @@ async def test_minutes_out_of_range(service: GameService, minutes: object) -> No
     await refused(service, starting(service, minutes=minutes), InvalidOptionError, "5 to 180")
 
 
-@pytest.mark.parametrize("clock", [9, 301, 0, "ten", 29.5, False])
-async def test_clock_out_of_range(service: GameService, clock: object) -> None:
-    await refused(service, starting(service, clock=clock), InvalidOptionError, "10 to 300")
+@pytest.mark.parametrize("seconds", [9, 301, 0, "ten", 29.5, False])
+async def test_clock_out_of_range(service: GameService, seconds: object) -> None:
+    """(Named ``seconds``: a parameter named ``clock`` would stand for the service's clock.)"""
+    await refused(service, starting(service, clock=seconds), InvalidOptionError, "10 to 300")
 
 
 async def test_the_bounds_themselves_are_taken(service: GameService) -> None:

@@ -10,7 +10,7 @@ import pytest
 from games_helpers import START, FakeClock
 
 from bot.engine import Player
-from bot.games import GameService, Status
+from bot.games import GameService, GameStore, Status
 from bot.games.arenas import ArenaStatus, EndedBy, PairingStatus
 from bot.games.store_errors import ArenaChangedError
 from tests.games.arenas.arena_helpers import (
@@ -57,18 +57,18 @@ async def test_four_members_are_paired_at_once_and_a_fifth_waits(service: GameSe
     assert set(stored.values()) == {PairingStatus.PLAYING}
 
 
-async def test_a_pairing_starts_its_game_once(service: GameService) -> None:
+async def test_a_pairing_starts_its_game_once(service: GameService, store: GameStore) -> None:
     state = await open_arena(service, [1, 2])
     tick = await service.arenas.tick(state.arena.id)
     (pairing,) = tick.to_open
     await service.arenas.open_game(pairing, 900, owe_board=False)
     with pytest.raises(ArenaChangedError):
         await service.arenas.open_game(pairing, 901, owe_board=False)
-    assert len(await service._store.arena_games(state.arena.id)) == 1
+    assert len(await store.arena_games(state.arena.id)) == 1
 
 
 async def test_results_score_two_one_naught_and_fire_from_the_third_win(
-    service: GameService,
+    service: GameService, store: GameStore
 ) -> None:
     """Two members alone play again and again; 1 wins three, draws, wins: 2 2 4 1 2."""
     state = await open_arena(service, [1, 2])
@@ -88,7 +88,7 @@ async def test_results_score_two_one_naught_and_fire_from_the_third_win(
     assert (first.as_x + first.as_o, abs(first.as_x - first.as_o) <= 1) == (5, True)
     done = [p for p in tick.state.pairings if p.status is PairingStatus.DONE]
     assert len(done) == 5 and {p.ended_by for p in done} == {EndedBy.BOARD}
-    assert stored_counts(tick.state) == dict(recount(await service._store.arena_games(arena_id)))
+    assert stored_counts(tick.state) == dict(recount(await store.arena_games(arena_id)))
 
 
 async def test_nobody_plays_the_same_opponent_twice_in_a_row_beside_others(
@@ -150,7 +150,9 @@ async def test_a_thread_that_cannot_be_made_frees_both_and_pauses_pairing(
         await service.arenas.open_game(again, 77, owe_board=False)
 
 
-async def test_cancel_ends_everything_without_results(service: GameService) -> None:
+async def test_cancel_ends_everything_without_results(
+    service: GameService, store: GameStore
+) -> None:
     state = await open_arena(service, [1, 2, 3, 4, 5, 6])
     arena_id = state.arena.id
     _, games = await tick_and_open(service, arena_id)
@@ -161,7 +163,7 @@ async def test_cancel_ends_everything_without_results(service: GameService) -> N
     arena = cancelled.state.arena
     assert (arena.status, arena.announced) == (ArenaStatus.CANCELLED, True)
     assert {g.id for g in cancelled.expired} == {g.id for g in games[1:]}
-    for game in await service._store.arena_games(arena_id):
+    for game in await store.arena_games(arena_id):
         assert (game.status is Status.EXPIRED) == (game.id != games[0].id)
     assert busy_by_member(cancelled.state) == {}
     assert {e.member_id: e for e in cancelled.state.entrants} == before

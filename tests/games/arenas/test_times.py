@@ -41,9 +41,41 @@ def test_nothing_typed_is_now(now: datetime, text: str | None) -> None:
 
 @given(NOWS, st.integers(0, WEEK))
 def test_minutes_from_now_in_every_spelling(now: datetime, minutes: int) -> None:
+    """With a unit, any number of minutes in the week; a bare number only up to 999."""
     expected = now + timedelta(minutes=minutes)
-    for form in ("{}", "{}m", "{} min", "{}mins", "in {} minutes", "In {} minute", "+{}m"):
+    forms = ["{}m", "{} min", "{}mins", "in {} minutes", "In {} minute", "+{}m"]
+    for form in forms + (["{}", "in {}", "+{}"] if minutes <= 999 else []):
         assert start_time(form.format(minutes), now) == expected, form
+
+
+@given(NOWS, st.integers(1000, 99_999))
+def test_a_bare_number_of_four_digits_or_more_is_unreadable(now: datetime, number: int) -> None:
+    """"2030" (meant as a time of day) is refused, not read as 2030 minutes (34 hours)."""
+    assert UNREADABLE in refusal(str(number), now)
+
+
+@given(NOWS, st.integers(0, 7 * 24), st.integers(0, 59))
+def test_hours_and_minutes_from_now_in_every_spelling(
+    now: datetime, hours: int, minutes: int
+) -> None:
+    """"1h", "2 hours", "1h30m", "in 1 hour 30 minutes": that long from now."""
+    assume(hours * 60 + minutes <= WEEK)
+    expected = now + timedelta(hours=hours, minutes=minutes)
+    for form in ("{h}h", "{h} hours", "in {h} hour", "+{h}hr", "{h}hrs"):
+        assert start_time(form.format(h=hours), now) == now + timedelta(hours=hours), form
+    for form in ("{h}h{m}m", "{h}h {m}min", "in {h} hours {m} minutes", "+{h}h{m}m"):
+        assert start_time(form.format(h=hours, m=minutes), now) == expected, form
+
+
+def test_hours_read_as_examples_say() -> None:
+    now = datetime(2026, 5, 1, 12, 0, 30, tzinfo=UTC)
+    assert start_time("1h", now) == now + timedelta(hours=1)
+    assert start_time("2 hours", now) == now + timedelta(hours=2)
+    assert start_time("1h30m", now) == now + timedelta(minutes=90)
+    assert start_time("999", now) == now + timedelta(minutes=999)
+    assert UNREADABLE in refusal("2030", now)
+    assert UNREADABLE in refusal("1000", now)
+    assert TOO_FAR in refusal("169h", now)
 
 
 @given(NOWS, st.integers(WEEK + 1, 99_999))
