@@ -215,14 +215,15 @@ async def run_arena(
 async def arenas(
     env: simcord.Env, guild: simcord.GuildHandle, host: simcord.MemberActor
 ) -> list[Scene]:
-    """A live arena's message after three rounds, and another arena's final standings."""
-    live, standings = await run_arena(env, guild, host, "arena", ARENA_MEMBERS, 60)
+    """An arena's final standings, then another arena's message after three rounds (last:
+    no time passes after it, so it shows those rounds as they stand)."""
     ended, _ = await run_arena(env, guild, host, "arena-over", FINAL_MEMBERS, 5)
     await env.advance_time(5 * 60)  # its time is up; the games it left run out of time
     for _ in range(3):
         await env.advance_time(ARENA_ROUND)
     final = ended.last_message
     assert final is not None and final.author.bot, env.errors
+    live, standings = await run_arena(env, guild, host, "arena", ARENA_MEMBERS, 60)
     return [
         Scene("arena", "An arena: the live standings, Join and Leave", live, host, standings),
         Scene("arena-final", "An arena's final standings", ended, host, final),
