@@ -79,6 +79,7 @@ bench: $(DEV)
 	$(BIN)/python bench/hints.py
 	$(BIN)/python bench/puzzles.py
 	$(BIN)/python bench/faults.py
+	$(BIN)/python bench/arena.py
 
 # The README's pictures of the bot's Discord messages (docs/screenshots), drawn by simcord's
 # preview in the OS's headless Chromium; tests/tools/test_screenshots.py checks they still match.

@@ -31,6 +31,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from postgres_server import PostgresServer, fresh_database, running_server
 
+from bot.games import GameService, GameStore
 from bot.storage.postgres.store import PostgresGameStore
 from bot.storage.sqlite.store import SqliteGameStore
 
@@ -108,6 +109,33 @@ async def open_store() -> AsyncIterator[Callable[..., Awaitable[PostgresGameStor
     yield open_store
     for store in opened:
         await store.close()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def opener(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[[], Awaitable[GameStore]]:
+    """Opens a store on one database, an SQLite file or a real PostgreSQL one (the test runs
+    on each), the same database each call: a second call is a restart, or another process."""
+    if request.param == "sqlite":
+
+        async def sqlite() -> GameStore:
+            return SqliteGameStore(tmp_path / "games.db")
+
+        return sqlite
+    url: str = request.getfixturevalue("postgres_url")
+
+    async def postgresql() -> GameStore:
+        return await PostgresGameStore.open(url, pool_size=3)
+
+    return postgresql
+
+
+@pytest.fixture
+async def services() -> AsyncIterator[list[GameService]]:
+    """Services a test opens, each closed however it ends."""
+    opened: list[GameService] = []
+    yield opened
+    for service in opened:
+        await service.close()
 
 
 POSTGRES_FIXTURES = frozenset({"postgres_server", "outage_server", "postgres_url", "open_store"})

@@ -23,7 +23,7 @@ import simcord
 from bot.discord_bot import TicTacToeBot, create_bot
 from bot.discord_bot.board_view import walk
 from bot.engine import Move
-from bot.games import GameService
+from bot.games import GameService, NoGameError
 from bot.settings import Settings
 from bot.storage.sqlite.store import SqliteGameStore
 
@@ -52,7 +52,8 @@ class Scene:
     caption: str
     channel: simcord.ChannelHandle
     viewer: simcord.MemberActor
-    message: simcord.ResponseMessage
+    message: simcord.ResponseMessage | discord.Message
+    """An answer to a member (as it stands now), or a post of the bot's own."""
 
 
 def make_bot(database: Path) -> TicTacToeBot:
@@ -88,7 +89,8 @@ async def play(env: simcord.Env) -> list[Scene]:
     bot = env.bot
     assert isinstance(bot, TicTacToeBot)
     guild = env.create_guild("Tic-Tac-Toe Club")
-    alice = guild.add_member(env.create_user("alice"))
+    hosts = guild.create_role("hosts", permissions=discord.Permissions(manage_events=True))
+    alice = guild.add_member(env.create_user("alice"), roles=[hosts])
 
     async def pause() -> None:
         """A second between alice's actions, as a person takes: the bot's flood limit (ten
@@ -149,6 +151,7 @@ async def play(env: simcord.Env) -> list[Scene]:
     assert served.response is not None, env.errors
     await pause()
     await alice.click(served.response.message, custom_id=cell_id(served.response, PUZZLE_MOVE))
+    shown = await arenas(env, guild, alice)
     return [
         Scene("board-3x3", "A 3x3 game against the perfect level", classic, alice, board_3x3),
         Scene("board-5x5", "5x5, four in a row, with its controls", five, alice, board_5x5),
@@ -162,7 +165,98 @@ async def play(env: simcord.Env) -> list[Scene]:
             alice,
             served.response,
         ),
+        *shown,
     ]
+
+
+ARENA_MEMBERS = ("bob", "carol", "dave", "erin", "frank", "gina")
+"""Who plays in the pictured live arena."""
+
+FINAL_MEMBERS = ("hank", "ivy", "jo", "kim")
+"""Who plays in the pictured arena that ends (a member plays in one arena at a time)."""
+
+
+async def run_arena(
+    env: simcord.Env,
+    guild: simcord.GuildHandle,
+    host: simcord.MemberActor,
+    where: str,
+    names: tuple[str, ...],
+    minutes: int,
+) -> tuple[simcord.ChannelHandle, simcord.ResponseMessage]:
+    """An arena started by ``host`` in a new channel ``where``, joined by ``names``, played for
+    three rounds by clicks in its threads (whoever plays X takes the top row): the channel and
+    the arena's message (which the bot keeps editing)."""
+    bot = env.bot
+    assert isinstance(bot, TicTacToeBot)
+    channel = guild.create_text_channel(where)
+    members = [guild.add_member(env.create_user(name)) for name in names]
+    by_id = {member.id: member for member in members}
+    started = await host.slash(channel, "tictactoe arena start", minutes=minutes, clock=60)
+    assert started.response is not None, env.errors
+    for member in members:
+        await member.click(started.response.message, custom_id=arena_button(started, "join"))
+    top_row = [Move(0, 0), Move(1, 0), Move(0, 1), Move(1, 1), Move(0, 2)]
+    for _ in range(3):
+        await env.advance_time(ARENA_ROUND)
+        for thread in channel.threads:
+            for move in top_row:
+                try:
+                    game = await bot.service.active_game(thread.id)
+                except NoGameError:
+                    break  # played out in an earlier round
+                mover = by_id[game.to_move_seat.member_id or 0]  # type: ignore[union-attr]
+                board = await live_board(thread)
+                await mover.click(board, custom_id=f"ttt:{game.id}:{move.row}:{move.col}")
+    await env.advance_time(ARENA_ROUND)
+    return channel, started.response
+
+
+async def arenas(
+    env: simcord.Env, guild: simcord.GuildHandle, host: simcord.MemberActor
+) -> list[Scene]:
+    """An arena's final standings, then another arena's message after three rounds (last:
+    no time passes after it, so it shows those rounds as they stand)."""
+    ended, _ = await run_arena(env, guild, host, "arena-over", FINAL_MEMBERS, 5)
+    await env.advance_time(5 * 60)  # its time is up; the games it left run out of time
+    for _ in range(3):
+        await env.advance_time(ARENA_ROUND)
+    final = ended.last_message
+    assert final is not None and final.author.bot, env.errors
+    live, standings = await run_arena(env, guild, host, "arena", ARENA_MEMBERS, 60)
+    return [
+        Scene("arena", "An arena: the live standings, Join and Leave", live, host, standings),
+        Scene("arena-final", "An arena's final standings", ended, host, final),
+    ]
+
+
+ARENA_ROUND = 3.1
+"""Seconds of simcord's clock for one round of the arenas' upkeep (``ARENA_INTERVAL``)."""
+
+
+def arena_button(result: simcord.InteractionResult, action: str) -> str:
+    """The custom id of the arena message's Join or Leave."""
+    assert result.response is not None
+    found = [
+        button.custom_id
+        for button in walk(result.response.message.components)
+        if isinstance(button, discord.Button)
+        and (button.custom_id or "").startswith("tta:")
+        and (button.custom_id or "").endswith(f":{action}")
+    ]
+    assert len(found) == 1, (action, found)
+    return found[0] or ""
+
+
+async def live_board(thread: simcord.ChannelHandle) -> discord.Message:
+    """The thread's last message with cell buttons: its game's live board."""
+    for message in reversed(thread.history()):
+        if any(
+            isinstance(item, discord.Button) and (item.custom_id or "").startswith("ttt:")
+            for item in walk(message.components)
+        ):
+            return message
+    raise RuntimeError(f"no board in {thread.name}")
 
 
 def cell_id(message: simcord.ResponseMessage, label: str) -> str:
@@ -182,11 +276,18 @@ def payloads(scenes: list[Scene]) -> dict[str, Any]:
     return {
         scene.name: {
             "content": scene.message.content,
-            "components": scene.message.components,
+            "components": components(scene.message),
             "files": [attachment.filename for attachment in scene.message.attachments],
         }
         for scene in scenes
     }
+
+
+def components(message: simcord.ResponseMessage | discord.Message) -> list[Any]:
+    """A message's components as Discord sends them (a post's, as discord.py reads them)."""
+    if isinstance(message, discord.Message):
+        return [component.to_dict() for component in message.components]
+    return message.components
 
 
 def dumps(shown: dict[str, Any]) -> str:

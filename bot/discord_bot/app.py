@@ -13,6 +13,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.discord_bot.arena_view import ArenaButton
 from bot.discord_bot.board_view import CellButton
 from bot.discord_bot.cogs import load_cogs
 from bot.discord_bot.controls import HintButton, ResignButton
@@ -139,6 +140,7 @@ class TicTacToeBot(commands.AutoShardedBot):
             PuzzleCell,
             NextPuzzle,
             SolveButton,
+            ArenaButton,
             *DYNAMIC_ITEMS,
         )
         await sync_commands(

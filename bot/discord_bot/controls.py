@@ -129,10 +129,12 @@ class HintButton(
 
 def controls(game: Game) -> discord.ui.ActionRow[discord.ui.LayoutView]:
     """Resign and Hint while the game runs (Hint not in a duel), Rematch once it is
-    decided: always the three, disabled where they do nothing."""
+    decided (not in an arena, which pairs its members itself): always the three, disabled
+    where they do nothing."""
     running = game.is_active
+    rematch = game.status in DECIDED and game.arena_id is None
     return button_row(
         ResignButton(game.id, disabled=not running),
         HintButton(game.id, disabled=not running or game.is_duel),
-        RematchButton(game.id, disabled=game.status not in DECIDED),
+        RematchButton(game.id, disabled=not rematch),
     )

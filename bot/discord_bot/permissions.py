@@ -36,6 +36,10 @@ NAMES: dict[str, str] = {
     "read_message_history": N_("Read Message History"),
     # TRANSLATORS: a Discord permission's name, as Discord's own settings show it
     "add_reactions": N_("Add Reactions"),
+    # TRANSLATORS: a Discord permission's name, as Discord's own settings show it
+    "create_public_threads": N_("Create Public Threads"),
+    # TRANSLATORS: a Discord permission's name, as Discord's own settings show it
+    "send_messages_in_threads": N_("Send Messages in Threads"),
 }
 """Each checked permission as a server admin finds it in Discord's settings (a msgid)."""
 

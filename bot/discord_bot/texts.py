@@ -44,6 +44,29 @@ NOT_YOUR_HISTORY = N_(
 )
 """The refusal for a click on the Newer or Older button of someone else's history."""
 
+ARENA_MANAGERS = N_(
+    "Only members who can manage the server or its events can start or cancel an arena; "
+    "nothing was changed."
+)
+"""The refusal of ``/tictactoe arena start`` and ``cancel`` to other members."""
+ARENA_IN_SERVERS = N_(
+    "Arenas are played in a server's text channel, with the bot added to the server; "
+    "nothing was started."
+)
+"""The refusal of an arena outside a server's text channel (a DM, a thread, a user install)."""
+# TRANSLATORS: {permissions} lists Discord permission names ("Create Public Threads, ...")
+ARENA_BOT_LACKS = N_(
+    "An arena's games are played in threads: I need {permissions} in this channel first; "
+    "nothing was started."
+)
+"""The refusal of ``/tictactoe arena start`` where the bot may not make or use threads."""
+# TRANSLATORS: {host} mentions the manager who started the arena; {permissions} lists
+# Discord permission names ("Create Public Threads, Send Messages in Threads")
+THREAD_REFUSED = N_(
+    "{host} I could not make a thread for the arena's next game, so it did not start. "
+    "I need {permissions} in this channel; I try again in a minute."
+)
+"""The arena's manager told, once an arena, that a game's thread could not be made."""
 NOT_A_MANAGER = N_(
     "Only members with the Manage Server permission can see or change this server's "
     "Tic-Tac-Toe settings; nothing was changed."
@@ -184,7 +207,7 @@ def levels_text() -> str:
 
 def puzzles_text() -> str:
     """The third message of `/tictactoe help`: the games looked back on (history, review),
-    puzzles, their ratings and the daily puzzle."""
+    puzzles, their ratings and the daily puzzle, and arenas."""
     return "\n".join(
         [
             # TRANSLATORS: /tictactoe help
@@ -215,6 +238,14 @@ def puzzles_text() -> str:
             _(
                 "With Manage Server, `/tictactoe-settings puzzle` posts a daily puzzle in a "
                 "channel at an hour (UTC); members solve it privately from its Solve button."
+            ),
+            # TRANSLATORS: /tictactoe help; keep the commands in backticks; Join is the
+            # arena message's button
+            _(
+                "`/tictactoe arena start` (Manage Server or Manage Events) runs a tournament "
+                "in the channel: members click Join and are paired as soon as two are free, "
+                "each game in its own thread with a move clock; a win scores 2, a draw 1, "
+                "double after two wins in a row. `/tictactoe arena standings` shows them all."
             ),
         ]
     )

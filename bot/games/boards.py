@@ -70,7 +70,8 @@ class Boards:
 
     async def attach(self, game_id: int, message_id: int) -> None:
         """Remember where an adapter shows the game's board (to edit it, or to disable its
-        buttons when the game expires). ``NoGameError`` if no game has this id."""
+        buttons when the game expires). An arena's game nobody moved in yet starts its move
+        clock now: its first board is on the screen. ``NoGameError`` if no game has this id."""
         check_id("game_id", game_id)
         check_id("message_id", message_id)
         self._channels.check_open()
@@ -81,7 +82,11 @@ class Boards:
                 raise NoGameError("There is no game #{id}.", id=game_id)
             async with self._channels.hold(stored.channel_id):  # a move may be saving it
                 latest = await self._store.get(game_id) or stored
-                await self._store.update(replace(latest, message_id=message_id))
+                shown = replace(latest, message_id=message_id)
+                first = latest.message_id is None and not latest.moves  # shown before: no
+                if latest.arena_id is not None and latest.is_active and first:
+                    shown = replace(shown, updated_at=self._channels.now())
+                await self._store.update(shown)
 
         await retried(attach)
 

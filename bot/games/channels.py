@@ -181,7 +181,8 @@ class Channels:
         self.check_open()
         game = await self.store.active_game(channel_id)
         idle = self.idle_timeout if game is None else await self.idle_timeout_in(game.guild_id)
-        if game is not None and self.now() - game.updated_at >= idle:
+        idle_now = game is not None and self.now() - game.updated_at >= idle
+        if game is not None and idle_now and game.arena_id is None:  # an arena's: its clock
             return Found(None, game, idle.total_seconds())
         return Found(game, None, idle.total_seconds())
 

@@ -42,8 +42,8 @@ class HistoryEntry:
     type for its review), when it started and ended, where (``guild_id``, None outside any
     server), the member's ``mark``, the ``opponent`` (the bot's seat has no member id;
     names as in the game), ``level`` (``DUEL`` between members), ``size``, ``result``,
-    whether it ended by a resignation (``resigned``: the loser's), and how many moves were
-    played."""
+    whether it ended by a resignation (``resigned``: the loser's; ``timed_out``: by the loser's
+    move clock running out, in an arena), and how many moves were played."""
 
     game_id: int
     started_at: datetime
@@ -56,6 +56,7 @@ class HistoryEntry:
     result: Result
     resigned: bool
     moves: int
+    timed_out: bool = False
     variant: Variant = field(kw_only=True)
     """The kind of game it was."""
 
@@ -105,6 +106,7 @@ def entry(game: Game, member_id: int) -> HistoryEntry:
         result=result,
         resigned=game.status is Status.RESIGNED,
         moves=len(game.moves),
+        timed_out=game.timed_out,
         variant=game.variant,
     )
 

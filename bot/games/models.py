@@ -111,6 +111,11 @@ class Game:
     """Whether its channel takes only answers to the players' own requests (a click, a
     command), never a post of the adapter's own: no board is owed there, nothing announced
     (a chat the bot is not in, where a member's own install of the app plays)."""
+    arena_id: int | None = None
+    """The arena whose pairing this duel is (``bot.games.arenas``), or None."""
+    timed_out: bool = False
+    """A RESIGNED game lost on an arena's move clock, not by the loser's own resignation
+    (counted the same; worded apart)."""
     variant: Variant = field(kw_only=True)
     """The kind of game: what plays and draws it (``bot.games.variants``)."""
     _position: Position = field(init=False, repr=False, compare=False)

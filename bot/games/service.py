@@ -25,6 +25,7 @@ from typing import TypeAlias
 from bot.engine import Move, Player
 from bot.engine.position import Position
 from bot.games import sentences
+from bot.games.arenas.arenas import Arenas
 from bot.games.arguments import check_id, check_name, check_optional_id
 from bot.games.boards import FIRST_TRY, Boards, board_due
 from bot.games.bot_state import BotState
@@ -117,6 +118,8 @@ class GameService:
         """The boards owed to a channel until an adapter has shown them."""
         self.puzzles = Puzzles(self._channels, rng=self._rng)
         """Puzzles: serve, solve, standings, the solvers' leaderboard, the daily puzzle."""
+        self.arenas = Arenas(self._channels, rng=self._rng)
+        """Arenas: a server's tournament that runs itself, its games in threads."""
         self.state = BotState(self._channels)
         """What adapters keep about themselves, and the running-game count."""
 
@@ -238,7 +241,8 @@ class GameService:
             raise TypeError(f"move must be a Move, not {type(move).__name__} ({move!r:.40})")
         async with self._channels.hold(channel_id) as here:
             game = await here.running_game(game_id)
-            (await self._channels.server(game.guild_id)).check_channel(channel_id)
+            if game.arena_id is None:  # an arena's game is in its thread, wherever allowed
+                (await self._channels.server(game.guild_id)).check_channel(channel_id)
             check_turn(game, member_id)
             position = play(game.variant, game.position, move)
             moves = (*game.moves, move)
@@ -260,7 +264,8 @@ class GameService:
         owe_board: bool = False,
     ) -> Game:
         """Give up the game (any time, whoever is to move); it counts as a loss, unless no
-        member had moved yet: then it is set aside (EXPIRED) and not counted. ``game_id`` (a
+        member had moved yet: then it is set aside (EXPIRED) and not counted, except in an
+        arena, where a game paired is a game played (as its clock would judge it). ``game_id`` (a
         board's Resign button) must be the running game. ``owe_board``: the final board is
         owed until shown (``boards``)."""
         _check_channel_member(channel_id, member_id)
@@ -270,7 +275,7 @@ class GameService:
             mark = game.seat_of(member_id)
             if mark is None:
                 raise sentences.not_your_game(game)
-            if not game.has_started:
+            if not game.has_started and game.arena_id is None:  # an arena's game counts
                 return await self._channels.expire(game)  # set aside: not announced
             now = self._channels.now()
             updated = replace(game, status=Status.RESIGNED, winner=mark.other, updated_at=now)

@@ -27,6 +27,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING, Generic, Protocol, TypeAlias, TypeVar
 
 from bot.engine.ratings import AdaptiveRecord
+from bot.games.arenas.models import Arena, ArenaState, Entrant, Pairing
 from bot.games.models import Challenge, Game, GameKind, OwedBoard, Rating, Record
 from bot.games.puzzles import Puzzle
 from bot.games.puzzles.models import (
@@ -148,7 +149,8 @@ class GameStore(Protocol):
         since it was read, so each expiry is claimed by exactly one process. Returns the games
         this call expired. Rows that do not read back are set aside (``active_games``).
         ``idle_minutes``: None, only games outside any server whose settings set idle minutes
-        of its own; a number, only games in servers whose settings set exactly that many."""
+        of its own; a number, only games in servers whose settings set exactly that many. A
+        game of an open arena is never expired here: its move clock decides it."""
         ...
 
     async def get(self, game_id: int) -> Game | None:
@@ -489,6 +491,60 @@ class GameStore(Protocol):
     ) -> list[DailyPost]:
         """The server's posts (of the days before ``before``, if given), the newest day first,
         at most ``limit`` (as ``daily_post``)."""
+        ...
+
+    # -- arenas (bot.games.arenas) ---------------------------------------------------------
+
+    async def insert_arena(self, arena: Arena) -> Arena:
+        """Save a new arena and return it with its id; ``ArenaChangedError`` if its channel
+        has an open arena already."""
+        ...
+
+    async def arena(self, arena_id: int) -> ArenaState | None:
+        """The arena ``arena_id``, with its entrants and pairings, or None."""
+        ...
+
+    async def arena_in(self, channel_id: int) -> ArenaState | None:
+        """The channel's open arena, with its entrants and pairings, or None."""
+        ...
+
+    async def member_arena(self, member_id: int) -> Arena | None:
+        """An open arena where the member is active or has a pairing being made or played."""
+        ...
+
+    async def arenas_due(self) -> list[Arena]:
+        """Every open arena, and every ended one whose end was not posted, oldest first."""
+        ...
+
+    async def arena_games(self, arena_id: int) -> list[Game]:
+        """The games played in the arena, oldest first."""
+        ...
+
+    async def arena_playing(self, arena_id: int) -> list[Game]:
+        """The games of the arena's pairings marked playing (as stored now: some may have
+        ended since), in one read."""
+        ...
+
+    async def arena_unshown(self, arena_id: int) -> set[int]:
+        """The ids of those games whose first board is owed (``boards``): never shown."""
+        ...
+
+    async def save_arena(
+        self, arena: Arena, entrants: Sequence[Entrant], pairings: Sequence[Pairing]
+    ) -> ArenaState:
+        """Save ``arena`` (its status, message, flags) over the version it was read at, its
+        ``entrants`` (inserted or replaced) and ``pairings`` (id 0: inserted, else
+        replaced) in one transaction, and return the arena as it then stands.
+        ``ArenaChangedError``, nothing written, if another save came first, or if it would
+        make a member active in two open arenas or pair a member who is paired already."""
+        ...
+
+    async def open_arena_game(
+        self, pairing: Pairing, game: Game, *, board_due: datetime | None = None
+    ) -> Game:
+        """Insert the pending ``pairing``'s ``game`` (in its thread) and mark the pairing
+        playing, in one transaction; ``ArenaChangedError``, nothing written, if the pairing
+        is no longer pending or its arena no longer open. ``board_due`` as ``insert``'s."""
         ...
 
     async def close(self) -> None:

@@ -68,6 +68,20 @@ class PuzzleChangedError(GameChangedError):
         super().__init__(template)
 
 
+class ArenaChangedError(GameChangedError):
+    """An arena was saved by another process between this operation's read and its save, or
+    the save would put a member in two arena games (or two open arenas) at once; nothing of
+    it was written."""
+
+    DEFAULT = N_(
+        "That arena changed at the same moment (a game ended, or someone joined), so nothing "
+        "was done; please try again."
+    )
+
+    def __init__(self, template: str = DEFAULT, /) -> None:
+        super().__init__(template)
+
+
 class RowRefusedError(GameChangedError):
     """The database refused a row for a rule the store does not know by name; nothing
     changed."""

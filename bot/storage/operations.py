@@ -1,5 +1,6 @@
 """Every ``GameStore`` write, written once for every SQL store against one async transaction
-interface, ``Transaction``.
+interface, ``Transaction`` (``bot.storage.transaction``); an arena write's work in its
+transaction is ``bot.storage.arenas``'s.
 
 A store supplies ``_transact`` (one transaction, its driver's errors turned into the typed
 errors of ``bot.games.store_errors``), ``_read`` (as ``StoreReads`` asks) and its dialect's few
@@ -12,11 +13,13 @@ docs/storage.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import replace
 from datetime import date, datetime
-from typing import Any, Protocol, TypeVar
+from functools import partial
+from typing import Any, TypeVar
 
+from bot.games.arenas.models import Arena, ArenaState, Entrant, Pairing
 from bot.games.errors import GameChangedError
 from bot.games.models import Challenge, ChallengeStatus, Game, OwedBoard, Status
 from bot.games.puzzles.models import (
@@ -41,6 +44,8 @@ from bot.games.store_errors import (
     PuzzleChangedError,
     SettingsChangedError,
 )
+from bot.storage import arenas
+from bot.storage.arenas import ArenaReads, ArenaSql
 from bot.storage.boards import BoardsSql, owe_row, owed_from_row
 from bot.storage.puzzles import (
     PuzzleReads,
@@ -59,7 +64,6 @@ from bot.storage.puzzles import (
 )
 from bot.storage.reads import StoreReads
 from bot.storage.rows import (
-    Row,
     challenge_to_row,
     ends_a_duel,
     iso,
@@ -91,46 +95,21 @@ from bot.storage.solo import (
     solo_key,
 )
 from bot.storage.sql import page_end, scoped
-
-Params = Mapping[str, Any]
-"""Named parameters of one statement."""
+from bot.storage.transaction import Params, Transaction
 
 T = TypeVar("T")
 
 
-class Transaction(Protocol):
-    """Statements of one transaction on one connection, in the store's parameter style. A
-    driver's error goes up as it is; the ``_transact`` that opened the transaction rolls it
-    back and raises the typed error instead."""
-
-    async def execute(self, sql: str, params: Params | None = None) -> int:
-        """Run ``sql``; how many rows it changed."""
-        ...
-
-    async def executemany(self, sql: str, rows: Sequence[Params]) -> None:
-        """Run ``sql`` once for each row of parameters."""
-        ...
-
-    async def fetchall(self, sql: str, params: Params | None = None) -> Sequence[Row]:
-        """Every row ``sql`` returns."""
-        ...
-
-    async def insert(self, sql: str, params: Params) -> int:
-        """Run ``sql``, an INSERT of one row into a table with an ``id``; the id it got."""
-        ...
-
-    async def fetchone(self, sql: str, params: Params | None = None) -> Row | None:
-        """The first row ``sql`` returns, or None."""
-        rows = await self.fetchall(sql, params)
-        return rows[0] if rows else None
-
-
-class SqlGameStore(StoreReads, SoloReads, PuzzleReads):
+class SqlGameStore(StoreReads, SoloReads, PuzzleReads, ArenaReads):
     """The ``GameStore`` operations of an SQL store (see ``bot.games.store`` for each)."""
 
     _settings_sql: SettingsSql
     _boards_sql: BoardsSql
     _puzzle_sql: PuzzleSql
+    _arena_sql: ArenaSql
+    _member_lock: str | None = None
+    """A statement locking ``member_id`` until the transaction ends, where transactions run
+    side by side (PostgreSQL's advisory lock); None where one writes at a time (SQLite)."""
     _locking = ""
     """Appended to a SELECT of rows the transaction then changes: PostgreSQL's " FOR UPDATE"
     (two transactions rating one member apply one after the other); nothing on SQLite, whose
@@ -520,6 +499,40 @@ class SqlGameStore(StoreReads, SoloReads, PuzzleReads):
             return None if found is None else post_from_row(found)
 
         return await self._transact("claim a daily puzzle post", claim)
+
+    # -- arenas (bot.storage.arenas) -------------------------------------------------------
+
+    async def insert_arena(self, arena: Arena) -> Arena:
+        work = partial(arenas.insert_arena, sql=self._arena_sql, arena=arena)
+        return replace(arena, id=await self._transact("save a new arena", work))
+
+    async def save_arena(
+        self, arena: Arena, entrants: Sequence[Entrant], pairings: Sequence[Pairing]
+    ) -> ArenaState:
+        work = partial(
+            arenas.save_arena,
+            sql=self._arena_sql,
+            member_lock=self._member_lock,
+            arena=arena,
+            entrants=entrants,
+            pairings=pairings,
+        )
+        return await self._transact("save an arena", work)
+
+    async def open_arena_game(
+        self, pairing: Pairing, game: Game, *, board_due: datetime | None = None
+    ) -> Game:
+        sql, row = self._arena_sql, to_row(game)
+
+        async def start(tx: Transaction) -> int:
+            await arenas.arena_still_open(tx, sql, pairing.arena_id)
+            game_id = await self._insert_game(tx, game, row)
+            await arenas.start_pairing(tx, sql, pairing, game_id)
+            await self._owe(tx, game_id, game.version, game.updated_at, board_due)
+            return game_id
+
+        game_id = await self._transact("start an arena game", start, channel=game.channel_id)
+        return replace(game, id=game_id)
 
     async def daily_posted(self, guild_id: int, day: date, message_id: int) -> None:
         posted = self._puzzle_sql.daily_posted

@@ -112,6 +112,8 @@ COLUMNS: tuple[Column, ...] = (
     Column("saved_minute", lambda game: saved_minute(game.updated_at), updated=True),
     Column("answers_only", lambda game: int(game.answers_only)),
     Column("kind", lambda game: str(game.kind)),
+    Column("arena_id", lambda game: game.arena_id),
+    Column("timed_out", lambda game: int(game.timed_out), updated=True),
 )
 """The columns of ``games`` a game writes, in table order. ``version`` is written by insert
 only: ``update`` compares it and adds one (``GameSql.update``). ``saved_minute`` is derived
@@ -155,6 +157,7 @@ def to_row(game: Game) -> dict[str, object]:
         ("x.member_id", game.x.member_id),
         ("o.member_id", game.o.member_id),
         ("message_id", game.message_id),
+        ("arena_id", game.arena_id),
     ):
         check_optional_id(argument, value)
     for seat in (game.x, game.o):
@@ -334,6 +337,8 @@ def from_row(row: Row) -> Game:
             version=int(row["version"]),
             variant=variant,
             answers_only=bool(row["answers_only"]),
+            arena_id=_int_or_none(row["arena_id"]),
+            timed_out=bool(row["timed_out"]),
         )
         _check_result(game)
         return game
@@ -457,7 +462,11 @@ def _check_result(game: Game) -> None:
         if (winner is None) is (status is Status.RESIGNED):
             has = "no winner" if winner is None else "a winner"
             raise ValueError(f"it is {status} but has {has}")
+        if game.timed_out and status is not Status.RESIGNED:
+            raise ValueError(f"it is {status} but lost on the clock")
         return
+    if game.timed_out:
+        raise ValueError(f"it is {status} but lost on the clock")
     if not board.is_over:
         raise ValueError(f"it is {status} but its board is not over")
     if board.winner is None:

@@ -161,8 +161,11 @@ class GameSql:
         after_minute = param.format("after_minute")
         # ``saved_minute IS NOT NULL`` (always true) is the predicate of games_idle_since that
         # no lookup by channel names, so only this query reads that index (migration 7).
+        # A game of an open arena is left to its move clock (bot.games.arenas).
         idle_page = (
             f"{games.select} WHERE status = 'active' AND saved_minute IS NOT NULL "
+            "AND (arena_id IS NULL OR arena_id NOT IN (SELECT id FROM arenas "
+            "WHERE status = 'open')) "
             f"AND saved_minute <= {param.format('before_minute')} "
             f"AND updated_at <= {param.format('before')} AND (saved_minute > {after_minute} "
             f"OR (saved_minute = {after_minute} AND id > {param.format('after_id')})){{scope}} "

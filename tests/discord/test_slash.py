@@ -189,7 +189,17 @@ async def test_options_are_described_with_choices(world: World) -> None:
         "review",
         "puzzle",
         "help",
+        "arena",
     }
+    arena = {option["name"]: option for option in subcommands["arena"]["options"]}
+    assert set(arena) == {"start", "standings", "cancel"}
+    arena_start = {option["name"]: option for option in arena["start"]["options"]}
+    assert list(arena_start) == ["minutes", "clock", "game", "size", "at"]
+    assert not any(option["required"] for option in arena_start.values())
+    for sub in arena.values():
+        assert sub["description"]
+        for option in sub.get("options", []):
+            assert option["description"] and option["description"] != "…"
     options = {option["name"]: option for option in subcommands["start"]["options"]}
     assert options["level"]["autocomplete"] and "choices" not in options["level"]  # per game
     assert [c["value"] for c in options["first"]["choices"]] == ["me", "bot", "random"]

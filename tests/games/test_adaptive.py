@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -24,26 +24,9 @@ from bot.games.solo import member_score, rated
 from bot.games.store import GameStore
 from bot.games.variants.ultimate import GRID, ULTIMATE
 from bot.storage import SqliteGameStore
-from bot.storage.postgres.store import PostgresGameStore
 
 Opener = Callable[[], Awaitable[GameStore]]
 
-
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
-def opener(request: pytest.FixtureRequest, tmp_path: Path) -> Opener:
-    """Opens a store on one database, the same each time (a restart opens it again)."""
-    if request.param == "sqlite":
-
-        async def sqlite() -> GameStore:
-            return SqliteGameStore(tmp_path / "games.db")
-
-        return sqlite
-    url: str = request.getfixturevalue("postgres_url")
-
-    async def postgresql() -> GameStore:
-        return await PostgresGameStore.open(url, pool_size=2)
-
-    return postgresql
 
 
 class Watched:
@@ -66,13 +49,6 @@ def service_on(store: GameStore, watched: Watched, seed: int = 3) -> GameService
 
     return GameService(store, clock=FakeClock(), rng=random.Random(seed), choose_move=choose)
 
-
-@pytest.fixture
-async def services() -> AsyncIterator[list[GameService]]:
-    opened: list[GameService] = []
-    yield opened
-    for service in opened:
-        await service.close()
 
 
 async def play_out(

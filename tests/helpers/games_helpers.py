@@ -266,7 +266,9 @@ def sqlite_at_version(path: Path, version: int) -> None:
         conn.execute(f"PRAGMA user_version = {version}")
 
 
-COLUMNS_SINCE = {"version": 4, "saved_minute": 6, "answers_only": 15, "kind": 18}
+COLUMNS_SINCE = {
+    "version": 4, "saved_minute": 6, "answers_only": 15, "kind": 18, "arena_id": 20, "timed_out": 20
+}
 """The ``games`` columns added after version 1, with the version that added each."""
 
 

@@ -40,6 +40,7 @@ PINNED: dict[Dialect, dict[int, str]] = {
         17: "7b39b554d3730d8847e61bbb12307095a91bf6f37908cb1729c7525b9f15e60e",
         18: "8f1c3f111300eb57ce9cbe6792e379f7ceff2148cb1ca6bbf19be3a3c13e844a",
         19: "2c7687bd47741dfb5b24e8817f9abfd91954922422c139623562da836edf841e",
+        20: "bcbde706e9a6efe43cf834713f85562fa4aa48750f0499da773f8b09636f1846",
     },
     "postgresql": {
         1: "bc53f072b39144ef5bcbf3bddaff7de08e1b7c79b72daabbb48a0b6647e7ca45",
@@ -61,6 +62,7 @@ PINNED: dict[Dialect, dict[int, str]] = {
         17: "c7ca03be978f517cac0fbdb245ef5fb774a60510ba0dcb184666c43269cfc969",
         18: "c4e5c4cf7f48e448d69ae83c02b8791a16cf25fcad82d43410fcffdc8c5d62c0",
         19: "35078e91bc573772eed818466014700adee0744a4a754ae6a3ac4b27125dd8e6",
+        20: "609965ed63980ed93f9ed18a12f65aeaa878acff87af6b15afcab571e557e781",
     },
 }
 
@@ -245,6 +247,24 @@ SCHEMA_V19_CHANGED = {
     "solo_ratings": "44be4b14ac7d33a59deacfdc3dec03285ae33bef0f78ff196a74d56f066eaa4d",
 }
 
+# v20: arenas (issue 47): their tables and indexes; a game's arena and whether it was lost on
+# time (two columns added to games).
+SCHEMA_V20_CHANGED = {
+    "games": "714bd9882c83243721b633bb35a211bb0b8841b62680963683aef5960c727be4",
+    "games_arena": "080f21f7ad249d94d79740e8db2b89326c5173b24c7e5406b84a3f0d6271f597",
+    "arenas": "36efab1e37071116ae93d6e7970f207f39c567941cb430413d1b941880e784b9",
+    "arenas_open": "580d7506385e28fadfca97a1e4d98c83c4a460e2938eaf5be853660056d096ed",
+    "arenas_due": "8a11d3559777b526f5b0cb3efe7ca84081e271f1addaa19471249f79178d1dfb",
+    "arena_entrants": "0e32fa2d476679a499a6b9788c961ab259c7c82544737826c4d223f8a508b921",
+    "arena_entrants_member": "289de5600ad93f1719b1bbc3d2993f520567b0c8e2afc059daf6559d625208aa",
+    "arena_pairings": "dd93552879f694cdee96566ba10f915731685bb3b45aadf3de414e5ba2f1864a",
+    "arena_pairings_arena": "5462e24be5ccb98030d3ad01cb6e302d01bab9349b46262d4d1d71f4e8a92889",
+    "arena_pairings_busy_x": "757f64bf64e7ef758e657cc1262e6766ada42ba469366a09af4c51077cb9f757",
+    "arena_pairings_busy_o": "8ebfde031f849fa14763dfb84d0bc2c57d5977a0de222df89ff691737ef43a0f",
+    "sqlite_autoindex_arena_entrants_1": None,  # its primary key
+    "sqlite_autoindex_arena_pairings_1": None,  # game_id's UNIQUE
+}
+
 FRESH = {
     **SCHEMA_V11,
     **SCHEMA_V12_OBJECTS,
@@ -255,6 +275,7 @@ FRESH = {
     **SCHEMA_V17_CHANGED,
     **SCHEMA_V18_CHANGED,
     **SCHEMA_V19_CHANGED,
+    **SCHEMA_V20_CHANGED,
 }
 """The schema a fresh file has, and every upgraded one."""
 

@@ -12,7 +12,9 @@ from pathlib import Path
 
 from screen_scenes import MESSAGES, SHOTS, dumps, payloads, play, running
 
-SCENES = ("board-3x3", "board-5x5", "ultimate", "connect4", "review", "puzzle")
+SCENES = (
+    "board-3x3", "board-5x5", "ultimate", "connect4", "review", "puzzle", "arena", "arena-final"
+)
 
 
 async def test_the_pictures_show_the_messages_the_bot_sends(tmp_path: Path) -> None:
@@ -46,3 +48,5 @@ def test_the_pictures_show_a_board_of_each_kind_and_a_review() -> None:
     assert kept["review"]["files"] and all(
         name.endswith(".gif") for name in kept["review"]["files"]
     )
+    assert "tta:" in shown["arena"] and "\U0001f525" in shown["arena"]  # Join, and on fire
+    assert "\U0001f947" in shown["arena-final"]  # the podium

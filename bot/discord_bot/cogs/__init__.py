@@ -1,10 +1,11 @@
 """The bot's features, one cog each: game commands, expiry, text-command error handling,
-server settings, the boards owed, the daily puzzle and puzzles made from games."""
+server settings, the boards owed, the daily puzzle and puzzles made from games, arenas."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.discord_bot.cogs.arenas import ArenaRunner
 from bot.discord_bot.cogs.deliveries import BoardDeliveries
 from bot.discord_bot.cogs.errors import ErrorHandling
 from bot.discord_bot.cogs.expiry import ExpiryAnnouncer
@@ -24,3 +25,4 @@ async def load_cogs(bot: TicTacToeBot) -> None:
     await bot.add_cog(SettingsCommands(bot))
     await bot.add_cog(BoardDeliveries(bot))
     await bot.add_cog(DailyPuzzles(bot))
+    await bot.add_cog(ArenaRunner(bot))

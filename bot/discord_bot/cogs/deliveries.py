@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands, tasks
 
+from bot.discord_bot.arena_view import arena_opening
 from bot.discord_bot.board_view import (
     board_message,
     board_text,
@@ -93,7 +94,9 @@ class BoardDeliveries(commands.Cog):
         """Show ``game``'s board in its channel; whether it is shown (or can never be)."""
         current_locale.set(await guild_locale(self.bot, game.guild_id))  # a public post
         channel = self.bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
-        view = board_message(game)
+        opening = await arena_opening(self.bot, game)  # an arena's first board names its two
+        headline, mentions = opening or ("", None)
+        view = board_message(game, headline)
         me = self.bot.user.id if self.bot.user is not None else 0
         # Shown already (the process stopped, or the store failed, between showing it and
         # saying so): that message becomes the game's board, and nothing is shown twice.
@@ -110,7 +113,10 @@ class BoardDeliveries(commands.Cog):
                 return True
         if message is None:
             try:
-                message = await channel.send(view=view)
+                if mentions is None:
+                    message = await channel.send(view=view)
+                else:
+                    message = await channel.send(view=view, allowed_mentions=mentions)
             except discord.HTTPException as error:
                 if error.code == UNKNOWN_CHANNEL:
                     log.warning("Game %s's channel is gone: its board is dropped.", game.id)

@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.app_commands import Choice, locale_str
 from discord.ext import commands
 
+from bot.discord_bot.arena_commands import cancel_arena, show_standings, start_arena
 from bot.discord_bot.board_view import board_message, disable_board, replace_board, show_board
 from bot.discord_bot.choices import (
     DEFAULT_FIRST,
@@ -69,7 +70,7 @@ if TYPE_CHECKING:
 
 class GameCommands(commands.Cog):
     """``!move`` and ``/tictactoe start|challenge|resign|board|hint|explain|stats|leaderboard|
-    history|review|puzzle|help``."""
+    history|review|puzzle|help`` and ``/tictactoe arena start|standings|cancel``."""
 
     # Everywhere: servers (installed there, or by the member), the bot's DM, and DMs and
     # group DMs between people through the member's own install, where it only answers.
@@ -107,7 +108,9 @@ class GameCommands(commands.Cog):
             await react_cannot_answer(ctx.message, ctx.bot_permissions)
             return
         guild = None if ctx.guild is None else ctx.guild.id
-        await self.bot.service.servers.check_channel(guild_id=guild, channel_id=ctx.channel.id)
+        # A thread (an arena's game) is in its parent channel, as the server's list names it.
+        where = getattr(ctx.channel, "parent_id", None) or ctx.channel.id
+        await self.bot.service.servers.check_channel(guild_id=guild, channel_id=where)
         game = await self.bot.service.active_game(ctx.channel.id)
         move = game.variant.parse_move(cell, game)
         if not game.variant.thinks_inline(game.size, game.level):
@@ -483,6 +486,67 @@ class GameCommands(commands.Cog):
             ephemeral=True,
         )
         await respond(interaction, None, view=puzzle_view(reply), ephemeral=True)
+
+    # -- arenas (bot.discord_bot.arena_commands) --------------------------------------------
+
+    arena = app_commands.Group(
+        name="arena",
+        # TRANSLATORS: a slash command group's description (100 characters at most)
+        description=locale_str("A tournament in this channel: everyone plays everyone free."),
+        parent=tictactoe,
+    )
+
+    @arena.command(
+        name="start",
+        # TRANSLATORS: the description of /tictactoe arena start (100 characters at most)
+        description=locale_str("Start an arena here: members join, and play in threads."),
+    )
+    @app_commands.describe(
+        # TRANSLATORS: an option's description (100 characters at most)
+        minutes=locale_str("How long it runs, 5 to 180 minutes (default: 30)."),
+        # TRANSLATORS: an option's description (100 characters at most)
+        clock=locale_str("Seconds each move may take, 10 to 300; out of time loses (default: 30)."),
+        game=GAME_DESCRIPTION,
+        # TRANSLATORS: an option's description (100 characters at most)
+        size=locale_str("The board size, where the game has a choice (default: its own)."),
+        # TRANSLATORS: an option's description (100 characters at most); keep 20:30 and 15m
+        at=locale_str("When it starts, in UTC: 20:30, 2026-12-24 20:30, or 15m from now."),
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(size=SIZE_CHOICES)
+    async def arena_start(
+        self,
+        interaction: discord.Interaction[TicTacToeBot],
+        minutes: int = 30,
+        clock: int = 30,
+        game: Choice[str] | None = None,
+        size: Choice[int] | None = None,
+        at: str | None = None,
+    ) -> None:
+        await start_arena(
+            interaction,
+            minutes=minutes,
+            clock=clock,
+            game=None if game is None else game.value,
+            size=None if size is None else size.value,
+            at=at,
+        )
+
+    @arena.command(
+        name="standings",
+        # TRANSLATORS: the description of /tictactoe arena standings (100 characters at most)
+        description=locale_str("The whole standings of this channel's arena."),
+    )
+    async def arena_standings(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
+        await show_standings(interaction)
+
+    @arena.command(
+        name="cancel",
+        # TRANSLATORS: the description of /tictactoe arena cancel (100 characters at most)
+        description=locale_str("End this channel's arena now, without results."),
+    )
+    async def arena_cancel(self, interaction: discord.Interaction[TicTacToeBot]) -> None:
+        await cancel_arena(interaction)
 
     # TRANSLATORS: a slash command's description (100 characters at most)
     @tictactoe.command(name="help", description=locale_str("How to play, with every command."))

@@ -94,6 +94,9 @@ def status_line(game: Game, *, plain: bool = False) -> str:
     if status is Status.RESIGNED:
         # winner is the side that did not resign (None only in a hand-made Game)
         resigner = game.seat(game.winner.other) if game.winner is not None else game.member
+        if game.timed_out:
+            # TRANSLATORS: {name} let an arena game's move clock run out, and lost
+            return _("{name} ran out of time.").format(name=resigner.name)
         # TRANSLATORS: {name} gave the game up
         return _("{name} resigned.").format(name=resigner.name)
     if status is Status.EXPIRED:

@@ -48,6 +48,12 @@ def _result(entry: HistoryEntry) -> str:
         result = str(entry.result)
     if not entry.resigned:
         return result
+    if entry.timed_out:
+        if entry.result is Result.LOST:
+            # TRANSLATORS: {result} is "lost": the member's arena move clock ran out
+            return _("{result} (out of time)").format(result=result)
+        # TRANSLATORS: {result} is "won": the opponent's arena move clock ran out
+        return _("{result} (their time ran out)").format(result=result)
     if entry.result is Result.LOST:
         # TRANSLATORS: {result} is "lost": the member resigned
         return _("{result} (resigned)").format(result=result)

@@ -111,6 +111,14 @@ def review_title(review: Review) -> str:
             "Review of game #{id} ({board}, {kind}): {x} (X) against {o} (O); "
             "it expired without a result."
         ).format(**values)
+    if game.status is Status.RESIGNED and game.winner is not None and game.timed_out:
+        # TRANSLATORS: a review's title; {board} is the board (3x3, or a game's name),
+        # {kind} the level or "duel" as members type it, {x} and {o} the players' names,
+        # {name} whose arena move clock ran out
+        return _(
+            "Review of game #{id} ({board}, {kind}): {x} (X) against {o} (O); "
+            "{name} ran out of time."
+        ).format(name=seat_label(game.seat(game.winner.other)), **values)
     if game.status is Status.RESIGNED and game.winner is not None:
         # TRANSLATORS: a review's title; {board} is the board (3x3, or a game's name),
         # {kind} the level or "duel" as members type it, {x} and {o} the players' names,

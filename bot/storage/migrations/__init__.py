@@ -27,13 +27,14 @@ from bot.storage.migrations import (
     v17,
     v18,
     v19,
+    v20,
 )
 from bot.storage.migrations.base import ByDialect, Dialect, Migration
 
 MIGRATIONS: tuple[Migration, ...] = tuple(
     version.MIGRATION
     for version in (
-        v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19
+        v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20
     )
 )
 """Every migration, oldest first: ``MIGRATIONS[n - 1]`` builds schema version n."""

@@ -27,15 +27,17 @@ from bot.games.store_errors import (
     StoreFailedError,
     StoreUnavailableError,
 )
+from bot.storage.arenas import ArenaSql
 from bot.storage.boards import BoardsSql
 from bot.storage.defaults import DEFAULT_POOL_SIZE, DEFAULT_WRITE_TIMEOUT
 from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION
-from bot.storage.operations import Params, SqlGameStore, Transaction
+from bot.storage.operations import SqlGameStore
 from bot.storage.puzzles import PuzzleSql
 from bot.storage.rows import Row
 from bot.storage.server_settings import SettingsSql
 from bot.storage.solo import SoloSql
 from bot.storage.sql import CHANNEL_RULES, GameSql
+from bot.storage.transaction import Params, Transaction
 
 logger = logging.getLogger(__name__)
 
@@ -59,6 +61,7 @@ seconds, not after the pool's backoff has grown to minutes."""
 MIGRATION_LOCK = 0x7469_6374_6163  # "tictac": the advisory lock key migrations take
 
 CHANNEL_LOCK = 0x7474_6368  # "ttch": with a channel, the (int, int) key of its lock
+ARENA_MEMBER_LOCK = 0x6172_656E  # "aren": with a member, the key an arena's save locks
 
 VERSION_TABLE = "tictactoe_schema"
 
@@ -94,6 +97,11 @@ class PostgresGameStore(SqlGameStore):
     _settings_sql = SettingsSql.styled("%({})s")
     _boards_sql = BoardsSql.styled("%({})s")
     _puzzle_sql = PuzzleSql.styled("%({})s")
+    _arena_sql = ArenaSql.styled("%({})s", _sql)
+    _member_lock = (
+        f"SELECT pg_advisory_xact_lock({ARENA_MEMBER_LOCK}, (%(member_id)s %% 2147483647)"
+        "::integer)"
+    )
     _locking = " FOR UPDATE"
     # A sweep leaves a game another process is saving right now to it (its save makes it not
     # idle, or the next sweep takes it); the page key still moves past it.

@@ -22,10 +22,11 @@ from typing import Any, Literal, TypeVar
 
 from bot.games.errors import DatabaseGoneError, StorageError, StoreBusyError
 from bot.games.store_errors import ChannelTakenError, StoreClosedError, StoreUnavailableError
+from bot.storage.arenas import ArenaSql
 from bot.storage.boards import BoardsSql
 from bot.storage.defaults import DEFAULT_WRITE_TIMEOUT
 from bot.storage.migrations import MIGRATIONS
-from bot.storage.operations import Params, SqlGameStore, Transaction
+from bot.storage.operations import SqlGameStore
 from bot.storage.puzzles import PuzzleSql
 from bot.storage.rows import Row
 from bot.storage.server_settings import SettingsSql
@@ -40,6 +41,7 @@ from bot.storage.sqlite.file import (
     unusable,
 )
 from bot.storage.sqlite.worker import Worker
+from bot.storage.transaction import Params, Transaction
 
 Synchronous = Literal["NORMAL", "FULL"]
 SYNCHRONOUS_MODES: tuple[Synchronous, ...] = ("NORMAL", "FULL")
@@ -67,6 +69,7 @@ class SqliteGameStore(SqlGameStore):
     _settings_sql = SettingsSql.styled(":{}")
     _boards_sql = BoardsSql.styled(":{}")
     _puzzle_sql = PuzzleSql.styled(":{}")
+    _arena_sql = ArenaSql.styled(":{}", _sql)
 
     def __init__(
         self,

@@ -7,7 +7,7 @@ keeps a running game and its kind; hints, explanations and the review of a finis
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -29,7 +29,6 @@ from bot.games.store import GameStore
 from bot.games.variants.connect4 import CONNECT4, Connect4Explained, Connect4Hint
 from bot.games.variants.connect4 import variant as connect4_variant
 from bot.storage import SqliteGameStore
-from bot.storage.postgres.store import PostgresGameStore
 from tests.games.variants.connect4.connect4_games import dropped, scripted
 
 Opener = Callable[[], Awaitable[GameStore]]
@@ -39,30 +38,6 @@ BOT_WINS = "5357345575312464435436174631672716"  # alice (X) against the bot: O 
 WON = "443574124251376221334422561713"  # alice (X) to move and win in 3 of her moves
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
-def opener(request: pytest.FixtureRequest, tmp_path: Path) -> Opener:
-    """Opens a store on one database, the same each time (a restart opens it again)."""
-    if request.param == "sqlite":
-
-        async def sqlite() -> GameStore:
-            return SqliteGameStore(tmp_path / "games.db")
-
-        return sqlite
-    url: str = request.getfixturevalue("postgres_url")
-
-    async def postgresql() -> GameStore:
-        return await PostgresGameStore.open(url, pool_size=2)
-
-    return postgresql
-
-
-@pytest.fixture
-async def services() -> AsyncIterator[list[GameService]]:
-    """Services a test opens, each closed however it ends."""
-    opened: list[GameService] = []
-    yield opened
-    for service in opened:
-        await service.close()
 
 
 async def open_service(
