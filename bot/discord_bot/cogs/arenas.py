@@ -54,7 +54,6 @@ class ArenaRunner(commands.Cog):
 
     def __init__(self, bot: TicTacToeBot) -> None:
         self.bot = bot
-        self._opening: set[int] = set()  # pairings whose thread is being made here
         self._shown: dict[int, tuple[int, str]] = {}  # arena -> (version, phase) on screen
 
     async def cog_load(self) -> None:
@@ -106,13 +105,8 @@ class ArenaRunner(commands.Cog):
             await self._close_thread(ended)
         if state.arena.is_open and state.arena.message_id is None:
             state = await self._post_missing(state)
-        for pairing in tick.to_open:
-            if pairing.id not in self._opening:
-                self._opening.add(pairing.id)
-                try:
-                    state = await self._open(state, pairing) or state
-                finally:
-                    self._opening.discard(pairing.id)
+        for pairing in tick.to_open:  # the rounds never overlap: each is opened once here
+            state = await self._open(state, pairing) or state
         now = discord.utils.utcnow()
         if tick.finished:
             await self._finish(state, now)
