@@ -27,13 +27,13 @@ start-up inside the move's time); games run one after the other, on one core.
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import random
 import shutil
 import subprocess
 import sys
 import tarfile
-import io
 import time
 from pathlib import Path
 
@@ -149,7 +149,11 @@ def check_rules(program: Path, positions: int, seed: int) -> int:
             for square in squares:
                 board = board.play(MOVES[square])
             expected_result = (
-                -1 if not board.is_over else 2 if board.winner is None else "XO".index(board.winner.value)
+                -1
+                if not board.is_over
+                else 2
+                if board.winner is None
+                else "XO".index(board.winner.value)
             )
             expected = (expected_result, sorted(square_of(move) for move in board.legal_moves))
             over += board.is_over
@@ -174,8 +178,8 @@ def speed(programs: dict[str, Path], seconds: float, positions: int, seed: int) 
                 rates.append(iterations / (time.perf_counter() - began))
         rates.sort()
         print(
-            f"{name}: {sum(rates) / len(rates):,.0f} iterations/s (median {rates[len(rates) // 2]:,.0f})"
-            f" over {len(rates)} searches of {seconds:g} s"
+            f"{name}: {sum(rates) / len(rates):,.0f} iterations/s"
+            f" (median {rates[len(rates) // 2]:,.0f}) over {len(rates)} searches of {seconds:g} s"
         )
 
 
@@ -205,8 +209,12 @@ def match(a: Path, b: Path, games: int, seconds: float, seed: int, label: str) -
     for n, opening in enumerate(openings((games + 1) // 2, seed)):
         for a_first in (True, False):
             scores.append(game(a, b, opening, a_first, seconds, seed * 1_000_003 + 2 * n + a_first))
-            print(f"{label}: game {len(scores)} {opening} a {'X' if a_first else 'O'}: {scores[-1]:g},"
-                  f" {sum(scores) / len(scores):.1%} so far", file=sys.stderr, flush=True)
+            print(
+                f"{label}: game {len(scores)} {opening} a {'XO'[not a_first]}: {scores[-1]:g},"
+                f" {sum(scores) / len(scores):.1%} so far",
+                file=sys.stderr,
+                flush=True,
+            )
     pairs = [(x + y) / 2 for x, y in zip(scores[::2], scores[1::2], strict=True)]
     mean, low, high = mean_interval(pairs)
     wins, draws = scores.count(1.0), scores.count(0.5)
@@ -238,7 +246,12 @@ def main() -> int:
             return check_rules(ziap_program(), arguments.positions, arguments.seed)
         a, b = program_of(arguments.a, folder), program_of(arguments.b, folder)
         if arguments.what == "speed":
-            speed({arguments.a: a, arguments.b: b}, arguments.time, arguments.positions, arguments.seed)
+            speed(
+                {arguments.a: a, arguments.b: b},
+                arguments.time,
+                arguments.positions,
+                arguments.seed,
+            )
         else:
             label = f"{arguments.a} vs {arguments.b}"
             match(a, b, arguments.games, arguments.time, arguments.seed, label)
