@@ -18,7 +18,8 @@ Run from the repository root:
 The source is a git directory holding ziap's commit (--source, or $ZIAP_UTTT_GIT, or the
 fetch mirror /work/.mirror/ziap+uttt/repo); a fresh machine has none and no internet but the
 package registries, so there the script says so in one sentence and exits 0. An engine for
---a/--b is "uct" (bench/uct.c as the bench builds it), "ziap", or the path of a program
+--a/--b is "uct" (bench/uct.c as the bench builds it), "uct:C" (the same with exploration C,
+e.g. uct:0.7071 for ziap's sqrt 2 on rewards -1 to 1), "ziap", or the path of a program
 speaking the same protocol (go MS MOVES -> "SQUARE ITERATIONS"). One process plays one whole
 game (neither engine keeps anything between moves, so this is one process a move without the
 start-up inside the move's time); games run one after the other, on one core.
@@ -41,6 +42,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _ultimate_c import FLAGS as UCT_FLAGS  # noqa: E402
 from _ultimate_c import BuildError, CompiledUct, build  # noqa: E402
 from arguments import positive_float, positive_int  # noqa: E402
 from figures import elo_interval, mean_interval  # noqa: E402
@@ -120,8 +122,19 @@ def ziap_program() -> Path:
 
 
 def program_of(name: str, folder: Path) -> Path:
+    """The program an engine's name stands for ("uct:0.7" is uct.c with that exploration)."""
     if name == "uct":
         return build(folder)
+    if name.startswith("uct:"):
+        constant = float(name.removeprefix("uct:"))
+        compiler = shutil.which("cc")
+        if compiler is None:
+            raise BuildError("no C compiler (cc) on PATH")
+        target = folder / f"uct-{constant:g}"
+        source = Path(__file__).resolve().parent / "uct.c"
+        flags = (*UCT_FLAGS, f"-DEXPLORATION={constant!r}")
+        subprocess.run([compiler, *flags, "-o", str(target), str(source), "-lm"], check=True)
+        return target
     if name == "ziap":
         return ziap_program()
     return Path(name).resolve()

@@ -22,6 +22,9 @@
 #include <time.h>
 
 #define FULL 511
+#ifndef EXPLORATION /* UCB1's constant on rewards 0, 1/2, 1; cc -DEXPLORATION=0.5 for another (issue 48) */
+#define EXPLORATION 1.4142135623730951
+#endif
 enum { GOING_ON = -1, DRAW = 2 };
 
 typedef struct { uint16_t marks[2][9], won[2], open; int8_t forced, turn, result; } Pos;
@@ -122,7 +125,7 @@ static int uct_move(const Pos *root_pos, double seconds, long *iterations) {
         Pos p = *root_pos;
         path[depth++] = node;
         while (pool[node].tried == pool[node].legal && pool[node].legal) { /* UCB1 */
-            double scale = sqrt(2.0) * sqrt(log((double)pool[node].visits)), best_value = -1;
+            double scale = EXPLORATION * sqrt(log((double)pool[node].visits)), best_value = -1;
             int32_t best = -1;
             for (int32_t ch = pool[node].child, end = ch + pool[node].legal; ch < end; ch++) {
                 double value = pool[ch].score / pool[ch].visits + scale / sqrt((double)pool[ch].visits);
