@@ -22,10 +22,18 @@
 #include <time.h>
 
 #define FULL 511
+#ifndef EXPLORATION /* UCB1's constant on rewards 0, 1/2, 1; cc -DEXPLORATION=0.5 for another (issue 48) */
+#define EXPLORATION 1.4142135623730951
+#endif
 enum { GOING_ON = -1, DRAW = 2 };
 
 typedef struct { uint16_t marks[2][9], won[2], open; int8_t forced, turn, result; } Pos;
-typedef struct { int32_t child, sibling, visits; float score; uint8_t square, mover, tried, legal; } Node;
+/* A node's children sit side by side from child, made all at once the first time the search
+ * reaches the node (legal of them, in a random order, unvisited) and visited one more an
+ * iteration (tried of them so far): the tree still grows by one visited node an iteration, the
+ * untried move taken uniformly at random, but UCB1 reads the children from one stretch of
+ * memory where a linked list of siblings missed the cache at every child (issue 48). */
+typedef struct { int32_t child, visits; float score; uint8_t square, mover, tried, legal; } Node;
 
 static uint8_t has_line[512];
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
@@ -86,21 +94,30 @@ static int random_playout(Pos p) { /* uniform over every legal square; the resul
     return p.result;
 }
 
-static int32_t new_node(int square, const Pos *after) {
-    if (used == capacity) {
+static int32_t new_nodes(int count) { /* count nodes side by side; the first's index */
+    while (used + count > capacity) {
         capacity = capacity ? 2 * capacity : 1 << 16;
         if (!(pool = realloc(pool, (size_t)capacity * sizeof *pool))) { perror("uct"); exit(1); }
     }
+    used += count;
+    return used - count;
+}
+
+static void make_children(int32_t node, const Pos *p) { /* the node's children, shuffled */
     uint8_t moves[81];
-    pool[used] = (Node){-1, -1, 0, 0.0f, (uint8_t)square, (uint8_t)(1 - after->turn), 0,
-                        (uint8_t)legal(after, moves)};
-    return used++;
+    int n = legal(p, moves);
+    for (int i = n - 1; i > 0; i--) { int j = below(i + 1); uint8_t m = moves[i]; moves[i] = moves[j]; moves[j] = m; }
+    int32_t first = n ? new_nodes(n) : -1;
+    for (int i = 0; i < n; i++) pool[first + i] = (Node){-1, 0, 0.0f, moves[i], (uint8_t)p->turn, 0, 0};
+    pool[node].child = first; pool[node].legal = (uint8_t)n;
 }
 
 static int uct_move(const Pos *root_pos, double seconds, long *iterations) {
     double deadline = now() + seconds;
     used = 0;
-    int32_t root = new_node(255, root_pos);
+    int32_t root = new_nodes(1);
+    pool[root] = (Node){-1, 0, 0.0f, 255, (uint8_t)(1 - root_pos->turn), 0, 0};
+    make_children(root, root_pos);
     if (!pool[root].legal) return *iterations = 0, -1;
     long count = 0;
     while (count == 0 || (count & 63) || now() < deadline) {
@@ -108,23 +125,18 @@ static int uct_move(const Pos *root_pos, double seconds, long *iterations) {
         Pos p = *root_pos;
         path[depth++] = node;
         while (pool[node].tried == pool[node].legal && pool[node].legal) { /* UCB1 */
-            double scale = sqrt(2.0) * sqrt(log((double)pool[node].visits)), best_value = -1;
+            double scale = EXPLORATION * sqrt(log((double)pool[node].visits)), best_value = -1;
             int32_t best = -1;
-            for (int32_t ch = pool[node].child; ch >= 0; ch = pool[ch].sibling) {
+            for (int32_t ch = pool[node].child, end = ch + pool[node].legal; ch < end; ch++) {
                 double value = pool[ch].score / pool[ch].visits + scale / sqrt((double)pool[ch].visits);
                 if (value > best_value) best = ch, best_value = value;
             }
             node = best; play(&p, pool[node].square); path[depth++] = node;
+            if (pool[node].child < 0 && p.result == GOING_ON) make_children(node, &p);
         }
         if (pool[node].tried < pool[node].legal) { /* expand a random untried move */
-            uint8_t moves[81], tried[81] = {0};
-            int n = legal(&p, moves), untried = 0;
-            for (int32_t ch = pool[node].child; ch >= 0; ch = pool[ch].sibling) tried[pool[ch].square] = 1;
-            for (int i = 0; i < n; i++) if (!tried[moves[i]]) moves[untried++] = moves[i];
-            int square = moves[below(untried)];
-            play(&p, square);
-            int32_t child = new_node(square, &p);
-            pool[child].sibling = pool[node].child; pool[node].child = child; pool[node].tried++;
+            int32_t child = pool[node].child + pool[node].tried++;
+            play(&p, pool[child].square);
             path[depth++] = node = child;
         }
         int outcome = random_playout(p);
@@ -136,7 +148,7 @@ static int uct_move(const Pos *root_pos, double seconds, long *iterations) {
         count++;
     }
     int32_t best = pool[root].child;
-    for (int32_t ch = best; ch >= 0; ch = pool[ch].sibling) if (pool[ch].visits > pool[best].visits) best = ch;
+    for (int32_t ch = best, end = ch + pool[root].legal; ch < end; ch++) if (pool[ch].visits > pool[best].visits) best = ch;
     *iterations = count;
     return pool[best].square;
 }

@@ -1,0 +1,278 @@
+"""Ultimate tic-tac-toe against an engine we did not write: ziap/uttt (issue 48).
+
+ziap/uttt (github.com/ziap/uttt) is plain UCT in C: UCB1 with c = sqrt 2 on rewards of +1, 0
+and -1, uniformly random playouts (a random open board when the move is free, then a random
+empty cell of it), bitboards, no tree kept, the root child with the best mean. It has no
+command line (it is compiled to WebAssembly for a browser), so bench/ziap_driver.c (ours) puts
+bench/uct.c's line protocol on its search, used unchanged. Its code is never committed: this
+script takes its src/ at the pinned commit from a local git copy and builds it in
+bench/outside/ (git-ignored).
+
+Run from the repository root:
+  python bench/outside_engines.py build [--source GIT_DIR]   build ziap at the pinned commit
+  python bench/outside_engines.py rules [--positions N]       ziap's rules against UltimateBoard
+  python bench/outside_engines.py speed [--time S]            iterations a second, both engines
+  python bench/outside_engines.py match [--time S] [--games N] [--a uct] [--b ziap]
+                                                              paired openings, both colours
+
+The source is a git directory holding ziap's commit (--source, or $ZIAP_UTTT_GIT, or the
+fetch mirror /work/.mirror/ziap+uttt/repo); a fresh machine has none and no internet but the
+package registries, so there the script says so in one sentence and exits 0. An engine for
+--a/--b is "uct" (bench/uct.c as the bench builds it), "uct:C" (the same with exploration C,
+e.g. uct:0.7071 for ziap's sqrt 2 on rewards -1 to 1), "ziap", or the path of a program
+speaking the same protocol (go MS MOVES -> "SQUARE ITERATIONS"). One process plays one whole
+game (neither engine keeps anything between moves, so this is one process a move without the
+start-up inside the move's time); games run one after the other, on one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _ultimate_c import FLAGS as UCT_FLAGS  # noqa: E402
+from _ultimate_c import BuildError, CompiledUct, build  # noqa: E402
+from arguments import positive_float, positive_int  # noqa: E402
+from figures import elo_interval, mean_interval  # noqa: E402
+
+from bot.engine.ultimate import UltimateBoard  # noqa: E402
+from bot.engine.ultimate.tables import MOVES, square_of  # noqa: E402
+
+ZIAP_COMMIT = "013db40b11299976eda61c6d07fbf3827e9d4b0d"  # "Flake-ify the project", 2026-06-29
+MIRRORS = (Path("/work/.mirror/ziap+uttt/repo"),)
+OUTSIDE = Path(__file__).resolve().parent / "outside"
+DRIVER = Path(__file__).resolve().parent / "ziap_driver.c"
+ZIAP_SOURCES = ("node.c", "random.c", "result_table.c", "state.c")
+# ziap's own flags (build.sh) where they bear on native code; -O2 as bench/uct.c is built.
+ZIAP_FLAGS = ("-O2", "-std=c99", "-fshort-enums", "-Wall")
+
+
+class Absent(Exception):
+    """ziap's source or a C compiler is missing: the message says which, in one sentence."""
+
+
+def source_git(given: str | None) -> Path:
+    """The git directory holding ziap's pinned commit."""
+    candidates = [Path(given)] if given else []
+    if os.environ.get("ZIAP_UTTT_GIT"):
+        candidates.append(Path(os.environ["ZIAP_UTTT_GIT"]))
+    candidates += MIRRORS
+    for path in candidates:
+        found = subprocess.run(
+            ["git", "--git-dir", str(path), "cat-file", "-e", f"{ZIAP_COMMIT}^{{commit}}"],
+            capture_output=True,
+            check=False,
+        )
+        if path.exists() and found.returncode == 0:
+            return path
+    raise Absent(
+        f"ziap/uttt's source at {ZIAP_COMMIT[:12]} is not on this machine (give a git copy"
+        " with --source or $ZIAP_UTTT_GIT; it cannot be fetched here), so nothing was built"
+    )
+
+
+def build_ziap(given: str | None = None) -> Path:
+    """Extract ziap's src/ at the pinned commit into bench/outside/ and compile the driver."""
+    git = source_git(given)
+    compiler = shutil.which("cc")
+    if compiler is None:
+        raise Absent("there is no C compiler (cc) on PATH, so ziap/uttt was not built")
+    folder = OUTSIDE / f"ziap-uttt-{ZIAP_COMMIT[:12]}"
+    program = folder / "ziap"
+    archive = subprocess.run(
+        ["git", "--git-dir", str(git), "archive", "--format=tar", ZIAP_COMMIT, "src"],
+        capture_output=True,
+        check=True,
+    ).stdout
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(folder, filter="data")
+    source = folder / "src"
+    done = subprocess.run(
+        [compiler, *ZIAP_FLAGS, f"-I{source}", "-o", str(program), str(DRIVER)]
+        + [str(source / name) for name in ZIAP_SOURCES]
+        + ["-lm"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        first = (done.stderr.strip().splitlines() or ["no message"])[0]
+        raise Absent(f"ziap/uttt did not compile: {first}")
+    return program
+
+
+def ziap_program() -> Path:
+    """The built driver, building it where it is not there yet."""
+    program = OUTSIDE / f"ziap-uttt-{ZIAP_COMMIT[:12]}" / "ziap"
+    return program if program.exists() else build_ziap()
+
+
+def program_of(name: str, folder: Path) -> Path:
+    """The program an engine's name stands for ("uct:0.7" is uct.c with that exploration)."""
+    if name == "uct":
+        return build(folder)
+    if name.startswith("uct:"):
+        constant = float(name.removeprefix("uct:"))
+        compiler = shutil.which("cc")
+        if compiler is None:
+            raise BuildError("no C compiler (cc) on PATH")
+        target = folder / f"uct-{constant:g}"
+        source = Path(__file__).resolve().parent / "uct.c"
+        flags = (*UCT_FLAGS, f"-DEXPLORATION={constant!r}")
+        subprocess.run([compiler, *flags, "-o", str(target), str(source), "-lm"], check=True)
+        return target
+    if name == "ziap":
+        return ziap_program()
+    return Path(name).resolve()
+
+
+def random_squares(plies: int, rng: random.Random) -> list[int]:
+    board, squares = UltimateBoard(), []
+    for _ in range(plies):
+        if board.is_over:
+            break
+        move = rng.choice(list(board.legal_moves))
+        squares.append(square_of(move))
+        board = board.play(move)
+    return squares
+
+
+def check_rules(program: Path, positions: int, seed: int) -> int:
+    """ziap's legal moves and results against UltimateBoard's on positions of random games."""
+    rng = random.Random(seed)
+    wrong = over = 0
+    with CompiledUct(program, seed) as ziap:
+        for _ in range(positions):
+            squares = random_squares(rng.randrange(0, 82), rng)
+            board = UltimateBoard()
+            for square in squares:
+                board = board.play(MOVES[square])
+            expected_result = (
+                -1
+                if not board.is_over
+                else 2
+                if board.winner is None
+                else "XO".index(board.winner.value)
+            )
+            expected = (expected_result, sorted(square_of(move) for move in board.legal_moves))
+            over += board.is_over
+            result, moves = ziap.legal(squares)
+            if (result, sorted(moves)) != expected:
+                wrong += 1
+                print(f"differs after {squares}: ziap {result} {moves}, ours {expected}")
+    print(f"{positions} positions ({over} games over): {wrong} differ")
+    return 1 if wrong else 0
+
+
+def speed(programs: dict[str, Path], seconds: float, positions: int, seed: int) -> None:
+    """Iterations a second of each engine's search, from the same positions."""
+    rng = random.Random(seed)
+    samples = [random_squares(rng.choice((0, 10, 20, 30, 40)), rng) for _ in range(positions)]
+    for name, program in programs.items():
+        with CompiledUct(program, seed) as engine:
+            rates = []
+            for squares in samples:
+                began = time.perf_counter()
+                _, iterations = engine.move(squares, seconds)
+                rates.append(iterations / (time.perf_counter() - began))
+        rates.sort()
+        print(
+            f"{name}: {sum(rates) / len(rates):,.0f} iterations/s"
+            f" (median {rates[len(rates) // 2]:,.0f}) over {len(rates)} searches of {seconds:g} s"
+        )
+
+
+def openings(pairs: int, seed: int) -> list[list[int]]:
+    rng = random.Random(seed)
+    return [random_squares(2, rng) for _ in range(pairs)]
+
+
+def game(a: Path, b: Path, opening: list[int], a_first: bool, seconds: float, seed: int) -> float:
+    """One game from ``opening``; a's score (1, 1/2, 0)."""
+    board, squares = UltimateBoard(), list(opening)
+    for square in opening:
+        board = board.play(MOVES[square])
+    with CompiledUct(a, seed) as first, CompiledUct(b, seed + 1) as second:
+        while not board.is_over:
+            engine = first if (board.to_move.value == "X") == a_first else second
+            square = engine.move(squares, seconds)[0]
+            squares.append(square)
+            board = board.play(MOVES[square])
+    if board.winner is None:
+        return 0.5
+    return 1.0 if (board.winner.value == "X") == a_first else 0.0
+
+
+def match(a: Path, b: Path, games: int, seconds: float, seed: int, label: str) -> None:
+    scores: list[float] = []
+    for n, opening in enumerate(openings((games + 1) // 2, seed)):
+        for a_first in (True, False):
+            scores.append(game(a, b, opening, a_first, seconds, seed * 1_000_003 + 2 * n + a_first))
+            print(
+                f"{label}: game {len(scores)} {opening} a {'XO'[not a_first]}: {scores[-1]:g},"
+                f" {sum(scores) / len(scores):.1%} so far",
+                file=sys.stderr,
+                flush=True,
+            )
+    pairs = [(x + y) / 2 for x, y in zip(scores[::2], scores[1::2], strict=True)]
+    mean, low, high = mean_interval(pairs)
+    wins, draws = scores.count(1.0), scores.count(0.5)
+    print(
+        f"{label}, {len(scores)} games, paired, {seconds:g} s a move: {mean:.1%}"
+        f" (+{wins} ={draws} -{len(scores) - wins - draws}), 95 % {low:.1%}-{high:.1%},"
+        f" Elo {elo_interval(mean, low, high)}"
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("what", choices=("build", "rules", "speed", "match"))
+    parser.add_argument("--source", help="a git directory holding ziap/uttt's pinned commit")
+    parser.add_argument("--time", type=positive_float, default=0.3, help="seconds a move")
+    parser.add_argument("--games", type=positive_int, default=20)
+    parser.add_argument("--positions", type=positive_int, default=20)
+    parser.add_argument("--seed", type=int, default=48)
+    parser.add_argument("--a", default="uct", help="uct, ziap or a program's path")
+    parser.add_argument("--b", default="ziap", help="uct, ziap or a program's path")
+    arguments = parser.parse_args()
+    try:
+        if arguments.what == "build":
+            print(f"built {build_ziap(arguments.source)}")
+            return 0
+        folder = Path(os.environ.get("TMPDIR", "/tmp")) / f"outside-{os.getpid()}"
+        folder.mkdir(exist_ok=True)
+        if arguments.what == "rules":
+            return check_rules(ziap_program(), arguments.positions, arguments.seed)
+        a, b = program_of(arguments.a, folder), program_of(arguments.b, folder)
+        if arguments.what == "speed":
+            speed(
+                {arguments.a: a, arguments.b: b},
+                arguments.time,
+                arguments.positions,
+                arguments.seed,
+            )
+        else:
+            label = f"{arguments.a} vs {arguments.b}"
+            match(a, b, arguments.games, arguments.time, arguments.seed, label)
+    except (Absent, BuildError) as error:
+        print(f"{error}.")
+        return 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
