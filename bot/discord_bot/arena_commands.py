@@ -101,7 +101,7 @@ async def show_standings(interaction: discord.Interaction[TicTacToeBot]) -> None
     reading = interaction.client.service.arenas.here(arena_channel(interaction))
     state = await in_time(interaction, reading, ephemeral=True)
     current_locale.set(private_locale(interaction))
-    await reply_privately(interaction, view=standings_view(state, discord.utils.utcnow()))
+    await reply_privately(interaction, view=standings_view(state))
 
 
 async def cancel_arena(interaction: discord.Interaction[TicTacToeBot]) -> None:
