@@ -63,10 +63,9 @@ async def start_arena(
     """Open an arena here and post its message (publicly); refusals are private."""
     guild_id = interaction.guild_id
     channel = interaction.channel
-    in_server = guild_id is not None and not answers_only(interaction)
-    if guild_id is None or not in_server or not isinstance(channel, discord.TextChannel):
+    if guild_id is None or answers_only(interaction):
         raise GameError(ARENA_IN_SERVERS)
-    if channel.is_news():  # its threads are news threads, and its posts are announcements
+    if not isinstance(channel, discord.TextChannel) or channel.is_news():  # news: other threads
         raise GameError(ARENA_IN_SERVERS)
     if not may_run_arenas(interaction):
         raise GameError(ARENA_MANAGERS)
@@ -102,7 +101,7 @@ async def show_standings(interaction: discord.Interaction[TicTacToeBot]) -> None
     reading = interaction.client.service.arenas.here(arena_channel(interaction))
     state = await in_time(interaction, reading, ephemeral=True)
     current_locale.set(private_locale(interaction))
-    await reply_privately(interaction, view=standings_view(state, discord.utils.utcnow()))
+    await reply_privately(interaction, view=standings_view(state))
 
 
 async def cancel_arena(interaction: discord.Interaction[TicTacToeBot]) -> None:

@@ -148,8 +148,7 @@ def arena_view(state: ArenaState, now: datetime) -> discord.ui.LayoutView:
     """The arena's message as ``state`` stands at ``now``, in the current locale."""
     arena = state.arena
     moment = _moment_line(state, now)
-    lines = standings(state.entrants)
-    table = standing_lines(lines, SHOWN) if lines else [nobody_yet()]
+    table = _table(state, SHOWN)
     playing = sum(1 for p in state.running)
     items: list[discord.ui.Item[discord.ui.LayoutView]] = [
         discord.ui.TextDisplay(f"## \U0001f3df\ufe0f {arena_title(arena)}\n{arena_rules(arena)}"),
@@ -180,10 +179,15 @@ def _moment_line(state: ArenaState, now: datetime) -> str:
     return over_line(arena.status is ArenaStatus.CANCELLED)
 
 
-def standings_view(state: ArenaState, now: datetime) -> discord.ui.LayoutView:
-    """Every line of the standings (``/tictactoe arena standings``), without buttons."""
+def _table(state: ArenaState, most: int) -> list[str]:
+    """The first ``most`` lines of the standings, or the sentence that nobody joined yet."""
     lines = standings(state.entrants)
-    table = standing_lines(lines, len(lines)) if lines else [nobody_yet()]
+    return standing_lines(lines, most) if lines else [nobody_yet()]
+
+
+def standings_view(state: ArenaState) -> discord.ui.LayoutView:
+    """Every line of the standings (``/tictactoe arena standings``), without buttons."""
+    table = _table(state, len(state.entrants))
     head = f"## \U0001f3df\ufe0f {arena_title(state.arena)}"
     return v2_message(
         discord.ui.TextDisplay(head), discord.ui.TextDisplay("\n".join(table)), accent=ARENA_ACCENT

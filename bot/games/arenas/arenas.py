@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import partial
 
-from bot.engine import Player
+from bot.engine import Player, Value
 from bot.games.arenas import sentences
 from bot.games.arenas.models import (
     Arena,
@@ -34,7 +34,7 @@ from bot.games.arenas.models import (
     Timeout,
 )
 from bot.games.arenas.pairing import pairings
-from bot.games.arenas.scoring import Result, absent, final_lines, scored, unscored
+from bot.games.arenas.scoring import absent, final_lines, scored, unscored
 from bot.games.arenas.times import start_time
 from bot.games.arguments import check_id, check_name
 from bot.games.boards import board_due
@@ -473,9 +473,9 @@ def _score(
         return replace(pairing, status=PairingStatus.DONE, ended_by=EndedBy.NO_RESULT)
     at, winner = game.updated_at, game.winner
     for entrant, mark, other in ((x, Player.X, o), (o, Player.O, x)):
-        result = Result.DRAW if winner is None else Result.WIN if winner is mark else Result.LOSS
+        result = Value.DRAW if winner is None else Value.WIN if winner is mark else Value.LOSS
         after = scored(entrant, result, other.member_id, mark is Player.X, at)
-        if result is Result.LOSS and absent(game, mark):
+        if result is Value.LOSS and absent(game, mark):
             after = replace(after, active=False)  # gone, as Lichess withdraws them: paused
         changed[entrant.member_id] = entrants[entrant.member_id] = after
     ended_by = EndedBy.CLOCK if game.timed_out else EndedBy.BOARD

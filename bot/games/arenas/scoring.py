@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
-from enum import Enum
 
-from bot.engine import Player
+from bot.engine import Player, Value
 from bot.games.arenas.models import Entrant, FinalLine, Standing
 from bot.games.models import Game
 
@@ -27,32 +26,24 @@ PERFORMANCE_SPREAD = 400
 """Rating points a performance moves per win (or loss) a game, as FIDE's rough formula."""
 
 
-class Result(Enum):
-    """One game's result for one entrant."""
-
-    WIN = "win"
-    DRAW = "draw"
-    LOSS = "loss"
-
-
-def points(result: Result, streak: int) -> int:
+def points(result: Value, streak: int) -> int:
     """The points ``result`` scores for an entrant who had won ``streak`` games in a row."""
-    if result is Result.WIN:
+    if result is Value.WIN:
         return WIN * 2 if streak >= FIRE else WIN
-    return DRAW if result is Result.DRAW else LOSS
+    return DRAW if result is Value.DRAW else LOSS
 
 
-def scored(entrant: Entrant, result: Result, opponent: int, as_x: bool, at: datetime) -> Entrant:
+def scored(entrant: Entrant, result: Value, opponent: int, as_x: bool, at: datetime) -> Entrant:
     """``entrant`` after one more game: its points, streak, counts, colours, last opponent and
     sheet; free again ``at``."""
     gained = points(result, entrant.streak)
     return replace(
         entrant,
         points=entrant.points + gained,
-        streak=entrant.streak + 1 if result is Result.WIN else 0,
-        wins=entrant.wins + (result is Result.WIN),
-        draws=entrant.draws + (result is Result.DRAW),
-        losses=entrant.losses + (result is Result.LOSS),
+        streak=entrant.streak + 1 if result is Value.WIN else 0,
+        wins=entrant.wins + (result is Value.WIN),
+        draws=entrant.draws + (result is Value.DRAW),
+        losses=entrant.losses + (result is Value.LOSS),
         as_x=entrant.as_x + as_x,
         as_o=entrant.as_o + (not as_x),
         last_opponent=opponent,

@@ -10,24 +10,25 @@ from datetime import UTC, datetime, timedelta
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.engine import Value
 from bot.games.arenas.models import Entrant
-from bot.games.arenas.scoring import Result, points, scored, standings, unscored
+from bot.games.arenas.scoring import points, scored, standings, unscored
 
 AT = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
-RESULTS = st.sampled_from([Result.WIN, Result.DRAW, Result.LOSS])
+RESULTS = st.sampled_from([Value.WIN, Value.DRAW, Value.LOSS])
 GAME = st.tuples(RESULTS, st.booleans())
 """One game: its result and whether the entrant played X."""
 
 
-def recomputed(games: list[tuple[Result, bool]]) -> tuple[int, int, str]:
+def recomputed(games: list[tuple[Value, bool]]) -> tuple[int, int, str]:
     """Points, wins in a row and sheet, counted from the rules' words alone."""
     total, run, sheet = 0, 0, ""
     for result, _ in games:
-        if result is Result.WIN:
+        if result is Value.WIN:
             gained = 4 if run >= 2 else 2
             run += 1
         else:
-            gained = 1 if result is Result.DRAW else 0
+            gained = 1 if result is Value.DRAW else 0
             run = 0
         total += gained
         sheet += str(gained)
@@ -35,7 +36,7 @@ def recomputed(games: list[tuple[Result, bool]]) -> tuple[int, int, str]:
 
 
 def folded(
-    games: list[tuple[Result, bool]], *, no_results: frozenset[int] | set[int] = frozenset()
+    games: list[tuple[Value, bool]], *, no_results: frozenset[int] | set[int] = frozenset()
 ) -> Entrant:
     """An entrant after ``games`` in order; a game without a result before each index in
     ``no_results``."""
@@ -51,30 +52,30 @@ def folded(
 def test_points_of_every_result_at_every_streak() -> None:
     """Exhaustive over the streaks that matter: a win doubles from the third in a row on."""
     for streak in range(12):
-        assert points(Result.WIN, streak) == (4 if streak >= 2 else 2)
-        assert points(Result.DRAW, streak) == 1
-        assert points(Result.LOSS, streak) == 0
+        assert points(Value.WIN, streak) == (4 if streak >= 2 else 2)
+        assert points(Value.DRAW, streak) == 1
+        assert points(Value.LOSS, streak) == 0
 
 
 def test_three_wins_then_a_draw_then_a_win() -> None:
     """The issue's example: 2, 2, then on fire 4; a draw puts the fire out (1); the next
     win is 2 again."""
-    games = [(Result.WIN, True)] * 3 + [(Result.DRAW, False), (Result.WIN, True)]
+    games = [(Value.WIN, True)] * 3 + [(Value.DRAW, False), (Value.WIN, True)]
     entrant = folded(games)
     assert (entrant.points, entrant.sheet, entrant.streak) == (11, "22412", 1)
     assert not entrant.on_fire
 
 
 @given(st.lists(GAME, max_size=40))
-def test_folding_results_equals_an_independent_recount(games: list[tuple[Result, bool]]) -> None:
+def test_folding_results_equals_an_independent_recount(games: list[tuple[Value, bool]]) -> None:
     """Points, streak, sheet, counts, colours and last opponent after any sequence."""
     entrant = folded(games)
     total, run, sheet = recomputed(games)
     assert (entrant.points, entrant.streak, entrant.sheet) == (total, run, sheet)
     assert sum(int(c) for c in entrant.sheet) == entrant.points
-    assert entrant.wins == sum(r is Result.WIN for r, _ in games)
-    assert entrant.draws == sum(r is Result.DRAW for r, _ in games)
-    assert entrant.losses == sum(r is Result.LOSS for r, _ in games)
+    assert entrant.wins == sum(r is Value.WIN for r, _ in games)
+    assert entrant.draws == sum(r is Value.DRAW for r, _ in games)
+    assert entrant.losses == sum(r is Value.LOSS for r, _ in games)
     assert entrant.games == len(games) == len(entrant.sheet)
     assert (entrant.as_x, entrant.as_o) == (sum(x for _, x in games), sum(not x for _, x in games))
     assert entrant.on_fire == (run >= 2)
@@ -85,7 +86,7 @@ def test_folding_results_equals_an_independent_recount(games: list[tuple[Result,
 
 @given(st.lists(GAME, max_size=25), st.sets(st.integers(0, 25)))
 def test_games_without_a_result_change_no_score(
-    games: list[tuple[Result, bool]], no_results: set[int]
+    games: list[tuple[Value, bool]], no_results: set[int]
 ) -> None:
     """An expired game anywhere neither scores nor breaks (nor continues) a streak."""
     plain, interrupted = folded(games), folded(games, no_results=no_results)
