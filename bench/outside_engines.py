@@ -288,6 +288,13 @@ def program_of(name: str, folder: Path) -> Path:
         return target
     if name in PROGRAMS:
         return PROGRAMS[name]()
+    if name in ("strongest", "strongest-cli"):
+        launcher = folder / name
+        line = Path(__file__).resolve().parent / "_ultimate_line.py"
+        fresh = " --fresh" if name == "strongest-cli" else ""
+        launcher.write_text(f'#!/bin/sh\nexec {sys.executable} {line} "$@"{fresh}\n')
+        launcher.chmod(0o755)
+        return launcher
     return Path(name).resolve()
 
 

@@ -14,7 +14,7 @@ search: :mod:`.search`.
 
 from . import adaptive
 from .board import UltimateBoard
-from .levels import LEVELS, PROFILES, Level, Profile, analyze, choose_move
+from .levels import LEVELS, PROFILES, Level, Profile, analyze, choose_move, prepare
 from .ratings import LEVEL_RATINGS
 from .search import DEFAULT_SECONDS, Leaf, MoveStat, SearchResult, search
 from .tables import BoardSet, board_name
@@ -35,5 +35,6 @@ __all__ = [
     "analyze",
     "board_name",
     "choose_move",
+    "prepare",
     "search",
 ]

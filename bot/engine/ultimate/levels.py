@@ -44,19 +44,30 @@ LEVELS: tuple[str, ...] = tuple(level.value for level in Level)
 class Profile:
     """How a level plays: at most ``simulations`` per move (None: the whole time budget), the
     chance of a random safe move instead of the searched one, and the weight of implicit
-    minimax backups in its search (:func:`bot.engine.ultimate.search.search`'s ``minimax``)."""
+    minimax backups in its search (:func:`bot.engine.ultimate.search.search`'s ``minimax``), and
+    whether it searches in the compiled kernel (``compiled``)."""
 
     simulations: int | None
     random_move: float
     minimax: float = 0.0
+    compiled: bool = False
 
 
 PROFILES: dict[Level, Profile] = {
     Level.EASY: Profile(simulations=50, random_move=0.3),
     Level.MEDIUM: Profile(simulations=400, random_move=0.1),
     Level.HARD: Profile(simulations=3_000, random_move=0.0),
-    Level.STRONGEST: Profile(simulations=None, random_move=0.0, minimax=MINIMAX),
+    Level.STRONGEST: Profile(simulations=None, random_move=0.0, minimax=MINIMAX, compiled=True),
 }
+
+
+def prepare() -> None:
+    """Load ``strongest``'s compiled kernel now (compile it on a machine's first run, about
+    10 s; load it from Numba's cache after, under a second), so that no player's move waits for
+    it. Safe to call from any thread, any number of times."""
+    from .kernel import warm
+
+    warm()
 
 
 def analyze(
@@ -78,7 +89,14 @@ def analyze(
     """
     profile = PROFILES[Level.of(level)]
     budget = simulations if simulations is not None else profile.simulations
-    return search(board, seconds=seconds, simulations=budget, rng=rng, minimax=profile.minimax)
+    return search(
+        board,
+        seconds=seconds,
+        simulations=budget,
+        rng=rng,
+        minimax=profile.minimax,
+        compiled=profile.compiled,
+    )
 
 
 def choose_move(

@@ -24,6 +24,7 @@ from bot.engine.ultimate import (
     search,
 )
 from bot.engine.ultimate.evaluation import TERNARY, chances_table, evaluate
+from bot.engine.ultimate.kernel import tactics
 from bot.engine.ultimate.playout import (
     DRAW,
     GOING_ON,
@@ -47,6 +48,7 @@ class Style(TypedDict, total=False):
 
     leaf: Leaf
     minimax: float
+    compiled: bool
 
 
 STYLES = [
@@ -54,7 +56,11 @@ STYLES = [
     pytest.param(Style(leaf=Leaf.PLAYOUT), id="playout"),
     pytest.param(
         Style(leaf=Leaf.EVALUATION, minimax=PROFILES[Level.STRONGEST].minimax),
-        id="strongest's: evaluation, implicit minimax",
+        id="evaluation, implicit minimax",
+    ),
+    pytest.param(
+        Style(leaf=Leaf.EVALUATION, minimax=PROFILES[Level.STRONGEST].minimax, compiled=True),
+        id="strongest's: compiled, evaluation, implicit minimax",
     ),
 ]
 """Every way the levels search: each must keep the tactics and the proofs."""
@@ -155,6 +161,17 @@ def test_the_search_position_and_its_tactics_agree_with_the_reference(seed: int)
             assert following.last is not None
             pos.play(square_of(following.last))
             assert state(pos) == state(SearchPosition.of(following))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(min_value=0, max_value=10**9))
+def test_the_compiled_kernel_reads_positions_as_the_python_search(seed: int) -> None:
+    for board in random_game(seed):
+        pos = SearchPosition.of(board)
+        win, safe, x_chance = tactics(pos)
+        assert win == game_win(pos)
+        assert safe == ([] if win is not None or board.is_over else safe_moves(pos))
+        assert x_chance == pytest.approx(evaluate(pos), abs=1e-12)
 
 
 @pytest.mark.slow

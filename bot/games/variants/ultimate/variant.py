@@ -28,6 +28,7 @@ from bot.engine.ultimate import (
     adaptive,
     analyze,
     choose_move,
+    prepare,
 )
 from bot.games.errors import GameError, InvalidOptionError
 from bot.games.models import ExplainReply, Game
@@ -121,6 +122,9 @@ class UltimateVariant(Variant):
 
     def playing_rating(self, rating: float, size: int) -> int:
         return adaptive.playing_rating(rating)
+
+    def prepare(self) -> None:
+        prepare()
 
     def choose_move(
         self, position: Position, level: str, rng: random.Random, rating: float | None
