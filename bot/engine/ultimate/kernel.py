@@ -17,7 +17,6 @@ costs (start-up, memory): docs/decisions.md, "Ultimate against independent engin
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 from functools import cache
 
@@ -441,18 +440,11 @@ class Tree:
         return moves
 
 
-_warming = threading.Lock()
-_warmed = threading.Event()
-
-
 def warm() -> None:
     """Compile the kernel, or load it from Numba's cache: one tiny search of the empty board
-    (the first caller waits; later calls return at once)."""
-    with _warming:
-        if not _warmed.is_set():
-            tree = Tree([0] * 18, [0, 0], (FULL, -1, 0, _GOING_ON), list(range(81)), 200, 0)
-            tree.simulate(100, 0.25, 0.3)
-            _warmed.set()
+    (search.prepare_kernel calls it once)."""
+    tree = Tree([0] * 18, [0, 0], (FULL, -1, 0, _GOING_ON), list(range(81)), 200, 0)
+    tree.simulate(100, 0.25, 0.3)
 
 
 def tactics(pos: SearchPosition) -> tuple[int | None, list[int], float]:

@@ -19,7 +19,7 @@ from ..moves import Move
 from ..values import LevelName
 from .board import UltimateBoard
 from .playout import SearchPosition, game_win, safe_moves
-from .search import DEFAULT_SECONDS, MINIMAX, SearchResult, search
+from .search import DEFAULT_SECONDS, MINIMAX, SearchResult, prepare_kernel, search
 from .tables import MOVES
 
 
@@ -62,12 +62,9 @@ PROFILES: dict[Level, Profile] = {
 
 
 def prepare() -> None:
-    """Load ``strongest``'s compiled kernel now (compile it on a machine's first run, about
-    10 s; load it from Numba's cache after, under a second), so that no player's move waits for
-    it. Safe to call from any thread, any number of times."""
-    from .kernel import warm
-
-    warm()
+    """Load ``strongest``'s compiled kernel now (:func:`~.search.prepare_kernel`), so that no
+    move waits for it; until it is loaded, ``strongest`` searches in Python."""
+    prepare_kernel()
 
 
 def analyze(

@@ -20,6 +20,7 @@ from __future__ import annotations
 import enum
 import math
 import random
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -189,7 +190,7 @@ def search(
         stats = tuple(MoveStat(MOVES[s], 0, 0.0, Value.LOSS) for s in legal)
         return SearchResult(stats[0].move, 0.0, Value.LOSS, 0, time.perf_counter() - began, stats)
     constant = EXPLORATION[leaf] if exploration is None else exploration
-    if compiled and len(root.untried) > 1:
+    if compiled and len(root.untried) > 1 and _kernel_at_hand(simulations, seconds):
         return _search_compiled(
             root_pos, root.untried, legal, began, seconds, simulations, rng, constant, minimax
         )
@@ -199,6 +200,45 @@ def search(
         budget = None if simulations is None else max(0, simulations - count)
         count += _run(root, root_pos, began + seconds, budget, rng, constant, scorer, minimax)
     return _result(root.children, root.proven, legal, count, time.perf_counter() - began)
+
+
+LOAD_SECONDS = 2.0
+"""A compiled search given less time than this, with the kernel not loaded yet, runs in Python
+instead: loading takes about 1 s from Numba's cache (about 10 s when it compiles, on a
+machine's first run: ``make`` does it at install), time in which Python searches more. The
+bot loads it at start (:func:`bot.startup.prepare_engines`)."""
+_loading = threading.Lock()
+_loaded = threading.Event()
+
+
+def prepare_kernel(*, wait: bool = True) -> bool:
+    """Load the compiled kernel now (compiled on a machine's first run, about 10 s; from
+    Numba's cache after, under a second). Returns whether it is loaded: with ``wait=False``,
+    False at once while another thread loads it. Safe from any thread."""
+    if _loaded.is_set():
+        return True
+    if not _loading.acquire(blocking=wait):
+        return False
+    try:
+        if not _loaded.is_set():
+            from .kernel import warm  # Numba takes about half a second to import
+
+            warm()
+            _loaded.set()
+        return True
+    finally:
+        _loading.release()
+
+
+def _kernel_at_hand(simulations: int | None, seconds: float) -> bool:
+    """Whether the compiled kernel serves a search: once loaded; loaded first for a budget of
+    simulations (which must repeat) or time enough to load it (:data:`LOAD_SECONDS`) while
+    no other thread loads it; otherwise the Python search serves."""
+    if _loaded.is_set():
+        return True
+    if simulations is not None:
+        return prepare_kernel()
+    return seconds >= LOAD_SECONDS and prepare_kernel(wait=False)
 
 
 _SLICE = 2_000
@@ -219,8 +259,8 @@ def _search_compiled(
     exploration: float,
     alpha: float,
 ) -> SearchResult:
-    """:func:`search` in the compiled kernel (imported here: Numba takes about half a second
-    to load, which only a compiled search should pay)."""
+    """:func:`search` in the compiled kernel (loaded: :func:`prepare_kernel`); at least one
+    slice of simulations, then more while one fits before the deadline."""
     from .kernel import Tree
 
     deadline = began + seconds
@@ -228,11 +268,14 @@ def _search_compiled(
     capacity = min(_CAPACITY, limit + 2)
     state = (root_pos.open, root_pos.forced, root_pos.turn, root_pos.result)
     tree = Tree(root_pos.marks, root_pos.won, state, safe, capacity, rng.getrandbits(32))
-    count = 0
+    count, now = 0, time.perf_counter()
+    slice_took = 0.0  # the last slice's seconds: another is begun only if it fits
     while count < limit and tree.proven is None and not tree.full:
-        count += tree.simulate(min(_SLICE, limit - count), exploration, alpha)
-        if time.perf_counter() >= deadline:
+        if count and now + slice_took >= deadline:
             break
+        count += tree.simulate(min(_SLICE, limit - count), exploration, alpha)
+        slice_took = time.perf_counter() - now
+        now += slice_took
     return _result(tree.root_moves(), tree.proven, legal, count, time.perf_counter() - began)
 
 
