@@ -3,31 +3,14 @@ and hand it to the game service."""
 
 from __future__ import annotations
 
-import logging
 import random
-import threading
 from collections.abc import Callable
 from datetime import datetime
 
 from bot.engine.caches import set_cache_budget
 from bot.games import GameService, utc_now
-from bot.games.variants import VARIANTS
 from bot.settings import Settings
 from bot.storage import open_store
-
-log = logging.getLogger(__name__)
-
-
-def prepare_engines() -> None:
-    """Every kind's ``Variant.prepare``: what its engine loads before the first move. A kind
-    that cannot prepare is logged and loads at its first move instead."""
-    for variant in VARIANTS:
-        try:
-            variant.prepare()
-        except Exception:
-            log.exception(
-                "%s's engine could not prepare; it will load at its first move", variant.kind
-            )
 
 
 async def open_service(
@@ -40,9 +23,8 @@ async def open_service(
     ``DATABASE_URL``, else SQLite at ``DATABASE_PATH``) with the configured timeouts and the
     deliveries' first try, the engine caches within ``ENGINE_CACHE_MB``. Raises
     ``StorageError`` (one sentence naming the file or the server) if the database cannot be
-    used. The engines prepare in a thread meanwhile (:func:`prepare_engines`)."""
+    used."""
     set_cache_budget(int(settings.engine_cache_mb * 2**20))
-    threading.Thread(target=prepare_engines, name="engines-prepare", daemon=True).start()
     store = await open_store(settings)
     return GameService(
         store,

@@ -61,10 +61,11 @@ PROFILES: dict[Level, Profile] = {
 }
 
 
-def prepare() -> None:
-    """Load ``strongest``'s compiled kernel now (:func:`~.search.prepare_kernel`), so that no
-    move waits for it; until it is loaded, ``strongest`` searches in Python."""
-    prepare_kernel()
+def prepare(*, wait: bool = True) -> bool:
+    """Load ``strongest``'s compiled kernel (:func:`~.search.prepare_kernel`; ``wait=False``:
+    in the background) and return whether it is loaded. Until it is, a ``strongest`` search too
+    short to load it searches in Python."""
+    return prepare_kernel(wait=wait)
 
 
 def analyze(

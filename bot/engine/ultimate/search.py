@@ -18,6 +18,7 @@ counts at once instead of after enough visits to outweigh the average.
 from __future__ import annotations
 
 import enum
+import logging
 import math
 import random
 import threading
@@ -40,6 +41,8 @@ from .playout import (
     safe_moves,
 )
 from .tables import MOVES, Square
+
+log = logging.getLogger(__name__)
 
 
 class Leaf(enum.StrEnum):
@@ -205,40 +208,62 @@ def search(
 LOAD_SECONDS = 2.0
 """A compiled search given less time than this, with the kernel not loaded yet, runs in Python
 instead: loading takes about 1 s from Numba's cache (about 10 s when it compiles, on a
-machine's first run: ``make`` does it at install), time in which Python searches more. The
-bot loads it at start (:func:`bot.startup.prepare_engines`)."""
+machine's first run: ``make`` does it at install) and about 120 MB, which a process pays only
+once it plays ``strongest`` (the bot: :func:`prepare_kernel` ``(wait=False)``)."""
 _loading = threading.Lock()
 _loaded = threading.Event()
+_background: list[threading.Thread] = []  # the one loading thread, once started
+_starting = threading.Lock()
+
+
+def kernel_loaded() -> bool:
+    """Whether the compiled kernel is loaded in this process."""
+    return _loaded.is_set()
 
 
 def prepare_kernel(*, wait: bool = True) -> bool:
-    """Load the compiled kernel now (compiled on a machine's first run, about 10 s; from
-    Numba's cache after, under a second). Returns whether it is loaded: with ``wait=False``,
-    False at once while another thread loads it. Safe from any thread."""
+    """Load the compiled kernel (compiled on a machine's first run, about 10 s; from Numba's
+    cache after, under a second) and return whether it is loaded. With ``wait=False`` it loads
+    in a background thread (started once) and returns at once. Safe from any thread."""
     if _loaded.is_set():
         return True
-    if not _loading.acquire(blocking=wait):
+    if not wait:
+        with _starting:
+            if not _background:
+                loader = threading.Thread(target=_load_in_background, name="kernel", daemon=True)
+                _background.append(loader)
+                loader.start()
         return False
-    try:
+    return _load()
+
+
+def _load() -> bool:
+    """Load the kernel once, whichever thread comes first; the others wait for it."""
+    with _loading:
         if not _loaded.is_set():
             from .kernel import warm  # Numba takes about half a second to import
 
             warm()
             _loaded.set()
-        return True
-    finally:
-        _loading.release()
+    return True
+
+
+def _load_in_background() -> None:
+    try:
+        _load()
+    except Exception:  # the searches go on in Python; the log says why
+        log.exception("ultimate's compiled kernel did not load; strongest searches in Python")
 
 
 def _kernel_at_hand(simulations: int | None, seconds: float) -> bool:
     """Whether the compiled kernel serves a search: once loaded; loaded first for a budget of
     simulations (which must repeat) or time enough to load it (:data:`LOAD_SECONDS`) while
-    no other thread loads it; otherwise the Python search serves."""
+    no other thread is loading it. Otherwise the Python search serves."""
     if _loaded.is_set():
         return True
     if simulations is not None:
         return prepare_kernel()
-    return seconds >= LOAD_SECONDS and prepare_kernel(wait=False)
+    return seconds >= LOAD_SECONDS and not _loading.locked() and prepare_kernel()
 
 
 _SLICE = 2_000

@@ -152,11 +152,6 @@ class Variant(ABC):
         it. ``ValueError`` for a kind without such a level."""
         raise ValueError(f"{self.kind} has no level that plays at a member's rating")
 
-    def prepare(self) -> None:
-        """Load what the engine needs before its first move (the runners call it once, in a
-        thread, at start), so that no member waits for it; nothing by default."""
-        return None
-
     def thinks_inline(self, size: int, level: str) -> bool:
         """Whether the bot's move is quick enough to choose on the event loop; else it is
         chosen in a worker thread."""

@@ -23,6 +23,7 @@ from bot.engine.ratings import ADAPTIVE
 from bot.engine.ultimate import (
     LEVEL_RATINGS,
     LEVELS,
+    PROFILES,
     Level,
     UltimateBoard,
     adaptive,
@@ -123,9 +124,6 @@ class UltimateVariant(Variant):
     def playing_rating(self, rating: float, size: int) -> int:
         return adaptive.playing_rating(rating)
 
-    def prepare(self) -> None:
-        prepare()
-
     def choose_move(
         self, position: Position, level: str, rng: random.Random, rating: float | None
     ) -> Move:
@@ -134,9 +132,12 @@ class UltimateVariant(Variant):
             if rating is None:
                 raise ValueError(f"the {level} level needs the member's rating")
             return adaptive.adaptive_move(board, rating, rng)
+        if PROFILES[Level.of(level)].compiled:
+            prepare(wait=False)  # for the moves after this one, which it may not wait for
         return choose_move(board, level, rng)
 
     def hint(self, game: Game, rng: random.Random) -> UltimateHint:
+        prepare(wait=False)  # as for strongest's moves
         result = analyze(board_of(game.position), Level.STRONGEST, seconds=HINT_SECONDS)
         return UltimateHint(game, result)
 
