@@ -4,8 +4,8 @@ Run from the repository root:  python bench/ultimate.py [--games N] [--time SECO
 It reports and never gates: it exits 0 and marks every missed target FAIL.
 
 Figures:
-  * speed: the search's simulations a second (strongest, from positions of random games), the
-    static evaluations a second, the tactical playouts a second (leaf=playout) and plain UCT's
+  * speed: the search's simulations a second, compiled (strongest) and in Python (the levels
+    below), from the same positions of random games in turns; the static evaluations a second, the tactical playouts a second (leaf=playout) and plain UCT's
     uniformly random playouts a second;
   * strongest against plain UCT (bench/_ultimate_uct.py: exploration sqrt 2, uniformly random
     playouts), the same time per move, colours alternating: target a score of 75 % or more
@@ -26,7 +26,16 @@ Figures:
     once when another move would not (checked exhaustively, on UltimateBoard);
   * the levels, for how each weakens: each level against the one below (no target);
   * with --compare-games, the same search scoring leaves with tactical playouts
-    (leaf=playout) against plain UCT: the design the evaluation replaced (no target).
+    (leaf=playout) against plain UCT: the design the evaluation replaced (no target);
+  * strongest against engines we did not write (issue 48), built by bench/outside_engines.py
+    from pinned commits (each row skipped with one line where its source, a compiler or the
+    CPU it needs is missing): ziap/uttt (plain UCT in C), target 50 %, and TomAlard/UTTT_player
+    (a CodinGame top-5 MCTS with a value net), target a quarter of the points; 40 games each
+    (--outside-games), paired openings, at 1 s and 0.3 s a move (--outside-times), in two modes
+    (--outside-modes): in-process, the bench's process having loaded the kernel as a bot's has
+    after its first strongest move, and a fresh ``python -m bot.engine ultimate`` process a move,
+    as a script has it; strongest's every move timed on the wall clock, the in-process p99
+    against the bot's 1 s. --outside-only prints the search speeds and these rows alone.
 
 --make-suite writes the suite file afresh (and checks it) instead of measuring;
 --compiled-only measures the playout speeds and the compiled-UCT row alone.
@@ -66,8 +75,16 @@ from figures import (  # noqa: E402
 from outside_engines import Absent, tomalard_program, ziap_program  # noqa: E402
 
 from bot.engine.moves import Move  # noqa: E402
-from bot.engine.ultimate import Leaf, UltimateBoard, choose_move, prepare, search  # noqa: E402
+from bot.engine.ultimate import (  # noqa: E402
+    Leaf,
+    SearchResult,
+    UltimateBoard,
+    choose_move,
+    prepare,
+    search,
+)
 from bot.engine.ultimate.evaluation import evaluate  # noqa: E402
+from bot.engine.ultimate.search import MINIMAX  # noqa: E402
 from bot.engine.ultimate.playout import (  # noqa: E402
     GOING_ON,
     SearchPosition,
@@ -402,14 +419,36 @@ def per_second(work: Callable[[], int], seconds: float) -> float:
     return done / (time.perf_counter() - began)
 
 
+def search_speed_rows(seconds: float, seed: int) -> list[Row]:
+    """strongest's simulations a second, compiled and in Python (as the levels below search),
+    from the same positions of random games, in turns, the kernel loaded first."""
+    prepare()
+    boards = [board for board, _ in sample_positions(20, seed)]
+    rng = random.Random(seed)
+    share = seconds / len(boards)
+    rates: dict[bool, list[SearchResult]] = {False: [], True: []}
+    for board in boards:
+        for compiled in (False, True):
+            found = search(board, seconds=share, rng=rng, minimax=MINIMAX, compiled=compiled)
+            rates[compiled].append(found)
+    python, compiled = (
+        sum(r.simulations for r in rates[kind]) / sum(r.seconds for r in rates[kind])
+        for kind in (False, True)
+    )
+    return [
+        row("search: simulations a second, in Python (the levels below)", f"{python:,.0f}"),
+        row(
+            "search: simulations a second, compiled (strongest)",
+            f"{compiled:,.0f} = {compiled / python:.1f} x Python's",
+        ),
+    ]
+
+
 def speed_rows(seconds: float, seed: int, program: Path | str) -> list[Row]:
     samples = sample_positions(20, seed)
     boards = [board for board, _ in samples]
     positions = [SearchPosition.of(board) for board in boards]
     rng = random.Random(seed)
-    share = seconds / len(boards)
-    results = [search(board, seconds=share, rng=rng) for board in boards]
-    simulations = sum(r.simulations for r in results) / sum(r.seconds for r in results)
 
     def evaluations() -> int:
         for pos in positions:
@@ -427,7 +466,7 @@ def speed_rows(seconds: float, seed: int, program: Path | str) -> list[Row]:
         return len(positions)
 
     rows = [
-        row("search: simulations a second (strongest)", f"{simulations:,.0f}"),
+        *search_speed_rows(seconds, seed),
         row("static evaluations a second", f"{per_second(evaluations, seconds):,.0f}"),
         row("tactical playouts a second (leaf=playout)", f"{per_second(tactical, seconds):,.0f}"),
     ]
@@ -642,9 +681,9 @@ def main() -> int:
 
     began = time.perf_counter()
     print(f"Ultimate tic-tac-toe benchmark, {load_average()}, --jobs {args.jobs}")
-    outside = []
+    outside = search_speed_rows(args.speed_time, args.seed) if args.outside_only else []
     if args.outside_games > 0:
-        outside = list(
+        outside += list(
             outside_rows(
                 args.outside_games,
                 args.outside_times,
