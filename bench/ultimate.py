@@ -5,8 +5,9 @@ It reports and never gates: it exits 0 and marks every missed target FAIL.
 
 Figures:
   * speed: the search's simulations a second, compiled (strongest) and in Python (the levels
-    below), from the same positions of random games in turns; the static evaluations a second, the tactical playouts a second (leaf=playout) and plain UCT's
-    uniformly random playouts a second;
+    below), from the same positions of random games in turns; the static evaluations a second,
+    the tactical playouts a second (leaf=playout) and plain UCT's uniformly random playouts a
+    second;
   * strongest against plain UCT (bench/_ultimate_uct.py: exploration sqrt 2, uniformly random
     playouts), the same time per move, colours alternating: target a score of 75 % or more
     (a win 1, a draw 1/2). The issue's figures are 200 games at 1 s a move, about 4 hours on
@@ -84,7 +85,6 @@ from bot.engine.ultimate import (  # noqa: E402
     search,
 )
 from bot.engine.ultimate.evaluation import evaluate  # noqa: E402
-from bot.engine.ultimate.search import MINIMAX  # noqa: E402
 from bot.engine.ultimate.playout import (  # noqa: E402
     GOING_ON,
     SearchPosition,
@@ -92,6 +92,7 @@ from bot.engine.ultimate.playout import (  # noqa: E402
     playout,
     safe_moves,
 )
+from bot.engine.ultimate.search import MINIMAX  # noqa: E402
 from bot.engine.ultimate.tables import MOVES, square_of  # noqa: E402
 
 SUITE = Path(__file__).resolve().parent / "ultimate_wins.txt"
