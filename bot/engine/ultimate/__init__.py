@@ -1,6 +1,7 @@
 """Ultimate tic-tac-toe: the public API the game layer and adapters import.
 
     board = UltimateBoard()                    # or UltimateBoard.from_notation(text)
+    prepare()                                  # strongest's compiled search: load it once
     move = choose_move(board, "hard")          # a Move, 0-based on the 9x9 grid
     board = board.play(move)                   # a new board
     result = analyze(board, seconds=0.5)       # top moves, win rates, a proven Value if any
