@@ -3,11 +3,12 @@
 
 :func:`bot.engine.ultimate.search.search` with ``compiled=True`` runs it; the Python search stays
 the readable reference the tests check it against, and the levels below ``strongest`` keep it.
-Everything here mirrors ``search.py`` and ``playout.py`` line for line: the tactics (game wins,
-safe moves), the static evaluation, selection by UCB1, the solver's backups and implicit minimax
-backups. Only the layout differs: the tree is a set of arrays indexed by node (children linked
-through ``sibling``; a node's untried squares in a shared pool), and the position is 18 patterns
-plus four numbers (``open``, ``forced``, ``turn``, ``result``, as in ``SearchPosition``).
+Each function here mirrors the one its docstring names in ``search.py``, ``playout.py`` or
+``evaluation.py``: the tactics (game wins, safe moves), the static evaluation, the root's
+expansion, selection by UCB1, the solver's backups and implicit minimax backups. Only the
+layout differs: the tree is a set of arrays indexed by node (children linked through
+``sibling``; a node's untried squares in a shared pool), and the position is 18 patterns plus
+four numbers (``open``, ``forced``, ``turn``, ``result``, as in ``SearchPosition``).
 
 Numba cannot read a clock, so :class:`Tree` runs the simulations in slices between which the
 Python side looks at the time. The kernel holds no interpreter lock while it runs (``nogil``):
@@ -40,6 +41,14 @@ _OPEN, _FORCED, _TURN, _RESULT = 0, 1, 2, 3  # the four numbers of a position
 # Node fields, one array each (see Tree).
 _POOL_PER_NODE = 12
 """Untried squares kept per node on average: a position has about 7 safe moves."""
+_SMALL_TREE = 100_000
+"""Up to this many nodes the pool holds 81 squares a node, every node's worst case, so that a
+small budget of simulations is never cut short by it (8 MB at most)."""
+
+
+def _pool_size(capacity: int) -> int:
+    per_node = 81 if capacity <= _SMALL_TREE else _POOL_PER_NODE
+    return capacity * per_node + 81
 
 
 @njit(cache=True, nogil=True)
@@ -207,6 +216,75 @@ def _settle(
 
 
 @njit(cache=True, nogil=True)
+def _expand_root(
+    tree: Ints,
+    root_marks: Ints,
+    root_state: Ints,
+    root_won: Ints,
+    square: Bytes,
+    parent: Ints,
+    first: Ints,
+    sibling: Ints,
+    kids: Ints,
+    visits: Ints,
+    proven: Bytes,
+    untried: Bytes,
+    pool: Bytes,
+    pool_at: Ints,
+    score: Floats,
+    mean: Floats,
+    minimax: Floats,
+    spread: Floats,
+    tables: Ints,
+    chances: Floats,
+    lines: Ints,
+    has_line: Bytes,
+) -> int:
+    """search._expand_root: make every child of the root and score each once; returns the
+    simulations run (the children not proven when made)."""
+    completing, ternary = tables[0], tables[1]
+    marks = np.empty(18, np.int32)
+    state = np.empty(4, np.int32)
+    won = np.empty(2, np.int32)
+    count = 0
+    best = _NEVER
+    proven_child = -1
+    for index in range(untried[0]):
+        move = int(pool[pool_at[0] + index])
+        marks[:] = root_marks
+        state[:] = root_state
+        won[:] = root_won
+        _play(marks, state, won, move, has_line)
+        child = tree[0]
+        tree[0] += 1
+        square[child], parent[child], first[child] = move, 0, -1
+        sibling[child], first[0] = first[0], child
+        kids[0] += 1
+        kids[child] = 0
+        tree[1] = _make(
+            child, marks, state, won, proven, pool, pool_at, untried, tree[1], completing
+        )
+        if proven[child] != _UNPROVEN:
+            _settle(child, parent, first, sibling, proven, untried)
+            result = proven[child] / 2.0
+            proven_child = child
+        else:
+            count += 1
+            x_chance = _x_chance(marks, state, won, chances, ternary, lines, has_line)
+            result = x_chance if state[_TURN] == 1 else 1.0 - x_chance
+        visits[child], score[child], minimax[child], spread[child] = 1, result, result, 1.0
+        mean[child] = _NEVER if proven[child] == _LOSS else result
+        visits[0] += 1
+        score[0] += 1.0 - result
+        best = max(best, result)
+    untried[0] = 0
+    minimax[0] = 1.0 - best
+    if proven_child >= 0:  # now that every child is made: are they all proven?
+        _settle(proven_child, parent, first, sibling, proven, untried)
+    return count
+
+
+@njit(cache=True, nogil=True)
 def _simulate(
     tree: Ints,
     root_marks: Ints,
@@ -261,11 +339,11 @@ def _simulate(
                     best, best_value = child, value
                 child = sibling[child]
             node = best
-            _play(marks, state, won, square[node], has_line)
+            _play(marks, state, won, int(square[node]), has_line)
         if proven[node] == _UNPROVEN:
             left = untried[node]
             pick = pool_at[node] + int(np.random.random() * left)
-            move = pool[pick]
+            move = int(pool[pick])
             pool[pick] = pool[pool_at[node] + left - 1]
             untried[node] = left - 1
             _play(marks, state, won, move, has_line)
@@ -347,10 +425,10 @@ class RootMove:
 
 
 class Tree:
-    """A search tree of at most ``capacity`` nodes (about 60 bytes each, allocated as used)
-    over the position ``marks``, ``won``, ``state``, whose root's safe moves are ``moves``.
-    :meth:`expand_root` makes and scores every child of the root, :meth:`simulate` runs
-    simulations; :attr:`proven` and :meth:`root_moves` read the result."""
+    """A search tree of at most ``capacity`` nodes (about 70 bytes each, with their untried
+    squares; touched as used) over the position ``marks``, ``won``, ``state``, whose root's
+    safe moves are ``moves``. :meth:`expand_root` makes and scores every child of the root,
+    :meth:`simulate` runs simulations; :attr:`proven` and :meth:`root_moves` read the result."""
 
     def __init__(
         self,
@@ -373,7 +451,7 @@ class Tree:
             np.empty(capacity, np.int32),  # visits
             np.empty(capacity, np.int8),  # proven
             np.empty(capacity, np.int8),  # untried squares left
-            np.empty(capacity * _POOL_PER_NODE + 81, np.int8),  # the untried squares
+            np.empty(_pool_size(capacity), np.int8),  # the untried squares
             np.empty(capacity, np.int32),  # where a node's untried squares begin in the pool
             np.empty(capacity, np.float64),  # score
             np.empty(capacity, np.float64),  # mean
@@ -390,6 +468,13 @@ class Tree:
         score[0], mean[0], minimax[0], spread[0] = 0.0, 0.0, _NEVER, 1.0
         self._top = np.array([1, len(moves)], dtype=np.int32)  # nodes made, pool used
         _seed(seed)
+
+    def expand_root(self) -> int:
+        """Make every child of the root and score each once (before :meth:`simulate`);
+        returns the simulations that took (the children not proven when made)."""
+        return int(
+            _expand_root(self._top, self._marks, self._state, self._won, *self._arrays, *_tables())
+        )
 
     def simulate(self, simulations: int, exploration: float, alpha: float) -> int:
         """Run up to ``simulations`` simulations; fewer once the root is proven or the tree
@@ -444,6 +529,7 @@ def warm() -> None:
     """Compile the kernel, or load it from Numba's cache: one tiny search of the empty board
     (search.prepare_kernel calls it once)."""
     tree = Tree([0] * 18, [0, 0], (FULL, -1, 0, _GOING_ON), list(range(81)), 200, 0)
+    tree.expand_root()
     tree.simulate(100, 0.25, 0.3)
 
 

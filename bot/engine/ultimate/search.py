@@ -167,8 +167,9 @@ def search(
     a seeded ``rng`` and a generous ``seconds`` the result is repeatable. ``exploration``
     defaults to ``EXPLORATION[leaf]``; ``minimax`` (0 to 1) weighs implicit minimax backups
     against mean scores in selection (``strongest`` uses :data:`MINIMAX`). ``compiled`` runs the
-    same search in :mod:`bot.engine.ultimate.kernel` (evaluation leaves only), about 30 times
-    as many simulations a second.
+    same search in :mod:`bot.engine.ultimate.kernel` (evaluation leaves only), about 25 times
+    as many simulations a second, once the kernel is loaded; until then a search too short to
+    load it (:data:`LOAD_SECONDS`) runs in Python.
 
     Raises:
         GameOverError: the game is already over.
@@ -209,11 +210,13 @@ LOAD_SECONDS = 2.0
 """A compiled search given less time than this, with the kernel not loaded yet, runs in Python
 instead: loading takes about 1 s from Numba's cache (about 10 s when it compiles, on a
 machine's first run: ``make`` does it at install) and about 120 MB, which a process pays only
-once it plays ``strongest`` (the bot: :func:`prepare_kernel` ``(wait=False)``)."""
+once it plays ``strongest`` or gives an ultimate hint (the bot: :func:`prepare_kernel`
+``(wait=False)``)."""
 _loading = threading.Lock()
 _loaded = threading.Event()
 _background: list[threading.Thread] = []  # the one loading thread, once started
 _starting = threading.Lock()
+_failed = threading.Event()
 
 
 def kernel_loaded() -> bool:
@@ -252,25 +255,32 @@ def _load_in_background() -> None:
     try:
         _load()
     except Exception:  # the searches go on in Python; the log says why
+        _failed.set()
         log.exception("ultimate's compiled kernel did not load; strongest searches in Python")
 
 
 def _kernel_at_hand(simulations: int | None, seconds: float) -> bool:
     """Whether the compiled kernel serves a search: once loaded; loaded first for a budget of
     simulations (which must repeat) or time enough to load it (:data:`LOAD_SECONDS`) while
-    no other thread is loading it. Otherwise the Python search serves."""
+    no other thread is loading it. Otherwise, or once loading it failed, the Python search
+    serves."""
     if _loaded.is_set():
         return True
-    if simulations is not None:
+    if _failed.is_set() or (simulations is None and (seconds < LOAD_SECONDS or _loading.locked())):
+        return False
+    try:
         return prepare_kernel()
-    return seconds >= LOAD_SECONDS and not _loading.locked() and prepare_kernel()
+    except Exception:  # the search goes on in Python; the log says why
+        _failed.set()
+        log.exception("ultimate's compiled kernel did not load; strongest searches in Python")
+        return False
 
 
 _SLICE = 2_000
 """Simulations the compiled kernel runs between two looks at the clock (about 2 ms)."""
 _CAPACITY = 4_000_000
-"""The compiled tree's most nodes (about 240 MB at most, touched only as used): more than
-``strongest`` makes in its time budget."""
+"""The compiled tree's most nodes (about 280 MB at most, touched only as used): about 8 s of
+search; a longer one stops when the tree is full."""
 
 
 def _search_compiled(
@@ -284,20 +294,23 @@ def _search_compiled(
     exploration: float,
     alpha: float,
 ) -> SearchResult:
-    """:func:`search` in the compiled kernel (loaded: :func:`prepare_kernel`); at least one
-    slice of simulations, then more while one fits before the deadline."""
+    """:func:`search` in the compiled kernel (loaded: :func:`prepare_kernel`): the root's
+    expansion and at least one slice of simulations, then more while two more would fit
+    before the deadline."""
     from .kernel import Tree
 
     deadline = began + seconds
     limit = simulations if simulations is not None else 1 << 62
-    capacity = min(_CAPACITY, limit + 2)
+    capacity = min(_CAPACITY, limit + len(safe) + 1)  # the root, its children, one a simulation
     state = (root_pos.open, root_pos.forced, root_pos.turn, root_pos.result)
     tree = Tree(root_pos.marks, root_pos.won, state, safe, capacity, rng.getrandbits(32))
-    count, now = 0, time.perf_counter()
+    count, now = tree.expand_root(), time.perf_counter()
     slice_took = 0.0  # the last slice's seconds: another is begun only if it fits
+    first = True
     while count < limit and tree.proven is None and not tree.full:
-        if count and now + slice_took >= deadline:
+        if not first and now + 2 * slice_took >= deadline:  # 2: room for the clock's jitter
             break
+        first = False
         count += tree.simulate(min(_SLICE, limit - count), exploration, alpha)
         slice_took = time.perf_counter() - now
         now += slice_took

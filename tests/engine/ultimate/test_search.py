@@ -318,14 +318,31 @@ def test_a_seeded_search_with_a_budget_repeats_itself(style: Style) -> None:
     assert (first.move, first.value, first.moves) == (second.move, second.value, second.moves)
 
 
-def test_the_search_reports_every_legal_move_best_first() -> None:
+@pytest.mark.parametrize("style", STYLES)
+def test_the_search_reports_every_legal_move_best_first(style: Style) -> None:
     board = random_game(4)[10]
-    result = search(board, seconds=60, simulations=500, rng=random.Random(3))
+    result = search(board, seconds=60, simulations=500, rng=random.Random(3), **style)
     assert sorted(stat.move for stat in result.moves) == sorted(board.legal_moves)
     assert result.moves[0].move == result.move
     assert sum(stat.visits for stat in result.moves) >= 500
     visits = [stat.visits for stat in result.moves if stat.proven is None]
     assert visits == sorted(visits, reverse=True)
+
+
+@pytest.mark.parametrize("style", STYLES)
+@pytest.mark.parametrize("index", [0, 1, 3, 5])
+def test_a_budget_of_one_simulation_still_tries_every_safe_move(index: int, style: Style) -> None:
+    """The root's every safe move is made and scored before the budget counts; only moves
+    that lose at once are reported lost without a visit."""
+    board = tactical_positions()[index]
+    result = search(board, seconds=60, simulations=1, rng=random.Random(index), **style)
+    safe = ref_safe_moves(grid(board), last(board))
+    assert sorted(stat.move for stat in result.moves) == sorted(board.legal_moves)
+    for stat in result.moves:
+        if (stat.move.row, stat.move.col) in safe:
+            assert stat.visits >= 1, f"{stat.move} is safe and was never tried"
+        else:
+            assert stat.proven is Value.LOSS and stat.visits == 0
 
 
 def squares(cells: dict[int, tuple[int, ...]]) -> int:
