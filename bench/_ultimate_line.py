@@ -2,9 +2,10 @@
 against the C engines: ``go MS MOVES`` answers ``SQUARE SIMULATIONS``.
 
 Run as ``python bench/_ultimate_line.py SEED [--fresh]``. By default the search runs in this
-process, which lives for a whole game, as the bot's does: Numba's load is paid once, at the
-first move. With ``--fresh`` every move is a new ``python -m bot.engine ultimate --json``
-process, as a script calling the CLI has it, so the move's time includes the start-up.
+process, which lives for a whole game and loads strongest's compiled kernel when it starts, as
+a bot process has it loaded after its first strongest move. With ``--fresh`` every move is a new
+``python -m bot.engine ultimate --json`` process, as a script calling the CLI has it, so the
+move's time includes the start-up (and under ``LOAD_SECONDS`` the search is in Python).
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ def main() -> int:
     fresh = "--fresh" in sys.argv[2:]
     rng = random.Random(seed)
     if not fresh:
-        prepare()  # as the bot does at start (bot.startup.prepare_engines)
+        prepare()  # as a bot process has it after its first strongest move
     for line in sys.stdin:
         command, *numbers = line.split()
         if command != "go":

@@ -46,11 +46,14 @@ $ZIAP_UTTT_GIT / $TOMALARD_UTTT_GIT, or the fetch mirrors /work/.mirror/ziap+utt
 package registries, so there the script says so in one sentence and exits 0 (so too without a
 C compiler, or for tomalard without AVX2). An engine for --a/--b is "uct" (bench/uct.c as the
 bench builds it), "uct:C" (the same with exploration C, e.g. uct:0.7071 for ziap's sqrt 2 on
-rewards -1 to 1), "ziap", "tomalard", or the path of a program speaking the same protocol
-(go MS MOVES -> "SQUARE ITERATIONS"). One process plays one whole game (no engine keeps
-anything between moves, so this is one process a move without the start-up inside the move's
-time); games run one after the other, on one core. An iteration is a playout for uct and
-ziap, and one leaf's expansion (every child scored by the net, no playout) for tomalard.
+rewards -1 to 1), "ziap", "tomalard", "strongest" (ours, bench/_ultimate_line.py: its
+kernel loaded when the game's process starts), "strongest-cli" (ours, a new ``python -m
+bot.engine ultimate`` process a move, start-up and all inside the move's time), or the path of
+a program speaking the same protocol (go MS MOVES -> "SQUARE ITERATIONS"). One process plays
+one whole game (no engine keeps anything between moves, so but for strongest-cli this is one
+process a move without the start-up inside the move's time); games run one after the other.
+An iteration is a playout for uct and ziap, and one leaf's expansion (every child scored by
+the net, no playout) for tomalard.
 """
 
 from __future__ import annotations
@@ -59,6 +62,7 @@ import argparse
 import io
 import os
 import random
+import shlex
 import shutil
 import subprocess
 import sys
@@ -292,7 +296,8 @@ def program_of(name: str, folder: Path) -> Path:
         launcher = folder / name
         line = Path(__file__).resolve().parent / "_ultimate_line.py"
         fresh = " --fresh" if name == "strongest-cli" else ""
-        launcher.write_text(f'#!/bin/sh\nexec {sys.executable} {line} "$@"{fresh}\n')
+        command = f"exec {shlex.quote(sys.executable)} {shlex.quote(str(line))}"
+        launcher.write_text(f'#!/bin/sh\n{command} "$@"{fresh}\n')
         launcher.chmod(0o755)
         return launcher
     return Path(name).resolve()
@@ -409,8 +414,9 @@ def main() -> int:
     parser.add_argument("--games", type=positive_int, default=20)
     parser.add_argument("--positions", type=positive_int, default=20)
     parser.add_argument("--seed", type=int, default=48)
-    parser.add_argument("--a", default="uct", help="uct, ziap, tomalard or a program's path")
-    parser.add_argument("--b", default="ziap", help="uct, ziap, tomalard or a program's path")
+    engines = "uct, uct:C, ziap, tomalard, strongest, strongest-cli or a program's path"
+    parser.add_argument("--a", default="uct", help=engines)
+    parser.add_argument("--b", default="ziap", help=engines)
     arguments = parser.parse_args()
     engines = [arguments.engine] if arguments.engine else list(BUILDERS)
     if arguments.what in ("build", "rules"):
