@@ -177,9 +177,16 @@ def build_ziap(given: str | None = None) -> Path:
     if compiler is None:
         raise Absent("there is no C compiler (cc) on PATH, so ziap/uttt was not built")
     folder = OUTSIDE / f"ziap-uttt-{ZIAP_COMMIT[:12]}"
+    extract(git, ZIAP_COMMIT, folder)
     program = folder / "ziap"
+    compile_driver([compiler, *ZIAP_FLAGS], folder, program, DRIVER, ZIAP_SOURCES, "ziap/uttt")
+    return program
+
+
+def extract(git: Path, commit: str, folder: Path) -> None:
+    """``src/`` at ``commit`` of the git directory ``git``, into ``folder`` (made afresh)."""
     archive = subprocess.run(
-        ["git", "--git-dir", str(git), "archive", "--format=tar", ZIAP_COMMIT, "src"],
+        ["git", "--git-dir", str(git), "archive", "--format=tar", commit, "src"],
         capture_output=True,
         check=True,
     ).stdout
@@ -187,10 +194,22 @@ def build_ziap(given: str | None = None) -> Path:
     folder.mkdir(parents=True)
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(folder, filter="data")
+
+
+def compile_driver(
+    command: list[str],
+    folder: Path,
+    program: Path,
+    driver: Path,
+    sources: tuple[str, ...],
+    name: str,
+) -> None:
+    """Compile our ``driver`` with the engine's ``sources`` (in ``folder``/src) into ``program``;
+    ``Absent`` with the compiler's first line if it fails."""
     source = folder / "src"
     done = subprocess.run(
-        [compiler, *ZIAP_FLAGS, f"-I{source}", "-o", str(program), str(DRIVER)]
-        + [str(source / name) for name in ZIAP_SOURCES]
+        [*command, f"-I{source}", "-o", str(program), str(driver)]
+        + [str(source / file) for file in sources]
         + ["-lm"],
         capture_output=True,
         text=True,
@@ -198,8 +217,7 @@ def build_ziap(given: str | None = None) -> Path:
     )
     if done.returncode != 0:
         first = (done.stderr.strip().splitlines() or ["no message"])[0]
-        raise Absent(f"ziap/uttt did not compile: {first}")
-    return program
+        raise Absent(f"{name} did not compile: {first}")
 
 
 def ziap_program() -> Path:
@@ -237,32 +255,20 @@ def build_tomalard(given: str | None = None) -> Path:
         )
     folder = OUTSIDE / f"tomalard-{TOMALARD_COMMIT[:12]}"
     program = folder / "tomalard"
-    archive = subprocess.run(
-        ["git", "--git-dir", str(git), "archive", "--format=tar", TOMALARD_COMMIT, "src"],
-        capture_output=True,
-        check=True,
-    ).stdout
-    shutil.rmtree(folder, ignore_errors=True)
-    folder.mkdir(parents=True)
-    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-        tar.extractall(folder, filter="data")
+    extract(git, TOMALARD_COMMIT, folder)
     patched, old, new = TOMALARD_TIE_BREAK
     text = (folder / patched).read_text()
     if text.count(old) != 1:
         raise Absent(f"TomAlard/UTTT_player's tie-break in {patched} is not where it was")
     (folder / patched).write_text(text.replace(old, new))
-    source = folder / "src"
-    done = subprocess.run(
-        [compiler, *TOMALARD_FLAGS, f"-I{source}", "-o", str(program), str(TOMALARD_DRIVER)]
-        + [str(source / name) for name in TOMALARD_SOURCES]
-        + ["-lm"],
-        capture_output=True,
-        text=True,
-        check=False,
+    compile_driver(
+        [compiler, *TOMALARD_FLAGS],
+        folder,
+        program,
+        TOMALARD_DRIVER,
+        TOMALARD_SOURCES,
+        "TomAlard/UTTT_player",
     )
-    if done.returncode != 0:
-        first = (done.stderr.strip().splitlines() or ["no message"])[0]
-        raise Absent(f"TomAlard/UTTT_player did not compile: {first}")
     return program
 
 
