@@ -216,6 +216,61 @@ def _settle(
 
 
 @njit(cache=True, nogil=True)
+def _add_child(
+    node: int,
+    move: int,
+    marks: Ints,
+    state: Ints,
+    won: Ints,
+    tree: Ints,
+    square: Bytes,
+    parent: Ints,
+    first: Ints,
+    sibling: Ints,
+    kids: Ints,
+    visits: Ints,
+    score: Floats,
+    mean: Floats,
+    minimax: Floats,
+    spread: Floats,
+    proven: Bytes,
+    pool: Bytes,
+    pool_at: Ints,
+    untried: Bytes,
+    completing: Ints,
+) -> int:
+    """``node``'s new child after ``move`` (the position ``marks``, ``state``, ``won`` is after
+    it): linked, not yet visited, its tactics made and a proof settled up (search._Node and
+    the expansion in search._run); returns its index."""
+    child = tree[0]
+    tree[0] += 1
+    square[child], parent[child], first[child] = move, node, -1
+    sibling[child], first[node] = first[node], child
+    kids[node] += 1
+    kids[child], visits[child], score[child] = 0, 0, 0.0
+    mean[child], minimax[child], spread[child] = 0.0, _NEVER, 1.0
+    tree[1] = _make(child, marks, state, won, proven, pool, pool_at, untried, tree[1], completing)
+    if proven[child] != _UNPROVEN:
+        _settle(child, parent, first, sibling, proven, untried)
+    return int(child)
+
+
+@njit(cache=True, nogil=True)
+def _leaf(
+    marks: Ints,
+    state: Ints,
+    won: Ints,
+    chances: Floats,
+    ternary: Ints,
+    lines: Ints,
+    has_line: Bytes,
+) -> float:
+    """search._scorer's evaluation: the expected result for the side that just moved."""
+    x_chance = _x_chance(marks, state, won, chances, ternary, lines, has_line)
+    return x_chance if state[_TURN] == 1 else 1.0 - x_chance
+
+
+@njit(cache=True, nogil=True)
 def _expand_root(
     tree: Ints,
     root_marks: Ints,
@@ -255,24 +310,36 @@ def _expand_root(
         state[:] = root_state
         won[:] = root_won
         _play(marks, state, won, move, has_line)
-        child = tree[0]
-        tree[0] += 1
-        square[child], parent[child], first[child] = move, 0, -1
-        sibling[child], first[0] = first[0], child
-        kids[0] += 1
-        kids[child] = 0
-        tree[1] = _make(
-            child, marks, state, won, proven, pool, pool_at, untried, tree[1], completing
+        child = _add_child(
+            0,
+            move,
+            marks,
+            state,
+            won,
+            tree,
+            square,
+            parent,
+            first,
+            sibling,
+            kids,
+            visits,
+            score,
+            mean,
+            minimax,
+            spread,
+            proven,
+            pool,
+            pool_at,
+            untried,
+            completing,
         )
         if proven[child] != _UNPROVEN:
-            _settle(child, parent, first, sibling, proven, untried)
             result = proven[child] / 2.0
             proven_child = child
         else:
             count += 1
-            x_chance = _x_chance(marks, state, won, chances, ternary, lines, has_line)
-            result = x_chance if state[_TURN] == 1 else 1.0 - x_chance
-        visits[child], score[child], minimax[child], spread[child] = 1, result, result, 1.0
+            result = _leaf(marks, state, won, chances, ternary, lines, has_line)
+        visits[child], score[child], minimax[child] = 1, result, result
         mean[child] = _NEVER if proven[child] == _LOSS else result
         visits[0] += 1
         score[0] += 1.0 - result
@@ -347,24 +414,33 @@ def _simulate(
             pool[pick] = pool[pool_at[node] + left - 1]
             untried[node] = left - 1
             _play(marks, state, won, move, has_line)
-            child = tree[0]
-            tree[0] += 1
-            square[child], parent[child], first[child] = move, node, -1
-            sibling[child], first[node] = first[node], child
-            kids[node] += 1
-            kids[child], visits[child], score[child] = 0, 0, 0.0
-            mean[child], minimax[child], spread[child] = 0.0, _NEVER, 1.0
-            tree[1] = _make(
-                child, marks, state, won, proven, pool, pool_at, untried, tree[1], completing
+            node = _add_child(
+                node,
+                move,
+                marks,
+                state,
+                won,
+                tree,
+                square,
+                parent,
+                first,
+                sibling,
+                kids,
+                visits,
+                score,
+                mean,
+                minimax,
+                spread,
+                proven,
+                pool,
+                pool_at,
+                untried,
+                completing,
             )
-            node = child
-            if proven[child] != _UNPROVEN:
-                _settle(child, parent, first, sibling, proven, untried)
         if proven[node] != _UNPROVEN:
             result = proven[node] / 2.0
         else:
-            x_chance = _x_chance(marks, state, won, chances, ternary, lines, has_line)
-            result = x_chance if state[_TURN] == 1 else 1.0 - x_chance
+            result = _leaf(marks, state, won, chances, ternary, lines, has_line)
         before = minimax[node]
         minimax[node] = result
         while True:
