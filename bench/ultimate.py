@@ -85,6 +85,7 @@ from bot.engine.ultimate import (  # noqa: E402
     prepare,
     search,
 )
+from bot.engine.ultimate.compiled import LOAD_SECONDS  # noqa: E402
 from bot.engine.ultimate.evaluation import evaluate  # noqa: E402
 from bot.engine.ultimate.playout import (  # noqa: E402
     GOING_ON,
@@ -93,7 +94,7 @@ from bot.engine.ultimate.playout import (  # noqa: E402
     playout,
     safe_moves,
 )
-from bot.engine.ultimate.search import LOAD_SECONDS, MINIMAX  # noqa: E402
+from bot.engine.ultimate.search import MINIMAX  # noqa: E402
 from bot.engine.ultimate.tables import MOVES, square_of  # noqa: E402
 
 SUITE = Path(__file__).resolve().parent / "ultimate_wins.txt"

@@ -26,8 +26,9 @@ from ..moves import Move
 from ..subcommand import Subcommand, seconds
 from ..values import Value
 from .board import UltimateBoard
+from .compiled import LOAD_SECONDS
 from .levels import LEVELS, Level, analyze
-from .search import DEFAULT_SECONDS, LOAD_SECONDS, SearchResult
+from .search import DEFAULT_SECONDS, SearchResult
 from .tables import board_name, square_of
 
 TOP = 5

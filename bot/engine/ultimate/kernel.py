@@ -1,8 +1,9 @@
 """The compiled kernel of ``strongest``'s search: the same MCTS-solver as
 :mod:`bot.engine.ultimate.search`, on arrays, compiled to machine code by Numba.
 
-:func:`bot.engine.ultimate.search.search` with ``compiled=True`` runs it; the Python search stays
-the readable reference the tests check it against, and the levels below ``strongest`` keep it.
+:func:`bot.engine.ultimate.search.search` with ``compiled=True`` runs it (through
+:mod:`.compiled`); the Python search stays the readable reference the tests check it against,
+and the levels below ``strongest`` keep it.
 Each function here mirrors the one its docstring names in ``search.py``, ``playout.py`` or
 ``evaluation.py``: the tactics (game wins, safe moves), the static evaluation, the root's
 expansion, selection by UCB1, the solver's backups and implicit minimax backups. Only the
@@ -603,7 +604,7 @@ class Tree:
 
 def warm() -> None:
     """Compile the kernel, or load it from Numba's cache: one tiny search of the empty board
-    (search.prepare_kernel calls it once)."""
+    (compiled.prepare_kernel calls it once)."""
     tree = Tree([0] * 18, [0, 0], (FULL, -1, 0, _GOING_ON), list(range(81)), 200, 0)
     tree.expand_root()
     tree.simulate(100, 0.25, 0.3)

@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from ..moves import Move
 from ..values import LevelName
 from .board import UltimateBoard
+from .compiled import prepare_kernel
 from .playout import SearchPosition, game_win, safe_moves
-from .search import DEFAULT_SECONDS, MINIMAX, SearchResult, prepare_kernel, search
+from .search import DEFAULT_SECONDS, MINIMAX, SearchResult, search
 from .tables import MOVES
 
 

@@ -18,10 +18,8 @@ counts at once instead of after enough visits to outweigh the average.
 from __future__ import annotations
 
 import enum
-import logging
 import math
 import random
-import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -31,6 +29,7 @@ from ..errors import GameOverError
 from ..moves import Move
 from ..values import Value
 from .board import UltimateBoard
+from .compiled import at_hand, run_compiled
 from .evaluation import evaluate
 from .playout import (
     DRAW,
@@ -41,8 +40,6 @@ from .playout import (
     safe_moves,
 )
 from .tables import MOVES, Square
-
-log = logging.getLogger(__name__)
 
 
 class Leaf(enum.StrEnum):
@@ -169,7 +166,7 @@ def search(
     against mean scores in selection (``strongest`` uses :data:`MINIMAX`). ``compiled`` runs the
     same search in :mod:`bot.engine.ultimate.kernel` (evaluation leaves only), about 25 times
     as many simulations a second, once the kernel is loaded; until then a search too short to
-    load it (:data:`LOAD_SECONDS`) runs in Python.
+    load it (:data:`~.compiled.LOAD_SECONDS`) runs in Python.
 
     Raises:
         GameOverError: the game is already over.
@@ -194,127 +191,17 @@ def search(
         stats = tuple(MoveStat(MOVES[s], 0, 0.0, Value.LOSS) for s in legal)
         return SearchResult(stats[0].move, 0.0, Value.LOSS, 0, time.perf_counter() - began, stats)
     constant = EXPLORATION[leaf] if exploration is None else exploration
-    if compiled and len(root.untried) > 1 and _kernel_at_hand(simulations, seconds):
-        return _search_compiled(
-            root_pos, root.untried, legal, began, seconds, simulations, rng, constant, minimax
+    if compiled and len(root.untried) > 1 and at_hand(simulations, seconds):
+        found = run_compiled(
+            root_pos, root.untried, began + seconds, simulations, rng, constant, minimax
         )
+        return _result(*found, legal, time.perf_counter() - began)
     scorer = _scorer(leaf, rng)
     count = _expand_root(root, root_pos, scorer)
     if len(root.children) > 1:  # else the only move that does not lose at once: play it now
         budget = None if simulations is None else max(0, simulations - count)
         count += _run(root, root_pos, began + seconds, budget, rng, constant, scorer, minimax)
-    return _result(root.children, root.proven, legal, count, time.perf_counter() - began)
-
-
-LOAD_SECONDS = 2.0
-"""A compiled search given less time than this, with the kernel not loaded yet, runs in Python
-instead: loading takes about 1 s from Numba's cache (about 10 s when it compiles, on a
-machine's first run: ``make`` does it at install) and about 120 MB, which a process pays only
-once it plays ``strongest`` or gives an ultimate hint (the bot: :func:`prepare_kernel`
-``(wait=False)``)."""
-_loading = threading.Lock()
-_loaded = threading.Event()
-_background: list[threading.Thread] = []  # the one loading thread, once started
-_starting = threading.Lock()
-_failed = threading.Event()
-
-
-def kernel_loaded() -> bool:
-    """Whether the compiled kernel is loaded in this process."""
-    return _loaded.is_set()
-
-
-def prepare_kernel(*, wait: bool = True) -> bool:
-    """Load the compiled kernel (compiled on a machine's first run, about 10 s; from Numba's
-    cache after, under a second) and return whether it is loaded. With ``wait=False`` it loads
-    in a background thread (started once) and returns at once. Safe from any thread."""
-    if _loaded.is_set():
-        return True
-    if not wait:
-        with _starting:
-            if not _background:
-                loader = threading.Thread(target=_load_in_background, name="kernel", daemon=True)
-                _background.append(loader)
-                loader.start()
-        return False
-    return _load()
-
-
-def _load() -> bool:
-    """Load the kernel once, whichever thread comes first; the others wait for it."""
-    with _loading:
-        if not _loaded.is_set():
-            from .kernel import warm  # Numba takes about half a second to import
-
-            warm()
-            _loaded.set()
-    return True
-
-
-def _load_in_background() -> None:
-    try:
-        _load()
-    except Exception:  # the searches go on in Python; the log says why
-        _failed.set()
-        log.exception("ultimate's compiled kernel did not load; strongest searches in Python")
-
-
-def _kernel_at_hand(simulations: int | None, seconds: float) -> bool:
-    """Whether the compiled kernel serves a search: once loaded; loaded first for a budget of
-    simulations (which must repeat) or time enough to load it (:data:`LOAD_SECONDS`) while
-    no other thread is loading it. Otherwise, or once loading it failed, the Python search
-    serves."""
-    if _loaded.is_set():
-        return True
-    if _failed.is_set() or (simulations is None and (seconds < LOAD_SECONDS or _loading.locked())):
-        return False
-    try:
-        return prepare_kernel()
-    except Exception:  # the search goes on in Python; the log says why
-        _failed.set()
-        log.exception("ultimate's compiled kernel did not load; strongest searches in Python")
-        return False
-
-
-_SLICE = 2_000
-"""Simulations the compiled kernel runs between two looks at the clock (about 2 ms)."""
-_CAPACITY = 4_000_000
-"""The compiled tree's most nodes (about 280 MB at most, touched only as used): about 8 s of
-search; a longer one stops when the tree is full."""
-
-
-def _search_compiled(
-    root_pos: SearchPosition,
-    safe: list[Square],
-    legal: list[Square],
-    began: float,
-    seconds: float,
-    simulations: int | None,
-    rng: random.Random,
-    exploration: float,
-    alpha: float,
-) -> SearchResult:
-    """:func:`search` in the compiled kernel (loaded: :func:`prepare_kernel`): the root's
-    expansion and at least one slice of simulations, then more while two more would fit
-    before the deadline."""
-    from .kernel import Tree
-
-    deadline = began + seconds
-    limit = simulations if simulations is not None else 1 << 62
-    capacity = min(_CAPACITY, limit + len(safe) + 1)  # the root, its children, one a simulation
-    state = (root_pos.open, root_pos.forced, root_pos.turn, root_pos.result)
-    tree = Tree(root_pos.marks, root_pos.won, state, safe, capacity, rng.getrandbits(32))
-    count, now = tree.expand_root(), time.perf_counter()
-    slice_took = 0.0  # the last slice's seconds: another is begun only if it fits
-    first = True
-    while count < limit and tree.proven is None and not tree.full:
-        if not first and now + 2 * slice_took >= deadline:  # 2: room for the clock's jitter
-            break
-        first = False
-        count += tree.simulate(min(_SLICE, limit - count), exploration, alpha)
-        slice_took = time.perf_counter() - now
-        now += slice_took
-    return _result(tree.root_moves(), tree.proven, legal, count, time.perf_counter() - began)
+    return _result(root.children, root.proven, count, legal, time.perf_counter() - began)
 
 
 def _scorer(leaf: Leaf, rng: random.Random) -> Callable[[SearchPosition], float]:
@@ -449,12 +336,12 @@ class _Child(Protocol):
 def _result(
     children: Sequence[_Child],
     root_proof: float | None,
-    legal: list[Square],
     count: int,
+    legal: list[Square],
     seconds: float,
 ) -> SearchResult:
     """The result from the root's children; ``root_proof`` is the root's proof for the side
-    that made its move (None if unproven)."""
+    that made its move (None if unproven), ``count`` the simulations run."""
 
     def rank(child: _Child) -> tuple[int, int, float]:
         """A proven win first (the search stops at the first), then by visits and win rate,

@@ -14,7 +14,7 @@ from engine_cli_runner import REPO
 SHORT_MOVES = """
 import json, random, sys
 from bot.engine.ultimate import UltimateBoard, analyze, prepare
-from bot.engine.ultimate.search import kernel_loaded
+from bot.engine.ultimate.compiled import kernel_loaded
 board = UltimateBoard()
 short = analyze(board, "strongest", random.Random(1), seconds=0.02)
 before = {"numba": "numba" in sys.modules, "loaded": kernel_loaded()}
@@ -27,7 +27,7 @@ print(json.dumps({"before": before, "loaded": kernel_loaded(),
 THE_BOTS_FIRST_MOVE = """
 import json, random, sys, time
 from bot.engine.ultimate import UltimateBoard
-from bot.engine.ultimate.search import kernel_loaded
+from bot.engine.ultimate.compiled import kernel_loaded
 from bot.games.variants.ultimate import ULTIMATE
 ULTIMATE.choose_move(UltimateBoard(), "hard", random.Random(1), None)
 after_hard = "numba" in sys.modules
