@@ -164,7 +164,7 @@ def search(
     a seeded ``rng`` and a generous ``seconds`` the result is repeatable. ``exploration``
     defaults to ``EXPLORATION[leaf]``; ``minimax`` (0 to 1) weighs implicit minimax backups
     against mean scores in selection (``strongest`` uses :data:`MINIMAX`). ``compiled`` runs the
-    same search in :mod:`bot.engine.ultimate.kernel` (evaluation leaves only), about 25 times
+    same search in :mod:`bot.engine.ultimate.kernel` (evaluation leaves only), about 20 times
     as many simulations a second, once the kernel is loaded; until then a search too short to
     load it (:data:`~.compiled.LOAD_SECONDS`) runs in Python.
 
