@@ -63,7 +63,7 @@ PROFILES: dict[Level, Profile] = {
 
 
 def prepare(*, wait: bool = True) -> bool:
-    """Load ``strongest``'s compiled kernel (:func:`~.search.prepare_kernel`; ``wait=False``:
+    """Load ``strongest``'s compiled kernel (:func:`~.compiled.prepare_kernel`; ``wait=False``:
     in the background) and return whether it is loaded. Until it is, a ``strongest`` search too
     short to load it searches in Python."""
     return prepare_kernel(wait=wait)
