@@ -30,6 +30,9 @@ define install
 	else status=$$?; cat "$$log"; rm -f "$$log"; exit $$status; fi
 	@# Byte-compile now, so a fresh process starts fast even where PYTHONDONTWRITEBYTECODE is set.
 	@$(BIN)/python -m compileall -q bot
+	@# Compile ultimate's search kernel now (Numba caches it beside the code, about 10 s), so
+	@# that neither the first game nor the first test waits for it.
+	@$(BIN)/python -c "from bot.engine.ultimate import prepare; prepare()"
 	@touch $(3)
 endef
 

@@ -102,9 +102,13 @@ def mover(name: str) -> Mover:
 
 
 def ultimate_mover(name: str) -> UltimateMover:
-    """Ultimate's scripted player or level called ``name`` (a level at the bot's own time)."""
+    """Ultimate's scripted player or level called ``name`` (a level at the bot's own time;
+    strongest with its compiled kernel loaded, as a bot process has it after its first
+    strongest move)."""
     if name in ULTIMATE_SCRIPTED:
         return ULTIMATE_SCRIPTED[name]
+    if name == ultimate_engine.Level.STRONGEST:
+        ultimate_engine.prepare()
     return lambda board, rng: ultimate_engine.choose_move(board, name, rng)
 
 

@@ -1,4 +1,4 @@
-"""Ultimate tic-tac-toe against an engine we did not write: ziap/uttt (issue 48).
+"""Ultimate tic-tac-toe against engines we did not write: ziap/uttt and TomAlard (issue 48).
 
 ziap/uttt (github.com/ziap/uttt) is plain UCT in C: UCB1 with c = sqrt 2 on rewards of +1, 0
 and -1, uniformly random playouts (a random open board when the move is free, then a random
@@ -8,21 +8,52 @@ bench/uct.c's line protocol on its search, used unchanged. Its code is never com
 script takes its src/ at the pinned commit from a local git copy and builds it in
 bench/outside/ (git-ignored).
 
+TomAlard/UTTT_player (github.com/TomAlard/UTTT_player, pinned at 1166a7036dc8, "feat: free
+move penalty", 2023-12-12, the newest commit of any branch) is a CodinGame top-5 bot in C: MCTS
+with no playouts, each expanded node's children scored by a small quantised value net (190
+inputs, 256 hidden, 1 output; AVX2), the backed-up value a minimax of the children's evals
+blended with their mean, pruning heuristics of its own (a few opening moves, moves sending to a
+decided board before ply 30, an immediate win taken after ply 30), the move of the best eval +
+log2 visits. bench/tomalard_driver.c (ours) puts the same line protocol on its search, called
+unchanged (createMCTSRootNode, findNextMove, getMostPromisingMove); it is built the same way,
+in bench/outside/tomalard-<commit12>/, with its CMakeLists.txt's flags (-march=native) and no
+asserts (its CodinGame file has none). What differs from TomAlard's play on CodinGame:
+  - the rules: CodinGame decides a game with every small board decided and no line of three
+    by the count of small boards won; ours call it a draw. Its search scores terminal positions
+    by that rule (calculateWinner in src/board/board.c), so the build replaces the count with
+    `return DRAW;` (TOMALARD_TIE_BREAK below, the only change to its code; the build stops if
+    the text is not found once). Its value net was trained under the tie-break and is used as is;
+  - the time: the go line's milliseconds every move, where CodinGame's main gives 100 ms a
+    turn and ten times that on its first;
+  - no tree between moves: its CodinGame main keeps the tree and moves the root; the driver
+    empties the node arena and replays the game for every go, a fresh search each move, as ziap
+    and uct.c play. Its board->me (only its opening book reads it) is the side to move.
+Its search has no random numbers (the seed is not used). It needs an x86 CPU with AVX2 and FMA
+(a probe program asks before building).
+
 Run from the repository root:
-  python bench/outside_engines.py build [--source GIT_DIR]   build ziap at the pinned commit
-  python bench/outside_engines.py rules [--positions N]       ziap's rules against UltimateBoard
-  python bench/outside_engines.py speed [--time S]            iterations a second, both engines
+  python bench/outside_engines.py build [--engine E] [--source GIT_DIR]
+                                            build ziap and tomalard (or E) at the pinned commits
+  python bench/outside_engines.py rules [--engine E] [--positions N]
+                                            their rules (or E's) against UltimateBoard
+  python bench/outside_engines.py speed [--time S] [--a A] [--b B]   iterations a second
   python bench/outside_engines.py match [--time S] [--games N] [--a uct] [--b ziap]
                                                               paired openings, both colours
 
-The source is a git directory holding ziap's commit (--source, or $ZIAP_UTTT_GIT, or the
-fetch mirror /work/.mirror/ziap+uttt/repo); a fresh machine has none and no internet but the
-package registries, so there the script says so in one sentence and exits 0. An engine for
---a/--b is "uct" (bench/uct.c as the bench builds it), "uct:C" (the same with exploration C,
-e.g. uct:0.7071 for ziap's sqrt 2 on rewards -1 to 1), "ziap", or the path of a program
-speaking the same protocol (go MS MOVES -> "SQUARE ITERATIONS"). One process plays one whole
-game (neither engine keeps anything between moves, so this is one process a move without the
-start-up inside the move's time); games run one after the other, on one core.
+Each source is a git directory holding the engine's commit (--source, tried for both, or
+$ZIAP_UTTT_GIT / $TOMALARD_UTTT_GIT, or the fetch mirrors /work/.mirror/ziap+uttt/repo and
+/work/.mirror/TomAlard+UTTT_player/repo); a fresh machine has none and no internet but the
+package registries, so there the script says so in one sentence and exits 0 (so too without a
+C compiler, or for tomalard without AVX2). An engine for --a/--b is "uct" (bench/uct.c as the
+bench builds it), "uct:C" (the same with exploration C, e.g. uct:0.7071 for ziap's sqrt 2 on
+rewards -1 to 1), "ziap", "tomalard", "strongest" (ours, bench/_ultimate_line.py: its
+kernel loaded when the game's process starts), "strongest-cli" (ours, a new ``python -m
+bot.engine ultimate`` process a move, start-up and all inside the move's time), or the path of
+a program speaking the same protocol (go MS MOVES -> "SQUARE ITERATIONS"). One process plays
+one whole game (no engine keeps anything between moves, so but for strongest-cli this is one
+process a move without the start-up inside the move's time); games run one after the other.
+An iteration is a playout for uct and ziap, and one leaf's expansion (every child scored by
+the net, no playout) for tomalard.
 """
 
 from __future__ import annotations
@@ -31,10 +62,12 @@ import argparse
 import io
 import os
 import random
+import shlex
 import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import time
 from pathlib import Path
 
@@ -58,28 +91,82 @@ ZIAP_SOURCES = ("node.c", "random.c", "result_table.c", "state.c")
 # ziap's own flags (build.sh) where they bear on native code; -O2 as bench/uct.c is built.
 ZIAP_FLAGS = ("-O2", "-std=c99", "-fshort-enums", "-Wall")
 
+# "feat: free move penalty (69.8% winrate)", 2023-12-12: master's head, the newest on any branch.
+TOMALARD_COMMIT = "1166a7036dc8f186e176f30a51cd95142151e76c"
+TOMALARD_MIRRORS = (Path("/work/.mirror/TomAlard+UTTT_player/repo"),)
+TOMALARD_DRIVER = Path(__file__).resolve().parent / "tomalard_driver.c"
+# Its engine without main.c, handle_turn.c (the CodinGame loop), arena/ and test/.
+TOMALARD_SOURCES = (
+    "board/board.c",
+    "board/player_bitboard.c",
+    "board/square.c",
+    "mcts/find_next_move.c",
+    "mcts/mcts_node.c",
+    "misc/util.c",
+    "nn/forward.c",
+    "nn/parameters.c",
+)
+# Its CMakeLists.txt's flags (C17, -march=native, unrolled loops, no frame pointer), -O2 as
+# bench/uct.c is built, and no asserts, as its CodinGame file (codingame_file.c) has none.
+TOMALARD_FLAGS = (
+    "-O2",
+    "-std=gnu17",
+    "-march=native",
+    "-funroll-loops",
+    "-fomit-frame-pointer",
+    "-DNDEBUG",
+    "-Wall",
+    "-Wno-unknown-pragmas",
+)
+# The one change to its code: CodinGame's tie-break (every small board decided and no line:
+# whoever won more small boards wins) becomes a draw, as in our rules.
+TOMALARD_TIE_BREAK = (
+    "src/board/board.c",
+    """        int player1AmountBoardsWon = __builtin_popcount(player1BigBoard);
+        int player2AmountBoardsWon = __builtin_popcount(player2BigBoard);
+        return player1AmountBoardsWon > player2AmountBoardsWon
+               ? WIN_P1
+               : player1AmountBoardsWon < player2AmountBoardsWon
+                 ? WIN_P2
+                 : DRAW;
+""",
+    "        return DRAW;  /* bench/outside_engines.py: no tie-break by small boards won */\n",
+)
+# Probes for the CPU features its value net is compiled for (forward.c: avx2, fma).
+AVX2_PROBE = """int main(void) {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? 0 : 3;
+}
+"""
+
 
 class Absent(Exception):
-    """ziap's source or a C compiler is missing: the message says which, in one sentence."""
+    """An engine's source, a compiler or the CPU it needs is missing: one sentence says which."""
 
 
-def source_git(given: str | None) -> Path:
-    """The git directory holding ziap's pinned commit."""
+def source_git(
+    given: str | None,
+    commit: str = ZIAP_COMMIT,
+    variable: str = "ZIAP_UTTT_GIT",
+    mirrors: tuple[Path, ...] = MIRRORS,
+    name: str = "ziap/uttt",
+) -> Path:
+    """The git directory holding an engine's pinned commit (ziap's unless told)."""
     candidates = [Path(given)] if given else []
-    if os.environ.get("ZIAP_UTTT_GIT"):
-        candidates.append(Path(os.environ["ZIAP_UTTT_GIT"]))
-    candidates += MIRRORS
+    if os.environ.get(variable):
+        candidates.append(Path(os.environ[variable]))
+    candidates += mirrors
     for path in candidates:
         found = subprocess.run(
-            ["git", "--git-dir", str(path), "cat-file", "-e", f"{ZIAP_COMMIT}^{{commit}}"],
+            ["git", "--git-dir", str(path), "cat-file", "-e", f"{commit}^{{commit}}"],
             capture_output=True,
             check=False,
         )
         if path.exists() and found.returncode == 0:
             return path
     raise Absent(
-        f"ziap/uttt's source at {ZIAP_COMMIT[:12]} is not on this machine (give a git copy"
-        " with --source or $ZIAP_UTTT_GIT; it cannot be fetched here), so nothing was built"
+        f"{name}'s source at {commit[:12]} is not on this machine (give a git copy"
+        f" with --source or ${variable}; it cannot be fetched here), so nothing was built"
     )
 
 
@@ -90,9 +177,16 @@ def build_ziap(given: str | None = None) -> Path:
     if compiler is None:
         raise Absent("there is no C compiler (cc) on PATH, so ziap/uttt was not built")
     folder = OUTSIDE / f"ziap-uttt-{ZIAP_COMMIT[:12]}"
+    extract(git, ZIAP_COMMIT, folder)
     program = folder / "ziap"
+    compile_driver([compiler, *ZIAP_FLAGS], folder, program, DRIVER, ZIAP_SOURCES, "ziap/uttt")
+    return program
+
+
+def extract(git: Path, commit: str, folder: Path) -> None:
+    """``src/`` at ``commit`` of the git directory ``git``, into ``folder`` (made afresh)."""
     archive = subprocess.run(
-        ["git", "--git-dir", str(git), "archive", "--format=tar", ZIAP_COMMIT, "src"],
+        ["git", "--git-dir", str(git), "archive", "--format=tar", commit, "src"],
         capture_output=True,
         check=True,
     ).stdout
@@ -100,10 +194,22 @@ def build_ziap(given: str | None = None) -> Path:
     folder.mkdir(parents=True)
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(folder, filter="data")
+
+
+def compile_driver(
+    command: list[str],
+    folder: Path,
+    program: Path,
+    driver: Path,
+    sources: tuple[str, ...],
+    name: str,
+) -> None:
+    """Compile our ``driver`` with the engine's ``sources`` (in ``folder``/src) into ``program``;
+    ``Absent`` with the compiler's first line if it fails."""
     source = folder / "src"
     done = subprocess.run(
-        [compiler, *ZIAP_FLAGS, f"-I{source}", "-o", str(program), str(DRIVER)]
-        + [str(source / name) for name in ZIAP_SOURCES]
+        [*command, f"-I{source}", "-o", str(program), str(driver)]
+        + [str(source / file) for file in sources]
         + ["-lm"],
         capture_output=True,
         text=True,
@@ -111,14 +217,69 @@ def build_ziap(given: str | None = None) -> Path:
     )
     if done.returncode != 0:
         first = (done.stderr.strip().splitlines() or ["no message"])[0]
-        raise Absent(f"ziap/uttt did not compile: {first}")
-    return program
+        raise Absent(f"{name} did not compile: {first}")
 
 
 def ziap_program() -> Path:
     """The built driver, building it where it is not there yet."""
     program = OUTSIDE / f"ziap-uttt-{ZIAP_COMMIT[:12]}" / "ziap"
     return program if program.exists() else build_ziap()
+
+
+def has_avx2(compiler: str) -> bool:
+    """Whether this CPU has AVX2 and FMA, asked by a program compiled for any x86 (else no)."""
+    with tempfile.TemporaryDirectory(prefix="avx2-") as folder:
+        probe = Path(folder) / "probe"
+        done = subprocess.run(
+            [compiler, "-x", "c", "-o", str(probe), "-"],
+            input=AVX2_PROBE,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        return done.returncode == 0 and subprocess.run([str(probe)], check=False).returncode == 0
+
+
+def build_tomalard(given: str | None = None) -> Path:
+    """Extract TomAlard's src/ at the pinned commit, patch out the tie-break, compile the driver."""
+    git = source_git(
+        given, TOMALARD_COMMIT, "TOMALARD_UTTT_GIT", TOMALARD_MIRRORS, "TomAlard/UTTT_player"
+    )
+    compiler = shutil.which("cc")
+    if compiler is None:
+        raise Absent("there is no C compiler (cc) on PATH, so TomAlard/UTTT_player was not built")
+    if not has_avx2(compiler):
+        raise Absent(
+            "this CPU has no AVX2 and FMA (or is not x86), which TomAlard/UTTT_player's"
+            " value net is written in, so it was not built"
+        )
+    folder = OUTSIDE / f"tomalard-{TOMALARD_COMMIT[:12]}"
+    program = folder / "tomalard"
+    extract(git, TOMALARD_COMMIT, folder)
+    patched, old, new = TOMALARD_TIE_BREAK
+    text = (folder / patched).read_text()
+    if text.count(old) != 1:
+        raise Absent(f"TomAlard/UTTT_player's tie-break in {patched} is not where it was")
+    (folder / patched).write_text(text.replace(old, new))
+    compile_driver(
+        [compiler, *TOMALARD_FLAGS],
+        folder,
+        program,
+        TOMALARD_DRIVER,
+        TOMALARD_SOURCES,
+        "TomAlard/UTTT_player",
+    )
+    return program
+
+
+def tomalard_program() -> Path:
+    """The built driver, building it where it is not there yet."""
+    program = OUTSIDE / f"tomalard-{TOMALARD_COMMIT[:12]}" / "tomalard"
+    return program if program.exists() else build_tomalard()
+
+
+BUILDERS = {"ziap": build_ziap, "tomalard": build_tomalard}
+PROGRAMS = {"ziap": ziap_program, "tomalard": tomalard_program}
 
 
 def program_of(name: str, folder: Path) -> Path:
@@ -135,8 +296,16 @@ def program_of(name: str, folder: Path) -> Path:
         flags = (*UCT_FLAGS, f"-DEXPLORATION={constant!r}")
         subprocess.run([compiler, *flags, "-o", str(target), str(source), "-lm"], check=True)
         return target
-    if name == "ziap":
-        return ziap_program()
+    if name in PROGRAMS:
+        return PROGRAMS[name]()
+    if name in ("strongest", "strongest-cli"):
+        launcher = folder / name
+        line = Path(__file__).resolve().parent / "_ultimate_line.py"
+        fresh = " --fresh" if name == "strongest-cli" else ""
+        command = f"exec {shlex.quote(sys.executable)} {shlex.quote(str(line))}"
+        launcher.write_text(f'#!/bin/sh\n{command} "$@"{fresh}\n')
+        launcher.chmod(0o755)
+        return launcher
     return Path(name).resolve()
 
 
@@ -151,11 +320,11 @@ def random_squares(plies: int, rng: random.Random) -> list[int]:
     return squares
 
 
-def check_rules(program: Path, positions: int, seed: int) -> int:
-    """ziap's legal moves and results against UltimateBoard's on positions of random games."""
+def check_rules(program: Path, positions: int, seed: int, name: str = "ziap") -> int:
+    """An engine's legal moves and results against UltimateBoard's on random games' positions."""
     rng = random.Random(seed)
     wrong = over = 0
-    with CompiledUct(program, seed) as ziap:
+    with CompiledUct(program, seed) as engine:
         for _ in range(positions):
             squares = random_squares(rng.randrange(0, 82), rng)
             board = UltimateBoard()
@@ -170,11 +339,11 @@ def check_rules(program: Path, positions: int, seed: int) -> int:
             )
             expected = (expected_result, sorted(square_of(move) for move in board.legal_moves))
             over += board.is_over
-            result, moves = ziap.legal(squares)
+            result, moves = engine.legal(squares)
             if (result, sorted(moves)) != expected:
                 wrong += 1
-                print(f"differs after {squares}: ziap {result} {moves}, ours {expected}")
-    print(f"{positions} positions ({over} games over): {wrong} differ")
+                print(f"differs after {squares}: {name} {result} {moves}, ours {expected}")
+    print(f"{name}: {positions} positions ({over} games over): {wrong} differ")
     return 1 if wrong else 0
 
 
@@ -241,22 +410,36 @@ def match(a: Path, b: Path, games: int, seconds: float, seed: int, label: str) -
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("what", choices=("build", "rules", "speed", "match"))
-    parser.add_argument("--source", help="a git directory holding ziap/uttt's pinned commit")
+    parser.add_argument(
+        "--engine",
+        choices=tuple(BUILDERS),
+        help="the outside engine to build or check (both unless told)",
+    )
+    parser.add_argument("--source", help="a git directory holding an engine's pinned commit")
     parser.add_argument("--time", type=positive_float, default=0.3, help="seconds a move")
     parser.add_argument("--games", type=positive_int, default=20)
     parser.add_argument("--positions", type=positive_int, default=20)
     parser.add_argument("--seed", type=int, default=48)
-    parser.add_argument("--a", default="uct", help="uct, ziap or a program's path")
-    parser.add_argument("--b", default="ziap", help="uct, ziap or a program's path")
+    engines = "uct, uct:C, ziap, tomalard, strongest, strongest-cli or a program's path"
+    parser.add_argument("--a", default="uct", help=engines)
+    parser.add_argument("--b", default="ziap", help=engines)
     arguments = parser.parse_args()
+    engines = [arguments.engine] if arguments.engine else list(BUILDERS)
+    if arguments.what in ("build", "rules"):
+        failed = 0
+        for engine in engines:
+            try:
+                if arguments.what == "build":
+                    print(f"built {BUILDERS[engine](arguments.source)}")
+                else:
+                    program = PROGRAMS[engine]()
+                    failed |= check_rules(program, arguments.positions, arguments.seed, engine)
+            except Absent as error:
+                print(f"{error}.")
+        return failed
     try:
-        if arguments.what == "build":
-            print(f"built {build_ziap(arguments.source)}")
-            return 0
         folder = Path(os.environ.get("TMPDIR", "/tmp")) / f"outside-{os.getpid()}"
         folder.mkdir(exist_ok=True)
-        if arguments.what == "rules":
-            return check_rules(ziap_program(), arguments.positions, arguments.seed)
         a, b = program_of(arguments.a, folder), program_of(arguments.b, folder)
         if arguments.what == "speed":
             speed(

@@ -4,9 +4,10 @@ Run from the repository root:  python bench/ultimate.py [--games N] [--time SECO
 It reports and never gates: it exits 0 and marks every missed target FAIL.
 
 Figures:
-  * speed: the search's simulations a second (strongest, from positions of random games), the
-    static evaluations a second, the tactical playouts a second (leaf=playout) and plain UCT's
-    uniformly random playouts a second;
+  * speed: the search's simulations a second, compiled (strongest) and in Python (the levels
+    below), from the same positions of random games in turns; the static evaluations a second,
+    the tactical playouts a second (leaf=playout) and plain UCT's uniformly random playouts a
+    second;
   * strongest against plain UCT (bench/_ultimate_uct.py: exploration sqrt 2, uniformly random
     playouts), the same time per move, colours alternating: target a score of 75 % or more
     (a win 1, a draw 1/2). The issue's figures are 200 games at 1 s a move, about 4 hours on
@@ -26,7 +27,16 @@ Figures:
     once when another move would not (checked exhaustively, on UltimateBoard);
   * the levels, for how each weakens: each level against the one below (no target);
   * with --compare-games, the same search scoring leaves with tactical playouts
-    (leaf=playout) against plain UCT: the design the evaluation replaced (no target).
+    (leaf=playout) against plain UCT: the design the evaluation replaced (no target);
+  * strongest against engines we did not write (issue 48), built by bench/outside_engines.py
+    from pinned commits (each row skipped with one line where its source, a compiler or the
+    CPU it needs is missing): ziap/uttt (plain UCT in C), target 50 %, and TomAlard/UTTT_player
+    (a CodinGame top-5 MCTS with a value net), target a quarter of the points; 40 games each
+    (--outside-games), paired openings, at 1 s and 0.3 s a move (--outside-times), in two modes
+    (--outside-modes): in-process, the bench's process having loaded the kernel as a bot's has
+    after its first strongest move, and a fresh ``python -m bot.engine ultimate`` process a move,
+    as a script has it; strongest's every move timed on the wall clock, the in-process p99
+    against the bot's 1 s. --outside-only prints the search speeds and these rows alone.
 
 --make-suite writes the suite file afresh (and checks it) instead of measuring;
 --compiled-only measures the playout speeds and the compiled-UCT row alone.
@@ -37,6 +47,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import itertools
+import math
 import multiprocessing
 import random
 import sys
@@ -51,6 +62,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _ultimate_c import BuildError, CompiledUct, build  # noqa: E402
+from _ultimate_line import fresh_move  # noqa: E402
 from _ultimate_uct import random_move, random_playout, uct_move  # noqa: E402
 from arguments import positive_float, positive_int  # noqa: E402
 from figures import (  # noqa: E402
@@ -62,9 +74,18 @@ from figures import (  # noqa: E402
     print_table,
     row,
 )
+from outside_engines import Absent, tomalard_program, ziap_program  # noqa: E402
 
 from bot.engine.moves import Move  # noqa: E402
-from bot.engine.ultimate import Leaf, UltimateBoard, choose_move, search  # noqa: E402
+from bot.engine.ultimate import (  # noqa: E402
+    Leaf,
+    SearchResult,
+    UltimateBoard,
+    choose_move,
+    prepare,
+    search,
+)
+from bot.engine.ultimate.compiled import LOAD_SECONDS  # noqa: E402
 from bot.engine.ultimate.evaluation import evaluate  # noqa: E402
 from bot.engine.ultimate.playout import (  # noqa: E402
     GOING_ON,
@@ -73,6 +94,7 @@ from bot.engine.ultimate.playout import (  # noqa: E402
     playout,
     safe_moves,
 )
+from bot.engine.ultimate.search import MINIMAX  # noqa: E402
 from bot.engine.ultimate.tables import MOVES, square_of  # noqa: E402
 
 SUITE = Path(__file__).resolve().parent / "ultimate_wins.txt"
@@ -82,6 +104,10 @@ COMPILED_MINIMUM_GAMES = 100
 COMPILED_MINIMUM_TIME = 1.0
 RANDOM_TARGET = 0.99
 SUITE_MINIMUM = 30
+ZIAP_TARGET = 0.5
+TOMALARD_TARGET = 0.25  # the issue's stretch
+OUTSIDE_MINIMUM_GAMES = 40
+MOVE_TARGET = 1.0  # a bot move's wall-clock seconds at p99
 MINIMUM_GAMES = 200
 T = TypeVar("T")
 LADDER = ("random", "easy", "medium", "hard", "strongest")
@@ -120,11 +146,13 @@ def gives_a_win_needlessly(board: UltimateBoard, move: Move) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Game:
-    """One game's result for the player under test (1, 1/2, 0) and its safety count."""
+    """One game's result for the player under test (1, 1/2, 0), its safety count and, against
+    the outside engines, the wall-clock seconds of each of its moves."""
 
     score: float
     moves_checked: int
     needless: int
+    move_seconds: tuple[float, ...] = ()
 
 
 def play_game(task: tuple[str, str, bool, float, int]) -> Game:
@@ -156,13 +184,16 @@ def match(
 
 def play_all(play: Callable[[T], Game], tasks: list[T], jobs: int, label: str) -> list[Game]:
     """Every task's game, in order, on ``jobs`` processes; each finished game is told on
-    stderr (long runs: see how far they are, and keep what they found if stopped)."""
+    stderr (long runs: see how far they are, and keep what they found if stopped). Each
+    process first loads strongest's compiled kernel, as a bot process has it after its first
+    strongest move."""
     played: list[Game] = []
     with contextlib.ExitStack() as stack:
         if jobs == 1:
+            prepare()
             results: Iterable[Game] = map(play, tasks)
         else:
-            pool = stack.enter_context(multiprocessing.Pool(jobs))
+            pool = stack.enter_context(multiprocessing.Pool(jobs, initializer=prepare))
             results = pool.imap(play, tasks, chunksize=1)
         for game in results:
             played.append(game)
@@ -177,17 +208,44 @@ def play_all(play: Callable[[T], Game], tasks: list[T], jobs: int, label: str) -
 
 def play_compiled(task: tuple[str, tuple[int, ...], bool, float, int]) -> Game:
     """Play strongest against the compiled UCT ``program`` from the ``opening`` squares
-    (strongest is X when ``tested_first``)."""
+    (strongest is X when ``tested_first``), in this process."""
     program, opening, tested_first, seconds, seed = task
+    return play_program(program, opening, tested_first, seconds, seed, fresh=False)
+
+
+def play_fresh(task: tuple[str, tuple[int, ...], bool, float, int]) -> Game:
+    """:func:`play_compiled` with each of strongest's moves a new CLI process."""
+    program, opening, tested_first, seconds, seed = task
+    return play_program(program, opening, tested_first, seconds, seed, fresh=True)
+
+
+def play_program(
+    program: str,
+    opening: tuple[int, ...],
+    tested_first: bool,
+    seconds: float,
+    seed: int,
+    *,
+    fresh: bool,
+) -> Game:
+    """strongest against a program speaking bench/uct.c's line protocol; each of strongest's
+    moves timed on the wall clock, as the bot (in this process) or a script (``fresh``: a new
+    ``python -m bot.engine ultimate`` process a move) spends it."""
     rng = random.Random(seed)
     board, squares = UltimateBoard(), list(opening)
     for square in opening:
         board = board.play(MOVES[square])
     checked = needless = 0
+    spent: list[float] = []
     with CompiledUct(Path(program), seed) as uct:
         while not board.is_over:
             if (board.to_move.value == "X") == tested_first:
-                move = choose_move(board, "strongest", rng, seconds=seconds)
+                began = time.perf_counter()
+                if fresh:
+                    move = MOVES[fresh_move(board, seconds, rng.getrandbits(32))[0]]
+                else:
+                    move = choose_move(board, "strongest", rng, seconds=seconds)
+                spent.append(time.perf_counter() - began)
                 checked += 1
                 needless += gives_a_win_needlessly(board, move)
             else:
@@ -197,7 +255,7 @@ def play_compiled(task: tuple[str, tuple[int, ...], bool, float, int]) -> Game:
     winner = board.winner
     tested_side = "X" if tested_first else "O"
     score = 0.5 if winner is None else 1.0 if winner.value == tested_side else 0.0
-    return Game(score, checked, needless)
+    return Game(score, checked, needless, tuple(spent))
 
 
 def openings(pairs: int, seed: int) -> list[tuple[int, ...]]:
@@ -214,15 +272,23 @@ def openings(pairs: int, seed: int) -> list[tuple[int, ...]]:
     return found
 
 
-def compiled_match(program: Path, games: int, seconds: float, seed: int, jobs: int) -> list[Game]:
-    """``games`` (rounded up to pairs) against the compiled UCT, each opening with both
+def compiled_match(
+    program: Path,
+    games: int,
+    seconds: float,
+    seed: int,
+    jobs: int,
+    label: str = "strongest vs compiled UCT",
+    play: Callable[[tuple[str, tuple[int, ...], bool, float, int]], Game] = play_compiled,
+) -> list[Game]:
+    """``games`` (rounded up to pairs) against a compiled ``program``, each opening with both
     colours: games 2k and 2k + 1 share an opening."""
     tasks = [
         (str(program), opening, first, seconds, seed * 1_000_003 + 2 * n + first)
         for n, opening in enumerate(openings((games + 1) // 2, seed))
         for first in (True, False)
     ]
-    return play_all(play_compiled, tasks, jobs, "strongest vs compiled UCT")
+    return play_all(play, tasks, jobs, label)
 
 
 def paired_score(games: list[Game]) -> str:
@@ -260,6 +326,71 @@ def compiled_rows(
             compiled_verdict(score_of(played), len(played), seconds),
         )
     ], played
+
+
+OUTSIDE: tuple[tuple[str, str, Callable[[], Path], float], ...] = (
+    ("ziap/uttt", "ziap", ziap_program, ZIAP_TARGET),
+    ("TomAlard/UTTT_player", "tomalard", tomalard_program, TOMALARD_TARGET),
+)
+"""The outside engines (bench/outside_engines.py builds them): name, short name, the program
+(built where it is not yet), and strongest's target against it."""
+MODES = {"in-process": play_compiled, "fresh": play_fresh}
+"""How strongest's moves are made: in the bench's process, which loaded the compiled kernel
+first, as a bot process has it after its first strongest move; or a new ``python -m bot.engine
+ultimate`` process a move (under ``LOAD_SECONDS`` a move, in Python)."""
+
+
+def mode_words(mode: str, seconds: float) -> str:
+    """The mode as a row says it: in-process, or a fresh process a move (and whether that
+    process searches in Python, too short a move to load the kernel)."""
+    if mode == "in-process":
+        return "in-process"
+    python = " (in Python)" if seconds < LOAD_SECONDS else ""
+    return f"a fresh process a move{python}"
+
+
+def outside_rows(
+    games: int, times: list[float], seed: int, jobs: int, engines: list[str], modes: list[str]
+) -> Iterable[Row]:
+    """strongest against each outside engine named in ``engines`` at each time, in each of
+    ``modes``: the paired score, and strongest's move on the wall clock (the bot's, in-process,
+    within 1 s at p99)."""
+    for name, short, program_of, target in OUTSIDE:
+        if short not in engines:
+            continue
+        try:
+            program = program_of()
+        except (Absent, BuildError) as error:
+            yield row(f"strongest vs {name}", f"skipped: {error}")
+            continue
+        for seconds in times:
+            for mode in modes:
+                play = MODES[mode]
+                label = f"strongest vs {short}, {seconds:g} s, {mode}"
+                played = compiled_match(program, games, seconds, seed, jobs, label, play)
+                met = score_of(played) >= target
+                yield row(
+                    f"strongest vs {name}, {len(played)} games, paired, {seconds:g} s a move,"
+                    f" {mode_words(mode, seconds)}",
+                    paired_score(played),
+                    f">= {target:.0%}",
+                    met
+                    if len(played) >= OUTSIDE_MINIMUM_GAMES
+                    else f"{'met' if met else 'missed'}, but under {OUTSIDE_MINIMUM_GAMES} games",
+                )
+                spent = sorted(s for game in played for s in game.move_seconds)
+                rank = max(0, math.ceil(0.99 * len(spent)) - 1)
+                p50, p99 = (
+                    spent[len(spent) // 2],
+                    spent[rank],
+                )
+                bot = mode == "in-process" and seconds <= MOVE_TARGET
+                yield row(
+                    f"  strongest's move on the wall clock, p50 / p99, of {len(spent):,}",
+                    f"{p50:.3f} / {p99:.3f} s",
+                    f"<= {MOVE_TARGET:g} s" if bot else "",
+                    p99 <= MOVE_TARGET if bot else None,
+                )
 
 
 def score_of(games: list[Game]) -> float:
@@ -303,14 +434,39 @@ def per_second(work: Callable[[], int], seconds: float) -> float:
     return done / (time.perf_counter() - began)
 
 
+def search_speed_rows(seconds: float, seed: int) -> list[Row]:
+    """strongest's simulations a second, compiled and in Python (as the levels below search),
+    from the same positions of random games, in turns, the kernel loaded first."""
+    prepare()
+    boards = [board for board, _ in sample_positions(20, seed)]
+    rng = random.Random(seed)
+    share = seconds / len(boards)
+    rates: dict[bool, list[SearchResult]] = {False: [], True: []}
+    for board in boards:
+        for compiled in (False, True):
+            found = search(board, seconds=share, rng=rng, minimax=MINIMAX, compiled=compiled)
+            rates[compiled].append(found)
+    python, compiled = (
+        sum(r.simulations for r in rates[kind]) / sum(r.seconds for r in rates[kind])
+        for kind in (False, True)
+    )
+    return [
+        row(
+            "search: simulations a second, in Python (strongest before its kernel loads)",
+            f"{python:,.0f}",
+        ),
+        row(
+            "search: simulations a second, compiled (strongest)",
+            f"{compiled:,.0f} = {compiled / python:.1f} x Python's",
+        ),
+    ]
+
+
 def speed_rows(seconds: float, seed: int, program: Path | str) -> list[Row]:
     samples = sample_positions(20, seed)
     boards = [board for board, _ in samples]
     positions = [SearchPosition.of(board) for board in boards]
     rng = random.Random(seed)
-    share = seconds / len(boards)
-    results = [search(board, seconds=share, rng=rng) for board in boards]
-    simulations = sum(r.simulations for r in results) / sum(r.seconds for r in results)
 
     def evaluations() -> int:
         for pos in positions:
@@ -328,7 +484,7 @@ def speed_rows(seconds: float, seed: int, program: Path | str) -> list[Row]:
         return len(positions)
 
     rows = [
-        row("search: simulations a second (strongest)", f"{simulations:,.0f}"),
+        *search_speed_rows(seconds, seed),
         row("static evaluations a second", f"{per_second(evaluations, seconds):,.0f}"),
         row("tactical playouts a second (leaf=playout)", f"{per_second(tactical, seconds):,.0f}"),
     ]
@@ -504,6 +660,33 @@ def main() -> int:
         action="store_true",
         help="only the playout speeds and the compiled-UCT row",
     )
+    parser.add_argument(
+        "--outside-games",
+        type=int,
+        default=OUTSIDE_MINIMUM_GAMES,
+        help="games against each outside engine, each time and mode, in pairs (40; 0: none)",
+    )
+    parser.add_argument(
+        "--outside-times",
+        type=seconds_list,
+        default=[1.0, 0.3],
+        help="seconds a move against the outside engines, comma-separated (1,0.3)",
+    )
+    parser.add_argument(
+        "--outside-engines",
+        type=choices_list("ziap", "tomalard"),
+        default=["ziap", "tomalard"],
+        help="the outside engines, comma-separated (ziap,tomalard)",
+    )
+    parser.add_argument(
+        "--outside-modes",
+        type=choices_list(*MODES),
+        default=list(MODES),
+        help="strongest in this process, or a fresh CLI process a move (in-process,fresh)",
+    )
+    parser.add_argument(
+        "--outside-only", action="store_true", help="only the rows against the outside engines"
+    )
     parser.add_argument("--jobs", type=positive_int, default=1, help="processes (default 1)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
@@ -516,6 +699,22 @@ def main() -> int:
 
     began = time.perf_counter()
     print(f"Ultimate tic-tac-toe benchmark, {load_average()}, --jobs {args.jobs}")
+    outside = search_speed_rows(args.speed_time, args.seed) if args.outside_only else []
+    if args.outside_games > 0 and not args.compiled_only:
+        outside += list(
+            outside_rows(
+                args.outside_games,
+                args.outside_times,
+                args.seed,
+                args.jobs,
+                args.outside_engines,
+                args.outside_modes,
+            )
+        )
+    if args.outside_only:
+        print_table(outside)
+        print(f"\n{time.perf_counter() - began:,.0f} s in all")
+        return 0
     program = compiled_program()
     rows = speed_rows(args.speed_time, args.seed, program)
     compiled_time = args.compiled_time or args.time
@@ -523,7 +722,7 @@ def main() -> int:
         program, args.compiled_games, compiled_time, args.seed, args.jobs
     )
     if args.compiled_only:
-        print_table(rows + compiled)
+        print_table(rows + compiled + outside)
         print(f"\n{time.perf_counter() - began:,.0f} s in all")
         return 0
     suite, suite_moves, suite_needless = suite_rows(args.suite, args.time, args.seed)
@@ -569,9 +768,29 @@ def main() -> int:
         )
     if args.ladder_games > 0:
         rows += ladder_rows(args.ladder_games, args.time, args.seed, args.jobs)
-    print_table(rows)
+    print_table(rows + outside)
     print(f"\n{time.perf_counter() - began:,.0f} s in all")
     return 0
+
+
+def seconds_list(text: str) -> list[float]:
+    """``1,0.3`` as [1.0, 0.3]; each a positive number of seconds."""
+    return [positive_float(part) for part in text.split(",")]
+
+
+def choices_list(*choices: str) -> Callable[[str], list[str]]:
+    """An argparse type: a comma-separated list of some of ``choices``."""
+
+    def parse(text: str) -> list[str]:
+        parts = text.split(",")
+        wrong = [part for part in parts if part not in choices]
+        if wrong:
+            raise argparse.ArgumentTypeError(
+                f"{', '.join(wrong)}: choose from {', '.join(choices)}"
+            )
+        return parts
+
+    return parse
 
 
 def compiled_program() -> Path | str:

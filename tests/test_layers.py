@@ -62,6 +62,8 @@ LOADERS = {
     ("bot/terminal/line_reader.py", "readline"),  # line editing only on a terminal
     ("bot/terminal/line_reader.py", "termios"),  # only where there is one (POSIX)
     ("bot/storage/opening.py", "bot.storage.postgres.store"),  # psycopg only for PostgreSQL
+    # Numba (about 1 s, 120 MB) only in a process that plays ultimate's strongest
+    ("bot/engine/ultimate/compiled.py", "bot.engine.ultimate.kernel"),
 }
 """The imports inside a function that stay, as (file, module): each decides whether the module
 is loaded at all."""

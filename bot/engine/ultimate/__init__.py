@@ -1,6 +1,7 @@
 """Ultimate tic-tac-toe: the public API the game layer and adapters import.
 
     board = UltimateBoard()                    # or UltimateBoard.from_notation(text)
+    prepare()                                  # strongest's compiled search: load it once
     move = choose_move(board, "hard")          # a Move, 0-based on the 9x9 grid
     board = board.play(move)                   # a new board
     result = analyze(board, seconds=0.5)       # top moves, win rates, a proven Value if any
@@ -14,7 +15,7 @@ search: :mod:`.search`.
 
 from . import adaptive
 from .board import UltimateBoard
-from .levels import LEVELS, PROFILES, Level, Profile, analyze, choose_move
+from .levels import LEVELS, PROFILES, Level, Profile, analyze, choose_move, prepare
 from .ratings import LEVEL_RATINGS
 from .search import DEFAULT_SECONDS, Leaf, MoveStat, SearchResult, search
 from .tables import BoardSet, board_name
@@ -35,5 +36,6 @@ __all__ = [
     "analyze",
     "board_name",
     "choose_move",
+    "prepare",
     "search",
 ]

@@ -26,6 +26,7 @@ from ..moves import Move
 from ..subcommand import Subcommand, seconds
 from ..values import Value
 from .board import UltimateBoard
+from .compiled import LOAD_SECONDS
 from .levels import LEVELS, Level, analyze
 from .search import DEFAULT_SECONDS, SearchResult
 from .tables import board_name, square_of
@@ -124,7 +125,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         choices=LEVELS,
         default=Level.STRONGEST.value,
         help="search as this level does (its simulations; not its random moves); "
-        "default strongest, for the whole --time",
+        "default strongest, for the whole --time, in its compiled search when --time is at "
+        f"least {LOAD_SECONDS:g} (loading it takes about a second) or --simulations is given, "
+        "else in Python",
     )
     parser.add_argument("--seed", type=int, default=None, help="random seed")
     parser.add_argument(

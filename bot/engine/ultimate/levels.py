@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from ..moves import Move
 from ..values import LevelName
 from .board import UltimateBoard
+from .compiled import prepare_kernel
 from .playout import SearchPosition, game_win, safe_moves
 from .search import DEFAULT_SECONDS, MINIMAX, SearchResult, search
 from .tables import MOVES
@@ -44,19 +45,28 @@ LEVELS: tuple[str, ...] = tuple(level.value for level in Level)
 class Profile:
     """How a level plays: at most ``simulations`` per move (None: the whole time budget), the
     chance of a random safe move instead of the searched one, and the weight of implicit
-    minimax backups in its search (:func:`bot.engine.ultimate.search.search`'s ``minimax``)."""
+    minimax backups in its search (:func:`bot.engine.ultimate.search.search`'s ``minimax``), and
+    whether it searches in the compiled kernel (``compiled``)."""
 
     simulations: int | None
     random_move: float
     minimax: float = 0.0
+    compiled: bool = False
 
 
 PROFILES: dict[Level, Profile] = {
     Level.EASY: Profile(simulations=50, random_move=0.3),
     Level.MEDIUM: Profile(simulations=400, random_move=0.1),
     Level.HARD: Profile(simulations=3_000, random_move=0.0),
-    Level.STRONGEST: Profile(simulations=None, random_move=0.0, minimax=MINIMAX),
+    Level.STRONGEST: Profile(simulations=None, random_move=0.0, minimax=MINIMAX, compiled=True),
 }
+
+
+def prepare(*, wait: bool = True) -> bool:
+    """Load ``strongest``'s compiled kernel (:func:`~.compiled.prepare_kernel`; ``wait=False``:
+    in the background) and return whether it is loaded. Until it is, a ``strongest`` search too
+    short to load it searches in Python."""
+    return prepare_kernel(wait=wait)
 
 
 def analyze(
@@ -78,7 +88,14 @@ def analyze(
     """
     profile = PROFILES[Level.of(level)]
     budget = simulations if simulations is not None else profile.simulations
-    return search(board, seconds=seconds, simulations=budget, rng=rng, minimax=profile.minimax)
+    return search(
+        board,
+        seconds=seconds,
+        simulations=budget,
+        rng=rng,
+        minimax=profile.minimax,
+        compiled=profile.compiled,
+    )
 
 
 def choose_move(

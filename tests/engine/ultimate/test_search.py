@@ -24,6 +24,7 @@ from bot.engine.ultimate import (
     search,
 )
 from bot.engine.ultimate.evaluation import TERNARY, chances_table, evaluate
+from bot.engine.ultimate.kernel import tactics
 from bot.engine.ultimate.playout import (
     DRAW,
     GOING_ON,
@@ -47,6 +48,7 @@ class Style(TypedDict, total=False):
 
     leaf: Leaf
     minimax: float
+    compiled: bool
 
 
 STYLES = [
@@ -54,7 +56,11 @@ STYLES = [
     pytest.param(Style(leaf=Leaf.PLAYOUT), id="playout"),
     pytest.param(
         Style(leaf=Leaf.EVALUATION, minimax=PROFILES[Level.STRONGEST].minimax),
-        id="strongest's: evaluation, implicit minimax",
+        id="evaluation, implicit minimax",
+    ),
+    pytest.param(
+        Style(leaf=Leaf.EVALUATION, minimax=PROFILES[Level.STRONGEST].minimax, compiled=True),
+        id="strongest's: compiled, evaluation, implicit minimax",
     ),
 ]
 """Every way the levels search: each must keep the tactics and the proofs."""
@@ -155,6 +161,17 @@ def test_the_search_position_and_its_tactics_agree_with_the_reference(seed: int)
             assert following.last is not None
             pos.play(square_of(following.last))
             assert state(pos) == state(SearchPosition.of(following))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(min_value=0, max_value=10**9))
+def test_the_compiled_kernel_reads_positions_as_the_python_search(seed: int) -> None:
+    for board in random_game(seed):
+        pos = SearchPosition.of(board)
+        win, safe, x_chance = tactics(pos)
+        assert win == game_win(pos)
+        assert safe == ([] if win is not None or board.is_over else safe_moves(pos))
+        assert x_chance == pytest.approx(evaluate(pos), abs=1e-12)
 
 
 @pytest.mark.slow
@@ -301,14 +318,31 @@ def test_a_seeded_search_with_a_budget_repeats_itself(style: Style) -> None:
     assert (first.move, first.value, first.moves) == (second.move, second.value, second.moves)
 
 
-def test_the_search_reports_every_legal_move_best_first() -> None:
+@pytest.mark.parametrize("style", STYLES)
+def test_the_search_reports_every_legal_move_best_first(style: Style) -> None:
     board = random_game(4)[10]
-    result = search(board, seconds=60, simulations=500, rng=random.Random(3))
+    result = search(board, seconds=60, simulations=500, rng=random.Random(3), **style)
     assert sorted(stat.move for stat in result.moves) == sorted(board.legal_moves)
     assert result.moves[0].move == result.move
     assert sum(stat.visits for stat in result.moves) >= 500
     visits = [stat.visits for stat in result.moves if stat.proven is None]
     assert visits == sorted(visits, reverse=True)
+
+
+@pytest.mark.parametrize("style", STYLES)
+@pytest.mark.parametrize("index", [0, 1, 3, 5])
+def test_a_budget_of_one_simulation_still_tries_every_safe_move(index: int, style: Style) -> None:
+    """The root's every safe move is made and scored before the budget counts; only moves
+    that lose at once are reported lost without a visit."""
+    board = tactical_positions()[index]
+    result = search(board, seconds=60, simulations=1, rng=random.Random(index), **style)
+    safe = ref_safe_moves(grid(board), last(board))
+    assert sorted(stat.move for stat in result.moves) == sorted(board.legal_moves)
+    for stat in result.moves:
+        if (stat.move.row, stat.move.col) in safe:
+            assert stat.visits >= 1, f"{stat.move} is safe and was never tried"
+        else:
+            assert stat.proven is Value.LOSS and stat.visits == 0
 
 
 def squares(cells: dict[int, tuple[int, ...]]) -> int:

@@ -23,11 +23,13 @@ from bot.engine.ratings import ADAPTIVE
 from bot.engine.ultimate import (
     LEVEL_RATINGS,
     LEVELS,
+    PROFILES,
     Level,
     UltimateBoard,
     adaptive,
     analyze,
     choose_move,
+    prepare,
 )
 from bot.games.errors import GameError, InvalidOptionError
 from bot.games.models import ExplainReply, Game
@@ -130,9 +132,12 @@ class UltimateVariant(Variant):
             if rating is None:
                 raise ValueError(f"the {level} level needs the member's rating")
             return adaptive.adaptive_move(board, rating, rng)
+        if PROFILES[Level.of(level)].compiled:
+            prepare(wait=False)  # for the moves after this one, which it may not wait for
         return choose_move(board, level, rng)
 
     def hint(self, game: Game, rng: random.Random) -> UltimateHint:
+        prepare(wait=False)  # as for strongest's moves
         result = analyze(board_of(game.position), Level.STRONGEST, seconds=HINT_SECONDS)
         return UltimateHint(game, result)
 
