@@ -14,6 +14,7 @@ import json
 import random
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -24,7 +25,8 @@ from bot.engine.ultimate import UltimateBoard, analyze, prepare  # noqa: E402
 from bot.engine.ultimate.tables import MOVES, square_of  # noqa: E402
 
 
-def board_after(squares: list[int]) -> UltimateBoard:
+def board_after(squares: Sequence[int]) -> UltimateBoard:
+    """The board after ``squares`` (``9 * board + cell`` each), played from the empty one."""
     board = UltimateBoard()
     for square in squares:
         board = board.play(MOVES[square])

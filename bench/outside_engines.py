@@ -77,6 +77,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _ultimate_c import FLAGS as UCT_FLAGS  # noqa: E402
 from _ultimate_c import BuildError, CompiledUct, build  # noqa: E402
+from _ultimate_line import board_after  # noqa: E402
 from arguments import positive_float, positive_int  # noqa: E402
 from figures import elo_interval, mean_interval  # noqa: E402
 
@@ -327,9 +328,7 @@ def check_rules(program: Path, positions: int, seed: int, name: str = "ziap") ->
     with CompiledUct(program, seed) as engine:
         for _ in range(positions):
             squares = random_squares(rng.randrange(0, 82), rng)
-            board = UltimateBoard()
-            for square in squares:
-                board = board.play(MOVES[square])
+            board = board_after(squares)
             expected_result = (
                 -1
                 if not board.is_over
@@ -372,9 +371,7 @@ def openings(pairs: int, seed: int) -> list[list[int]]:
 
 def game(a: Path, b: Path, opening: list[int], a_first: bool, seconds: float, seed: int) -> float:
     """One game from ``opening``; a's score (1, 1/2, 0)."""
-    board, squares = UltimateBoard(), list(opening)
-    for square in opening:
-        board = board.play(MOVES[square])
+    board, squares = board_after(opening), list(opening)
     with CompiledUct(a, seed) as first, CompiledUct(b, seed + 1) as second:
         while not board.is_over:
             engine = first if (board.to_move.value == "X") == a_first else second

@@ -62,7 +62,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _ultimate_c import BuildError, CompiledUct, build  # noqa: E402
-from _ultimate_line import fresh_move  # noqa: E402
+from _ultimate_line import board_after, fresh_move  # noqa: E402
 from _ultimate_uct import random_move, random_playout, uct_move  # noqa: E402
 from arguments import positive_float, positive_int  # noqa: E402
 from figures import (  # noqa: E402
@@ -232,9 +232,7 @@ def play_program(
     moves timed on the wall clock, as the bot (in this process) or a script (``fresh``: a new
     ``python -m bot.engine ultimate`` process a move) spends it."""
     rng = random.Random(seed)
-    board, squares = UltimateBoard(), list(opening)
-    for square in opening:
-        board = board.play(MOVES[square])
+    board, squares = board_after(opening), list(opening)
     checked = needless = 0
     spent: list[float] = []
     with CompiledUct(Path(program), seed) as uct:

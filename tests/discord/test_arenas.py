@@ -77,6 +77,16 @@ async def tick(world: World) -> None:
     await world.env.advance_time(ARENA_INTERVAL + 0.1)
 
 
+async def first_game(world: World, **options: object) -> simcord.ChannelHandle:
+    """An arena started with ``options``, alice and bob in it and paired: their game's thread."""
+    await start(world, **options)
+    await click(world, world.alice, "join")
+    await click(world, world.bob, "join")
+    await tick(world)
+    [first] = world.channel.threads
+    return first
+
+
 def thread(world: World, name: str) -> simcord.ChannelHandle:
     [found] = [t for t in world.channel.threads if t.name == name]
     return found
@@ -163,11 +173,7 @@ async def test_a_clock_that_runs_out_loses_the_game(world: World) -> None:
     """X moves once and lets the clock run out: a loss, said in the thread, and the two play
     again with the colours swapped (alone in the arena). Then the new X never moves at all:
     a loss again, and that member is paused until they join again."""
-    await start(world, clock=10)
-    await click(world, world.alice, "join")
-    await click(world, world.bob, "join")
-    await tick(world)
-    [first] = world.channel.threads
+    first = await first_game(world, clock=10)
     game = await world.bot.service.active_game(first.id)
     await play(world, first, [Move(1, 1), Move(0, 0)], [world.alice, world.bob])
     await world.env.advance_time(10.5)
@@ -197,11 +203,7 @@ async def test_a_clock_that_runs_out_loses_the_game(world: World) -> None:
 
 
 async def test_an_ended_game_s_thread_is_archived_and_offers_no_rematch(world: World) -> None:
-    await start(world)
-    await click(world, world.alice, "join")
-    await click(world, world.bob, "join")
-    await tick(world)
-    [first] = world.channel.threads
+    first = await first_game(world)
     await play(world, first, ROW_1, [world.alice, world.bob])
     final = first.last_message
     assert final is not None
@@ -261,11 +263,7 @@ async def test_an_arena_left_without_its_message_gets_one(world: World) -> None:
 async def test_the_window_closes_games_finish_and_the_final_standings_are_posted(
     world: World, make_bot: MakeBot
 ) -> None:
-    await start(world, minutes=5, clock=300)
-    await click(world, world.alice, "join")
-    await click(world, world.bob, "join")
-    await tick(world)
-    [first] = world.channel.threads
+    first = await first_game(world, minutes=5, clock=300)
     await play(world, first, ROW_1[:2], [world.alice, world.bob])
 
     old_bot = world.bot  # a restart mid-game: the board, the clock, the arena carry on
@@ -344,11 +342,7 @@ async def test_refusals_are_private_and_change_nothing(world: World) -> None:
 
 
 async def test_standings_from_a_thread_and_cancel_ends_the_games_unscored(world: World) -> None:
-    await start(world)
-    await click(world, world.alice, "join")
-    await click(world, world.bob, "join")
-    await tick(world)
-    [first] = world.channel.threads
+    first = await first_game(world)
     table = await world.bob.slash(first, "tictactoe arena standings")
     assert table.ephemeral and "1. **alice** 0 (0 games)" in text_of(table.response)
     await manager(world).slash(first, "tictactoe arena cancel")

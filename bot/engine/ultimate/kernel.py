@@ -33,6 +33,12 @@ from .tables import COMPLETING, FULL, HAS_LINE, LINES
 Ints = npt.NDArray[np.int32]
 Floats = npt.NDArray[np.float64]
 Bytes = npt.NDArray[np.int8]
+Nodes = tuple[
+    Bytes, Ints, Ints, Ints, Ints, Ints, Bytes, Bytes, Bytes, Ints, Floats, Floats, Floats, Floats
+]
+"""The tree's arrays, one per field, indexed by node (:class:`Tree` says which is which)."""
+Tables = tuple[Ints, Floats, Ints, Bytes]
+"""The lookup tables as arrays (:func:`_tables`)."""
 
 _GOING_ON, _DRAW = -1, 2  # a position's result, as playout.py's
 _UNPROVEN, _LOSS, _DRAWN, _WON = -1, 0, 1, 2  # a node's proof: twice its value for its mover
@@ -224,25 +230,14 @@ def _add_child(
     state: Ints,
     won: Ints,
     tree: Ints,
-    square: Bytes,
-    parent: Ints,
-    first: Ints,
-    sibling: Ints,
-    kids: Ints,
-    visits: Ints,
-    score: Floats,
-    mean: Floats,
-    minimax: Floats,
-    spread: Floats,
-    proven: Bytes,
-    pool: Bytes,
-    pool_at: Ints,
-    untried: Bytes,
+    nodes: Nodes,
     completing: Ints,
 ) -> int:
     """``node``'s new child after ``move`` (the position ``marks``, ``state``, ``won`` is after
     it): linked, not yet visited, its tactics made and a proof settled up (search._Node and
     the expansion in search._run); returns its index."""
+    square, parent, first, sibling, kids, visits, proven, untried, pool, pool_at = nodes[:10]
+    score, mean, minimax, spread = nodes[10:]
     child = tree[0]
     tree[0] += 1
     square[child], parent[child], first[child] = move, node, -1
@@ -277,28 +272,15 @@ def _expand_root(
     root_marks: Ints,
     root_state: Ints,
     root_won: Ints,
-    square: Bytes,
-    parent: Ints,
-    first: Ints,
-    sibling: Ints,
-    kids: Ints,
-    visits: Ints,
-    proven: Bytes,
-    untried: Bytes,
-    pool: Bytes,
-    pool_at: Ints,
-    score: Floats,
-    mean: Floats,
-    minimax: Floats,
-    spread: Floats,
-    tables: Ints,
-    chances: Floats,
-    lines: Ints,
-    has_line: Bytes,
+    nodes: Nodes,
+    tables: Tables,
 ) -> int:
     """search._expand_root: make every child of the root and score each once; returns the
     simulations run (the children not proven when made)."""
-    completing, ternary = tables[0], tables[1]
+    _square, parent, first, sibling, _kids, visits, proven, untried, pool, pool_at = nodes[:10]
+    score, mean, minimax, _spread = nodes[10:]
+    indices, chances, lines, has_line = tables
+    completing, ternary = indices[0], indices[1]
     marks = np.empty(18, np.int32)
     state = np.empty(4, np.int32)
     won = np.empty(2, np.int32)
@@ -311,29 +293,7 @@ def _expand_root(
         state[:] = root_state
         won[:] = root_won
         _play(marks, state, won, move, has_line)
-        child = _add_child(
-            0,
-            move,
-            marks,
-            state,
-            won,
-            tree,
-            square,
-            parent,
-            first,
-            sibling,
-            kids,
-            visits,
-            score,
-            mean,
-            minimax,
-            spread,
-            proven,
-            pool,
-            pool_at,
-            untried,
-            completing,
-        )
+        child = _add_child(0, move, marks, state, won, tree, nodes, completing)
         if proven[child] != _UNPROVEN:
             result = proven[child] / 2.0
             proven_child = child
@@ -358,32 +318,19 @@ def _simulate(
     root_marks: Ints,
     root_state: Ints,
     root_won: Ints,
-    square: Bytes,
-    parent: Ints,
-    first: Ints,
-    sibling: Ints,
-    kids: Ints,
-    visits: Ints,
-    proven: Bytes,
-    untried: Bytes,
-    pool: Bytes,
-    pool_at: Ints,
-    score: Floats,
-    mean: Floats,
-    minimax: Floats,
-    spread: Floats,
+    nodes: Nodes,
     simulations: int,
     exploration: float,
     alpha: float,
-    tables: Ints,
-    chances: Floats,
-    lines: Ints,
-    has_line: Bytes,
+    tables: Tables,
 ) -> int:
     """Run up to ``simulations`` simulations (search._run); stop early once the root is
     proven or the tree is full. ``tree`` holds the node count and the pool's top. Returns
     the simulations run."""
-    completing, ternary = tables[0], tables[1]
+    square, parent, first, sibling, kids, visits, proven, untried, pool, pool_at = nodes[:10]
+    score, mean, minimax, spread = nodes[10:]
+    indices, chances, lines, has_line = tables
+    completing, ternary = indices[0], indices[1]
     capacity, pool_size = square.shape[0], pool.shape[0]
     marks = np.empty(18, np.int32)
     state = np.empty(4, np.int32)
@@ -415,29 +362,7 @@ def _simulate(
             pool[pick] = pool[pool_at[node] + left - 1]
             untried[node] = left - 1
             _play(marks, state, won, move, has_line)
-            node = _add_child(
-                node,
-                move,
-                marks,
-                state,
-                won,
-                tree,
-                square,
-                parent,
-                first,
-                sibling,
-                kids,
-                visits,
-                score,
-                mean,
-                minimax,
-                spread,
-                proven,
-                pool,
-                pool_at,
-                untried,
-                completing,
-            )
+            node = _add_child(node, move, marks, state, won, tree, nodes, completing)
         if proven[node] != _UNPROVEN:
             result = proven[node] / 2.0
         else:
@@ -481,7 +406,7 @@ def _seed(seed: int) -> None:
 
 
 @cache
-def _tables() -> tuple[Ints, Floats, Ints, Bytes]:
+def _tables() -> Tables:
     """The lookup tables as arrays: COMPLETING and TERNARY, the chances, the lines' cells,
     HAS_LINE."""
     tables = np.array([COMPLETING, TERNARY], dtype=np.int32)
@@ -550,7 +475,7 @@ class Tree:
         """Make every child of the root and score each once (before :meth:`simulate`);
         returns the simulations that took (the children not proven when made)."""
         return int(
-            _expand_root(self._top, self._marks, self._state, self._won, *self._arrays, *_tables())
+            _expand_root(self._top, self._marks, self._state, self._won, self._arrays, _tables())
         )
 
     def simulate(self, simulations: int, exploration: float, alpha: float) -> int:
@@ -562,11 +487,11 @@ class Tree:
                 self._marks,
                 self._state,
                 self._won,
-                *self._arrays,
+                self._arrays,
                 simulations,
                 exploration,
                 alpha,
-                *_tables(),
+                _tables(),
             )
         )
 
